@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Every 4xx/5xx body: one message a person can read. */
+export const ErrorResponse = z.object({ error: z.string() });
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+export const HealthResponse = z.object({ status: z.literal('ok') });
+export type HealthResponse = z.infer<typeof HealthResponse>;
+
+/** A required piece of text: trimmed, non-blank, bounded. */
+export const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, { error: `${label} is required.` })
+    .max(max, { error: `${label} must be at most ${max} characters.` });
+
+/** Ids are opaque text; bounded so a hostile id costs nothing. */
+export const Id = z
+  .string({ error: 'Id must be text.' })
+  .trim()
+  .min(1, { error: 'Id is required.' })
+  .max(64, { error: 'Id is too long.' });

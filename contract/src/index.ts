@@ -1,0 +1,11 @@
+/**
+ * The wire format of /api/v1: one zod schema per request and response, shared by the
+ * server (which validates with them) and the storefront (which types its calls with them).
+ * Money is a number of rupees on the wire (e.g. 1499.5); the server keeps integer paise.
+ */
+export * from './accounts.js';
+export * from './catalog.js';
+export * from './orders.js';
+export * from './payments.js';
+export * from './store-info.js';
+export * from './common.js';

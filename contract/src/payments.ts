@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { Id } from './common.js';
+
+export const PaymentFieldType = z.enum(['text', 'email', 'password', 'number', 'tel', 'textarea', 'select', 'checkbox']);
+export type PaymentFieldType = z.infer<typeof PaymentFieldType>;
+
+/** A field the payment form asks for (spec section 3). */
+export const PaymentField = z.object({
+  name: z.string(),
+  label: z.string(),
+  placeholder: z.string().optional(),
+  description: z.string().optional(),
+  type: PaymentFieldType,
+  options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+  inline: z.boolean().optional(),
+  mask: z.string().optional(),
+  rules: z
+    .object({
+      required: z.boolean().optional(),
+      minLength: z.number().int().optional(),
+      maxLength: z.number().int().optional(),
+      pattern: z.string().optional(),
+    })
+    .optional(),
+  rulesMessages: z.array(z.string()).optional(),
+  defaultValue: z.string().optional(),
+  showWhenFilled: z.array(z.string()).optional(),
+});
+export type PaymentField = z.infer<typeof PaymentField>;
+
+export const PaymentFieldsResponse = z.object({ provider: z.string(), fields: z.array(PaymentField) });
+export type PaymentFieldsResponse = z.infer<typeof PaymentFieldsResponse>;
+
+export const PaymentRequest = z.object({
+  orderId: Id,
+  fields: z
+    .record(
+      z.string().max(64),
+      z.union([z.string().max(1000, { error: 'A payment field is too long.' }), z.number(), z.boolean()]).transform(String),
+      { error: 'fields must map field names to values.' },
+    )
+    .default({})
+    .refine((fields) => Object.keys(fields).length <= 50, { error: 'Too many payment fields.' }),
+});
+export type PaymentRequest = z.input<typeof PaymentRequest>;
+
+export const PaymentActionType = z.enum(['redirect_post', 'deeplink', 'qr']);
+
+export const PaymentResponse = z.object({
+  success: z.boolean(),
+  error: z.string().optional(),
+  redirectUrl: z.string().optional(),
+  action: z
+    .object({
+      type: PaymentActionType,
+      redirectUrl: z.string().optional(),
+      formParams: z.object({ type: z.string(), url: z.string(), data: z.record(z.string(), z.string()) }).optional(),
+      qr: z.string().optional(),
+      qrBase64: z.string().optional(),
+    })
+    .optional(),
+});
+export type PaymentResponse = z.infer<typeof PaymentResponse>;
