@@ -17,7 +17,7 @@ export const requiredText = (label: string, max: number) =>
 
 /** Ids are opaque text; bounded so a hostile id costs nothing. */
 export const Id = z
-  .string({ error: 'Id must be text.' })
+  .string({ error: (issue) => (issue.input === undefined ? 'Id is required.' : 'Id must be text.') })
   .trim()
   .min(1, { error: 'Id is required.' })
   .max(64, { error: 'Id is too long.' });

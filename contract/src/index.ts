@@ -5,7 +5,7 @@
  */
 export * from './accounts.js';
 export * from './catalog.js';
+export * from './common.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './store-info.js';
-export * from './common.js';

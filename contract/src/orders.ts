@@ -14,18 +14,24 @@ export const OrderStatus = {
 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
-export const ShippingAddressInput = z.object({
-  fullName: requiredText('Full name', 120),
-  address: requiredText('Address', 300),
-  city: requiredText('City', 100),
-  state: requiredText('State', 100),
-  postalCode: requiredText('PIN code', 12).pipe(
-    z.string().regex(/^[1-9][0-9]{5}$/, { error: 'PIN code must be 6 digits.' }),
-  ),
-  phone: requiredText('Phone', 20).refine((value) => /^\+?[0-9 ()-]{10,20}$/.test(value) && digitsOf(value).length >= 10, {
-    error: 'Phone number must have at least 10 digits.',
-  }),
-});
+export const ShippingAddressInput = z.object(
+  {
+    fullName: requiredText('Full name', 120),
+    address: requiredText('Address', 300),
+    city: requiredText('City', 100),
+    state: requiredText('State', 100),
+    postalCode: requiredText('PIN code', 12).pipe(
+      z.string().regex(/^[1-9][0-9]{5}$/, { error: 'PIN code must be 6 digits.' }),
+    ),
+    phone: requiredText('Phone', 20).refine(
+      (value) => /^\+?[0-9 ()-]{10,20}$/.test(value) && digitsOf(value).length >= 10,
+      {
+        error: 'Phone number must have at least 10 digits.',
+      },
+    ),
+  },
+  { error: 'Shipping address is required.' },
+);
 export type ShippingAddressInput = z.infer<typeof ShippingAddressInput>;
 
 export const CreateOrderRequest = z.object({

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { Id } from './common.js';
 
-export const PaymentFieldType = z.enum(['text', 'email', 'password', 'number', 'tel', 'textarea', 'select', 'checkbox']);
+export const PaymentFieldType = z.enum([
+  'text',
+  'email',
+  'password',
+  'number',
+  'tel',
+  'textarea',
+  'select',
+  'checkbox',
+]);
 export type PaymentFieldType = z.infer<typeof PaymentFieldType>;
 
 /** A field the payment form asks for (spec section 3). */
@@ -36,7 +45,9 @@ export const PaymentRequest = z.object({
   fields: z
     .record(
       z.string().max(64),
-      z.union([z.string().max(1000, { error: 'A payment field is too long.' }), z.number(), z.boolean()]).transform(String),
+      z
+        .union([z.string().max(1000, { error: 'A payment field is too long.' }), z.number(), z.boolean()])
+        .transform(String),
       { error: 'fields must map field names to values.' },
     )
     .default({})

@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { sql } from 'kysely';
+import type { RateLimitConfig } from './config.js';
+import type { Database } from './db/schema.js';
+import { bearerTokenOf } from './http/auth.js';
+import { installErrorHandling } from './http/error-handler.js';
+import { refuseNulCharacters } from './http/text-guard.js';
+import { accountRoutes } from './modules/accounts/routes.js';
+import { AccountService } from './modules/accounts/service.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { CatalogService } from './modules/catalog/service.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { OrderService } from './modules/orders/service.js';
+import { sandboxProvider } from './modules/payments/providers/sandbox.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { PaymentService } from './modules/payments/service.js';
+import { storeRoutes } from './modules/stores/routes.js';
+import { StoreService, storeHostOf } from './modules/stores/service.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const MEDIA_DIR = path.resolve(here, '../public/media');
+export const WEB_DIST_DIR = path.resolve(here, '../../web/dist');
+
+export const API_PREFIX = '/api/v1';
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  db: Database;
+  rateLimits: RateLimitConfig;
+  logger?: FastifyServerOptions['logger'];
+  /** The built storefront to serve; skipped when the folder does not exist. */
+  webDistDir?: string;
+}
+
+export interface Services {
+  stores: StoreService;
+  accounts: AccountService;
+  catalog: CatalogService;
+  orders: OrderService;
+  payments: PaymentService;
+}
+
+export function createServices(db: Database): Services {
+  const orders = new OrderService(db);
+  return {
+    stores: new StoreService(db),
+    accounts: new AccountService(db),
+    catalog: new CatalogService(db),
+    orders,
+    payments: new PaymentService(orders, [sandboxProvider()]),
+  };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    maxParamLength: 200,
+  });
+  const services = createServices(options.db);
+
+  installErrorHandling(app);
+  // The API speaks JSON only; plain text would otherwise reach the handlers as a string.
+  app.removeContentTypeParser('text/plain');
+  // Payment gateways post their callbacks as HTML forms.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+      },
+    },
+    // The storefront is served from shop.example and the API from api.shop.example.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+
+  await app.register(cors, {
+    credentials: true,
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    origin: async (origin: string | undefined) => {
+      if (!origin) return false;
+      let host: string;
+      try {
+        host = new URL(origin).hostname;
+      } catch {
+        return false;
+      }
+      if (host === 'localhost' || host === '127.0.0.1') return true;
+      return services.stores.isKnownHost(storeHostOf(host).replace(/^www\./, ''));
+    },
+  });
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request) => {
+        request.store = await services.stores.forHost(storeHostOf(request.headers.host));
+        request.bearerToken = bearerTokenOf(request);
+        request.user = request.bearerToken
+          ? await services.accounts.userForToken(request.store.id, request.bearerToken)
+          : undefined;
+      });
+      api.addHook('preValidation', async (request) => refuseNulCharacters(request));
+      api.get('/health', async (_request, reply) => {
+        await sql`select 1`.execute(options.db);
+        return reply.header('cache-control', 'no-store').send({ status: 'ok' });
+      });
+      await api.register(storeRoutes);
+      await api.register(accountRoutes, { accounts: services.accounts, limits: options.rateLimits });
+      await api.register(catalogRoutes, { catalog: services.catalog });
+      await api.register(orderRoutes, { orders: services.orders });
+      await api.register(paymentRoutes, { payments: services.payments });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await app.register(fastifyStatic, {
+    root: MEDIA_DIR,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '7d',
+  });
+
+  const webDist = options.webDistDir ?? WEB_DIST_DIR;
+  const indexHtml = path.join(webDist, 'index.html');
+  const html = fs.existsSync(indexHtml) ? fs.readFileSync(indexHtml, 'utf8') : undefined;
+  if (html) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        // Built assets carry a content hash in their names: cache them for good.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      html !== undefined &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith(`${API_PREFIX}/`) &&
+      !request.url.startsWith('/media/');
+    if (!wantsPage) return reply.code(404).send({ error: 'Not found.' });
+    // Every storefront route is the single-page app; it shows its own 404 for unknown paths.
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+
+  return app;
+}

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { migrationProvider } from './migrations.js';
+import type { Database, DatabaseSchema } from './schema.js';
+
+// PostgreSQL returns bigint and count(*) as strings; our amounts (paise) fit a JS number exactly.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export interface DatabaseTarget {
+  /** A postgres:// URL, or undefined for the embedded SQLite file. */
+  databaseUrl: string | undefined;
+  /** Folder of the embedded database; ':memory:' for a throwaway one. */
+  dataDir: string;
+  /** PostgreSQL only: a schema to use (and create), so tests can each have their own. */
+  schema?: string;
+}
+
+export interface OpenDatabase {
+  db: Database;
+  dialect: 'sqlite' | 'postgres';
+}
+
+export function openDatabase(target: DatabaseTarget): OpenDatabase {
+  if (target.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: target.databaseUrl,
+      max: 10,
+      ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+    });
+    return { db: new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  const file = target.dataDir === ':memory:' ? ':memory:' : path.join(target.dataDir, 'store.sqlite');
+  if (file !== ':memory:') fs.mkdirSync(target.dataDir, { recursive: true });
+  const sqlite = new SQLite(file);
+  // Set explicitly: the build otherwise runs WAL at NORMAL, where an acknowledged commit can vanish on power loss.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return { db: new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}
+
+/** `schema`: the PostgreSQL schema in use, so the migrator looks for its own tables there and nowhere else. */
+export async function migrateToLatest(db: Database, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  }
+}

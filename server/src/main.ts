@@ -1,0 +1,28 @@
+import { buildApp, createServices } from './app.js';
+import { readConfig } from './config.js';
+import { migrateToLatest, openDatabase } from './db/open.js';
+import { ensureDemoStore } from './seed/seed.js';
+
+const config = readConfig();
+const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrateToLatest(db);
+if (config.seedDemo) await ensureDemoStore(createServices(db));
+
+const app = await buildApp({ db, rateLimits: config.rateLimits, logger: { level: config.logLevel } });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'draining requests');
+  await app.close();
+  await db.destroy();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `The shop is open at http://localhost:${config.port} (${dialect === 'sqlite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+);

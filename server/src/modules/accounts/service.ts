@@ -1,0 +1,95 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AccountInfo, AuthorizeRequest, RegisterRequest } from '@store/contract';
+import type { Database, UserRow } from '../../db/schema.js';
+import { conflict, HttpError, unauthorized } from '../../http/errors.js';
+import { newId, nowIso } from '../../http/ids.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+
+export const SESSION_DAYS = 30;
+const INVALID_CREDENTIALS = 'Invalid email or password.';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export class AccountService {
+  constructor(private readonly db: Database) {}
+
+  async register(storeId: string, input: RegisterRequest): Promise<UserRow> {
+    const existing = await this.findByEmail(storeId, input.email);
+    if (existing) throw conflict('An account with this email already exists.');
+    const user: UserRow = {
+      id: newId(),
+      store_id: storeId,
+      email: input.email,
+      password_hash: await hashPassword(input.password),
+      first_name: input.firstName,
+      last_name: input.lastName,
+      created_at: nowIso(),
+    };
+    try {
+      await this.db.insertInto('users').values(user).execute();
+    } catch (error) {
+      // Two registrations racing for one email: the unique index decides.
+      if (await this.findByEmail(storeId, input.email)) throw conflict('An account with this email already exists.');
+      throw error;
+    }
+    return user;
+  }
+
+  /** Checks the password and opens a session; the token is returned once and stored only as a hash. */
+  async authorize(storeId: string, input: AuthorizeRequest): Promise<string> {
+    const user = await this.findByEmail(storeId, input.email);
+    const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+    if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
+    const token = randomBytes(32).toString('base64url');
+    const now = new Date();
+    await this.db
+      .insertInto('sessions')
+      .values({
+        token_hash: hashToken(token),
+        user_id: user.id,
+        store_id: storeId,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
+      })
+      .execute();
+    return token;
+  }
+
+  /** The signed-in user of a bearer token, or undefined when it is unknown, expired or another store's. */
+  async userForToken(storeId: string, token: string): Promise<UserRow | undefined> {
+    if (token.length > 200) return undefined;
+    return this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .where('sessions.token_hash', '=', hashToken(token))
+      .where('sessions.store_id', '=', storeId)
+      .where('sessions.expires_at', '>', nowIso())
+      .executeTakeFirst();
+  }
+
+  async revoke(token: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+  }
+
+  private findByEmail(storeId: string, email: string) {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('email', '=', email)
+      .executeTakeFirst();
+  }
+}
+
+export function toAccountInfo(user: UserRow): AccountInfo {
+  return {
+    id: user.id,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+    createdAt: user.created_at,
+  };
+}
+
+export { unauthorized };

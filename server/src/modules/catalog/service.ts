@@ -1,0 +1,158 @@
+import type {
+  ProductListQuery as ListQuerySchema,
+  Product,
+  ProductAttribute,
+  ProductImage,
+  ProductListQuery,
+} from '@store/contract';
+import type { z } from 'zod';
+import type { Database, NewProduct, ProductRow } from '../../db/schema.js';
+import { newId, nowIso } from '../../http/ids.js';
+import { toPaise, toRupees } from '../../http/money.js';
+
+export type ProductListFilters = z.output<typeof ListQuerySchema>;
+
+/** What the catalogue needs to create or update a product (prices in rupees). */
+export interface ProductInput {
+  sku: string;
+  title: string;
+  description: string;
+  category: string;
+  parentCategory: string | null;
+  gender: string | null;
+  regularPrice: number;
+  discountedPrice: number | null;
+  stock: number;
+  hidden?: boolean;
+  images: ProductImage[];
+  attributes: Omit<ProductAttribute, 'id'>[];
+}
+
+const lowerOrNull = (value: string | null) => (value ? value.toLowerCase() : null);
+
+export function isFeatured(attributes: Omit<ProductAttribute, 'id'>[]): boolean {
+  return attributes.some(
+    (attribute) =>
+      attribute.key.toLowerCase() === 'featured' && attribute.value.some((v) => v.toLowerCase().includes('true')),
+  );
+}
+
+export class CatalogService {
+  constructor(private readonly db: Database) {}
+
+  async list(storeId: string, filters: ProductListFilters): Promise<{ rows: ProductRow[]; total: number }> {
+    let query = this.db.selectFrom('products').where('store_id', '=', storeId).where('hidden', '=', 0);
+    if (filters.category) query = query.where('category_key', '=', filters.category.toLowerCase());
+    if (filters.parentCategory) query = query.where('parent_category_key', '=', filters.parentCategory.toLowerCase());
+    if (filters.gender) query = query.where('gender_key', '=', filters.gender.toLowerCase());
+    if (filters.featured) query = query.where('featured', '=', filters.featured === 'true' ? 1 : 0);
+    if (filters.filter) {
+      const values = filters.filter.split(',').map((value) => value.trim().toLowerCase());
+      const named = values.filter((value) => value && value !== 'null');
+      const includeNull = values.includes('null');
+      if (named.length || includeNull)
+        query = query.where((eb) =>
+          eb.or([
+            ...(named.length ? [eb('gender_key', 'in', named)] : []),
+            ...(includeNull ? [eb('gender_key', 'is', null)] : []),
+          ]),
+        );
+    }
+    const offset = (filters.page - 1) * filters.limit;
+    const [rows, counted] = await Promise.all([
+      query.selectAll().orderBy('position').orderBy('id').limit(filters.limit).offset(offset).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(counted.total) };
+  }
+
+  async get(storeId: string, id: string): Promise<ProductRow | undefined> {
+    return this.db
+      .selectFrom('products')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('id', '=', id)
+      .where('hidden', '=', 0)
+      .executeTakeFirst();
+  }
+
+  /** Creates the product or updates the one with the same SKU; the product keeps its id and place. */
+  async upsert(storeId: string, input: ProductInput, db: Database = this.db): Promise<'created' | 'updated'> {
+    const existing = await db
+      .selectFrom('products')
+      .select(['id'])
+      .where('store_id', '=', storeId)
+      .where('sku', '=', input.sku)
+      .executeTakeFirst();
+    const now = nowIso();
+    const columns = productColumns(input, now);
+    if (existing) {
+      await db.updateTable('products').set(columns).where('id', '=', existing.id).execute();
+      return 'updated';
+    }
+    const last = await db
+      .selectFrom('products')
+      .select((eb) => eb.fn.max('position').as('position'))
+      .where('store_id', '=', storeId)
+      .executeTakeFirst();
+    const row: NewProduct = {
+      id: newId(),
+      store_id: storeId,
+      position: Number(last?.position ?? 0) + 1,
+      created_at: now,
+      ...columns,
+    };
+    await db.insertInto('products').values(row).execute();
+    return 'created';
+  }
+}
+
+function productColumns(input: ProductInput, now: string) {
+  return {
+    sku: input.sku,
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    category_key: input.category.toLowerCase(),
+    parent_category: input.parentCategory,
+    parent_category_key: lowerOrNull(input.parentCategory),
+    gender: input.gender,
+    gender_key: lowerOrNull(input.gender),
+    regular_price: toPaise(input.regularPrice),
+    discounted_price: input.discountedPrice === null ? null : toPaise(input.discountedPrice),
+    stock: input.stock,
+    hidden: input.hidden ? 1 : 0,
+    featured: isFeatured(input.attributes) ? 1 : 0,
+    img_url: input.images[0]?.url ?? '',
+    images_json: JSON.stringify(input.images),
+    attributes_json: JSON.stringify(input.attributes),
+    updated_at: now,
+  };
+}
+
+export function toProduct(row: ProductRow): Product {
+  const attributes = JSON.parse(row.attributes_json) as Omit<ProductAttribute, 'id'>[];
+  return {
+    id: row.id,
+    sku: row.sku,
+    title: row.title,
+    description: row.description,
+    imgUrl: row.img_url,
+    category: row.category,
+    parentCategory: row.parent_category,
+    gender: row.gender,
+    regularPrice: toRupees(Number(row.regular_price)),
+    discountedPrice: row.discounted_price === null ? null : toRupees(Number(row.discounted_price)),
+    stock: row.stock,
+    createdAt: row.created_at,
+    images: JSON.parse(row.images_json) as ProductImage[],
+    attributes: attributes.map((attribute, index) => ({
+      id: `${row.id.slice(0, 8)}-${index + 1}`,
+      key: attribute.key,
+      value: attribute.value,
+      metricUnit: attribute.metricUnit ?? null,
+    })),
+  };
+}
+
+export type { ProductListQuery };

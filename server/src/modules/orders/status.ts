@@ -1,0 +1,32 @@
+import { OrderStatus } from '@store/contract';
+import { conflict } from '../../http/errors.js';
+
+const LABELS: Record<OrderStatus, string> = {
+  [OrderStatus.Pending]: 'Pending',
+  [OrderStatus.Processing]: 'Processing',
+  [OrderStatus.Shipped]: 'Shipped',
+  [OrderStatus.Delivered]: 'Delivered',
+  [OrderStatus.Cancelled]: 'Cancelled',
+};
+
+/** The only moves an order may make; everything else is refused. */
+const ALLOWED: Record<OrderStatus, readonly OrderStatus[]> = {
+  [OrderStatus.Pending]: [OrderStatus.Processing, OrderStatus.Cancelled],
+  [OrderStatus.Processing]: [OrderStatus.Shipped, OrderStatus.Cancelled],
+  [OrderStatus.Shipped]: [OrderStatus.Delivered],
+  [OrderStatus.Delivered]: [],
+  [OrderStatus.Cancelled]: [],
+};
+
+export const statusLabel = (status: number): string => LABELS[status as OrderStatus] ?? `Unknown (${status})`;
+
+export function canMove(from: number, to: number): boolean {
+  return (ALLOWED[from as OrderStatus] ?? []).includes(to as OrderStatus);
+}
+
+/** Throws a 409 with a readable reason when the move is not allowed. */
+export function assertMove(from: number, to: number): void {
+  if (!canMove(from, to)) {
+    throw conflict(`An order that is ${statusLabel(from)} cannot become ${statusLabel(to)}.`);
+  }
+}

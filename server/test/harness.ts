@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp, createServices, type Services } from '../src/app.js';
+import type { RateLimitConfig } from '../src/config.js';
+import { migrateToLatest, openDatabase } from '../src/db/open.js';
+import type { Database } from '../src/db/schema.js';
+import { ensureDemoStore } from '../src/seed/seed.js';
+
+/** Generous limits so ordinary tests never trip them; rate-limit tests pass their own. */
+export const RELAXED_LIMITS: RateLimitConfig = {
+  loginFailuresPerEmail: 1000,
+  loginAttemptsPerIp: 1000,
+  loginWindowMs: 60_000,
+  registrationsPerIp: 1000,
+  registrationWindowMs: 60_000,
+};
+
+export interface TestShop {
+  app: FastifyInstance;
+  db: Database;
+  services: Services;
+  dialect: 'sqlite' | 'postgres';
+  /** The demo store's id. */
+  storeId: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real database for each test file: a fresh SQLite file, or a fresh schema on the PostgreSQL
+ * server named by TEST_DATABASE_URL. The demo store is seeded as on a first start.
+ */
+export async function startShop(options: { rateLimits?: Partial<RateLimitConfig> } = {}): Promise<TestShop> {
+  const url = process.env.TEST_DATABASE_URL;
+  let cleanup: () => Promise<void>;
+  let target: Parameters<typeof openDatabase>[0];
+  if (url) {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    target = { databaseUrl: url, dataDir: '', schema };
+    cleanup = async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    };
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
+    target = { databaseUrl: undefined, dataDir: dir };
+    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const { db, dialect } = openDatabase(target);
+  await migrateToLatest(db, target.schema);
+  const services = createServices(db);
+  await ensureDemoStore(services);
+  const store = await services.stores.defaultStore();
+  if (!store) throw new Error('the demo store was not seeded');
+  const app = await buildApp({ db, rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits }, webDistDir: '' });
+  await app.ready();
+  return {
+    app,
+    db,
+    services,
+    dialect,
+    storeId: store.id,
+    async close() {
+      await app.close();
+      await db.destroy();
+      await cleanup();
+    },
+  };
+}
+
+export type Response = LightMyRequestResponse;
+
+/** A small HTTP client over the app: JSON in, parsed JSON out. */
+export function client(app: FastifyInstance, defaults: { host?: string; token?: string } = {}) {
+  const request = (method: InjectOptions['method'], url: string, body?: unknown, token = defaults.token) =>
+    app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: {
+        host: defaults.host ?? 'localhost:8044',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+    });
+  return {
+    get: (url: string, token?: string) => request('GET', url, undefined, token),
+    post: (url: string, body?: unknown, token?: string) => request('POST', url, body ?? {}, token),
+    raw: (options: InjectOptions) => app.inject(options),
+  };
+}
+
+let counter = 0;
+
+/** Registers and signs in a new shopper; returns the token and the email used. */
+export async function signUp(app: FastifyInstance, overrides: Partial<{ email: string; password: string }> = {}) {
+  counter += 1;
+  const email = overrides.email ?? `shopper${counter}.${randomBytes(3).toString('hex')}@example.in`;
+  const password = overrides.password ?? 'correct horse';
+  const http = client(app);
+  const registered = await http.post('/users/register', { email, password, firstName: 'Asha', lastName: 'Rao' });
+  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+  const authorized = await http.post('/users/authorize', { email, password });
+  if (authorized.statusCode !== 200) throw new Error(`authorize failed: ${authorized.body}`);
+  return { email, password, token: (authorized.json() as { token: string }).token };
+}
+
+export const validAddress = {
+  fullName: 'Asha Rao',
+  address: '12, 4th Cross, Indiranagar',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560038',
+  phone: '+91 98450 12345',
+};
+
+export async function countRows(db: Database, table: 'orders' | 'order_items' | 'users' | 'payments') {
+  const row = await db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

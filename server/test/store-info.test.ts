@@ -1,0 +1,47 @@
+import { StoreInfo } from '@store/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, startShop, type TestShop } from './harness.js';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop.close());
+
+describe('GET /health', () => {
+  it('answers ok once the database is ready', async () => {
+    const response = await client(shop.app).get('/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('GET /storeInfo', () => {
+  it('describes the demo store with every field of the spec', async () => {
+    const response = await client(shop.app).get('/storeInfo');
+    expect(response.statusCode).toBe(200);
+    const info = StoreInfo.parse(response.json());
+    expect(info.categories.slice(0, 2)).toEqual(['LAN Adapters', 'Laptop Accessories']);
+    expect(info.categoryImages.default).toMatch(/^\/media\//);
+    expect(info.companyAddress).toMatch(/\d{6}/);
+    expect(info.companyPhone).toMatch(/^\+91/);
+  });
+
+  it('chooses the store by Host, without the api. prefix, and falls back to the default store', async () => {
+    const base = StoreInfo.parse((await client(shop.app).get('/storeInfo')).json());
+    await shop.services.stores.create('gadgets.example', { ...base, storeName: 'Gadget Bazaar' }, { isDefault: false });
+    const viaApi = await client(shop.app, { host: 'api.gadgets.example' }).get('/storeInfo');
+    expect(viaApi.json().storeName).toBe('Gadget Bazaar');
+    const direct = await client(shop.app, { host: 'gadgets.example:443' }).get('/storeInfo');
+    expect(direct.json().storeName).toBe('Gadget Bazaar');
+    const unknown = await client(shop.app, { host: '127.0.0.1:8044' }).get('/storeInfo');
+    expect(unknown.json().storeName).toBe(base.storeName);
+  });
+
+  it('keeps each store catalogue apart', async () => {
+    const base = StoreInfo.parse((await client(shop.app).get('/storeInfo')).json());
+    await shop.services.stores.create('empty.example', { ...base, storeName: 'Empty' }, { isDefault: false });
+    const products = await client(shop.app, { host: 'empty.example' }).get('/products');
+    expect(products.json()).toMatchObject({ data: [], count: 0 });
+  });
+});

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const shared = {
+  include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+  // Password hashing is deliberately slow (scrypt at OWASP cost).
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+/** The same suite on the embedded SQLite, and on PostgreSQL when TEST_DATABASE_URL names one. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { ...shared, name: 'sqlite', env: { TEST_DATABASE_URL: '' } } },
+      ...(postgresUrl ? [{ test: { ...shared, name: 'postgres', env: { TEST_DATABASE_URL: postgresUrl } } }] : []),
+    ],
+  },
+});
