@@ -1,0 +1,70 @@
+import { Link } from 'react-router';
+import { storeNameOf, useStoreInfo } from '@/features/store-info/store-info';
+
+const HELP_LINKS = [
+  { to: '/terms', label: 'Terms and Conditions' },
+  { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/refund', label: 'Refund Policy' },
+  { to: '/return', label: 'Return Policy' },
+  { to: '/shipping', label: 'Shipping Policy' },
+  { to: '/about', label: 'About Us' },
+  { to: '/contact', label: 'Contact Us' },
+];
+const COMPANY_LINKS = [
+  { to: '/account', label: 'My Account' },
+  { to: '/orders', label: 'My Orders' },
+  { to: '/track-order', label: 'Track Order' },
+];
+const PRODUCT_TYPES = ['LAN Adapters', 'Laptop Accessories', 'USB Hubs', 'Docking Stations', 'Storage'];
+
+export function Footer() {
+  const { storeInfo } = useStoreInfo();
+  const name = storeInfo?.companyName || storeNameOf(storeInfo);
+  return (
+    <footer className="mt-auto bg-slate-900 pb-20 text-slate-300 md:pb-0">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
+        <div className="space-y-2 text-sm">
+          <p className="text-base font-semibold text-white">{name}</p>
+          {storeInfo?.companyAddress ? <p>{storeInfo.companyAddress}</p> : null}
+          {storeInfo?.companyPhone ? <p>Phone: {storeInfo.companyPhone}</p> : null}
+          {storeInfo?.companyEmail ? <p>Email: {storeInfo.companyEmail}</p> : null}
+        </div>
+        <nav aria-label="Help">
+          <h2 className="text-sm font-semibold text-white">Help</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {HELP_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Company">
+          <h2 className="text-sm font-semibold text-white">Company</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {COMPANY_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold text-white">Products</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {PRODUCT_TYPES.map((type) => (
+              <li key={type}>{type}</li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-slate-800 py-6 text-center text-xs text-slate-400">
+        © {new Date().getFullYear()} {name}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

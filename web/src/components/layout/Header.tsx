@@ -1,0 +1,126 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Menu, ShoppingCart, UserRound, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { buttonClasses } from '@/components/ui';
+import { useAuth } from '@/features/auth/auth-context';
+import { useCart } from '@/features/cart/cart-context';
+import { storeNameOf, useStoreInfo } from '@/features/store-info/store-info';
+import { cn } from '@/lib/cn';
+
+const SCROLL_THRESHOLD = 20;
+const HEADER_CATEGORIES = 3;
+
+export const categoryHref = (category: string) => `/products?category=${encodeURIComponent(category.toLowerCase())}`;
+
+function useScrolled() {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return scrolled;
+}
+
+export function Header() {
+  const { storeInfo, categories } = useStoreInfo();
+  const { itemCount } = useCart();
+  const { user } = useAuth();
+  const scrolled = useScrolled();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const links = [
+    ...categories.slice(0, HEADER_CATEGORIES).map((category) => ({ to: categoryHref(category), label: category })),
+    { to: '/products', label: 'All Products' },
+  ];
+
+  return (
+    <header
+      className={cn(
+        'sticky top-0 z-40 transition-colors',
+        scrolled ? 'bg-white shadow-sm' : 'bg-white/80 backdrop-blur',
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+          <Dialog.Trigger className={buttonClasses('ghost', 'icon', 'md:hidden')} aria-label="Open menu">
+            <Menu aria-hidden="true" className="h-5 w-5" />
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
+            <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 bg-white p-6 shadow-xl focus:outline-none">
+              <div className="flex items-center justify-between">
+                <Dialog.Title className="text-lg font-bold">{storeNameOf(storeInfo)}</Dialog.Title>
+                <Dialog.Close className={buttonClasses('ghost', 'icon')} aria-label="Close menu">
+                  <X aria-hidden="true" className="h-5 w-5" />
+                </Dialog.Close>
+              </div>
+              <Dialog.Description className="sr-only">Store navigation</Dialog.Description>
+              <nav aria-label="Mobile" className="mt-6 flex flex-col gap-1">
+                {[...links, { to: '/track-order', label: 'Track Order' }, { to: '/contact', label: 'Contact' }].map(
+                  (link) => (
+                    <Link
+                      key={link.to}
+                      to={link.to}
+                      onClick={() => setMenuOpen(false)}
+                      className="rounded-lg px-3 py-2 font-medium text-slate-800 hover:bg-slate-100"
+                    >
+                      {link.label}
+                    </Link>
+                  ),
+                )}
+              </nav>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+
+        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-slate-900">
+          {storeInfo?.companyLogoUrl ? (
+            <img src={storeInfo.companyLogoUrl} alt="" width={32} height={32} className="h-8 w-8" />
+          ) : null}
+          {storeNameOf(storeInfo)}
+        </Link>
+
+        <nav aria-label="Main" className="hidden flex-1 items-center justify-center gap-1 md:flex">
+          {links.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+            >
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <Link
+            to="/cart"
+            className={buttonClasses('ghost', 'icon', 'relative')}
+            aria-label={`Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`}
+          >
+            <ShoppingCart aria-hidden="true" className="h-5 w-5" />
+            {itemCount > 0 ? (
+              <span
+                aria-hidden="true"
+                className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-xs font-bold text-white"
+              >
+                {itemCount > 99 ? '99+' : itemCount}
+              </span>
+            ) : null}
+          </Link>
+          {user ? (
+            <Link to="/account" className={buttonClasses('ghost', 'icon')} aria-label="My account">
+              <UserRound aria-hidden="true" className="h-5 w-5" />
+            </Link>
+          ) : (
+            <Link to="/login" className={buttonClasses('primary', 'sm')}>
+              Login
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

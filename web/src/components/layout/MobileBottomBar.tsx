@@ -1,0 +1,44 @@
+import { House, LayoutGrid, ShoppingCart, UserRound } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { useCart } from '@/features/cart/cart-context';
+import { cn } from '@/lib/cn';
+
+/** Phones only: the four places a shopper goes most. */
+export function MobileBottomBar() {
+  const { itemCount } = useCart();
+  const items = [
+    { to: '/', label: 'Home', icon: House, end: true },
+    { to: '/products', label: 'Category', icon: LayoutGrid, end: false },
+    { to: '/account', label: 'My Account', icon: UserRound, end: false },
+    { to: '/cart', label: 'Cart', icon: ShoppingCart, end: false },
+  ];
+  return (
+    <nav aria-label="Quick" className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white md:hidden">
+      <ul className="grid grid-cols-4">
+        {items.map(({ to, label, icon: Icon, end }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={end}
+              className={({ isActive }) =>
+                cn(
+                  'relative flex flex-col items-center gap-0.5 py-2 text-xs font-medium',
+                  isActive ? 'text-brand-700' : 'text-slate-600',
+                )
+              }
+            >
+              <Icon aria-hidden="true" className="h-5 w-5" />
+              {label}
+              {to === '/cart' && itemCount > 0 ? (
+                <span className="absolute top-1 right-1/4 flex h-4 min-w-4 items-center justify-center rounded-full bg-brand-600 px-1 text-[10px] font-bold text-white">
+                  <span className="sr-only">, items: </span>
+                  {itemCount}
+                </span>
+              ) : null}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,12 @@
+export { Badge, type BadgeProps, type BadgeTone } from './Badge';
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './Button';
+export { Card, CardContent, CardFooter, CardHeader, CardTitle } from './Card';
+export { Checkbox } from './Checkbox';
+export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { FormField, type FormFieldProps } from './FormField';
+export { Input } from './Input';
+export { Label } from './Label';
+export { Select } from './Select';
+export { Skeleton } from './Skeleton';
+export { Spinner, type SpinnerProps } from './Spinner';
+export { Textarea } from './Textarea';

@@ -1,0 +1,97 @@
+import { useQuery } from '@tanstack/react-query';
+import { Package, UserRound } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button, buttonClasses, Skeleton } from '@/components/ui';
+import { fetchAccountInfo } from '@/features/auth/api';
+import { useAuth } from '@/features/auth/auth-context';
+import { formatLongDate } from '@/lib/dates';
+
+export default function AccountPage() {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const account = useQuery({
+    queryKey: ['accountInfo'],
+    queryFn: async () => {
+      const result = await fetchAccountInfo();
+      if (!result.ok) {
+        throw new Error(result.status === null ? 'no response received' : `${result.status}`);
+      }
+      return result.data;
+    },
+    retry: false,
+  });
+
+  useEffect(() => {
+    if (account.isError)
+      toast.error('Error', { description: `Failed to load account information: ${account.error.message}` });
+  }, [account.isError, account.error]);
+
+  const signOut = async () => {
+    await logout();
+    navigate('/');
+  };
+
+  if (account.isPending) {
+    return (
+      <div
+        className="mx-auto max-w-3xl space-y-4 px-4 py-8"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading account"
+      >
+        <Skeleton className="h-32 w-full rounded-2xl" />
+        <Skeleton className="h-48 w-full rounded-2xl" />
+      </div>
+    );
+  }
+  const info = account.data;
+  const name = info ? `${info.firstName ?? ''} ${info.lastName ?? ''}`.trim() : '';
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold text-slate-900">My Account</h1>
+      <section className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center">
+        <div className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+          <UserRound aria-hidden="true" className="h-7 w-7" />
+        </div>
+        <div className="flex-1">
+          <p className="text-lg font-semibold text-slate-900">{name || 'Shopper'}</p>
+          <p className="text-sm text-slate-600">{info?.email}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/orders" className={buttonClasses('outline', 'md')}>
+            <Package aria-hidden="true" className="h-4 w-4" />
+            My Orders
+          </Link>
+          <Link to="/" className={buttonClasses('outline', 'md')}>
+            Return to Home
+          </Link>
+          <Button variant="destructive" onClick={signOut}>
+            Sign Out
+          </Button>
+        </div>
+      </section>
+      <section aria-labelledby="personal-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="personal-heading" className="text-lg font-semibold text-slate-900">
+          Personal Information
+        </h2>
+        <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+          <div>
+            <dt className="text-sm text-slate-500">Name</dt>
+            <dd className="text-slate-900">{name || '—'}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-500">Email</dt>
+            <dd className="break-all text-slate-900">{info?.email ?? '—'}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-500">Member Since</dt>
+            <dd className="text-slate-900">{info?.createdAt ? formatLongDate(info.createdAt) : '—'}</dd>
+          </div>
+        </dl>
+      </section>
+    </div>
+  );
+}

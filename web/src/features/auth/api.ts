@@ -1,0 +1,22 @@
+import type { AccountInfo, AuthorizeResponse } from '@store/contract';
+import { type ApiResult, apiRequest } from '@/lib/api-client';
+
+export const authorize = (email: string, password: string, rememberMe?: boolean) =>
+  apiRequest<Partial<AuthorizeResponse>>('/users/authorize', {
+    method: 'POST',
+    body: { email, password, ...(rememberMe === undefined ? {} : { rememberMe }) },
+  });
+
+export const register = (input: { email: string; password: string; firstName: string; lastName: string }) =>
+  apiRequest<unknown>('/users/register', { method: 'POST', body: input });
+
+export const logout = () => apiRequest<unknown>('/users/logout', { method: 'POST', body: {} });
+
+/** Spec section 7: the response's data field if present, otherwise the whole body. */
+export async function fetchAccountInfo(): Promise<ApiResult<AccountInfo>> {
+  const result = await apiRequest<AccountInfo | { data: AccountInfo }>('/accountInfo');
+  if (!result.ok) return result;
+  const body = result.data;
+  const info = body && typeof body === 'object' && 'data' in body && body.data ? body.data : (body as AccountInfo);
+  return { ...result, data: info };
+}

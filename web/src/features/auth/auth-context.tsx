@@ -1,0 +1,103 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { AUTH_TOKEN_CHANGE_EVENT, clearAuthToken, getAuthToken, setAuthToken } from '@/lib/auth-token';
+import * as api from './api';
+
+export interface AuthUser {
+  email: string;
+}
+
+export interface AuthState {
+  user: AuthUser | null;
+  /** True until we know whether the shopper is signed in: guarded pages show nothing meanwhile. */
+  loading: boolean;
+  login(email: string, password: string, rememberMe?: boolean): Promise<void>;
+  register(input: { firstName: string; lastName: string; email: string; password: string }): Promise<void>;
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export const MISSING_TOKEN = 'Authentication failed: Token is missing in the response';
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<AuthUser | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  const restore = useCallback(async () => {
+    if (!getAuthToken()) {
+      setUser(null);
+      setLoading(false);
+      return;
+    }
+    const info = await api.fetchAccountInfo();
+    // A 401 has already dropped the cookie; any other failure keeps the shopper signed in.
+    if (!getAuthToken()) setUser(null);
+    else setUser({ email: info.ok ? (info.data.email ?? '') : '' });
+    setLoading(false);
+  }, []);
+
+  useEffect(() => {
+    void restore();
+    // The token changed elsewhere (a 401 anywhere, another sign-in): follow it.
+    const onChange = () => {
+      if (!getAuthToken()) setUser(null);
+    };
+    window.addEventListener(AUTH_TOKEN_CHANGE_EVENT, onChange);
+    return () => window.removeEventListener(AUTH_TOKEN_CHANGE_EVENT, onChange);
+  }, [restore]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      user,
+      loading,
+      async login(email, password, rememberMe) {
+        const result = await api.authorize(email, password, rememberMe);
+        if (!result.ok) {
+          const description =
+            result.status === null
+              ? 'No response from server. Please try again later.'
+              : (result.error ?? 'Failed to login. Please check your credentials.');
+          toast.error('Error', { description });
+          throw new Error(description);
+        }
+        const token = result.data?.token;
+        if (typeof token !== 'string' || !token) {
+          toast.error('Error', { description: MISSING_TOKEN });
+          throw new Error(MISSING_TOKEN);
+        }
+        setAuthToken(token);
+        setUser({ email });
+        toast.success('Success!', { description: 'Logged in successfully.' });
+      },
+      async register(input) {
+        const result = await api.register(input);
+        if (!result.ok) {
+          toast.error('Registration Error', { description: result.error ?? 'Failed to register. Please try again.' });
+          throw new Error(result.error ?? 'Failed to register. Please try again.');
+        }
+        toast.success('Success!', { description: 'Account created successfully. You can now log in.' });
+      },
+      async logout() {
+        const result = await api.logout();
+        clearAuthToken();
+        setUser(null);
+        // A token the server no longer knows (401) is logged out all the same.
+        if (!result.ok && result.status !== 401) {
+          toast.error('Error', { description: 'Failed to log out properly.' });
+          return;
+        }
+        toast('Logged out', { description: 'You have been logged out successfully.' });
+      },
+    }),
+    [user, loading],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth needs an AuthProvider');
+  return auth;
+}

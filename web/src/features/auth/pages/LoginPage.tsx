@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button, Checkbox, FormField, Input } from '@/components/ui';
+import { useAuth } from '../auth-context';
+import { originOf } from '../RequireAuth';
+import { type LoginValues, loginSchema } from '../schemas';
+
+export default function LoginPage() {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await login(values.email.trim().toLowerCase(), values.password, values.rememberMe);
+      navigate(originOf(location.state), { replace: true });
+    } catch {
+      // The toast has told the shopper why.
+    }
+  });
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Sign in</h1>
+        <p className="text-sm text-slate-600">Welcome back. Sign in to check out and follow your orders.</p>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormField label="Email" htmlFor="login-email" error={errors.email?.message}>
+          <Input id="login-email" type="email" autoComplete="email" {...register('email')} />
+        </FormField>
+        <FormField label="Password" htmlFor="login-password" error={errors.password?.message}>
+          <Input id="login-password" type="password" autoComplete="current-password" {...register('password')} />
+        </FormField>
+        <div className="flex items-center justify-between gap-4">
+          <label htmlFor="login-remember" className="flex items-center gap-2 text-sm text-slate-700">
+            <Checkbox id="login-remember" {...register('rememberMe')} />
+            Remember me
+          </label>
+          <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+      <p className="text-center text-sm text-slate-600">
+        New here?{' '}
+        <Link to="/register" state={location.state} className="font-medium text-brand-700 hover:underline">
+          Create an account
+        </Link>
+      </p>
+      <p className="text-center text-xs text-slate-500">
+        By signing in you agree to our{' '}
+        <Link to="/terms" className="underline">
+          Terms
+        </Link>{' '}
+        and{' '}
+        <Link to="/privacy" className="underline">
+          Privacy Policy
+        </Link>
+        .
+      </p>
+      <p className="text-center">
+        <Link to="/" className="text-sm font-medium text-slate-700 hover:underline">
+          Return to Home
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button, FormField, Input } from '@/components/ui';
+import { useAuth } from '../auth-context';
+import { BASIC_EMAIL_PATTERN, type RegisterValues, registerSchema } from '../schemas';
+
+export default function RegisterPage() {
+  const { register: createAccount } = useAuth();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const email = values.email.trim().toLowerCase();
+    if (!BASIC_EMAIL_PATTERN.test(email)) {
+      toast.error('Invalid Email', { description: 'Please enter a valid email address.' });
+      return;
+    }
+    try {
+      await createAccount({
+        email,
+        password: values.password,
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+      });
+      navigate('/');
+    } catch {
+      // The toast has told the shopper why.
+    }
+  });
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Create an account</h1>
+        <p className="text-sm text-slate-600">Check out faster and follow every order.</p>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="First name" htmlFor="register-first-name" error={errors.firstName?.message}>
+            <Input id="register-first-name" autoComplete="given-name" {...register('firstName')} />
+          </FormField>
+          <FormField label="Last name" htmlFor="register-last-name" error={errors.lastName?.message}>
+            <Input id="register-last-name" autoComplete="family-name" {...register('lastName')} />
+          </FormField>
+        </div>
+        <FormField label="Email" htmlFor="register-email" error={errors.email?.message}>
+          <Input id="register-email" type="email" autoComplete="email" {...register('email')} />
+        </FormField>
+        <FormField label="Password" htmlFor="register-password" error={errors.password?.message}>
+          <Input id="register-password" type="password" autoComplete="new-password" {...register('password')} />
+        </FormField>
+        <FormField label="Confirm password" htmlFor="register-confirm-password" error={errors.confirmPassword?.message}>
+          <Input
+            id="register-confirm-password"
+            type="password"
+            autoComplete="new-password"
+            {...register('confirmPassword')}
+          />
+        </FormField>
+        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating account...' : 'Create Account'}
+        </Button>
+      </form>
+      <p className="text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+          Sign in
+        </Link>
+      </p>
+      <p className="text-center">
+        <Link to="/" className="text-sm font-medium text-slate-700 hover:underline">
+          Return to Home
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import * as rules from './cart-rules';
+import { CART_STORAGE_KEY, type CartItem, parseStoredCart } from './cart-rules';
+
+export type { CartItem } from './cart-rules';
+
+export interface CartState {
+  items: CartItem[];
+  /** The number of units in the cart (the header's badge). */
+  itemCount: number;
+  subtotal: number;
+  addItem(item: Omit<CartItem, 'quantity'> & { quantity?: number }): void;
+  removeItem(id: string): void;
+  updateQuantity(id: string, quantity: number, selectedSize?: string, selectedColor?: string): void;
+  clearCart(options?: { silent?: boolean }): void;
+}
+
+const CartContext = createContext<CartState | null>(null);
+
+const readStoredCart = () => parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY));
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  const [items, setItems] = useState<CartItem[]>(readStoredCart);
+
+  const save = useCallback((next: CartItem[]) => {
+    setItems(next);
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(next));
+  }, []);
+
+  // Another tab changed the cart: follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === CART_STORAGE_KEY || event.key === null) setItems(readStoredCart());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const value = useMemo<CartState>(
+    () => ({
+      items,
+      itemCount: rules.itemCountOf(items),
+      subtotal: rules.subtotalOf(items),
+      addItem(item) {
+        const result = rules.addItem(items, { ...item, quantity: Math.max(1, item.quantity ?? 1) });
+        save(result.items);
+        if (result.change === 'added') toast.success('Added to cart', { description: item.name });
+        else toast.success('Cart updated', { description: item.name });
+      },
+      removeItem(id) {
+        save(rules.removeItem(items, id));
+        toast('Removed from cart');
+      },
+      updateQuantity(id, quantity, selectedSize, selectedColor) {
+        const next = rules.updateQuantity(items, id, quantity, selectedSize, selectedColor);
+        if (next === items) return;
+        save(next);
+        toast('Cart updated');
+      },
+      clearCart(options) {
+        save([]);
+        if (!options?.silent) toast('Cart cleared', { description: 'All items have been removed from your cart.' });
+      },
+    }),
+    [items, save],
+  );
+
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartState {
+  const cart = useContext(CartContext);
+  if (!cart) throw new Error('useCart needs a CartProvider');
+  return cart;
+}

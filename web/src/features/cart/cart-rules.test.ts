@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addItem,
+  type CartItem,
+  itemCountOf,
+  parseStoredCart,
+  removeItem,
+  subtotalOf,
+  updateQuantity,
+} from './cart-rules';
+
+const line = (overrides: Partial<CartItem> = {}): CartItem => ({
+  id: 'p1',
+  name: 'Sleeve',
+  image: '/a.svg',
+  price: 500,
+  quantity: 1,
+  ...overrides,
+});
+
+describe('cart rules', () => {
+  it.each([
+    ['same id, size and colour', line({ selectedSize: 'M', selectedColor: 'Navy' }), 1, 3, 'updated'],
+    ['another size', line({ selectedSize: 'L', selectedColor: 'Navy' }), 2, 1, 'added'],
+    ['another colour', line({ selectedSize: 'M', selectedColor: 'Olive' }), 2, 1, 'added'],
+    ['another product', line({ id: 'p2' }), 2, 1, 'added'],
+  ])('adding %s', (_name, item, lines, firstQuantity, change) => {
+    const start = [line({ selectedSize: 'M', selectedColor: 'Navy', quantity: 1 })];
+    const result = addItem(start, { ...item, quantity: item.id === 'p1' && change === 'updated' ? 2 : 1 });
+    expect(result.items).toHaveLength(lines);
+    expect(result.items[0]?.quantity).toBe(firstQuantity);
+    expect(result.change).toBe(change);
+  });
+
+  it('removes every line of the id', () => {
+    const items = [line({ selectedSize: 'M' }), line({ selectedSize: 'L' }), line({ id: 'p2' })];
+    expect(removeItem(items, 'p1').map((item) => item.id)).toEqual(['p2']);
+  });
+
+  it.each([0, -1, 1.5, Number.NaN])('ignores a quantity of %s', (quantity) => {
+    const items = [line()];
+    expect(updateQuantity(items, 'p1', quantity)).toBe(items);
+  });
+
+  it('sets the quantity of the chosen line only', () => {
+    const items = [line({ selectedSize: 'M' }), line({ selectedSize: 'L' })];
+    expect(updateQuantity(items, 'p1', 4, 'L').map((item) => item.quantity)).toEqual([1, 4]);
+  });
+
+  it('counts items and adds up the subtotal', () => {
+    const items = [line({ quantity: 2 }), line({ id: 'p2', price: 99.5, quantity: 3 })];
+    expect(itemCountOf(items)).toBe(5);
+    expect(subtotalOf(items)).toBe(1298.5);
+  });
+
+  it('reads a stored cart defensively', () => {
+    expect(parseStoredCart(null)).toEqual([]);
+    expect(parseStoredCart('not json')).toEqual([]);
+    expect(parseStoredCart('{"id":1}')).toEqual([]);
+    expect(parseStoredCart(JSON.stringify([line(), { id: 'bad', quantity: 0 }]))).toEqual([line()]);
+  });
+});

@@ -1,0 +1,137 @@
+import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button, buttonClasses } from '@/components/ui';
+import { useAuth } from '@/features/auth/auth-context';
+import { ProductImage } from '@/features/catalog/components/ProductImage';
+import { formatPrice } from '@/lib/money';
+import { useCart } from '../cart-context';
+
+export default function CartPage() {
+  const { items, itemCount, subtotal, removeItem, updateQuantity, clearCart } = useCart();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+
+  if (items.length === 0) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        <ShoppingBag aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">Your cart is empty</h1>
+        <p className="mt-2 text-slate-600">Find an adapter, a hub or a dock you like and it will wait here.</p>
+        <Link to="/" className={buttonClasses('primary', 'md', 'mt-6')}>
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  const checkout = () => {
+    if (!user) {
+      toast.error('Login Required', { description: 'Please sign in to check out.' });
+      navigate('/login', { state: { from: { pathname: '/checkout' } } });
+      return;
+    }
+    navigate('/checkout');
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold text-slate-900">Shopping Cart</h1>
+      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+        <ul className="space-y-4 lg:col-span-2">
+          {items.map((item) => (
+            <li
+              key={`${item.id}|${item.selectedSize ?? ''}|${item.selectedColor ?? ''}`}
+              className="flex gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+            >
+              <ProductImage
+                productId={item.id}
+                src={item.image}
+                alt={item.name}
+                className="h-24 w-24 shrink-0 rounded-xl bg-slate-50"
+              />
+              <div className="flex min-w-0 flex-1 flex-col gap-2">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <Link to={`/product/${item.id}`} className="font-semibold text-slate-900 hover:text-brand-700">
+                      {item.name}
+                    </Link>
+                    <p className="text-sm text-slate-600">
+                      {item.selectedColor ? <span>Color: {item.selectedColor}</span> : null}
+                      {item.selectedColor && item.selectedSize ? ' · ' : null}
+                      {item.selectedSize ? <span>Size: {item.selectedSize}</span> : null}
+                    </p>
+                  </div>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove ${item.name} from cart`}
+                    onClick={() => removeItem(item.id)}
+                  >
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                  </Button>
+                </div>
+                <div className="mt-auto flex items-center justify-between gap-2">
+                  <div className="flex items-center gap-2">
+                    <Button
+                      variant="outline"
+                      size="icon"
+                      aria-label={`Decrease quantity of ${item.name}`}
+                      disabled={item.quantity <= 1}
+                      onClick={() => updateQuantity(item.id, item.quantity - 1, item.selectedSize, item.selectedColor)}
+                    >
+                      <Minus aria-hidden="true" className="h-4 w-4" />
+                    </Button>
+                    <span className="w-8 text-center font-medium">
+                      <span className="sr-only">Quantity </span>
+                      {item.quantity}
+                    </span>
+                    <Button
+                      variant="outline"
+                      size="icon"
+                      aria-label={`Increase quantity of ${item.name}`}
+                      onClick={() => updateQuantity(item.id, item.quantity + 1, item.selectedSize, item.selectedColor)}
+                    >
+                      <Plus aria-hidden="true" className="h-4 w-4" />
+                    </Button>
+                  </div>
+                  <p className="font-semibold text-slate-900">{formatPrice(item.price * item.quantity)}</p>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <aside
+          aria-labelledby="summary-heading"
+          className="h-fit space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        >
+          <h2 id="summary-heading" className="text-lg font-semibold text-slate-900">
+            Order Summary
+          </h2>
+          <dl className="space-y-2 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-slate-600">
+                Subtotal ({itemCount} {itemCount === 1 ? 'item' : 'items'})
+              </dt>
+              <dd className="font-medium">{formatPrice(subtotal)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Shipping</dt>
+              <dd className="font-medium text-green-700">Free</dd>
+            </div>
+            <div className="flex justify-between border-t border-slate-100 pt-2 text-base">
+              <dt className="font-semibold">Total</dt>
+              <dd className="font-bold">{formatPrice(subtotal)}</dd>
+            </div>
+          </dl>
+          <Button size="lg" className="w-full" onClick={checkout}>
+            Checkout
+          </Button>
+          <Button variant="outline" className="w-full" onClick={() => clearCart()}>
+            Clear Cart
+          </Button>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from '@/components/ui';
+import { cn } from '@/lib/cn';
+import { paginationWindow } from '../listing';
+
+interface PaginationProps {
+  page: number;
+  totalPages: number;
+  onChange(page: number): void;
+}
+
+export function Pagination({ page, totalPages, onChange }: PaginationProps) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1">
+      <Button
+        variant="outline"
+        size="icon"
+        aria-label="Previous page"
+        disabled={page <= 1}
+        onClick={() => onChange(page - 1)}
+      >
+        <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+      </Button>
+      {paginationWindow(page, totalPages).map((item) =>
+        typeof item === 'number' ? (
+          <Button
+            key={item}
+            variant={item === page ? 'primary' : 'outline'}
+            size="icon"
+            aria-label={`Page ${item}`}
+            aria-current={item === page ? 'page' : undefined}
+            onClick={() => onChange(item)}
+            className={cn(item === page && 'pointer-events-none')}
+          >
+            {item}
+          </Button>
+        ) : (
+          <span key={item} className="px-2 text-slate-500" aria-hidden="true">
+            …
+          </span>
+        ),
+      )}
+      <Button
+        variant="outline"
+        size="icon"
+        aria-label="Next page"
+        disabled={page >= totalPages}
+        onClick={() => onChange(page + 1)}
+      >
+        <ChevronRight aria-hidden="true" className="h-4 w-4" />
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,53 @@
+import { ImageOff } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { cn } from '@/lib/cn';
+
+interface ProductImageProps {
+  /** Resets the failure state when the product changes (spec). */
+  productId: string;
+  src: string;
+  alt: string;
+  width?: number;
+  height?: number;
+  className?: string;
+  loading?: 'lazy' | 'eager';
+}
+
+/** A product picture with its size reserved; a placeholder icon when it is missing or fails. */
+export function ProductImage({
+  productId,
+  src,
+  alt,
+  width = 800,
+  height = 800,
+  className,
+  loading = 'lazy',
+}: ProductImageProps) {
+  const [failed, setFailed] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new product gets a new chance to load its picture
+  useEffect(() => setFailed(false), [productId, src]);
+
+  if (failed || !src) {
+    return (
+      <div
+        role="img"
+        aria-label={alt}
+        className={cn('flex items-center justify-center bg-slate-100 text-slate-400', className)}
+      >
+        <ImageOff aria-hidden="true" className="h-12 w-12" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={loading}
+      decoding="async"
+      onError={() => setFailed(true)}
+      className={cn('object-contain', className)}
+    />
+  );
+}

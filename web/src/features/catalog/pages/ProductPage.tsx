@@ -1,0 +1,273 @@
+import { ArrowLeft, Heart, Minus, PackageSearch, Plus, ShoppingCart } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { Badge, Button, buttonClasses, Skeleton } from '@/components/ui';
+import { useCart } from '@/features/cart/cart-context';
+import { cn } from '@/lib/cn';
+import { formatPrice } from '@/lib/money';
+import { useProduct } from '../api';
+import { ProductImage } from '../components/ProductImage';
+import { isOnSale, type StoreProduct, specificationsOf } from '../product';
+import { toggleWishlist, useWishlist } from '../wishlist';
+
+export default function ProductPage() {
+  const { id } = useParams();
+  const product = useProduct(id);
+
+  useEffect(() => {
+    if (product.isError && product.error.message === 'missing') toast.error('Product not found');
+    else if (product.isError) toast.error('Failed to load product details');
+  }, [product.isError, product.error]);
+
+  if (product.isPending && id) return <ProductSkeleton />;
+  if (!id || (product.isError && product.error.message === 'missing')) return <ProductNotFound />;
+  if (product.isError || !product.data) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <p className="text-slate-700">Failed to load product details</p>
+        <Button className="mt-4" onClick={() => product.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  return <ProductDetails key={product.data.id} product={product.data} />;
+}
+
+function ProductDetails({ product }: { product: StoreProduct }) {
+  const navigate = useNavigate();
+  const { addItem } = useCart();
+  const wishlist = useWishlist();
+  const [pictureIndex, setPictureIndex] = useState(0);
+  // Spec: a single 'One Size' is chosen up front.
+  const [size, setSize] = useState(product.sizes.length === 1 && product.sizes[0] === 'One Size' ? 'One Size' : '');
+  const [color, setColor] = useState('');
+  const [quantity, setQuantity] = useState(1);
+  const picture = product.images[pictureIndex] ?? { url: product.image };
+  const specifications = specificationsOf(product);
+  const inWishlist = wishlist.includes(product.id);
+
+  const addToCart = () => {
+    if (product.sizes.length > 0 && !size) {
+      toast.error('Please select a size', { description: 'You must select a size before adding to cart' });
+      return;
+    }
+    addItem({
+      id: product.id,
+      name: product.name,
+      image: product.image,
+      price: product.price,
+      quantity,
+      selectedSize: size || undefined,
+      selectedColor: color || undefined,
+    });
+    navigate('/cart');
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <Button variant="ghost" onClick={() => navigate(-1)} className="mb-6 -ml-2">
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Back
+      </Button>
+      <div className="grid gap-10 lg:grid-cols-2">
+        <div className="space-y-4">
+          <div className="relative overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
+            <ProductImage
+              productId={product.id}
+              src={picture.url}
+              alt={product.name}
+              width={picture.width}
+              height={picture.height}
+              loading="eager"
+              className="aspect-square w-full"
+            />
+            {isOnSale(product) ? (
+              <Badge tone="red" className="absolute top-4 left-4">
+                Sale
+              </Badge>
+            ) : null}
+          </div>
+          {product.images.length > 1 ? (
+            <div className="flex gap-3">
+              {product.images.map((image, index) => (
+                <button
+                  key={image.url}
+                  type="button"
+                  onClick={() => setPictureIndex(index)}
+                  aria-label={`Show picture ${index + 1} of ${product.images.length}`}
+                  aria-pressed={index === pictureIndex}
+                  className={cn(
+                    'overflow-hidden rounded-xl ring-2',
+                    index === pictureIndex ? 'ring-brand-600' : 'ring-transparent',
+                  )}
+                >
+                  <img src={image.url} alt="" width={80} height={80} className="h-20 w-20 bg-white object-contain" />
+                </button>
+              ))}
+            </div>
+          ) : null}
+        </div>
+
+        <div className="space-y-6">
+          <div className="space-y-2">
+            <p className="text-sm font-medium text-brand-700">{product.category}</p>
+            <h1 className="text-3xl font-bold text-slate-900">{product.name}</h1>
+            <p className="text-sm text-slate-500">Product ID: {product.id.slice(0, 8)}</p>
+          </div>
+          <p className="flex items-baseline gap-3">
+            <span className="text-3xl font-bold text-slate-900">{formatPrice(product.price)}</span>
+            {product.originalPrice !== undefined ? (
+              <span className="text-lg text-slate-500 line-through">
+                <span className="sr-only">was </span>
+                {formatPrice(product.originalPrice)}
+              </span>
+            ) : null}
+          </p>
+          <p className="leading-relaxed text-slate-700">{product.description}</p>
+
+          {product.sizes.length > 0 ? (
+            <OptionGroup label="Size" options={product.sizes} value={size} onChange={setSize} />
+          ) : null}
+          {product.colors.length > 0 ? (
+            <OptionGroup label="Color" options={product.colors} value={color} onChange={setColor} />
+          ) : null}
+
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-slate-900">Quantity</legend>
+            <div className="flex items-center gap-3">
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label="Decrease quantity"
+                onClick={() => setQuantity((value) => Math.max(1, value - 1))}
+                disabled={quantity <= 1}
+              >
+                <Minus aria-hidden="true" className="h-4 w-4" />
+              </Button>
+              <output aria-live="polite" className="w-8 text-center text-lg font-semibold">
+                {quantity}
+              </output>
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label="Increase quantity"
+                onClick={() => setQuantity((value) => value + 1)}
+              >
+                <Plus aria-hidden="true" className="h-4 w-4" />
+              </Button>
+            </div>
+          </fieldset>
+
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button size="lg" className="flex-1" onClick={addToCart}>
+              <ShoppingCart aria-hidden="true" className="h-5 w-5" />
+              Add to Cart
+            </Button>
+            <Button
+              size="lg"
+              variant="outline"
+              aria-pressed={inWishlist}
+              onClick={() => {
+                const added = toggleWishlist(product.id);
+                toast(added ? 'Added to wishlist' : 'Removed from wishlist', { description: product.name });
+              }}
+            >
+              <Heart aria-hidden="true" className={cn('h-5 w-5', inWishlist && 'fill-red-500 text-red-500')} />
+              Add to Wishlist
+            </Button>
+          </div>
+
+          {specifications.length > 0 ? (
+            <section
+              aria-labelledby="specifications-heading"
+              className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+            >
+              <h2 id="specifications-heading" className="text-lg font-semibold text-slate-900">
+                Specifications
+              </h2>
+              <dl className="mt-4 divide-y divide-slate-100">
+                {specifications.map((attribute) => (
+                  <div key={attribute.id} className="grid grid-cols-2 gap-4 py-2 text-sm">
+                    <dt className="text-slate-500">{attribute.key}</dt>
+                    <dd className="text-slate-900">
+                      {attribute.value.join(', ')}
+                      {attribute.metricUnit ? ` ${attribute.metricUnit}` : ''}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+interface OptionGroupProps {
+  label: string;
+  options: string[];
+  value: string;
+  onChange(value: string): void;
+}
+
+function OptionGroup({ label, options, value, onChange }: OptionGroupProps) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-900">{label}</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((option) => (
+          <button
+            key={option}
+            type="button"
+            aria-pressed={value === option}
+            onClick={() => onChange(option)}
+            className={cn(
+              'h-10 min-w-12 rounded-lg border px-3 text-sm font-medium transition-colors',
+              value === option
+                ? 'border-brand-600 bg-brand-600 text-white'
+                : 'border-slate-300 bg-white text-slate-900 hover:border-slate-400',
+            )}
+          >
+            {option}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <PackageSearch aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">Product not found</h1>
+      <p className="mt-2 text-slate-600">We couldn't find the product you're looking for.</p>
+      <Link to="/products" className={buttonClasses('primary', 'md', 'mt-6')}>
+        Browse Products
+      </Link>
+    </div>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div
+      className="mx-auto grid max-w-7xl gap-10 px-4 py-8 sm:px-6 lg:grid-cols-2 lg:px-8"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading product"
+    >
+      <Skeleton className="aspect-square w-full rounded-3xl" />
+      <div className="space-y-4">
+        <Skeleton className="h-4 w-24" />
+        <Skeleton className="h-9 w-3/4" />
+        <Skeleton className="h-8 w-32" />
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-12 w-full" />
+      </div>
+    </div>
+  );
+}

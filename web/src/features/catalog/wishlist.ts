@@ -1,0 +1,45 @@
+import { useSyncExternalStore } from 'react';
+
+/** A local wishlist (ids in localStorage), so Add to Wishlist does something a shopper can see. */
+const WISHLIST_KEY = 'wishlist';
+const CHANGE_EVENT = 'wishlist-change';
+
+function read(): string[] {
+  try {
+    const value: unknown = JSON.parse(window.localStorage.getItem(WISHLIST_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+let snapshot: string[] = [];
+let snapshotText = '';
+function getSnapshot(): string[] {
+  const text = window.localStorage.getItem(WISHLIST_KEY) ?? '[]';
+  if (text !== snapshotText) {
+    snapshotText = text;
+    snapshot = read();
+  }
+  return snapshot;
+}
+
+function subscribe(onChange: () => void) {
+  window.addEventListener(CHANGE_EVENT, onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+export const useWishlist = () => useSyncExternalStore(subscribe, getSnapshot);
+
+/** Adds or removes the product; true when it is now in the wishlist. */
+export function toggleWishlist(id: string): boolean {
+  const ids = read();
+  const next = ids.includes(id) ? ids.filter((item) => item !== id) : [...ids, id];
+  window.localStorage.setItem(WISHLIST_KEY, JSON.stringify(next));
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+  return next.includes(id);
+}

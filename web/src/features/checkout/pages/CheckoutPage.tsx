@@ -1,0 +1,137 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button, FormField, Input, Select, Textarea } from '@/components/ui';
+import { useCart } from '@/features/cart/cart-context';
+import { createOrder, ordersQueryKey } from '@/features/orders/api';
+import { formatPrice } from '@/lib/money';
+import { EMPTY_SHIPPING, INDIAN_STATES, type ShippingForm, trimmedShipping } from '../shipping';
+
+export default function CheckoutPage() {
+  const { items, subtotal, clearCart } = useCart();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm<ShippingForm>({ defaultValues: EMPTY_SHIPPING });
+
+  const placeOrder = handleSubmit(async (form) => {
+    if (items.length === 0) {
+      toast.error('Cart is empty', { description: 'Please add items to your cart before checkout.' });
+      return;
+    }
+    const shippingAddress = trimmedShipping(form);
+    if (!shippingAddress) {
+      toast.error('Please fill all fields', { description: 'All shipping information fields are required.' });
+      return;
+    }
+    const products: Record<string, number> = {};
+    for (const item of items) products[item.id] = (products[item.id] ?? 0) + item.quantity;
+
+    const result = await createOrder({ products, shippingAddress });
+    if (!result.ok || !result.data?.id) {
+      // The server's reason (a PIN code, a phone, stock) helps more than a generic line.
+      toast.error('Error placing order', { description: (!result.ok && result.error) || 'Please try again later.' });
+      return;
+    }
+    clearCart({ silent: true });
+    await queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+    navigate(`/payment?orderId=${encodeURIComponent(result.data.id)}`, { state: { orderId: result.data.id } });
+  });
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold text-slate-900">Checkout</h1>
+      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+        <form
+          onSubmit={placeOrder}
+          noValidate
+          className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:col-span-2"
+          aria-labelledby="shipping-heading"
+        >
+          <h2 id="shipping-heading" className="text-lg font-semibold text-slate-900">
+            Shipping Information
+          </h2>
+          <FormField label="Full name" htmlFor="shipping-full-name">
+            <Input id="shipping-full-name" autoComplete="name" {...register('fullName')} />
+          </FormField>
+          <FormField label="Address" htmlFor="shipping-address" description="House number, street and area">
+            <Textarea id="shipping-address" rows={3} autoComplete="street-address" {...register('address')} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="City" htmlFor="shipping-city">
+              <Input id="shipping-city" autoComplete="address-level2" {...register('city')} />
+            </FormField>
+            <FormField label="State" htmlFor="shipping-state">
+              <Select id="shipping-state" autoComplete="address-level1" {...register('state')}>
+                <option value="">Choose a state</option>
+                {INDIAN_STATES.map((state) => (
+                  <option key={state} value={state}>
+                    {state}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <FormField label="PIN code" htmlFor="shipping-postal-code" description="6 digits">
+              <Input
+                id="shipping-postal-code"
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={6}
+                {...register('postalCode')}
+              />
+            </FormField>
+            <FormField label="Phone" htmlFor="shipping-phone" description="10-digit mobile number">
+              <Input id="shipping-phone" type="tel" inputMode="tel" autoComplete="tel" {...register('phone')} />
+            </FormField>
+          </div>
+          <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? 'Placing order...' : 'Place Order'}
+          </Button>
+        </form>
+
+        <aside
+          aria-labelledby="checkout-summary-heading"
+          className="h-fit space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        >
+          <h2 id="checkout-summary-heading" className="text-lg font-semibold text-slate-900">
+            Order Summary
+          </h2>
+          {items.length === 0 ? <p className="text-sm text-slate-600">Your cart is empty.</p> : null}
+          <ul className="divide-y divide-slate-100 text-sm">
+            {items.map((item) => (
+              <li
+                key={`${item.id}|${item.selectedSize ?? ''}|${item.selectedColor ?? ''}`}
+                className="flex justify-between gap-3 py-2"
+              >
+                <span className="text-slate-700">
+                  {item.name} × {item.quantity}
+                  {item.selectedSize ? ` · ${item.selectedSize}` : ''}
+                  {item.selectedColor ? ` · ${item.selectedColor}` : ''}
+                </span>
+                <span className="font-medium">{formatPrice(item.price * item.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="space-y-2 border-t border-slate-100 pt-3 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Subtotal</dt>
+              <dd>{formatPrice(subtotal)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Shipping</dt>
+              <dd className="text-green-700">Free</dd>
+            </div>
+            <div className="flex justify-between text-base font-bold">
+              <dt>Total</dt>
+              <dd>{formatPrice(subtotal)}</dd>
+            </div>
+          </dl>
+        </aside>
+      </div>
+    </div>
+  );
+}

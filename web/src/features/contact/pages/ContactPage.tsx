@@ -1,0 +1,122 @@
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button, FormField, Input, Textarea } from '@/components/ui';
+import { useStoreInfo } from '@/features/store-info/store-info';
+
+export const SIMULATED_SEND_MS = 1500;
+
+interface ContactValues {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };
+
+export default function ContactPage() {
+  const { storeInfo } = useStoreInfo();
+  const [sending, setSending] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ContactValues>({ defaultValues: EMPTY });
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Spec: no server call; 'Sending...' for 1.5 s, then the thank-you notice.
+  const send = handleSubmit(() => {
+    setSending(true);
+    timer.current = setTimeout(() => {
+      setSending(false);
+      toast.success('Message Sent', { description: "Thank you for your message. We'll get back to you shortly." });
+      reset(EMPTY);
+    }, SIMULATED_SEND_MS);
+  });
+
+  const required = (label: string) => ({ required: `${label} is required` });
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold text-slate-900">Contact Us</h1>
+      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+        <section
+          aria-labelledby="contact-details-heading"
+          className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        >
+          <h2 id="contact-details-heading" className="text-lg font-semibold text-slate-900">
+            {storeInfo?.companyName || 'Get in touch'}
+          </h2>
+          <ul className="space-y-4 text-sm text-slate-700">
+            <li className="flex gap-3">
+              <Mail aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
+              <span>
+                <span className="block font-medium text-slate-900">Email</span>
+                {storeInfo?.companyEmail ? (
+                  <a href={`mailto:${storeInfo.companyEmail}`} className="underline">
+                    {storeInfo.companyEmail}
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </span>
+            </li>
+            <li className="flex gap-3">
+              <Phone aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
+              <span>
+                <span className="block font-medium text-slate-900">Phone</span>
+                {storeInfo?.companyPhone || '—'}
+                <span className="block text-slate-500">Monday to Saturday, 10AM-6PM</span>
+              </span>
+            </li>
+            <li className="flex gap-3">
+              <MapPin aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
+              <span>
+                <span className="block font-medium text-slate-900">Address</span>
+                {storeInfo?.companyAddress || '—'}
+              </span>
+            </li>
+          </ul>
+        </section>
+        <form
+          onSubmit={send}
+          noValidate
+          className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:col-span-2"
+          aria-labelledby="contact-form-heading"
+        >
+          <h2 id="contact-form-heading" className="text-lg font-semibold text-slate-900">
+            Send us a message
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Name" htmlFor="contact-name" error={errors.name?.message}>
+              <Input id="contact-name" autoComplete="name" {...register('name', required('Name'))} />
+            </FormField>
+            <FormField label="Email" htmlFor="contact-email" error={errors.email?.message}>
+              <Input
+                id="contact-email"
+                type="email"
+                autoComplete="email"
+                {...register('email', {
+                  ...required('Email'),
+                  pattern: { value: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'Please enter a valid email address' },
+                })}
+              />
+            </FormField>
+          </div>
+          <FormField label="Subject" htmlFor="contact-subject" error={errors.subject?.message}>
+            <Input id="contact-subject" {...register('subject', required('Subject'))} />
+          </FormField>
+          <FormField label="Message" htmlFor="contact-message" error={errors.message?.message}>
+            <Textarea id="contact-message" rows={5} {...register('message', required('Message'))} />
+          </FormField>
+          <Button type="submit" size="lg" disabled={sending}>
+            {sending ? 'Sending...' : 'Send Message'}
+          </Button>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { CreateOrderRequest, Order } from '@store/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export const ordersQueryKey = ['orders'];
+
+export function useOrders() {
+  return useQuery({
+    queryKey: ordersQueryKey,
+    queryFn: async (): Promise<Order[]> => {
+      const result = await apiRequest<Order[]>('/orders');
+      if (!result.ok) throw new Error(result.error ?? 'Failed to load your orders.');
+      return Array.isArray(result.data) ? result.data : [];
+    },
+  });
+}
+
+export const createOrder = (request: CreateOrderRequest) =>
+  apiRequest<Order>('/orders', { method: 'POST', body: request });
+
+export const findOrder = (orderId: string, contactInfo: string) =>
+  apiRequest<Order>(`/orders/${encodeURIComponent(orderId)}`, { query: { contactInfo } });

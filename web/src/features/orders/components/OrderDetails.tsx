@@ -1,0 +1,69 @@
+import { Badge } from '@/components/ui';
+import { formatDate } from '@/lib/dates';
+import { formatPrice } from '@/lib/money';
+import { statusLabel, statusTone } from '../order-status';
+import type { OrderView } from '../order-view';
+
+/** The id, date and status line of an order. */
+export function OrderHeading({ order }: { order: OrderView }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <div>
+        <h2 className="font-semibold text-slate-900">Order #{order.id}</h2>
+        <p className="text-sm text-slate-600">Placed on {formatDate(order.date)}</p>
+      </div>
+      <Badge tone={statusTone(order.status)}>{statusLabel(order.status)}</Badge>
+    </div>
+  );
+}
+
+export function OrderItemsTable({ order }: { order: OrderView }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <thead className="text-slate-500">
+        <tr>
+          <th scope="col" className="py-2 font-medium">
+            Item
+          </th>
+          <th scope="col" className="py-2 text-center font-medium">
+            Quantity
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Price
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {order.items.map((item) => (
+          <tr key={item.id}>
+            <td className="py-2 text-slate-900">{item.name}</td>
+            <td className="py-2 text-center">{item.quantity}</td>
+            <td className="py-2 text-right">{formatPrice(item.price)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function OrderShipping({ order }: { order: OrderView }) {
+  return (
+    <dl className="grid gap-3 text-sm sm:grid-cols-3">
+      <div>
+        <dt className="text-slate-500">Shipping address</dt>
+        <dd className="text-slate-900">
+          {order.shipping.fullName ? <span className="block">{order.shipping.fullName}</span> : null}
+          {order.shipping.address || '—'}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-slate-500">Shipping method</dt>
+        <dd className="text-slate-900">{order.shipping.method}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-500">Tracking number</dt>
+        <dd className="text-slate-900">{order.shipping.tracking}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,29 @@
+import type { BadgeTone } from '@/components/ui';
+
+/** Spec section 3: order status codes. */
+const LABELS: Record<number, string> = { 0: 'Pending', 1: 'Processing', 2: 'Shipped', 3: 'Delivered', 4: 'Cancelled' };
+const TONES: Record<string, BadgeTone> = {
+  Delivered: 'green',
+  Processing: 'blue',
+  Shipped: 'purple',
+  Cancelled: 'red',
+  Pending: 'yellow',
+};
+
+export const PENDING = 0;
+
+/** 'Pending' … 'Cancelled'; 'Unknown (n)' for another number; 'Unknown' for anything else. */
+export function statusLabel(status: unknown): string {
+  const code =
+    status === undefined || status === null
+      ? 0
+      : typeof status === 'string' && status.trim() !== ''
+        ? Number(status)
+        : status;
+  if (typeof code !== 'number' || !Number.isFinite(code)) return 'Unknown';
+  return LABELS[code] ?? `Unknown (${code})`;
+}
+
+export const statusTone = (status: unknown): BadgeTone => TONES[statusLabel(status)] ?? 'grey';
+
+export const isPending = (status: unknown) => statusLabel(status) === 'Pending';

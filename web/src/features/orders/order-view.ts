@@ -1,0 +1,40 @@
+import type { Order } from '@store/contract';
+
+/** An order as the screens show it (spec section 3, "Order as shown"). */
+export interface OrderView {
+  id: string;
+  date: string;
+  status: unknown;
+  shipping: { fullName: string; address: string; method: string; tracking: string };
+  items: { id: string; name: string; quantity: number; price: number }[];
+  total: number;
+}
+
+export const NOT_AVAILABLE = 'Not available';
+export const STANDARD_SHIPPING = 'Standard Shipping';
+
+export function toOrderView(order: Partial<Order> & { id: string }): OrderView {
+  const address = order.shippingAddress;
+  const items = (order.items ?? []).map((item) => ({
+    id: item.id,
+    name: item.productTitle,
+    quantity: item.quantity,
+    price: item.price,
+  }));
+  return {
+    id: order.id,
+    date: order.createdAt ?? '',
+    status: order.status ?? 0,
+    shipping: {
+      fullName: address?.fullName ?? '',
+      address: address
+        ? [address.address, address.city, address.state, address.postalCode].filter(Boolean).join(', ')
+        : '',
+      method: order.shippingMethod || STANDARD_SHIPPING,
+      tracking: order.trackingNumber || NOT_AVAILABLE,
+    },
+    items,
+    // Spec: the sum of price × quantity.
+    total: items.reduce((sum, item) => sum + item.price * item.quantity, 0),
+  };
+}

@@ -1,0 +1,67 @@
+import { PackageOpen } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { buttonClasses, Skeleton } from '@/components/ui';
+import { formatPrice } from '@/lib/money';
+import { useOrders } from '../api';
+import { OrderHeading, OrderItemsTable, OrderShipping } from '../components/OrderDetails';
+import { isPending } from '../order-status';
+import { toOrderView } from '../order-view';
+
+export default function OrdersPage() {
+  const orders = useOrders();
+
+  useEffect(() => {
+    if (orders.isError) toast.error('Error', { description: 'Failed to load your orders. Please try again.' });
+  }, [orders.isError]);
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold text-slate-900">My Orders</h1>
+      {orders.isPending ? (
+        <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading orders">
+          <Skeleton className="h-48 w-full rounded-2xl" />
+          <Skeleton className="h-48 w-full rounded-2xl" />
+        </div>
+      ) : !orders.data || orders.data.length === 0 ? (
+        <div className="rounded-2xl bg-white p-10 text-center shadow-sm ring-1 ring-slate-200">
+          <PackageOpen aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
+          <h2 className="mt-4 text-xl font-semibold text-slate-900">No Orders Found</h2>
+          <p className="mt-1 text-slate-600">When you place an order it will appear here.</p>
+          <Link to="/products" className={buttonClasses('primary', 'md', 'mt-6')}>
+            Browse Products
+          </Link>
+        </div>
+      ) : (
+        <ul className="space-y-6">
+          {orders.data.map((order) => {
+            const view = toOrderView(order);
+            return (
+              <li key={view.id}>
+                <article className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                  <OrderHeading order={view} />
+                  <OrderItemsTable order={view} />
+                  <OrderShipping order={view} />
+                  <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
+                    <p className="text-base">
+                      Total: <span className="font-bold">{formatPrice(view.total)}</span>
+                    </p>
+                    {isPending(view.status) ? (
+                      <Link
+                        to={`/payment?orderId=${encodeURIComponent(view.id)}`}
+                        className={buttonClasses('primary', 'md')}
+                      >
+                        Pay Now
+                      </Link>
+                    ) : null}
+                  </div>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { Badge, Skeleton } from '@/components/ui';
+import { useStoreInfo } from '@/features/store-info/store-info';
+import { isPolicySlug, POLICY_TITLES, policyContent } from '../policy';
+
+export default function PolicyPage() {
+  const { policyType } = useParams();
+  const { storeInfo, isLoading } = useStoreInfo();
+  const slug = isPolicySlug(policyType) ? policyType : null;
+  const title = slug ? POLICY_TITLES[slug] : '';
+  const companyName = storeInfo?.companyName || storeInfo?.storeName || '';
+
+  useEffect(() => {
+    if (title) document.title = companyName ? `${title} | ${companyName}` : title;
+  }, [title, companyName]);
+
+  if (!slug) return <Navigate to="/404" replace />;
+  if (isLoading) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-4 px-4 py-10" role="status" aria-busy="true" aria-label="Loading">
+        <Skeleton className="h-10 w-2/3" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  }
+  const content = policyContent(slug, storeInfo, window.location.host);
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
+      <Badge tone="brand">Policy Information</Badge>
+      <h1 className="mt-3 text-3xl font-bold text-slate-900">{title}</h1>
+      {content.kind === 'html' ? (
+        <StoreHtml html={content.html} />
+      ) : (
+        <div className="mt-6 space-y-6 leading-relaxed text-slate-700">
+          <p>{content.text.intro}</p>
+          {content.text.sections.map((section) => (
+            <section key={section.heading} className="space-y-2">
+              <h2 className="text-xl font-semibold text-slate-900">{section.heading}</h2>
+              {section.paragraphs.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </section>
+          ))}
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** The store's own policy HTML, already sanitised by DOMPurify in policyContent. */
+function StoreHtml({ html }: { html: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.innerHTML = html;
+  }, [html]);
+  return <div ref={ref} className="policy-html mt-6 space-y-4 leading-relaxed text-slate-700" />;
+}

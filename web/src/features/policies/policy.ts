@@ -1,0 +1,89 @@
+import type { StoreInfo } from '@store/contract';
+import DOMPurify from 'dompurify';
+import { BUILT_IN_POLICIES, type PolicyText } from './policy-texts';
+
+export const POLICY_SLUGS = ['terms', 'privacy', 'refund', 'return', 'shipping', 'about'] as const;
+export type PolicySlug = (typeof POLICY_SLUGS)[number];
+
+/** Spec: words that are routes of their own never show a policy. */
+export const RESERVED_SLUGS = [
+  'login',
+  'register',
+  'forgot-password',
+  'reset-password',
+  'account',
+  'cart',
+  'products',
+  'product',
+  'contact',
+  'track-order',
+  'orders',
+  '404',
+];
+
+export const isPolicySlug = (slug: string | undefined): slug is PolicySlug =>
+  !!slug && !RESERVED_SLUGS.includes(slug) && (POLICY_SLUGS as readonly string[]).includes(slug);
+
+export const POLICY_TITLES: Record<PolicySlug, string> = {
+  terms: 'Terms and Conditions',
+  privacy: 'Privacy Policy',
+  refund: 'Refund Policy',
+  return: 'Return and Cancellation Policy',
+  shipping: 'Shipping Policy',
+  about: 'About Us',
+};
+
+const GENERIC = {
+  companyName: 'Our Company',
+  companyAddress: 'our registered office',
+  companyEmail: 'our support email',
+  companyPhone: 'our support phone number',
+};
+
+function placeholderValues(storeInfo: StoreInfo | null, website: string) {
+  return {
+    companyName: storeInfo?.companyName || storeInfo?.storeName || GENERIC.companyName,
+    companyAddress: storeInfo?.companyAddress || GENERIC.companyAddress,
+    companyEmail: storeInfo?.companyEmail || GENERIC.companyEmail,
+    companyPhone: storeInfo?.companyPhone || GENERIC.companyPhone,
+    companyLogoUrl: storeInfo?.companyLogoUrl || '',
+    website,
+  };
+}
+
+/** Replaces {{companyName}}-style placeholders (and [companyName] or {companyName}) with the store's details. */
+export function substitute(
+  text: string,
+  values: Record<string, string>,
+  encode: (value: string) => string = (v) => v,
+): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}|\{(\w+)\}|\[(\w+)\]/g, (match, a, b, c) => {
+    const key = (a ?? b ?? c) as string;
+    return key in values ? encode(values[key] as string) : match;
+  });
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export type PolicyContent = { kind: 'html'; html: string } | { kind: 'text'; text: PolicyText };
+
+/** The store's own HTML (sanitised) when it has one for the slug, otherwise our built-in text. */
+export function policyContent(slug: PolicySlug, storeInfo: StoreInfo | null, website: string): PolicyContent {
+  const values = placeholderValues(storeInfo, website);
+  const custom = storeInfo?.policies?.[slug];
+  if (typeof custom === 'string' && custom.trim()) {
+    return { kind: 'html', html: DOMPurify.sanitize(substitute(custom, values, escapeHtml)) };
+  }
+  const text = BUILT_IN_POLICIES[slug];
+  return {
+    kind: 'text',
+    text: {
+      intro: substitute(text.intro, values),
+      sections: text.sections.map((section) => ({
+        heading: section.heading,
+        paragraphs: section.paragraphs.map((paragraph) => substitute(paragraph, values)),
+      })),
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { StoreInfo } from '@store/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { apiRequest } from '@/lib/api-client';
+
+/** Spec section 7: categories default to ['Accessories'] on error or when missing. */
+export const FALLBACK_CATEGORIES = ['Accessories'];
+export const DEFAULT_BRAND = 'TechKart';
+
+export const storeInfoQuery = {
+  queryKey: ['storeInfo'],
+  queryFn: async (): Promise<StoreInfo> => {
+    const result = await apiRequest<StoreInfo>('/storeInfo');
+    if (!result.ok || !result.data || typeof result.data !== 'object')
+      throw new Error(result.ok ? 'empty' : (result.error ?? 'failed'));
+    return result.data;
+  },
+  staleTime: 5 * 60_000,
+} as const;
+
+let failureShown = false;
+
+export function useStoreInfo() {
+  const query = useQuery(storeInfoQuery);
+  useEffect(() => {
+    if (query.isError && !failureShown) {
+      failureShown = true;
+      toast.error('Error', { description: 'Failed to load store information. Please refresh the page.' });
+    }
+  }, [query.isError]);
+  const storeInfo = query.data ?? null;
+  const categories =
+    storeInfo && Array.isArray(storeInfo.categories) && storeInfo.categories.length > 0
+      ? storeInfo.categories
+      : FALLBACK_CATEGORIES;
+  return { storeInfo, categories, isLoading: query.isLoading, isError: query.isError };
+}
+
+/** Spec: the store name, else the company name, else a default brand text. */
+export const storeNameOf = (storeInfo: StoreInfo | null) =>
+  storeInfo?.storeName || storeInfo?.companyName || DEFAULT_BRAND;

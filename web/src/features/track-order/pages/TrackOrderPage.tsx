@@ -1,0 +1,90 @@
+import type { Order } from '@store/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button, FormField, Input } from '@/components/ui';
+import { useAuth } from '@/features/auth/auth-context';
+import { findOrder } from '@/features/orders/api';
+import { OrderHeading, OrderItemsTable, OrderShipping } from '@/features/orders/components/OrderDetails';
+import { toOrderView } from '@/features/orders/order-view';
+
+export default function TrackOrderPage() {
+  const [searchParams] = useSearchParams();
+  const { user } = useAuth();
+  const [orderId, setOrderId] = useState(searchParams.get('id') ?? '');
+  const [contactInfo, setContactInfo] = useState('');
+  const [order, setOrder] = useState<Order | null>(null);
+  const [notFound, setNotFound] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  // The contact field defaults to the signed-in shopper's email.
+  useEffect(() => {
+    if (user?.email) setContactInfo((current) => current || user.email);
+  }, [user?.email]);
+
+  const track = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!orderId.trim() || !contactInfo.trim()) {
+      toast.error('Required fields', { description: 'Please enter both order number and email/phone' });
+      return;
+    }
+    setSubmitting(true);
+    const result = await findOrder(orderId.trim(), contactInfo.trim());
+    setSubmitting(false);
+    if (!result.ok || !result.data?.id) {
+      setOrder(null);
+      setNotFound(true);
+      toast.error('Error', { description: 'Failed to find order. Please check your information and try again.' });
+      return;
+    }
+    setNotFound(false);
+    setOrder(result.data);
+    toast.success('Order found', { description: 'Your order status has been loaded' });
+  };
+
+  const view = order ? toOrderView(order) : null;
+  return (
+    <div className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6 lg:px-8">
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">Track Your Order</h1>
+        <p className="mt-1 text-slate-600">Enter your order number and the email or phone number used for the order.</p>
+      </div>
+      <form onSubmit={track} noValidate className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <FormField label="Order number" htmlFor="track-order-id">
+          <Input
+            id="track-order-id"
+            value={orderId}
+            onChange={(event) => setOrderId(event.target.value)}
+            autoComplete="off"
+          />
+        </FormField>
+        <FormField label="Email or phone" htmlFor="track-contact">
+          <Input
+            id="track-contact"
+            value={contactInfo}
+            onChange={(event) => setContactInfo(event.target.value)}
+            autoComplete="email"
+          />
+        </FormField>
+        <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+          {submitting ? 'Tracking...' : 'Track Order'}
+        </Button>
+      </form>
+      {notFound ? (
+        <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-800">
+          Order not found or access denied.
+        </p>
+      ) : null}
+      {view ? (
+        <section
+          aria-label="Order status"
+          className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        >
+          <OrderHeading order={view} />
+          <OrderShipping order={view} />
+          <OrderItemsTable order={view} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { clearAuthToken, getAuthToken } from './auth-token';
+
+export type ApiResult<T> =
+  | { ok: true; data: T; status: number }
+  | { ok: false; status: number | null; error: string | null };
+
+export type QueryValue = string | number | boolean | undefined | null;
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+}
+
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+function isIpAddress(hostname: string): boolean {
+  return IPV4.test(hostname) || hostname.includes(':') || hostname.startsWith('[');
+}
+
+/**
+ * Spec section 7: `{origin}/api/v1` in local development (localhost, 127.0.0.1, an IP address),
+ * otherwise the `api.` subdomain of the current host. VITE_API_BASE_URL overrides both.
+ */
+export function apiBaseUrl(location: Pick<Location, 'protocol' | 'hostname' | 'port' | 'origin'> = window.location) {
+  const override = import.meta.env.VITE_API_BASE_URL;
+  if (override) return String(override).replace(/\/+$/, '');
+  const { protocol, hostname, port, origin } = location;
+  if (hostname === 'localhost' || hostname === '127.0.0.1' || isIpAddress(hostname)) return `${origin}/api/v1`;
+  const apiHost = hostname.startsWith('api.') ? hostname : `api.${hostname}`;
+  return `${protocol}//${apiHost}${port ? `:${port}` : ''}/api/v1`;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${apiBaseUrl()}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorOf(body: unknown): string | null {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const { error } = body as { error: unknown };
+    if (typeof error === 'string' && error) return error;
+  }
+  return null;
+}
+
+/** One request to /api/v1. Never throws: every outcome is an ApiResult. */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = getAuthToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      credentials: 'include',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch {
+    return { ok: false, status: null, error: null };
+  }
+
+  let body: unknown = null;
+  try {
+    body = await readBody(response);
+  } catch {
+    body = null;
+  }
+
+  if (response.status === 401) clearAuthToken();
+  if (!response.ok) return { ok: false, status: response.status, error: errorOf(body) };
+  return { ok: true, status: response.status, data: body as T };
+}

@@ -1,0 +1,35 @@
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+function parse(iso: string): Date | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 'MMMM dd, yyyy', e.g. 'November 05, 2026'; '' for an unreadable date. */
+export function formatLongDate(iso: string): string {
+  const date = parse(iso);
+  if (!date) return '';
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${MONTHS[date.getMonth()]} ${day}, ${date.getFullYear()}`;
+}
+
+const short = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric' });
+
+/** A short en-IN date, e.g. '05 Nov 2026'; '' for an unreadable date. */
+export function formatDate(iso: string): string {
+  const date = parse(iso);
+  return date ? short.format(date) : '';
+}
