@@ -41,7 +41,7 @@ export function ProductCard({ product }: { product: StoreProduct }) {
         ) : null}
         {/* Hover (or keyboard focus) reveals the quick actions. */}
         <div className="absolute inset-x-0 bottom-0 flex gap-2 p-3 opacity-100 transition-opacity md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
-          <Button className="flex-1" onClick={addToCart} aria-label={`Add ${product.name} to cart`}>
+          <Button className="flex-1" onClick={addToCart} aria-label={`Add to Cart: ${product.name}`}>
             <ShoppingCart aria-hidden="true" className="h-4 w-4" />
             Add to Cart
           </Button>

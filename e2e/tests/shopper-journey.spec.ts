@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test';
+import { newShopper, shippingAddress, signIn, simpleProduct } from './support';
+
+test('a shopper browses, fills a cart, registers, signs in, orders, and tracks the order as a guest @phone', async ({
+  page,
+  request,
+}) => {
+  const shopper = newShopper();
+  const product = await simpleProduct(request);
+
+  // Browse: the home page leads to the listing, the listing to the product.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: /view all/i }).first()).toBeVisible();
+  await page.getByRole('link', { name: /view all/i }).first().click();
+  await expect(page.getByRole('heading', { name: 'All Products' })).toBeVisible();
+  await expect(page.getByText(/Showing 1 to 12 of \d+ items/)).toBeVisible();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText(/Showing 13 to 24 of \d+ items/)).toBeVisible();
+  await page.goto('/products?category=lan%20adapters');
+  await expect(page.getByRole('heading', { name: 'LAN Adapters' })).toBeVisible();
+  await page.goto(`/product/${product.id}`);
+  await expect(page.getByRole('heading', { name: product.title })).toBeVisible();
+
+  // Add to the cart: the product page then shows the cart.
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByText(product.title).first()).toBeVisible();
+  await page
+    .getByRole('button', { name: /increase quantity/i })
+    .first()
+    .click();
+  await expect(page.getByText('Cart updated').first()).toBeVisible();
+
+  // A guest who checks out is sent to sign in, remembering the checkout.
+  await page.getByRole('button', { name: /checkout/i }).click();
+  await expect(page.getByText('Login Required').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Register, then sign in.
+  await page.goto('/register');
+  await page.getByLabel(/first name/i).fill(shopper.firstName);
+  await page.getByLabel(/last name/i).fill(shopper.lastName);
+  await page.getByLabel('Email').fill(shopper.email);
+  await page.getByLabel('Password', { exact: true }).fill(shopper.password);
+  await page.getByLabel(/confirm password/i).fill(shopper.password);
+  await page.getByRole('button', { name: /create account|register|sign up/i }).click();
+  await expect(page.getByText('Account created successfully. You can now log in.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/login');
+  await signIn(page, shopper);
+
+  // Checkout with the cart kept across sign-in.
+  await page.goto('/checkout');
+  await page.getByLabel('Full name', { exact: true }).fill(shippingAddress.fullName);
+  await page.getByLabel('Address', { exact: true }).fill(shippingAddress.address);
+  await page.getByLabel('City', { exact: true }).fill(shippingAddress.city);
+  const state = page.getByLabel('State', { exact: true });
+  if ((await state.evaluate((element) => element.tagName)) === 'SELECT') {
+    await state.selectOption(shippingAddress.state);
+  } else {
+    await state.fill(shippingAddress.state);
+  }
+  await page.getByLabel('PIN code', { exact: true }).fill(shippingAddress.postalCode);
+  await page.getByLabel('Phone', { exact: true }).fill(shippingAddress.phone);
+  await page.getByRole('button', { name: /place order/i }).click();
+  await expect(page).toHaveURL(/\/payment\?orderId=/);
+  const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+  expect(orderId).not.toBe('');
+
+  // The order is in /orders, Pending, with Pay Now, its item and an INR total.
+  await page.goto('/orders');
+  const card = page.locator('article, li, section').filter({ hasText: orderId }).first();
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Pending')).toBeVisible();
+  await expect(
+    card.getByRole('button', { name: 'Pay Now' }).or(card.getByRole('link', { name: 'Pay Now' })),
+  ).toBeVisible();
+  await expect(card.getByText(product.title)).toBeVisible();
+  await expect(card.getByText(/₹/).first()).toBeVisible();
+
+  // A guest tracks it with the order number and the email.
+  await page.context().clearCookies();
+  await page.goto(`/track-order?id=${orderId}`);
+  await expect(page.getByLabel(/order number/i)).toHaveValue(orderId);
+  await page.getByLabel(/email or phone/i).fill(shopper.email);
+  await page.getByRole('button', { name: /track/i }).click();
+  await expect(page.getByText('Your order status has been loaded').first()).toBeVisible();
+  await expect(page.getByText(product.title).first()).toBeVisible();
+  await expect(page.getByText('Pending').first()).toBeVisible();
+});
+
+test('signed-in pages send a guest to sign in, and back after signing in', async ({ page, request }) => {
+  for (const path of ['/account', '/checkout', '/orders', '/payment?orderId=X']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+  const shopper = newShopper();
+  const registered = await request.post('/api/v1/users/register', { data: shopper });
+  expect(registered.status()).toBe(201);
+
+  await page.goto('/orders');
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, shopper);
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByText('No Orders Found')).toBeVisible();
+});
+
+test('a policy page shows the store’s details and a reserved slug shows the 404 page', async ({ page }) => {
+  await page.goto('/terms');
+  await expect(page.getByText('Policy Information')).toBeVisible();
+  await expect(page).toHaveTitle(/\| NetKart Technologies Pvt\. Ltd\.$/);
+  await expect(page.getByText(/India/).first()).toBeVisible();
+
+  await page.goto('/reset-password');
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+});
