@@ -11,7 +11,10 @@ test('a shopper browses, fills a cart, registers, signs in, orders, and tracks t
   // Browse: the home page leads to the listing, the listing to the product.
   await page.goto('/');
   await expect(page.getByRole('link', { name: /view all/i }).first()).toBeVisible();
-  await page.getByRole('link', { name: /view all/i }).first().click();
+  await page
+    .getByRole('link', { name: /view all/i })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: 'All Products' })).toBeVisible();
   await expect(page.getByText(/Showing 1 to 12 of \d+ items/)).toBeVisible();
   await page.getByRole('button', { name: 'Next page' }).click();

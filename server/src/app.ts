@@ -17,7 +17,9 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { CatalogService } from './modules/catalog/service.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { OrderService } from './modules/orders/service.js';
+import { payuProvider } from './modules/payments/providers/payu.js';
 import { sandboxProvider } from './modules/payments/providers/sandbox.js';
+import { upiProvider } from './modules/payments/providers/upi.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { PaymentService } from './modules/payments/service.js';
 import { storeRoutes } from './modules/stores/routes.js';
@@ -53,7 +55,7 @@ export function createServices(db: Database): Services {
     accounts: new AccountService(db),
     catalog: new CatalogService(db),
     orders,
-    payments: new PaymentService(orders, [sandboxProvider()]),
+    payments: new PaymentService(db, orders, [sandboxProvider(), payuProvider(), upiProvider()]),
   };
 }
 
@@ -83,7 +85,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         'style-src': ["'self'", "'unsafe-inline'"],
         'script-src': ["'self'"],
         'connect-src': ["'self'"],
-        'form-action': ["'self'"],
+        // PayU's hosted checkout receives the payer's form.
+        'form-action': ["'self'", 'https://*.payu.in'],
         'frame-ancestors': ["'none'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],

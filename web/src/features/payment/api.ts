@@ -1,0 +1,35 @@
+import type { PaymentResponse } from '@store/contract';
+import { apiRequest } from '@/lib/api-client';
+import { type FieldValues, fieldsFrom } from './payment-fields';
+
+export async function fetchPaymentFields() {
+  const result = await apiRequest<unknown>('/payments/fields');
+  if (!result.ok) throw new Error(result.error ?? 'Failed to load payment form.');
+  return fieldsFrom(result.data);
+}
+
+export const submitPayment = (orderId: string, fields: FieldValues) =>
+  apiRequest<PaymentResponse>('/payments', { method: 'POST', body: { fields, orderId } });
+
+/** Spec: a hidden POST form to the redirect URL with inputs type, url and data[key]. */
+export function postHiddenForm(
+  redirectUrl: string,
+  params: NonNullable<NonNullable<PaymentResponse['action']>['formParams']>,
+) {
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = redirectUrl;
+  form.hidden = true;
+  const add = (name: string, value: string) => {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.appendChild(input);
+  };
+  add('type', params.type);
+  add('url', params.url);
+  for (const [key, value] of Object.entries(params.data ?? {})) add(`data[${key}]`, String(value));
+  document.body.appendChild(form);
+  form.submit();
+}
