@@ -76,6 +76,94 @@ export class CatalogService {
       .executeTakeFirst();
   }
 
+  /** Every product of the store, hidden ones too, in the catalogue's order (for exports). */
+  async listAll(storeId: string): Promise<ProductRow[]> {
+    return this.db
+      .selectFrom('products')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+  }
+
+  async findBySku(storeId: string, sku: string): Promise<ProductRow | undefined> {
+    return this.db
+      .selectFrom('products')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('sku', '=', sku)
+      .executeTakeFirst();
+  }
+
+  /** Sets one product's stock or visibility by SKU; false when no product has that SKU. */
+  async updateBySku(storeId: string, sku: string, change: { stock?: number; hidden?: boolean }): Promise<boolean> {
+    const result = await this.db
+      .updateTable('products')
+      .set({
+        ...(change.stock !== undefined ? { stock: change.stock } : {}),
+        ...(change.hidden !== undefined ? { hidden: change.hidden ? 1 : 0 } : {}),
+        updated_at: nowIso(),
+      })
+      .where('store_id', '=', storeId)
+      .where('sku', '=', sku)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Creates or updates many products by SKU in one transaction: all of them or none. New
+   * products join the end of the catalogue in the order given; products whose fields are all
+   * the same are left untouched. `onWritten` hears how many have been written so far; a dry run
+   * writes everything, counts, and rolls back.
+   */
+  async importMany(
+    storeId: string,
+    inputs: ProductInput[],
+    options: { dryRun?: boolean; onWritten?: (done: number) => void } = {},
+  ): Promise<ImportCounts> {
+    const onWritten = options.onWritten;
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const existing = await trx.selectFrom('products').selectAll().where('store_id', '=', storeId).execute();
+        const bySku = new Map(existing.map((row) => [row.sku, row]));
+        let position = existing.reduce((highest, row) => Math.max(highest, Number(row.position)), 0);
+        const now = nowIso();
+        const inserts: NewProduct[] = [];
+        const updates: { id: string; columns: ReturnType<typeof productColumns> }[] = [];
+        for (const input of inputs) {
+          const columns = productColumns(input, now);
+          const row = bySku.get(input.sku);
+          if (!row) {
+            position += 1;
+            inserts.push({ id: newId(), store_id: storeId, position, created_at: now, ...columns });
+          } else if (differs(row, columns)) {
+            updates.push({ id: row.id, columns });
+          }
+        }
+        let written = 0;
+        for (let start = 0; start < inserts.length; start += INSERT_BATCH) {
+          const batch = inserts.slice(start, start + INSERT_BATCH);
+          await trx.insertInto('products').values(batch).execute();
+          written += batch.length;
+          onWritten?.(written);
+        }
+        for (const update of updates) {
+          await trx.updateTable('products').set(update.columns).where('id', '=', update.id).execute();
+          written += 1;
+          if (written % INSERT_BATCH === 0) onWritten?.(written);
+        }
+        onWritten?.(written);
+        const counts = { created: inserts.length, updated: updates.length, unchanged: inputs.length - written };
+        if (options.dryRun) throw new DryRunRollback(counts);
+        return counts;
+      });
+    } catch (error) {
+      if (error instanceof DryRunRollback) return error.counts;
+      throw error;
+    }
+  }
+
   /** Creates the product or updates the one with the same SKU; the product keeps its id and place. */
   async upsert(storeId: string, input: ProductInput, db: Database = this.db): Promise<'created' | 'updated'> {
     const existing = await db
@@ -105,6 +193,28 @@ export class CatalogService {
     await db.insertInto('products').values(row).execute();
     return 'created';
   }
+}
+
+export interface ImportCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** Thrown out of a dry run's transaction so that everything it wrote is rolled back. */
+class DryRunRollback extends Error {
+  constructor(readonly counts: ImportCounts) {
+    super('dry run');
+  }
+}
+
+/** Rows per INSERT: 23 columns each stays far below SQLite's and PostgreSQL's limits on parameters. */
+const INSERT_BATCH = 500;
+
+function differs(row: ProductRow, columns: ReturnType<typeof productColumns>): boolean {
+  return Object.entries(columns).some(
+    ([column, value]) => column !== 'updated_at' && row[column as keyof ProductRow] !== value,
+  );
 }
 
 function productColumns(input: ProductInput, now: string) {

@@ -112,6 +112,17 @@ export class OrderService {
     return this.withItems(rows);
   }
 
+  /** The store's orders for its merchant, newest first. `since` is an ISO instant. */
+  async listForStore(
+    storeId: string,
+    filter: { status?: OrderStatus; since?: string; limit: number },
+  ): Promise<OrderRow[]> {
+    let query = this.db.selectFrom('orders').selectAll().where('store_id', '=', storeId);
+    if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+    if (filter.since) query = query.where('created_at', '>=', filter.since);
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+  }
+
   /**
    * The order for its owner, or for anyone who knows its email or phone; every other read gets
    * the same 404, whether or not the order exists.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PaymentRequest as PaymentRequestSchema } from '@store/contract';
 import { OrderStatus, type PaymentField, type PaymentRequest, type PaymentResponse } from '@store/contract';
 import type { z } from 'zod';
-import type { Database, OrderRow, UserRow } from '../../db/schema.js';
+import type { Database, OrderRow, PaymentRow, UserRow } from '../../db/schema.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { nowIso } from '../../http/ids.js';
 import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
@@ -132,6 +132,17 @@ export class PaymentService {
       if (raced) return this.replayOf(storeId, raced);
       throw error;
     }
+  }
+
+  /** Every payment attempt recorded for an order, oldest first. */
+  async listForOrder(storeId: string, orderId: string): Promise<PaymentRow[]> {
+    return this.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('order_id', '=', orderId.toUpperCase())
+      .orderBy('created_at')
+      .execute();
   }
 
   private findPayment(provider: string, reference: string) {

@@ -1,9 +1,8 @@
-import type { StoreInfo } from '@store/contract';
+import { POLICY_SLUGS, type PolicySlug, type StoreInfo } from '@store/contract';
 import DOMPurify from 'dompurify';
 import { BUILT_IN_POLICIES, type PolicyText } from './policy-texts';
 
-export const POLICY_SLUGS = ['terms', 'privacy', 'refund', 'return', 'shipping', 'about'] as const;
-export type PolicySlug = (typeof POLICY_SLUGS)[number];
+export { POLICY_SLUGS, type PolicySlug };
 
 /** Spec: words that are routes of their own never show a policy. */
 export const RESERVED_SLUGS = [

@@ -1,0 +1,221 @@
+import { OrderStatus } from '@store/contract';
+import type { Command } from 'commander';
+import type { OrderRow } from '../../db/schema.js';
+import { toRupees } from '../../http/money.js';
+import type { Store } from '../../modules/stores/service.js';
+import { type CliContext, CliError, type Shop, withStore } from '../context.js';
+import { formatDateTime, formatRupees, formatTable, statusLabel } from '../format.js';
+
+const STATUS_NAMES: Record<string, OrderStatus> = {
+  pending: OrderStatus.Pending,
+  processing: OrderStatus.Processing,
+  shipped: OrderStatus.Shipped,
+  delivered: OrderStatus.Delivered,
+  cancelled: OrderStatus.Cancelled,
+};
+
+/** NPCI's Unique Transaction Reference of a UPI transfer: 12 digits, as the payer's bank shows it. */
+const UTR = /^\d{12}$/;
+const TRACKING = /^[A-Za-z0-9][A-Za-z0-9 -]{3,39}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const IST_OFFSET_MS = 330 * 60_000;
+
+export function addOrderCommands(program: Command, context: CliContext): void {
+  const storeOption = (command: Command) => command.optsWithGlobals<{ store?: string }>().store;
+  const orders = program.command('orders').description('see orders, confirm payments, ship, deliver and cancel');
+
+  orders
+    .command('list')
+    .description('the newest orders first, as a table')
+    .option('--status <status>', 'only pending, processing, shipped, delivered or cancelled orders')
+    .option('--since <date>', 'only orders placed on or after this day (YYYY-MM-DD, IST)')
+    .option('--limit <n>', 'at most this many orders', '50')
+    .option('--json', 'print JSON instead of a table')
+    .action(async (options: { status?: string; since?: string; limit: string; json?: boolean }, command: Command) => {
+      const filter = listFilter(options);
+      await withStore(context, storeOption(command), async (shop, store) => {
+        const rows = await shop.services.orders.listForStore(store.id, filter);
+        const orders = await shop.services.orders.withItems(rows);
+        if (options.json) {
+          const shown = orders.map((order, index) => ({
+            ...order,
+            statusLabel: statusLabel(order.status),
+            email: rows[index]?.email,
+          }));
+          context.stdout(`${JSON.stringify(shown, null, 2)}\n`);
+          return;
+        }
+        if (rows.length === 0) {
+          context.stdout('No orders match.\n');
+          return;
+        }
+        const table = formatTable(
+          ['ORDER', 'PLACED', 'STATUS', 'CUSTOMER', 'ITEMS', 'TOTAL', 'TRACKING'],
+          rows.map((row, index) => [
+            row.id,
+            formatDateTime(row.created_at),
+            statusLabel(row.status),
+            `${row.full_name} <${row.email}>`,
+            String(orders[index]?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0),
+            formatRupees(toRupees(Number(row.total))),
+            row.tracking_number ?? '',
+          ]),
+        );
+        context.stdout(`${table}\n${rows.length} ${rows.length === 1 ? 'order' : 'orders'}.\n`);
+      });
+    });
+
+  orders
+    .command('show')
+    .description('one order: items, address, payments')
+    .argument('<id>', 'the order number')
+    .action(async (id: string, _options, command: Command) => {
+      await withStore(context, storeOption(command), async (shop, store) => {
+        const row = await findOrder(shop, store, id);
+        const [order] = await shop.services.orders.withItems([row]);
+        const payments = await shop.services.payments.listForOrder(store.id, row.id);
+        const address = [row.full_name, row.address, `${row.city}, ${row.state} ${row.postal_code}`, row.phone];
+        const lines = [
+          `Order ${row.id} · ${statusLabel(row.status)}`,
+          `Placed ${formatDateTime(row.created_at)} by ${row.email}`,
+          '',
+          formatTable(
+            ['ITEM', 'QTY', 'PRICE', 'AMOUNT'],
+            (order?.items ?? []).map((item) => [
+              item.productTitle,
+              String(item.quantity),
+              formatRupees(item.price),
+              formatRupees(item.price * item.quantity),
+            ]),
+          ),
+          `Total ${formatRupees(toRupees(Number(row.total)))}`,
+          '',
+          `Ship to: ${address.join(', ')}`,
+          `Shipping: ${row.shipping_method}${row.tracking_number ? ` · tracking ${row.tracking_number}` : ''}`,
+          '',
+          payments.length
+            ? formatTable(
+                ['PAYMENT', 'REFERENCE', 'AMOUNT', 'RESULT', 'WHEN'],
+                payments.map((payment) => [
+                  payment.provider,
+                  payment.reference,
+                  formatRupees(toRupees(Number(payment.amount))),
+                  payment.status,
+                  formatDateTime(payment.created_at),
+                ]),
+              )
+            : 'No payments yet.',
+        ];
+        context.stdout(`${lines.join('\n')}\n`);
+      });
+    });
+
+  orders
+    .command('paid')
+    .description('record a UPI transfer you received for a Pending order; the order becomes Processing')
+    .argument('<id>', 'the order number')
+    .requiredOption('--utr <utr>', 'the 12-digit UTR of the transfer, from your bank statement or UPI app')
+    .action(async (id: string, options: { utr: string }, command: Command) => {
+      const utr = options.utr.trim();
+      if (!UTR.test(utr)) throw new CliError(`A UTR is the 12 digits of the UPI transfer's reference, not '${utr}'.`);
+      await withStore(context, storeOption(command), async (shop, store) => {
+        const row = await findOrder(shop, store, id);
+        const recorded = await shop.services.payments.recordManualPayment(store.id, row.id, {
+          provider: 'upi',
+          reference: utr,
+        });
+        if (recorded.replayed && recorded.order.id !== row.id) {
+          throw new CliError(`The UTR ${utr} is already recorded for order ${recorded.order.id}.`);
+        }
+        context.stdout(
+          recorded.replayed
+            ? `The UTR ${utr} was already recorded for order ${row.id}; it is ${statusLabel(recorded.order.status)}.\n`
+            : `Recorded ${formatRupees(toRupees(Number(row.total)))} by UPI (UTR ${utr}). Order ${row.id} is now Processing.\n`,
+        );
+      });
+    });
+
+  orders
+    .command('ship')
+    .description('hand a Processing order to the courier; the tracking number shows on /orders and /track-order')
+    .argument('<id>', 'the order number')
+    .requiredOption('--tracking <number>', "the courier's tracking number")
+    .action(async (id: string, options: { tracking: string }, command: Command) => {
+      const tracking = options.tracking.trim();
+      if (!TRACKING.test(tracking)) {
+        throw new CliError(
+          `A tracking number is 4 to 40 letters, digits, spaces or dashes, not '${options.tracking}'.`,
+        );
+      }
+      await moveOrder(context, storeOption(command), id, OrderStatus.Shipped, tracking);
+    });
+
+  orders
+    .command('deliver')
+    .description('mark a Shipped order as Delivered')
+    .argument('<id>', 'the order number')
+    .action(async (id: string, _options, command: Command) => {
+      await moveOrder(context, storeOption(command), id, OrderStatus.Delivered);
+    });
+
+  orders
+    .command('cancel')
+    .description('cancel a Pending or Processing order; its items go back into stock')
+    .argument('<id>', 'the order number')
+    .action(async (id: string, _options, command: Command) => {
+      await moveOrder(context, storeOption(command), id, OrderStatus.Cancelled);
+    });
+}
+
+async function moveOrder(
+  context: CliContext,
+  host: string | undefined,
+  id: string,
+  to: OrderStatus,
+  trackingNumber?: string,
+): Promise<void> {
+  await withStore(context, host, async (shop, store) => {
+    const row = await findOrder(shop, store, id);
+    // The same state machine as the server: an illegal move is refused with its reason.
+    await shop.services.orders.move(store.id, row.id, to, trackingNumber ? { trackingNumber } : {});
+    const notes: Partial<Record<OrderStatus, string>> = {
+      [OrderStatus.Shipped]: `, tracking ${trackingNumber}.`,
+      [OrderStatus.Cancelled]:
+        row.status === OrderStatus.Processing
+          ? '; its items are back in stock. It was paid: refund the customer through your payment provider.'
+          : '; its items are back in stock.',
+    };
+    context.stdout(`Order ${row.id} is now ${statusLabel(to)}${notes[to] ?? '.'}\n`);
+  });
+}
+
+async function findOrder(shop: Shop, store: Store, id: string): Promise<OrderRow> {
+  const row = await shop.services.orders.findRow(store.id, id.trim());
+  if (!row) throw new CliError(`No order ${id.trim().toUpperCase()} in ${store.store_name}.`);
+  return row;
+}
+
+function listFilter(options: { status?: string; since?: string; limit: string }) {
+  let status: OrderStatus | undefined;
+  if (options.status !== undefined) {
+    status = STATUS_NAMES[options.status.trim().toLowerCase()];
+    if (status === undefined) {
+      throw new CliError(`The status is one of ${Object.keys(STATUS_NAMES).join(', ')}, not '${options.status}'.`);
+    }
+  }
+  let since: string | undefined;
+  if (options.since !== undefined) {
+    const day = new Date(`${options.since}T00:00:00+05:30`);
+    // A day that does not exist (2026-02-30) would otherwise roll over into the next month.
+    const exists =
+      !Number.isNaN(day.getTime()) && new Date(day.getTime() + IST_OFFSET_MS).toISOString().startsWith(options.since);
+    if (!DATE.test(options.since) || !exists) {
+      throw new CliError(`--since takes a day as YYYY-MM-DD, like 2026-11-01, not '${options.since}'.`);
+    }
+    since = day.toISOString();
+  }
+  if (!/^\d+$/.test(options.limit) || Number(options.limit) < 1 || Number(options.limit) > 10_000) {
+    throw new CliError(`--limit is a number from 1 to 10000, not '${options.limit}'.`);
+  }
+  return { status, since, limit: Number(options.limit) };
+}

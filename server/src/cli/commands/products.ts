@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { SingleBar } from 'cli-progress';
+import type { Command } from 'commander';
+import { recordToInput, rowToRecord } from '../../modules/catalog/files/product-record.js';
+import { readCatalogueFile } from '../../modules/catalog/files/read-catalogue.js';
+import { type CatalogueFormat, writeCatalogue } from '../../modules/catalog/files/write-catalogue.js';
+import { type CliContext, CliError, withStore } from '../context.js';
+
+const MAX_STOCK = 1_000_000;
+
+export function addProductCommands(program: Command, context: CliContext): void {
+  const storeOption = (command: Command) => command.optsWithGlobals<{ store?: string }>().store;
+  const products = program.command('products').description('the catalogue: import, export, stock and visibility');
+
+  products
+    .command('import')
+    .description('create or update products by SKU from a CSV or JSON file (the columns are in the README)')
+    .argument('<file>', 'a .csv or .json catalogue')
+    .option('--dry-run', 'check the file and tell what would change, writing nothing')
+    .option('--skip-invalid', 'import the good rows even when some are bad')
+    .action(async (file: string, options: { dryRun?: boolean; skipInvalid?: boolean }, command: Command) => {
+      const source = path.resolve(context.cwd, file);
+      const reading = progressBar(context, 'Reading');
+      let started = false;
+      const read = await readCatalogueFile(source, (done, total) => {
+        if (!started) reading?.start(total, 0);
+        started = true;
+        reading?.update(done);
+      }).finally(() => reading?.stop());
+      for (const problem of read.problems) {
+        context.stderr(`${problem.line ? `Line ${problem.line}` : file}: ${problem.message}\n`);
+      }
+      const bad = read.problems.length;
+      if (bad && !options.skipInvalid) {
+        throw new CliError(
+          `Nothing was imported: ${bad} ${bad === 1 ? 'row has a problem' : 'rows have problems'} (above). Fix ${bad === 1 ? 'it' : 'them'}, or run again with --skip-invalid to import the ${read.records.length} good ${read.records.length === 1 ? 'row' : 'rows'}.`,
+        );
+      }
+      if (read.records.length === 0) throw new CliError(`${file} holds no products to import.`);
+
+      await withStore(context, storeOption(command), async (shop, store) => {
+        const writing = progressBar(context, 'Writing');
+        writing?.start(read.records.length, 0);
+        const counts = await shop.services.catalog
+          .importMany(
+            store.id,
+            read.records.map((entry) => recordToInput(entry.record)),
+            { dryRun: options.dryRun ?? false, onWritten: (done) => writing?.update(done) },
+          )
+          .finally(() => writing?.stop());
+        const summary = `${counts.created} new, ${counts.updated} updated, ${counts.unchanged} unchanged${bad ? `, ${bad} skipped` : ''}`;
+        context.stdout(
+          options.dryRun
+            ? `Dry run: ${read.records.length} products checked; importing would give ${summary}. Nothing was written.\n`
+            : `Imported ${read.records.length} products into ${store.store_name}: ${summary}.\n`,
+        );
+      });
+    });
+
+  products
+    .command('export')
+    .description('write the whole catalogue, hidden products too, in the format `import` reads')
+    .option('--format <format>', 'csv or json (default: from the --output name, else csv)')
+    .option('--output <file>', 'write to this file instead of the standard output')
+    .action(async (options: { format?: string; output?: string }, command: Command) => {
+      const format = exportFormat(options);
+      await withStore(context, storeOption(command), async (shop, store) => {
+        const rows = await shop.services.catalog.listAll(store.id);
+        const text = writeCatalogue(rows.map(rowToRecord), format);
+        if (!options.output) {
+          context.stdout(text);
+          return;
+        }
+        fs.writeFileSync(path.resolve(context.cwd, options.output), text);
+        context.stderr(`Exported ${rows.length} products to ${options.output}.\n`);
+      });
+    });
+
+  products
+    .command('stock')
+    .description('set how many of a product are in stock')
+    .argument('<sku>', "the product's SKU")
+    .argument('<count>', 'the number in stock now')
+    .action(async (sku: string, count: string, _options, command: Command) => {
+      if (!/^\d+$/.test(count) || Number(count) > MAX_STOCK) {
+        throw new CliError(`The stock must be a whole number from 0 to ${MAX_STOCK}, not '${count}'.`);
+      }
+      await withStore(context, storeOption(command), async (shop, store) => {
+        await changeProduct(shop.services.catalog, store.id, sku, { stock: Number(count) });
+        context.stdout(`${sku}: ${Number(count)} in stock.\n`);
+      });
+    });
+
+  for (const [name, hidden] of [
+    ['hide', true],
+    ['show', false],
+  ] as const) {
+    products
+      .command(name)
+      .description(
+        hidden ? 'take a product off the shop (it keeps its data and orders)' : 'put a hidden product back on the shop',
+      )
+      .argument('<sku>', "the product's SKU")
+      .action(async (sku: string, _options, command: Command) => {
+        await withStore(context, storeOption(command), async (shop, store) => {
+          await changeProduct(shop.services.catalog, store.id, sku, { hidden });
+          context.stdout(`${sku} is ${hidden ? 'hidden from' : 'shown in'} the shop.\n`);
+        });
+      });
+  }
+}
+
+async function changeProduct(
+  catalog: {
+    updateBySku(storeId: string, sku: string, change: { stock?: number; hidden?: boolean }): Promise<boolean>;
+  },
+  storeId: string,
+  sku: string,
+  change: { stock?: number; hidden?: boolean },
+) {
+  if (!(await catalog.updateBySku(storeId, sku, change))) throw new CliError(`No product has the SKU '${sku}'.`);
+}
+
+function exportFormat(options: { format?: string; output?: string }): CatalogueFormat {
+  const format = (options.format ?? path.extname(options.output ?? '').slice(1) ?? 'csv').toLowerCase() || 'csv';
+  if (format !== 'csv' && format !== 'json') {
+    throw new CliError(`The format is csv or json, not '${options.format ?? format}'.`);
+  }
+  return format;
+}
+
+/** A bar on the merchant's terminal; nothing when the output goes to a file or a pipe. */
+function progressBar(context: CliContext, label: string): SingleBar | undefined {
+  if (!context.progress) return undefined;
+  return new SingleBar({
+    stream: context.progress,
+    format: `${label.padEnd(8)} [{bar}] {percentage}%`,
+    hideCursor: true,
+    clearOnComplete: true,
+  });
+}

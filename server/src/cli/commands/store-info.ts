@@ -1,0 +1,93 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { storeHostOf, toStoreInfo } from '../../modules/stores/service.js';
+import { readStoreFile, StoreFile, StoreFileChanges } from '../../modules/stores/store-file.js';
+import { type CliContext, CliError, withStore } from '../context.js';
+import { formatTable } from '../format.js';
+
+const HOST = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+export function addStoreInfoCommands(program: Command, context: CliContext): void {
+  const storeOption = (command: Command) => command.optsWithGlobals<{ store?: string }>().store;
+  const info = program.command('info').description("the store's details: name, company, contact, categories, policies");
+
+  info
+    .command('show')
+    .description('print the store details as JSON (the format `info set --file` reads)')
+    .action(async (_options, command: Command) => {
+      await withStore(context, storeOption(command), async (_shop, store) => {
+        context.stdout(`${JSON.stringify(toStoreInfo(store), null, 2)}\n`);
+      });
+    });
+
+  info
+    .command('set')
+    .description('change the store details to those in a JSON file; fields left out keep their value')
+    .requiredOption('--file <store.json>', 'the details; a policy may be { "file": "policies/refund.html" }')
+    .addHelpText(
+      'after',
+      '\nFields: storeName, companyName, companyAddress, companyEmail, companyPhone, companyLogoUrl, description,\ncategories (names), categoryImages (name → image address, with a "default" key), policies (terms, privacy,\nrefund, return, shipping, about → HTML, or { "file": "…" } relative to the JSON file). Policy HTML is sanitised.',
+    )
+    .action(async (options: { file: string }, command: Command) => {
+      const read = readStoreFile(path.resolve(context.cwd, options.file), StoreFileChanges);
+      await withStore(context, storeOption(command), async (shop, store) => {
+        const current = toStoreInfo(store);
+        const next = { ...current, ...read.info, policies: { ...current.policies, ...read.info.policies } };
+        await shop.services.stores.updateInfo(store.id, next);
+        for (const slug of read.sanitised) context.stderr(`Note: unsafe HTML was removed from the '${slug}' policy.\n`);
+        const changed = Object.keys(read.info);
+        context.stdout(`Updated ${changed.join(', ') || 'nothing'} of ${next.storeName} (${store.host}).\n`);
+      });
+    });
+
+  const stores = program.command('stores').description('the stores this server runs, one per host');
+
+  stores
+    .command('list')
+    .description('every store with its host')
+    .action(async () => {
+      const shop = await context.connect();
+      try {
+        const rows = await shop.db
+          .selectFrom('stores')
+          .select(['host', 'store_name', 'is_default', 'payment_provider'])
+          .orderBy('host')
+          .execute();
+        context.stdout(
+          `${formatTable(
+            ['HOST', 'STORE', 'DEFAULT', 'PAYMENTS'],
+            rows.map((row) => [row.host, row.store_name, row.is_default ? 'yes' : '', row.payment_provider]),
+          )}\n`,
+        );
+      } finally {
+        await shop.close();
+      }
+    });
+
+  stores
+    .command('add')
+    .description('add a store for another host (e.g. shop.example, reached by the storefront on that host)')
+    .requiredOption('--host <host>', "the shop's host name, without 'api.' and without a port")
+    .requiredOption('--file <store.json>', 'its details, in the format of `info set`')
+    .action(async (options: { host: string; file: string }) => {
+      const given = options.host.trim().toLowerCase();
+      if (given.startsWith('api.')) {
+        throw new CliError(`Give the shop's own host: '${given.slice(4)}' (its API at '${given}' is found from it).`);
+      }
+      const host = storeHostOf(given);
+      if (!HOST.test(host) || host.length > 253) throw new CliError(`'${options.host}' is not a host name.`);
+      const read = readStoreFile(path.resolve(context.cwd, options.file), StoreFile);
+      const shop = await context.connect();
+      try {
+        if (await shop.services.stores.isKnownHost(host)) throw new CliError(`A store already has the host '${host}'.`);
+        const isDefault = !(await shop.services.stores.defaultStore());
+        await shop.services.stores.create(host, read.info, { isDefault });
+        for (const slug of read.sanitised) context.stderr(`Note: unsafe HTML was removed from the '${slug}' policy.\n`);
+        context.stdout(
+          `Added ${read.info.storeName} at ${host}${isDefault ? ' (the default store)' : ''}. Load its catalogue with: store --store ${host} products import <file>\n`,
+        );
+      } finally {
+        await shop.close();
+      }
+    });
+}

@@ -1,0 +1,57 @@
+import type { Services } from '../app.js';
+import type { Database } from '../db/schema.js';
+import { type Store, storeHostOf } from '../modules/stores/service.js';
+
+/** What a command may touch: its output, where relative paths start, and the shop's database. */
+export interface CliContext {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Where progress bars are drawn; only given when that is a terminal. */
+  progress?: NodeJS.WritableStream;
+  /** The folder the merchant ran the command from. */
+  cwd: string;
+  /** Opens the shop's database, migrated, with the services the server uses. */
+  connect: () => Promise<Shop>;
+}
+
+export interface Shop {
+  db: Database;
+  services: Services;
+  close(): Promise<void>;
+}
+
+/** A failure the merchant can act on: its message is printed as it is, and the command exits with 1. */
+export class CliError extends Error {}
+
+/** Opens the shop, finds the store named by --store (or the default one), runs, and closes. */
+export async function withStore<T>(
+  context: CliContext,
+  host: string | undefined,
+  work: (shop: Shop, store: Store) => Promise<T>,
+): Promise<T> {
+  const shop = await context.connect();
+  try {
+    return await work(shop, await findStore(shop, host));
+  } finally {
+    await shop.close();
+  }
+}
+
+async function findStore(shop: Shop, host: string | undefined): Promise<Store> {
+  if (host === undefined) {
+    const store = await shop.services.stores.defaultStore();
+    if (!store) {
+      throw new CliError(
+        'There is no store yet: start the shop once (npm start) to create the demo store, or add one with `store stores add`.',
+      );
+    }
+    return store;
+  }
+  const wanted = storeHostOf(host);
+  const store = await shop.db.selectFrom('stores').selectAll().where('host', '=', wanted).executeTakeFirst();
+  if (store) return store;
+  const hosts = await shop.db.selectFrom('stores').select('host').orderBy('host').execute();
+  throw new CliError(
+    `No store has the host '${wanted}'. The stores are: ${hosts.map((row) => row.host).join(', ') || 'none yet'}.`,
+  );
+}

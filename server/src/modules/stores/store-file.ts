@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { POLICY_SLUGS, type StoreInfo } from '@store/contract';
+import sanitizeHtml from 'sanitize-html';
+import { z } from 'zod';
+
+/**
+ * The store details a merchant keeps in a JSON file: every field of GET /storeInfo. A policy
+ * is either HTML in the file or `{ "file": "policies/refund.html" }`, a path from the JSON
+ * file's folder; either way it is sanitised before it is stored.
+ */
+
+const MAX_POLICY_BYTES = 512 * 1024;
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text.` })
+    .trim()
+    .max(max, { error: `${field} must be at most ${max} characters.` });
+const requiredText = (field: string, max: number) => text(field, max).min(1, { error: `${field} is required.` });
+
+const Address = z
+  .string({ error: 'an address must be text.' })
+  .trim()
+  .max(500)
+  .regex(/^(\/(?!\/)|https:\/\/)[^\s"'<>\\]+$/, {
+    error: "must be an address on this server ('/media/…') or an https:// address.",
+  });
+
+const Policy = z.union([
+  z.string({ error: 'a policy must be HTML text or { "file": "path/to/policy.html" }.' }),
+  z.strictObject({ file: z.string().min(1) }),
+]);
+
+const StoreFileFields = {
+  storeName: requiredText('storeName', 100),
+  companyName: requiredText('companyName', 200),
+  companyAddress: requiredText('companyAddress', 500),
+  companyEmail: z.email({ error: 'companyEmail must be an email address.' }).max(254),
+  companyPhone: requiredText('companyPhone', 30).refine((phone) => phone.replace(/\D/g, '').length >= 10, {
+    error: 'companyPhone must have at least 10 digits.',
+  }),
+  companyLogoUrl: z.union([z.literal(''), Address]),
+  description: text('description', 2000),
+  categories: z
+    .array(requiredText('a category', 100), { error: 'categories must be a list of names.' })
+    .max(50, { error: 'a store can have at most 50 categories.' })
+    .refine((names) => new Set(names.map((name) => name.toLowerCase())).size === names.length, {
+      error: 'categories must not repeat a name.',
+    }),
+  categoryImages: z.record(requiredText('a category name', 100), Address, {
+    error: 'categoryImages must map category names to image addresses.',
+  }),
+  policies: z.partialRecord(z.enum(POLICY_SLUGS, { error: `policies are named ${POLICY_SLUGS.join(', ')}.` }), Policy, {
+    error: 'policies must map policy names to HTML.',
+  }),
+};
+
+/** Every field, as `stores add` needs (the optional ones may be left out). */
+export const StoreFile = z.strictObject({
+  ...StoreFileFields,
+  companyLogoUrl: StoreFileFields.companyLogoUrl.default(''),
+  description: StoreFileFields.description.default(''),
+  categories: StoreFileFields.categories.default([]),
+  categoryImages: StoreFileFields.categoryImages.default({}),
+  policies: StoreFileFields.policies.default({}),
+});
+
+/** Only the fields to change, as `info set` takes them. */
+export const StoreFileChanges = z.strictObject(StoreFileFields).partial();
+
+export class StoreFileError extends Error {}
+
+export interface ReadStoreFile<T> {
+  info: T;
+  /** Policies whose HTML lost something unsafe (scripts, event handlers …) on the way in. */
+  sanitised: string[];
+}
+
+export function readStoreFile(file: string, schema: typeof StoreFile): ReadStoreFile<StoreInfo>;
+export function readStoreFile(file: string, schema: typeof StoreFileChanges): ReadStoreFile<Partial<StoreInfo>>;
+export function readStoreFile(
+  file: string,
+  schema: typeof StoreFile | typeof StoreFileChanges,
+): ReadStoreFile<Partial<StoreInfo>> {
+  let data: unknown;
+  try {
+    data = JSON.parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new StoreFileError(
+      code === 'ENOENT'
+        ? `Cannot read ${file}: no such file.`
+        : `${file} is not valid JSON: ${(error as Error).message}`,
+    );
+  }
+  const checked = schema.safeParse(data);
+  if (!checked.success) {
+    throw new StoreFileError(`${file}: ${checked.error.issues.map(describeIssue).join(' ')}`);
+  }
+  const { policies, ...rest } = checked.data;
+  if (!policies) return { info: rest, sanitised: [] };
+  const sanitised: string[] = [];
+  const html: Record<string, string> = {};
+  for (const [slug, policy] of Object.entries(policies)) {
+    if (policy === undefined) continue;
+    const raw = typeof policy === 'string' ? policy : readPolicyFile(path.resolve(path.dirname(file), policy.file));
+    const clean = sanitizePolicy(raw);
+    if (clean !== raw.trim()) sanitised.push(slug);
+    html[slug] = clean;
+  }
+  return { info: { ...rest, policies: html }, sanitised };
+}
+
+function readPolicyFile(file: string): string {
+  try {
+    if (fs.statSync(file).size > MAX_POLICY_BYTES) {
+      throw new StoreFileError(`${file} is over ${MAX_POLICY_BYTES / 1024} KB; a policy page is text, not a book.`);
+    }
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if (error instanceof StoreFileError) throw error;
+    throw new StoreFileError(
+      `Cannot read the policy ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`,
+    );
+  }
+}
+
+/** Keeps text formatting, lists, tables and links; drops scripts, styles, frames and event handlers. */
+export const sanitizePolicy = (html: string): string =>
+  sanitizeHtml(html, { allowedSchemes: ['https', 'http', 'mailto', 'tel'] }).trim();
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const where = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys' && where === 'policies') {
+    return `policies are named ${POLICY_SLUGS.join(', ')}, not ${issue.keys.map((key) => `'${key}'`).join(', ')}.`;
+  }
+  if (issue.code === 'unrecognized_keys')
+    return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `'${key}'`).join(', ')}.`;
+  return where && !issue.message.startsWith(where.split('.')[0] ?? '') ? `${where}: ${issue.message}` : issue.message;
+}

@@ -1,0 +1,51 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { scratchFolder } from './cli-harness.js';
+
+const BIN = path.resolve(import.meta.dirname, '../../bin/store.js');
+const files = scratchFolder();
+afterAll(() => files.remove());
+
+/** The real `store` program in its own process, on an embedded database of its own. */
+async function storeProcess(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { DATABASE_URL: _url, ...env } = process.env;
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...argv], {
+      cwd: files.dir,
+      env: { ...env, DATA_DIR: path.join(files.dir, 'data'), INIT_CWD: files.dir },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+// One process per call is slow; the in-process tests cover the commands on both databases.
+describe.skipIf(process.env.TEST_DATABASE_URL)('the store program', () => {
+  it('prints help for every command and exits 0', async () => {
+    const help = await storeProcess('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: store [options] [command]');
+    for (const command of ['info', 'stores', 'products', 'orders']) expect(help.stdout).toContain(command);
+    const importHelp = await storeProcess('products', 'import', '--help');
+    expect(importHelp.stdout).toContain('--skip-invalid');
+  });
+
+  it('works on the embedded database of DATA_DIR, prepared as the shop would prepare it', async () => {
+    const exported = await storeProcess('products', 'export', '--format', 'json');
+    expect(exported.code).toBe(0);
+    expect((JSON.parse(exported.stdout) as unknown[]).length).toBe(44);
+  });
+
+  it('exits 1 with the reason when a command fails, and 2 on a usage mistake', async () => {
+    const failed = await storeProcess('products', 'import', 'missing.csv');
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('missing.csv: no such file.');
+    const misused = await storeProcess('orders', 'list', '--colour', 'red');
+    expect(misused.code).toBe(2);
+    expect(misused.stderr).toContain("error: unknown option '--colour'");
+  });
+});

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { run } from '../../src/cli/main.js';
+import type { TestShop } from '../harness.js';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The `store` command on a test shop's database, run in this process: what the merchant would see. */
+export function storeCommand(shop: TestShop, cwd: string) {
+  return async (...argv: string[]): Promise<CliResult> => {
+    let stdout = '';
+    let stderr = '';
+    const code = await run(argv, {
+      stdout: (text) => {
+        stdout += text;
+      },
+      stderr: (text) => {
+        stderr += text;
+      },
+      cwd,
+      // The test shop owns the database; the command must not close it.
+      connect: async () => ({ db: shop.db, services: shop.services, close: async () => {} }),
+    });
+    return { code, stdout, stderr };
+  };
+}
+
+/** A scratch folder for the files a test hands to the command. */
+export function scratchFolder(): {
+  dir: string;
+  write(name: string, content: string | Buffer): string;
+  remove(): void;
+} {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-cli-'));
+  return {
+    dir,
+    write(name, content) {
+      const file = path.join(dir, name);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, content);
+      return file;
+    },
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The repository's own sample files, as the README points merchants to them. */
+export const SAMPLES_DIR = path.resolve(import.meta.dirname, '../../../samples');

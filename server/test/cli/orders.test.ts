@@ -1,0 +1,182 @@
+import type { Order, Product, ProductListResponse } from '@store/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, signUp, startShop, type TestShop, validAddress } from '../harness.js';
+import { type CliResult, scratchFolder, storeCommand } from './cli-harness.js';
+
+let shop: TestShop;
+let store: (...argv: string[]) => Promise<CliResult>;
+let files: ReturnType<typeof scratchFolder>;
+let http: ReturnType<typeof client>;
+let shopper: { email: string; token: string };
+let products: Product[];
+
+beforeAll(async () => {
+  shop = await startShop();
+  files = scratchFolder();
+  store = storeCommand(shop, files.dir);
+  http = client(shop.app);
+  shopper = await signUp(shop.app);
+  products = ((await http.get('/products?category=USB Hubs&limit=100')).json() as ProductListResponse).data;
+});
+afterAll(async () => {
+  files.remove();
+  await shop.close();
+});
+
+async function placeOrder(quantity = 1, product = products[0] as Product): Promise<Order> {
+  const response = await http.post(
+    '/orders',
+    { products: { [product.id]: quantity }, shippingAddress: validAddress },
+    shopper.token,
+  );
+  expect(response.statusCode).toBe(201);
+  return response.json() as Order;
+}
+
+/** The order as the shopper sees it on /track-order. */
+async function tracked(order: Order): Promise<Order> {
+  const response = await http.get(`/orders/${order.id}?contactInfo=${encodeURIComponent(shopper.email)}`);
+  expect(response.statusCode).toBe(200);
+  return response.json() as Order;
+}
+
+const stockOf = async (product: Product) => ((await http.get(`/products/${product.id}`)).json() as Product).stock;
+
+describe('orders list and show', () => {
+  it('lists orders newest first as a table, and as JSON', async () => {
+    const first = await placeOrder(2);
+    const second = await placeOrder(1);
+    const table = await store('orders', 'list');
+    expect(table.code).toBe(0);
+    const header = table.stdout.split('\n')[0];
+    expect(header).toMatch(/^ORDER\s+PLACED\s+STATUS\s+CUSTOMER\s+ITEMS\s+TOTAL\s+TRACKING$/);
+    expect(table.stdout.indexOf(second.id)).toBeLessThan(table.stdout.indexOf(first.id));
+    expect(table.stdout).toMatch(new RegExp(`${first.id}.*Pending\\s+Asha Rao <${shopper.email}>\\s+2\\s+₹`));
+
+    const json = await store('orders', 'list', '--json');
+    const listed = JSON.parse(json.stdout) as (Order & { email: string; statusLabel: string })[];
+    expect(listed.find((order) => order.id === first.id)).toMatchObject({
+      status: 0,
+      statusLabel: 'Pending',
+      email: shopper.email,
+      total: first.total,
+      items: [{ productTitle: first.items[0]?.productTitle, quantity: 2 }],
+    });
+  });
+
+  it('filters by status and by day, and refuses filters it cannot read', async () => {
+    const order = await placeOrder();
+    expect((await store('orders', 'list', '--status', 'pending')).stdout).toContain(order.id);
+    expect((await store('orders', 'list', '--status', 'shipped')).stdout).not.toContain(order.id);
+    expect((await store('orders', 'list', '--since', '2099-01-01')).stdout).toBe('No orders match.\n');
+    expect((await store('orders', 'list', '--since', '2020-01-01')).stdout).toContain(order.id);
+
+    expect((await store('orders', 'list', '--status', 'lost')).stderr).toBe(
+      "Error: The status is one of pending, processing, shipped, delivered, cancelled, not 'lost'.\n",
+    );
+    for (const day of ['yesterday', '2026-02-30', '2026-13-01']) {
+      const result = await store('orders', 'list', '--since', day);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`--since takes a day as YYYY-MM-DD, like 2026-11-01, not '${day}'.`);
+    }
+  });
+
+  it('shows one order with its items, address and payments', async () => {
+    const order = await placeOrder(3);
+    const shown = await store('orders', 'show', order.id.toLowerCase());
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain(`Order ${order.id} · Pending`);
+    expect(shown.stdout).toMatch(new RegExp(`${escapeRegExp(order.items[0]?.productTitle ?? '')}\\s+3\\s+₹`));
+    expect(shown.stdout).toContain('Ship to: Asha Rao, 12, 4th Cross, Indiranagar, Bengaluru, Karnataka 560038');
+    expect(shown.stdout).toContain('No payments yet.');
+    expect(await store('orders', 'show', 'NOPE123')).toMatchObject({
+      code: 1,
+      stderr: 'Error: No order NOPE123 in NetKart.\n',
+    });
+  });
+});
+
+describe('the order lifecycle from the command line', () => {
+  it('paid → ship → deliver moves the order, and the shopper sees status and tracking', async () => {
+    const order = await placeOrder();
+
+    const paid = await store('orders', 'paid', order.id, '--utr', '412345678901');
+    expect(paid).toMatchObject({ code: 0, stderr: '' });
+    expect(paid.stdout).toContain(`by UPI (UTR 412345678901). Order ${order.id} is now Processing.`);
+    expect((await tracked(order)).status).toBe(1);
+    expect((await store('orders', 'show', order.id)).stdout).toMatch(/upi\s+412345678901\s+₹[\d,.]+\s+success/);
+
+    const shipped = await store('orders', 'ship', order.id, '--tracking', 'DTDC-Z1234567');
+    expect(shipped.stdout).toBe(`Order ${order.id} is now Shipped, tracking DTDC-Z1234567.\n`);
+    expect(await tracked(order)).toMatchObject({ status: 2, trackingNumber: 'DTDC-Z1234567' });
+    const mine = (await http.get('/orders', shopper.token)).json() as Order[];
+    expect(mine.find((o) => o.id === order.id)?.trackingNumber).toBe('DTDC-Z1234567');
+
+    expect((await store('orders', 'deliver', order.id)).stdout).toBe(`Order ${order.id} is now Delivered.\n`);
+    expect((await tracked(order)).status).toBe(3);
+  });
+
+  it('records a UTR once: repeating it is harmless, using it for another order is refused', async () => {
+    const order = await placeOrder();
+    const other = await placeOrder();
+    await store('orders', 'paid', order.id, '--utr', '500000000001');
+    const again = await store('orders', 'paid', order.id, '--utr', '500000000001');
+    expect(again).toMatchObject({ code: 0 });
+    expect(again.stdout).toContain('was already recorded for order');
+    const reused = await store('orders', 'paid', other.id, '--utr', '500000000001');
+    expect(reused).toMatchObject({
+      code: 1,
+      stderr: `Error: The UTR 500000000001 is already recorded for order ${order.id}.\n`,
+    });
+    expect((await tracked(other)).status).toBe(0);
+  });
+
+  it('refuses illegal moves with the state machine’s reason, changing nothing', async () => {
+    const order = await placeOrder();
+    const early = await store('orders', 'ship', order.id, '--tracking', 'AWB123456');
+    expect(early).toMatchObject({ code: 1, stderr: 'Error: An order that is Pending cannot become Shipped.\n' });
+    expect((await store('orders', 'deliver', order.id)).stderr).toBe(
+      'Error: An order that is Pending cannot become Delivered.\n',
+    );
+    expect(await tracked(order)).toMatchObject({ status: 0, trackingNumber: null });
+
+    await store('orders', 'paid', order.id, '--utr', '600000000001');
+    await store('orders', 'ship', order.id, '--tracking', 'AWB123456');
+    expect((await store('orders', 'cancel', order.id)).stderr).toBe(
+      'Error: An order that is Shipped cannot become Cancelled.\n',
+    );
+    expect((await store('orders', 'paid', order.id, '--utr', '600000000002')).stderr).toBe(
+      'Error: This order is not awaiting payment.\n',
+    );
+    expect((await tracked(order)).status).toBe(2);
+  });
+
+  it('cancelling returns the stock, and says when a refund is due', async () => {
+    const product = products[1] as Product;
+    const before = await stockOf(product);
+    const pending = await placeOrder(2, product);
+    expect(await stockOf(product)).toBe(before - 2);
+    expect((await store('orders', 'cancel', pending.id)).stdout).toBe(
+      `Order ${pending.id} is now Cancelled; its items are back in stock.\n`,
+    );
+    expect(await stockOf(product)).toBe(before);
+    expect((await tracked(pending)).status).toBe(4);
+
+    const paid = await placeOrder(1, product);
+    await store('orders', 'paid', paid.id, '--utr', '700000000001');
+    expect((await store('orders', 'cancel', paid.id)).stdout).toContain('It was paid: refund the customer');
+  });
+
+  it('refuses a malformed UTR or tracking number before touching the order', async () => {
+    const order = await placeOrder();
+    expect(await store('orders', 'paid', order.id, '--utr', '12345')).toMatchObject({
+      code: 1,
+      stderr: "Error: A UTR is the 12 digits of the UPI transfer's reference, not '12345'.\n",
+    });
+    expect(await store('orders', 'ship', order.id, '--tracking', '<script>')).toMatchObject({ code: 1 });
+    expect(await store('orders', 'paid', order.id)).toMatchObject({ code: 2 });
+    expect((await tracked(order)).status).toBe(0);
+  });
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

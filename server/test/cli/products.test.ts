@@ -1,0 +1,278 @@
+import path from 'node:path';
+import type { Product, ProductListResponse } from '@store/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { client, startShop, type TestShop } from '../harness.js';
+import { type CliResult, SAMPLES_DIR, scratchFolder, storeCommand } from './cli-harness.js';
+
+let shop: TestShop;
+let store: (...argv: string[]) => Promise<CliResult>;
+let files: ReturnType<typeof scratchFolder>;
+let http: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  shop = await startShop();
+  files = scratchFolder();
+  store = storeCommand(shop, files.dir);
+  http = client(shop.app);
+});
+afterAll(async () => {
+  files.remove();
+  await shop.close();
+});
+
+const HEADER =
+  'sku,title,description,category,parentCategory,gender,regularPrice,discountedPrice,stock,hidden,images,attributes';
+const goodRow = (sku: string, price = '999') =>
+  `${sku},Test Adapter ${sku},A test product.,Test Gear,Adapters,,${price},,10,false,/media/products/nk-lan-001.svg 800x800,Speed [Gbps]=1`;
+
+async function listCategory(category: string): Promise<ProductListResponse> {
+  const response = await http.get(`/products?category=${encodeURIComponent(category)}&limit=100`);
+  expect(response.statusCode).toBe(200);
+  return response.json() as ProductListResponse;
+}
+
+async function catalogueSnapshot(): Promise<string> {
+  const exported = await store('products', 'export', '--format', 'json');
+  expect(exported.code).toBe(0);
+  return exported.stdout;
+}
+
+describe('products import', () => {
+  it('loads the sample CSV into the shop, where shoppers see it', async () => {
+    const result = await store('products', 'import', path.join(SAMPLES_DIR, 'catalogue.csv'));
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toContain('Imported 4 products into NetKart: 4 new, 0 updated, 0 unchanged.');
+
+    const listed = await listCategory('network cables');
+    expect(listed.count).toBe(4);
+    const switchProduct = listed.data.find((product) => product.sku === 'SM-NET-103') as Product;
+    expect(switchProduct).toMatchObject({
+      title: '8-Port Gigabit Switch, Metal',
+      category: 'Network Cables',
+      parentCategory: 'Switches',
+      regularPrice: 2499,
+      discountedPrice: 1999,
+      stock: 45,
+      imgUrl: '/media/categories/usb-hubs.svg',
+      images: [{ url: '/media/categories/usb-hubs.svg', width: 800, height: 800 }],
+    });
+    expect(switchProduct.attributes.map(({ key, value, metricUnit }) => ({ key, value, metricUnit }))).toEqual([
+      { key: 'Ports', value: ['8'], metricUnit: null },
+      { key: 'Speed', value: ['10', '100', '1000'], metricUnit: 'Mbps' },
+      { key: 'Power', value: ['4.5'], metricUnit: 'W' },
+      { key: 'Mounting', value: ['Desk', 'Wall'], metricUnit: null },
+    ]);
+    const featured = (await http.get('/products?featured=true&limit=100')).json() as ProductListResponse;
+    expect(featured.data.map((product) => product.sku)).toContain('SM-NET-102');
+  });
+
+  it('loads the sample JSON, and a second import of the same file changes nothing', async () => {
+    const sample = path.join(SAMPLES_DIR, 'catalogue.json');
+    expect((await store('products', 'import', sample)).stdout).toContain('2 new, 0 updated, 0 unchanged');
+    const again = await store('products', 'import', sample);
+    expect(again.stdout).toContain('0 new, 0 updated, 2 unchanged');
+    const sleeve = (await listCategory('Laptop Accessories')).data.find((product) => product.sku === 'SM-BAG-201');
+    expect(sleeve).toMatchObject({
+      title: '15.6" Laptop Sleeve, Water-Resistant',
+      regularPrice: 899,
+      discountedPrice: 699,
+    });
+  });
+
+  it('updates products by SKU and keeps their id', async () => {
+    const file = files.write('update.csv', `${HEADER}\n${goodRow('UP-1', '500')}\n`);
+    await store('products', 'import', file);
+    const before = (await listCategory('Test Gear')).data.find((product) => product.sku === 'UP-1') as Product;
+
+    files.write('update.csv', `${HEADER}\n${goodRow('UP-1', '"₹1,250.50"')}\n`);
+    const result = await store('products', 'import', file);
+    expect(result.stdout).toContain('0 new, 1 updated, 0 unchanged');
+    const after = (await http.get(`/products/${before.id}`)).json() as Product;
+    expect(after.regularPrice).toBe(1250.5);
+  });
+
+  it('--dry-run tells what would change and writes nothing', async () => {
+    const before = await catalogueSnapshot();
+    const file = files.write('dry.csv', `${HEADER}\n${goodRow('DRY-1')}\n${goodRow('UP-1', '777')}\n`);
+    const result = await store('products', 'import', file, '--dry-run');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('importing would give 1 new, 1 updated, 0 unchanged. Nothing was written.');
+    expect(await catalogueSnapshot()).toBe(before);
+  });
+});
+
+describe('a bad catalogue changes nothing', () => {
+  let before: string;
+  beforeEach(async () => {
+    before = await catalogueSnapshot();
+  });
+
+  async function expectRefused(content: string | Buffer, name = 'bad.csv'): Promise<CliResult> {
+    const result = await store('products', 'import', files.write(name, content));
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(await catalogueSnapshot()).toBe(before);
+    return result;
+  }
+
+  it('reports every bad row with its line number and reason', async () => {
+    const result = await expectRefused(
+      [
+        HEADER,
+        goodRow('OK-1'),
+        'BAD-1,Adapter,,Test Gear,,,twelve hundred,,10,false,,',
+        'BAD-2,Adapter,,Test Gear,,,999,,-4,maybe,,',
+        goodRow('OK-2'),
+        'BAD-4,Adapter,,Test Gear,,,999,1200,4,false,,',
+        ',No SKU,,Test Gear,,,999,,10,false,,',
+        'BAD-3,Adapter,,Test Gear,,,999,,10,false,/media/x.svg,Speed [Gbps=1',
+      ].join('\n'),
+    );
+    expect(result.stderr).toContain('Line 3: regularPrice must be a number of rupees, like 1499 or 1499.50.');
+    expect(result.stderr).toMatch(/Line 4: .*stock cannot be negative\./);
+    expect(result.stderr).toMatch(/Line 4: .*hidden must be true or false\./);
+    expect(result.stderr).toContain('Line 6: discountedPrice cannot be more than regularPrice.');
+    expect(result.stderr).toContain('Line 7: sku is required.\n');
+    expect(result.stderr).toContain("Line 8: images: '/media/x.svg' needs its size in pixels");
+    expect(result.stderr).toContain("attributes: the unit of 'Speed' needs a closing ']'.");
+    expect(result.stderr).not.toMatch(/Line [25]:/);
+    expect(result.stderr).toContain(
+      'Error: Nothing was imported: 5 rows have problems (above). Fix them, or run again with --skip-invalid to import the 2 good rows.',
+    );
+  });
+
+  it('refuses a file missing a required column, naming it', async () => {
+    const result = await expectRefused('sku,title,category,stock\nMC-1,Adapter,Test Gear,4\n');
+    expect(result.stderr).toContain(
+      "Error: Line 1: the column 'regularPrice' is missing. The columns are: sku, title, description, category",
+    );
+  });
+
+  it('refuses an unknown column, so a misspelt one is not silently dropped', async () => {
+    const result = await expectRefused(`${HEADER},colour\n${goodRow('UC-1')},red\n`);
+    expect(result.stderr).toContain("Error: Line 1: unknown column 'colour'.");
+  });
+
+  it('refuses duplicate SKUs, naming both lines', async () => {
+    const result = await expectRefused(
+      `${HEADER}\n${goodRow('DUP-1')}\n${goodRow('DUP-2')}\n${goodRow('DUP-1', '5')}\n`,
+    );
+    expect(result.stderr).toContain('Line 4: the SKU DUP-1 is already on line 2.');
+  });
+
+  it('refuses a malformed quote', async () => {
+    const result = await expectRefused(
+      `${HEADER}\n${goodRow('Q-1')}\nQ-2,"Adapter "Pro" edition,,Test Gear,,,999,,1,false,,\n`,
+    );
+    expect(result.stderr).toMatch(
+      /Line 3: a double quote is out of place|Line \d+: a value opened with a double quote is never closed/,
+    );
+  });
+
+  it('refuses a row with too many values', async () => {
+    const result = await expectRefused(
+      `${HEADER}\n${goodRow('F-1')}\nF-2,USB hub, 4 ports,,Test Gear,,,999,,1,false,,\n`,
+    );
+    expect(result.stderr).toContain('Line 3: this row has a different number of values than the header has columns');
+  });
+
+  it('refuses a 10 MB field without reading it into the catalogue', async () => {
+    const huge = Buffer.concat([
+      Buffer.from(`${HEADER}\n${goodRow('BIG-0')}\nBIG-1,Adapter,"`),
+      Buffer.alloc(10 * 1024 * 1024, 'x'),
+      Buffer.from('",Test Gear,,,999,,1,false,,\n'),
+    ]);
+    const result = await expectRefused(huge);
+    expect(result.stderr).toContain('Line 3: this row is over 1 MB');
+  });
+
+  it('refuses a JSON catalogue with bad products, naming their lines', async () => {
+    const json = `[
+  { "sku": "J-1", "title": "Good", "category": "Test Gear", "regularPrice": 10, "stock": 1 },
+  { "sku": "J-2", "title": "Bad", "category": "Test Gear", "regularPrice": "10", "stock": 1.5 },
+  { "sku": "J-3", "title": "Typo", "category": "Test Gear", "regularPrice": 10, "stock": 1, "colour": "red" }
+]`;
+    const result = await expectRefused(json, 'bad.json');
+    expect(result.stderr).toContain('Line 3: product 2: regularPrice must be a number of rupees');
+    expect(result.stderr).toContain('stock must be a whole number.');
+    expect(result.stderr).toContain("Line 4: product 3: unknown field 'colour'.");
+  });
+
+  it('refuses invalid JSON and files it cannot read', async () => {
+    expect((await expectRefused('[{"sku": "J-1",', 'broken.json')).stderr).toContain('is not valid JSON');
+    expect((await expectRefused('{"sku": "J-1"}', 'object.json')).stderr).toContain(
+      'a JSON catalogue is a list of products',
+    );
+    expect((await expectRefused('', 'empty.csv')).stderr).toContain('is empty: its first line must name the columns.');
+    expect((await expectRefused('sku', 'products.txt')).stderr).toContain('give a .csv or a .json file.');
+    const missing = await store('products', 'import', 'no-such-file.csv');
+    expect(missing).toMatchObject({ code: 1 });
+    expect(missing.stderr).toContain('no-such-file.csv: no such file.');
+  });
+
+  it('--skip-invalid imports the good rows and reports the bad ones', async () => {
+    const file = files.write(
+      'mixed.csv',
+      `${HEADER}\n${goodRow('SKIP-1')}\nSKIP-2,Adapter,,Test Gear,,,free,,1,false,,\n`,
+    );
+    const result = await store('products', 'import', file, '--skip-invalid');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('Line 3: regularPrice must be a number of rupees');
+    expect(result.stdout).toContain('1 new, 0 updated, 0 unchanged, 1 skipped');
+    const skus = (await listCategory('Test Gear')).data.map((product) => product.sku);
+    expect(skus).toContain('SKIP-1');
+    expect(skus).not.toContain('SKIP-2');
+  });
+});
+
+describe('products export', () => {
+  it('writes CSV and JSON that import back unchanged, byte for byte', async () => {
+    for (const format of ['csv', 'json']) {
+      const output = `catalogue.${format}`;
+      const exported = await store('products', 'export', '--output', output);
+      expect(exported.code).toBe(0);
+      expect(exported.stderr).toMatch(/^Exported \d+ products to catalogue\./);
+      const count = Number(/Exported (\d+)/.exec(exported.stderr)?.[1]);
+      expect(count).toBeGreaterThanOrEqual(44);
+
+      const reimported = await store('products', 'import', path.join(files.dir, output));
+      expect(reimported.stdout).toContain(`0 new, 0 updated, ${count} unchanged`);
+      const again = await store('products', 'export', '--format', format);
+      const { readFileSync } = await import('node:fs');
+      expect(again.stdout).toBe(readFileSync(path.join(files.dir, output), 'utf8'));
+    }
+  });
+
+  it('refuses an unknown format', async () => {
+    const result = await store('products', 'export', '--format', 'xlsx');
+    expect(result).toMatchObject({ code: 1, stderr: "Error: The format is csv or json, not 'xlsx'.\n" });
+  });
+});
+
+describe('stock and visibility', () => {
+  it('sets the stock that shoppers can buy', async () => {
+    const result = await store('products', 'stock', 'NK-LAN-002', '3');
+    expect(result).toMatchObject({ code: 0, stdout: 'NK-LAN-002: 3 in stock.\n' });
+    const lan = (await listCategory('LAN Adapters')).data.find((product) => product.sku === 'NK-LAN-002');
+    expect(lan?.stock).toBe(3);
+  });
+
+  it('refuses a stock that is not a whole number, and an unknown SKU', async () => {
+    expect(await store('products', 'stock', 'NK-LAN-002', '-1')).toMatchObject({ code: 1 });
+    expect((await store('products', 'stock', 'NK-LAN-002', 'ten')).stderr).toContain('whole number from 0 to 1000000');
+    expect(await store('products', 'stock', 'NO-SUCH', '4')).toMatchObject({
+      code: 1,
+      stderr: "Error: No product has the SKU 'NO-SUCH'.\n",
+    });
+  });
+
+  it('hides a product from the shop and shows it again', async () => {
+    const lan = (await listCategory('LAN Adapters')).data.find((product) => product.sku === 'NK-LAN-003') as Product;
+    expect((await store('products', 'hide', 'NK-LAN-003')).stdout).toBe('NK-LAN-003 is hidden from the shop.\n');
+    expect((await http.get(`/products/${lan.id}`)).statusCode).toBe(404);
+    expect((await listCategory('LAN Adapters')).data.map((product) => product.sku)).not.toContain('NK-LAN-003');
+
+    expect((await store('products', 'show', 'NK-LAN-003')).stdout).toBe('NK-LAN-003 is shown in the shop.\n');
+    expect((await http.get(`/products/${lan.id}`)).statusCode).toBe(200);
+  });
+});

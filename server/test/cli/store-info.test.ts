@@ -1,0 +1,149 @@
+import path from 'node:path';
+import type { StoreInfo } from '@store/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, startShop, type TestShop } from '../harness.js';
+import { type CliResult, SAMPLES_DIR, scratchFolder, storeCommand } from './cli-harness.js';
+
+let shop: TestShop;
+let store: (...argv: string[]) => Promise<CliResult>;
+let files: ReturnType<typeof scratchFolder>;
+
+beforeAll(async () => {
+  shop = await startShop();
+  files = scratchFolder();
+  store = storeCommand(shop, files.dir);
+});
+afterAll(async () => {
+  files.remove();
+  await shop.close();
+});
+
+const storeInfoAt = async (host: string) => {
+  const response = await client(shop.app, { host }).get('/storeInfo');
+  expect(response.statusCode).toBe(200);
+  return response.json() as StoreInfo;
+};
+
+describe('store info', () => {
+  it('shows the store details as the JSON that info set reads', async () => {
+    const shown = await store('info', 'show');
+    expect(shown.code).toBe(0);
+    expect(JSON.parse(shown.stdout)).toEqual(await storeInfoAt('localhost'));
+  });
+
+  it('sets details and policies from the sample files, and the shop serves them', async () => {
+    const result = await store('info', 'set', '--file', path.join(SAMPLES_DIR, 'store.json'));
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const info = await storeInfoAt('localhost');
+    expect(info.companyEmail).toBe('support@netkart.in');
+    expect(info.policies.shipping).toContain('<h2>Shipping across India</h2>');
+    expect(info.policies.refund).toContain('<a href="mailto:support@netkart.in">');
+    expect(info.categories[0]).toBe('LAN Adapters');
+  });
+
+  it('changes only the fields in the file and sanitises policy HTML', async () => {
+    files.write(
+      'policies/privacy.html',
+      '<h2>Privacy</h2><p onclick="steal()">We keep your data in India.</p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
+    );
+    const file = files.write(
+      'store.json',
+      JSON.stringify({
+        description: 'Networking gear, shipped from Bengaluru.',
+        policies: { privacy: { file: 'policies/privacy.html' } },
+      }),
+    );
+    const result = await store('info', 'set', '--file', file);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe("Note: unsafe HTML was removed from the 'privacy' policy.\n");
+    expect(result.stdout).toContain('Updated description, policies of NetKart (localhost).');
+
+    const info = await storeInfoAt('localhost');
+    expect(info.description).toBe('Networking gear, shipped from Bengaluru.');
+    expect(info.storeName).toBe('NetKart');
+    expect(info.policies.privacy).toBe('<h2>Privacy</h2><p>We keep your data in India.</p><a>x</a>');
+    expect(info.policies.shipping).toContain('Shipping across India');
+  });
+
+  it('refuses invalid details with a clear reason and changes nothing', async () => {
+    const before = await storeInfoAt('localhost');
+    const cases: [unknown, string][] = [
+      [{ companyEmail: 'not-an-email' }, 'companyEmail must be an email address.'],
+      [{ companyPhone: '12345' }, 'companyPhone must have at least 10 digits.'],
+      [{ storeName: '  ' }, 'storeName is required.'],
+      [{ categories: ['Storage', 'storage'] }, 'categories must not repeat a name.'],
+      [
+        { policies: { cookies: '<p>x</p>' } },
+        "policies are named terms, privacy, refund, return, shipping, about, not 'cookies'.",
+      ],
+      [{ policies: { terms: { file: 'nowhere.html' } } }, 'Cannot read the policy'],
+      [
+        { categoryImages: { Storage: 'javascript:alert(1)' } },
+        'categoryImages.Storage: must be an address on this server',
+      ],
+      [{ storeNmae: 'Typo' }, "unknown field 'storeNmae'."],
+    ];
+    for (const [content, message] of cases) {
+      const result = await store('info', 'set', '--file', files.write('bad.json', JSON.stringify(content)));
+      expect(result.code, JSON.stringify(content)).toBe(1);
+      expect(result.stderr, JSON.stringify(content)).toContain(message);
+    }
+    expect((await store('info', 'set', '--file', files.write('broken.json', '{"storeName":'))).stderr).toContain(
+      'is not valid JSON',
+    );
+    expect(await storeInfoAt('localhost')).toEqual(before);
+  });
+
+  it('needs --file', async () => {
+    const result = await store('info', 'set');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("error: required option '--file <store.json>' not specified");
+  });
+});
+
+describe('stores', () => {
+  const complete = {
+    storeName: 'LapCare',
+    companyName: 'LapCare Retail LLP',
+    companyAddress: '22 MG Road, Pune, Maharashtra 411001, India',
+    companyEmail: 'hello@lapcare.example',
+    companyPhone: '+91 20 4000 1234',
+    categories: ['Laptop Accessories'],
+  };
+
+  it('adds a store for another host, which the API then serves on that host and its api. host', async () => {
+    const file = files.write('lapcare.json', JSON.stringify(complete));
+    const result = await store('stores', 'add', '--host', 'shop.lapcare.example', '--file', file);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toContain('Added LapCare at shop.lapcare.example.');
+
+    expect((await storeInfoAt('api.shop.lapcare.example')).storeName).toBe('LapCare');
+    expect((await storeInfoAt('localhost:8044')).storeName).toBe('NetKart');
+    const listed = await store('stores', 'list');
+    expect(listed.stdout).toMatch(/localhost\s+NetKart\s+yes/);
+    expect(listed.stdout).toMatch(/shop\.lapcare\.example\s+LapCare/);
+
+    const shown = await store('--store', 'shop.lapcare.example', 'info', 'show');
+    expect(JSON.parse(shown.stdout).companyName).toBe('LapCare Retail LLP');
+  });
+
+  it('refuses a taken host, an api. host, a bad host, an incomplete file and an unknown --store', async () => {
+    const file = files.write('lapcare.json', JSON.stringify(complete));
+    expect((await store('stores', 'add', '--host', 'localhost', '--file', file)).stderr).toContain(
+      "A store already has the host 'localhost'.",
+    );
+    expect((await store('stores', 'add', '--host', 'api.other.example', '--file', file)).stderr).toContain(
+      "Give the shop's own host: 'other.example'",
+    );
+    expect((await store('stores', 'add', '--host', 'bad host!', '--file', file)).stderr).toContain(
+      "'bad host!' is not a host name.",
+    );
+    const partial = files.write('partial.json', JSON.stringify({ storeName: 'Half' }));
+    const incomplete = await store('stores', 'add', '--host', 'half.example', '--file', partial);
+    expect(incomplete.code).toBe(1);
+    expect(incomplete.stderr).toContain('companyName');
+    const unknown = await store('--store', 'nowhere.example', 'info', 'show');
+    expect(unknown).toMatchObject({ code: 1 });
+    expect(unknown.stderr).toContain("No store has the host 'nowhere.example'. The stores are: localhost");
+  });
+});
