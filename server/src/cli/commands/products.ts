@@ -1,10 +1,11 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { recordToInput, rowToRecord } from '../../modules/catalog/files/product-record.js';
 import { readCatalogueFile } from '../../modules/catalog/files/read-catalogue.js';
-import { type CatalogueFormat, writeCatalogue } from '../../modules/catalog/files/write-catalogue.js';
+import { type CatalogueFormat, catalogueWriter } from '../../modules/catalog/files/write-catalogue.js';
 import { type CliContext, CliError, withStore } from '../context.js';
 
 const MAX_STOCK = 1_000_000;
@@ -66,14 +67,24 @@ export function addProductCommands(program: Command, context: CliContext): void 
     .action(async (options: { format?: string; output?: string }, command: Command) => {
       const format = exportFormat(options);
       await withStore(context, storeOption(command), async (shop, store) => {
-        const rows = await shop.services.catalog.listAll(store.id);
-        const text = writeCatalogue(rows.map(rowToRecord), format);
-        if (!options.output) {
-          context.stdout(text);
-          return;
+        const output = options.output ? openOutput(path.resolve(context.cwd, options.output)) : undefined;
+        const write = async (text: string) => {
+          if (!output) context.stdout(text);
+          else if (!output.write(text)) await once(output, 'drain');
+        };
+        const writer = catalogueWriter(format);
+        let count = 0;
+        try {
+          await write(writer.start());
+          for await (const rows of shop.services.catalog.listAllInBatches(store.id)) {
+            await write(writer.records(rows.map(rowToRecord)));
+            count += rows.length;
+          }
+          await write(writer.end());
+        } finally {
+          if (output) await new Promise((resolve) => output.end(resolve));
         }
-        fs.writeFileSync(path.resolve(context.cwd, options.output), text);
-        context.stderr(`Exported ${rows.length} products to ${options.output}.\n`);
+        if (options.output) context.stderr(`Exported ${count} products to ${options.output}.\n`);
       });
     });
 
@@ -120,6 +131,17 @@ async function changeProduct(
   change: { stock?: number; hidden?: boolean },
 ) {
   if (!(await catalog.updateBySku(storeId, sku, change))) throw new CliError(`No product has the SKU '${sku}'.`);
+}
+
+/** Opened up front, so a folder that does not exist is a clear error before anything is read. */
+function openOutput(file: string): fs.WriteStream {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'w');
+  } catch (error) {
+    throw new CliError(`Cannot write ${file}: ${(error as Error).message}`);
+  }
+  return fs.createWriteStream(file, { fd });
 }
 
 function exportFormat(options: { format?: string; output?: string }): CatalogueFormat {

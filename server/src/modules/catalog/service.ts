@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type {
   ProductListQuery as ListQuerySchema,
   Product,
@@ -76,15 +77,12 @@ export class CatalogService {
       .executeTakeFirst();
   }
 
-  /** Every product of the store, hidden ones too, in the catalogue's order (for exports). */
-  async listAll(storeId: string): Promise<ProductRow[]> {
-    return this.db
-      .selectFrom('products')
-      .selectAll()
-      .where('store_id', '=', storeId)
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
+  /**
+   * Every product of the store, hidden ones too, in the catalogue's order, a batch at a time
+   * (for exports: a large catalogue never sits in memory whole).
+   */
+  listAllInBatches(storeId: string, batchSize = 1000): AsyncGenerator<ProductRow[]> {
+    return batchesOf(this.db, storeId, batchSize);
   }
 
   async findBySku(storeId: string, sku: string): Promise<ProductRow | undefined> {
@@ -125,9 +123,15 @@ export class CatalogService {
     const onWritten = options.onWritten;
     try {
       return await this.db.transaction().execute(async (trx) => {
-        const existing = await trx.selectFrom('products').selectAll().where('store_id', '=', storeId).execute();
-        const bySku = new Map(existing.map((row) => [row.sku, row]));
-        let position = existing.reduce((highest, row) => Math.max(highest, Number(row.position)), 0);
+        // What is there already, as fingerprints: a large catalogue's rows never sit in memory whole.
+        const bySku = new Map<string, { id: string; fingerprint: string }>();
+        let position = 0;
+        for await (const rows of batchesOf(trx, storeId, 2000)) {
+          for (const row of rows) {
+            bySku.set(row.sku, { id: row.id, fingerprint: fingerprintOf(row) });
+            position = Math.max(position, Number(row.position));
+          }
+        }
         const now = nowIso();
         const inserts: NewProduct[] = [];
         const updates: { id: string; columns: ReturnType<typeof productColumns> }[] = [];
@@ -137,7 +141,7 @@ export class CatalogService {
           if (!row) {
             position += 1;
             inserts.push({ id: newId(), store_id: storeId, position, created_at: now, ...columns });
-          } else if (differs(row, columns)) {
+          } else if (fingerprintOf(columns) !== row.fingerprint) {
             updates.push({ id: row.id, columns });
           }
         }
@@ -208,13 +212,51 @@ class DryRunRollback extends Error {
   }
 }
 
+/** The store's products in the catalogue's order, a batch at a time, by keyset (position, id). */
+async function* batchesOf(db: Database, storeId: string, batchSize: number): AsyncGenerator<ProductRow[]> {
+  let after: { position: number; id: string } | undefined;
+  for (;;) {
+    let query = db.selectFrom('products').selectAll().where('store_id', '=', storeId);
+    if (after) {
+      const { position, id } = after;
+      query = query.where((eb) =>
+        eb.or([eb('position', '>', position), eb.and([eb('position', '=', position), eb('id', '>', id)])]),
+      );
+    }
+    const rows = await query.orderBy('position').orderBy('id').limit(batchSize).execute();
+    if (rows.length) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    after = { position: Number(last.position), id: last.id };
+  }
+}
+
 /** Rows per INSERT: 23 columns each stays far below SQLite's and PostgreSQL's limits on parameters. */
 const INSERT_BATCH = 500;
 
-function differs(row: ProductRow, columns: ReturnType<typeof productColumns>): boolean {
-  return Object.entries(columns).some(
-    ([column, value]) => column !== 'updated_at' && row[column as keyof ProductRow] !== value,
-  );
+type ProductColumns = ReturnType<typeof productColumns>;
+const FINGERPRINTED = [
+  'sku',
+  'title',
+  'description',
+  'category',
+  'parent_category',
+  'gender',
+  'regular_price',
+  'discounted_price',
+  'stock',
+  'hidden',
+  'img_url',
+  'images_json',
+  'attributes_json',
+] as const satisfies readonly (keyof ProductColumns)[];
+
+/** A digest of what the merchant controls: equal when an import would change nothing. */
+function fingerprintOf(product: Pick<ProductColumns, (typeof FINGERPRINTED)[number]>): string {
+  const hash = createHash('sha1');
+  for (const column of FINGERPRINTED)
+    hash.update(`${product[column] === null ? '\u0001' : String(product[column])}\u0000`);
+  return hash.digest('base64');
 }
 
 function productColumns(input: ProductInput, now: string) {

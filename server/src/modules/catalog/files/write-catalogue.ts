@@ -4,22 +4,47 @@ import { type ProductRecord, RECORD_FIELDS } from './product-record.js';
 
 export type CatalogueFormat = 'csv' | 'json';
 
-/** A catalogue file that `products import` reads back to the same products. */
-export function writeCatalogue(records: ProductRecord[], format: CatalogueFormat): string {
-  if (format === 'json') return `${JSON.stringify(records, null, 2)}\n`;
-  const rows = records.map((record) => [
-    record.sku,
-    record.title,
-    record.description,
-    record.category,
-    record.parentCategory ?? '',
-    record.gender ?? '',
-    String(record.regularPrice),
-    record.discountedPrice === null ? '' : String(record.discountedPrice),
-    String(record.stock),
-    record.hidden ? 'true' : 'false',
-    formatImagesCell(record.images),
-    formatAttributesCell(record.attributes),
-  ]);
-  return stringify([[...RECORD_FIELDS], ...rows]);
+/**
+ * Writes a catalogue that `products import` reads back to the same products, piece by piece so
+ * a large catalogue never sits in memory whole: `start`, then `records` for each batch, then `end`.
+ */
+export function catalogueWriter(format: CatalogueFormat) {
+  let written = 0;
+  if (format === 'json') {
+    return {
+      start: () => '[',
+      records(records: ProductRecord[]) {
+        // The same text as JSON.stringify(all, null, 2), one element at a time.
+        const text = records
+          .map(
+            (record, index) =>
+              `${written + index === 0 ? '' : ','}\n${JSON.stringify(record, null, 2).replace(/^/gm, '  ')}`,
+          )
+          .join('');
+        written += records.length;
+        return text;
+      },
+      end: () => (written === 0 ? ']\n' : '\n]\n'),
+    };
+  }
+  return {
+    start: () => stringify([[...RECORD_FIELDS]]),
+    records: (records: ProductRecord[]) => stringify(records.map(csvRow)),
+    end: () => '',
+  };
 }
+
+const csvRow = (record: ProductRecord): string[] => [
+  record.sku,
+  record.title,
+  record.description,
+  record.category,
+  record.parentCategory ?? '',
+  record.gender ?? '',
+  String(record.regularPrice),
+  record.discountedPrice === null ? '' : String(record.discountedPrice),
+  String(record.stock),
+  record.hidden ? 'true' : 'false',
+  formatImagesCell(record.images),
+  formatAttributesCell(record.attributes),
+];

@@ -1,0 +1,117 @@
+/**
+ * How fast `store products import` loads a large catalogue, and how much memory it takes.
+ *
+ *   npm run import --workspace bench                        # SQLite, 10,000 and 100,000 rows
+ *   BENCH_DATABASE_URL=postgres://… npm run import --workspace bench   # PostgreSQL as well
+ *
+ * Each size runs on a fresh database: a first import (every row new), a second import of the same
+ * file (every row unchanged), and an export. Results go to RESULTS.md by hand, with the machine.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createServices } from '../../server/src/app.js';
+import { run } from '../../server/src/cli/main.js';
+import { migrateToLatest, openDatabase } from '../../server/src/db/open.js';
+import { ensureDemoStore } from '../../server/src/seed/seed.js';
+
+const SIZES = (process.argv[2] ?? '10000,100000').split(',').map(Number);
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
+
+const CATEGORIES = ['LAN Adapters', 'Laptop Accessories', 'USB Hubs', 'Docking Stations', 'Storage'];
+
+function writeCatalogue(rows: number): string {
+  const file = path.join(work, `catalogue-${rows}.csv`);
+  const out = fs.openSync(file, 'w');
+  fs.writeSync(
+    out,
+    'sku,title,description,category,parentCategory,gender,regularPrice,discountedPrice,stock,hidden,images,attributes\n',
+  );
+  let chunk = '';
+  for (let index = 1; index <= rows; index += 1) {
+    const category = CATEGORIES[index % CATEGORIES.length];
+    const price = 299 + (index % 400) * 25;
+    chunk += `BENCH-${index},"Bench Adapter ${index}, Gen ${index % 7}","A dependable accessory for laptops and desktops, tested for Indian power conditions. Model ${index}.",${category},Series ${index % 20},,${price},${index % 3 === 0 ? price - 100 : ''},${index % 500},false,/media/products/nk-lan-001.svg 800x800,Speed [Gbps]=${(index % 4) + 1} | Colours=Black;Grey | Weight [g]=${30 + (index % 90)} | Warranty=1 year | Brand=Bench\n`;
+    if (index % 5000 === 0) {
+      fs.writeSync(out, chunk);
+      chunk = '';
+    }
+  }
+  fs.writeSync(out, chunk);
+  fs.closeSync(out);
+  return file;
+}
+
+/** Samples the resident set while `work` runs; returns seconds taken and the peak in MB. */
+async function measure(work: () => Promise<number>): Promise<{ seconds: number; peakMb: number }> {
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  const started = performance.now();
+  const code = await work();
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  if (code !== 0) throw new Error(`the command exited with ${code}`);
+  return { seconds, peakMb: Math.round(Math.max(peak, process.memoryUsage().rss) / 1024 / 1024) };
+}
+
+async function benchOne(dialect: 'sqlite' | 'postgres', rows: number, file: string) {
+  let schema: string | undefined;
+  if (dialect === 'postgres' && postgresUrl) {
+    schema = `bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+  }
+  const dataDir = fs.mkdtempSync(path.join(work, 'db-'));
+  const { db } = openDatabase({
+    databaseUrl: dialect === 'postgres' ? postgresUrl : undefined,
+    dataDir,
+    ...(schema ? { schema } : {}),
+  });
+  await migrateToLatest(db, schema);
+  const services = createServices(db);
+  await ensureDemoStore(services);
+  const store = (...argv: string[]) =>
+    run(argv, {
+      stdout: () => {},
+      stderr: (text) => {
+        if (text.startsWith('Error')) process.stderr.write(text);
+      },
+      cwd: work,
+      connect: async () => ({ db, services, close: async () => {} }),
+    });
+
+  global.gc?.();
+  const first = await measure(() => store('products', 'import', file));
+  const again = await measure(() => store('products', 'import', file));
+  const exported = await measure(() => store('products', 'export', '--output', path.join(work, 'export.csv')));
+  await db.destroy();
+  if (schema && postgresUrl) {
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  }
+  const mb = (fs.statSync(file).size / 1024 / 1024).toFixed(1);
+  console.log(
+    `| ${dialect} | ${rows.toLocaleString('en-IN')} (${mb} MB) | ${first.seconds.toFixed(1)} s (${Math.round(rows / first.seconds).toLocaleString('en-IN')} rows/s) | ${again.seconds.toFixed(1)} s | ${exported.seconds.toFixed(1)} s | ${first.peakMb} / ${again.peakMb} / ${exported.peakMb} MB |`,
+  );
+}
+
+console.log('| database | rows (file) | first import | same file again | export | peak RSS (first / again / export) |');
+console.log('|---|---|---|---|---|---|');
+try {
+  for (const rows of SIZES) {
+    const file = writeCatalogue(rows);
+    await benchOne('sqlite', rows, file);
+    if (postgresUrl) await benchOne('postgres', rows, file);
+  }
+} finally {
+  fs.rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,52 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderPage } from '@/test/render-page';
+import LoginPage from './LoginPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the sign-in form', () => {
+  it("shows the spec's messages under the fields and sends nothing", async () => {
+    const calls = fakeApi({});
+    renderPage(<LoginPage />, { path: '/login' });
+    await userEvent.type(screen.getByLabelText('Email'), 'asha@');
+    await userEvent.type(screen.getByLabelText('Password'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Invalid email address')).toBeVisible();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeVisible();
+    expect(calls.filter((call) => call.route === 'POST /users/authorize')).toEqual([]);
+  });
+
+  it("tells the shopper the server's reason when sign-in fails", async () => {
+    fakeApi({ 'POST /users/authorize': () => [401, { error: 'Invalid email or password.' }] });
+    renderPage(<LoginPage />, { path: '/login' });
+    await userEvent.type(screen.getByLabelText('Email'), 'asha@example.in');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Invalid email or password.')).toBeVisible();
+    expect(document.cookie).not.toContain('auth_token');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
+  it('signs in, keeps the token cookie and returns to the page that asked for it', async () => {
+    const calls = fakeApi({
+      'POST /users/authorize': () => [200, { token: 'token-123' }],
+      'GET /accountInfo': () => [200, { email: 'asha@example.in', firstName: 'Asha', lastName: 'Rao' }],
+    });
+    renderPage(<LoginPage />, { path: '/login', state: { from: { pathname: '/checkout', search: '' } } });
+    await userEvent.type(screen.getByLabelText('Email'), ' Asha@Example.in ');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Landed on /checkout')).toBeVisible();
+    expect(document.cookie).toContain('auth_token=token-123');
+    expect(calls.find((call) => call.route === 'POST /users/authorize')?.body).toMatchObject({
+      email: 'asha@example.in',
+      password: 'correct horse',
+    });
+    await waitFor(() => expect(screen.getByText('Logged in successfully.')).toBeVisible());
+  });
+});

@@ -1,0 +1,66 @@
+import type { Order } from '@store/contract';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderPage } from '@/test/render-page';
+import TrackOrderPage from './TrackOrderPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const shipped: Order = {
+  id: '7KX2M9QH4D',
+  status: 2,
+  createdAt: '2026-11-20T10:15:00.000Z',
+  items: [{ id: 'i1', productId: 'p1', productTitle: 'USB-C to 2.5G Ethernet Adapter', quantity: 2, price: 1899 }],
+  shippingAddress: {
+    fullName: 'Asha Rao',
+    address: '12, 4th Cross, Indiranagar',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    postalCode: '560038',
+    phone: '+91 98450 12345',
+  },
+  total: 3798,
+  shippingMethod: 'Standard Shipping',
+  trackingNumber: 'DTDC-Z1234567',
+};
+
+describe('tracking an order as a guest', () => {
+  it('asks for both the order number and the email or phone', async () => {
+    const calls = fakeApi({});
+    renderPage(<TrackOrderPage />, { path: '/track-order' });
+    await userEvent.type(screen.getByLabelText('Order number'), '7KX2M9QH4D');
+    await userEvent.click(screen.getByRole('button', { name: 'Track Order' }));
+
+    expect(await screen.findByText('Please enter both order number and email/phone')).toBeVisible();
+    expect(calls.filter((call) => call.route.startsWith('GET /orders'))).toEqual([]);
+  });
+
+  it('says so when the order is not found', async () => {
+    fakeApi({ 'GET /orders/NOPE': () => [404, { error: 'Order not found or access denied.' }] });
+    renderPage(<TrackOrderPage />, { path: '/track-order' });
+    await userEvent.type(screen.getByLabelText('Order number'), 'NOPE');
+    await userEvent.type(screen.getByLabelText('Email or phone'), 'asha@example.in');
+    await userEvent.click(screen.getByRole('button', { name: 'Track Order' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Order not found or access denied.');
+    expect(screen.getByText('Failed to find order. Please check your information and try again.')).toBeVisible();
+  });
+
+  it('shows the status, items and tracking number of a found order, asked for by phone', async () => {
+    const calls = fakeApi({ 'GET /orders/7KX2M9QH4D': () => [200, shipped] });
+    renderPage(<TrackOrderPage />, { path: '/track-order?id=7KX2M9QH4D', route: '/track-order' });
+    expect(screen.getByLabelText('Order number')).toHaveValue('7KX2M9QH4D');
+    await userEvent.type(screen.getByLabelText('Email or phone'), '98450 12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Track Order' }));
+
+    expect(await screen.findByText('Your order status has been loaded')).toBeVisible();
+    expect(screen.getByText('Shipped')).toBeVisible();
+    expect(screen.getByText(/DTDC-Z1234567/)).toBeVisible();
+    expect(screen.getByText('USB-C to 2.5G Ethernet Adapter')).toBeVisible();
+    expect(screen.getByText(/₹1,899/)).toBeVisible();
+    expect(calls.find((call) => call.route === 'GET /orders/7KX2M9QH4D')?.url.searchParams.get('contactInfo')).toBe(
+      '98450 12345',
+    );
+  });
+});
