@@ -8,8 +8,10 @@ const baseURL = `http://localhost:${port}`;
 const executablePath = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
   (file): file is string => Boolean(file && fs.existsSync(file)),
 );
-// A fresh database for every run.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
+// A fresh database for every run. Workers load this file again and inherit the environment, so
+// they find the same folder (the merchant journey runs the `store` command on it).
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './tests',

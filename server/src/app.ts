@@ -63,7 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
   });
   const services = createServices(options.db);
 
@@ -152,11 +152,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       prefix: '/',
       wildcard: false,
       index: false,
-      setHeaders: (reply, filePath) => {
-        // Built assets carry a content hash in their names: cache them for good.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
-        }
+      // Built assets carry a content hash in their names: cache them for good; revalidate the rest.
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        response.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=0',
+        );
       },
     });
   }

@@ -1,5 +1,4 @@
-import { type Kysely, sql } from 'kysely';
-import type { Migration, MigrationProvider } from 'kysely/migration';
+import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
 
 /** Migrations are written once with Kysely's schema builder and run on SQLite and PostgreSQL alike. */
 const migrations: Record<string, Migration> = {

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { migrateToLatest, openDatabase } from '../src/db/open.js';
+import type { Database } from '../src/db/schema.js';
+import { RELAXED_LIMITS } from './harness.js';
+
+/** The one-process mode: the built storefront, its assets and the product pictures beside the API. */
+let app: FastifyInstance;
+let db: Database;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'store-web-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>NetKart</title><div id="root"></div>');
+  fs.writeFileSync(path.join(webDist, 'assets', 'index-3f9a1c.js'), 'console.log("shop")');
+  ({ db } = openDatabase({ databaseUrl: undefined, dataDir: ':memory:' }));
+  await migrateToLatest(db);
+  app = await buildApp({ db, rateLimits: RELAXED_LIMITS, webDistDir: webDist });
+});
+afterAll(async () => {
+  await app.close();
+  await db.destroy();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('serving the storefront', () => {
+  it('answers every storefront route with the app page', async () => {
+    for (const url of ['/', '/products?category=LAN%20Adapters', '/product/abc', '/no-such-page']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('caches content-hashed assets for good', async () => {
+    const response = await app.inject({ url: '/assets/index-3f9a1c.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves product pictures, and a JSON 404 for unknown API calls and missing pictures', async () => {
+    const logo = await app.inject({ url: '/media/logo.svg' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toContain('image/svg+xml');
+    expect((await app.inject({ url: '/media/products/missing.svg' })).statusCode).toBe(404);
+    const unknown = await app.inject({ url: '/api/v1/nothing-here' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'Not found.' });
+  });
+});
