@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import type { Services } from '../app.js';
 import type { Database } from '../db/schema.js';
 import { type Store, storeHostOf } from '../modules/stores/service.js';
@@ -19,6 +20,10 @@ export interface Shop {
   services: Services;
   close(): Promise<void>;
 }
+
+/** The host given with the program's --store option, if any. */
+export const storeOption = (command: Command): string | undefined =>
+  command.optsWithGlobals<{ store?: string }>().store;
 
 /** A failure the merchant can act on: its message is printed as it is, and the command exits with 1. */
 export class CliError extends Error {}

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { OrderRow } from '../../db/schema.js';
 import { toRupees } from '../../http/money.js';
 import type { Store } from '../../modules/stores/service.js';
-import { type CliContext, CliError, type Shop, withStore } from '../context.js';
+import { type CliContext, CliError, type Shop, storeOption, withStore } from '../context.js';
 import { formatDateTime, formatRupees, formatTable, statusLabel } from '../format.js';
 
 const STATUS_NAMES: Record<string, OrderStatus> = {
@@ -21,7 +21,6 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const IST_OFFSET_MS = 330 * 60_000;
 
 export function addOrderCommands(program: Command, context: CliContext): void {
-  const storeOption = (command: Command) => command.optsWithGlobals<{ store?: string }>().store;
   const orders = program.command('orders').description('see orders, confirm payments, ship, deliver and cancel');
 
   orders

@@ -3,15 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
-import { recordToInput, rowToRecord } from '../../modules/catalog/files/product-record.js';
+import { rowToRecord } from '../../modules/catalog/files/product-record.js';
 import { readCatalogueFile } from '../../modules/catalog/files/read-catalogue.js';
 import { type CatalogueFormat, catalogueWriter } from '../../modules/catalog/files/write-catalogue.js';
-import { type CliContext, CliError, withStore } from '../context.js';
+import type { CatalogService } from '../../modules/catalog/service.js';
+import { type CliContext, CliError, storeOption, withStore } from '../context.js';
 
 const MAX_STOCK = 1_000_000;
 
 export function addProductCommands(program: Command, context: CliContext): void {
-  const storeOption = (command: Command) => command.optsWithGlobals<{ store?: string }>().store;
   const products = program.command('products').description('the catalogue: import, export, stock and visibility');
 
   products
@@ -46,7 +46,7 @@ export function addProductCommands(program: Command, context: CliContext): void 
         const counts = await shop.services.catalog
           .importMany(
             store.id,
-            read.records.map((entry) => recordToInput(entry.record)),
+            read.records.map((entry) => entry.record),
             { dryRun: options.dryRun ?? false, onWritten: (done) => writing?.update(done) },
           )
           .finally(() => writing?.stop());
@@ -123,13 +123,11 @@ export function addProductCommands(program: Command, context: CliContext): void 
 }
 
 async function changeProduct(
-  catalog: {
-    updateBySku(storeId: string, sku: string, change: { stock?: number; hidden?: boolean }): Promise<boolean>;
-  },
+  catalog: CatalogService,
   storeId: string,
   sku: string,
-  change: { stock?: number; hidden?: boolean },
-) {
+  change: Parameters<CatalogService['updateBySku']>[2],
+): Promise<void> {
   if (!(await catalog.updateBySku(storeId, sku, change))) throw new CliError(`No product has the SKU '${sku}'.`);
 }
 
@@ -145,7 +143,8 @@ function openOutput(file: string): fs.WriteStream {
 }
 
 function exportFormat(options: { format?: string; output?: string }): CatalogueFormat {
-  const format = (options.format ?? path.extname(options.output ?? '').slice(1) ?? 'csv').toLowerCase() || 'csv';
+  // Without --format, the output file's extension decides; standard output gets CSV.
+  const format = (options.format ?? path.extname(options.output ?? '').slice(1)).toLowerCase() || 'csv';
   if (format !== 'csv' && format !== 'json') {
     throw new CliError(`The format is csv or json, not '${options.format ?? format}'.`);
   }

@@ -2,13 +2,12 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { storeHostOf, toStoreInfo } from '../../modules/stores/service.js';
 import { readStoreFile, StoreFile, StoreFileChanges } from '../../modules/stores/store-file.js';
-import { type CliContext, CliError, withStore } from '../context.js';
+import { type CliContext, CliError, storeOption, withStore } from '../context.js';
 import { formatTable } from '../format.js';
 
 const HOST = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 export function addStoreInfoCommands(program: Command, context: CliContext): void {
-  const storeOption = (command: Command) => command.optsWithGlobals<{ store?: string }>().store;
   const info = program.command('info').description("the store's details: name, company, contact, categories, policies");
 
   info

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { ProductRow } from '../../../db/schema.js';
-import type { ProductInput } from '../service.js';
 import { toProduct } from '../service.js';
 
 /**
@@ -126,8 +125,6 @@ export function describeIssues(error: z.ZodError): string {
   });
   return [...new Set(messages)].join(' ');
 }
-
-export const recordToInput = (record: ProductRecord): ProductInput => ({ ...record });
 
 /** The record a stored product exports as; importing it back changes nothing. */
 export function rowToRecord(row: ProductRow): ProductRecord {
