@@ -7,6 +7,7 @@ import { CatalogueFileError } from '../modules/catalog/files/read-catalogue.js';
 import { StoreFileError } from '../modules/stores/store-file.js';
 import { ensureDemoStore } from '../seed/seed.js';
 import { addOrderCommands } from './commands/orders.js';
+import { addPaymentCommands } from './commands/payments.js';
 import { addProductCommands } from './commands/products.js';
 import { addStoreInfoCommands } from './commands/store-info.js';
 import { type CliContext, CliError, type Shop } from './context.js';
@@ -24,6 +25,7 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
   addStoreInfoCommands(program, context);
   addProductCommands(program, context);
   addOrderCommands(program, context);
+  addPaymentCommands(program, context);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -51,6 +51,15 @@ export class StoreService {
     return row;
   }
 
+  /** Which payment provider the store runs, and its settings (secrets included: they stay on the server). */
+  async updatePayments(storeId: string, provider: string, config: object): Promise<void> {
+    await this.db
+      .updateTable('stores')
+      .set({ payment_provider: provider, payment_config_json: JSON.stringify(config) })
+      .where('id', '=', storeId)
+      .execute();
+  }
+
   async updateInfo(storeId: string, info: StoreInfo): Promise<void> {
     await this.db.updateTable('stores').set(infoColumns(info)).where('id', '=', storeId).execute();
   }

@@ -1,0 +1,112 @@
+import type { Order, PaymentResponse, ProductListResponse } from '@store/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, signUp, startShop, type TestShop, validAddress } from '../harness.js';
+import { type CliResult, scratchFolder, storeCommand } from './cli-harness.js';
+
+let shop: TestShop;
+let store: (...argv: string[]) => Promise<CliResult>;
+let files: ReturnType<typeof scratchFolder>;
+
+beforeAll(async () => {
+  shop = await startShop();
+  files = scratchFolder();
+  store = storeCommand(shop, files.dir);
+});
+afterAll(async () => {
+  files.remove();
+  await shop.close();
+});
+
+const storedConfig = async () => {
+  const row = await shop.db.selectFrom('stores').selectAll().where('id', '=', shop.storeId).executeTakeFirstOrThrow();
+  return { provider: row.payment_provider, config: JSON.parse(row.payment_config_json) as Record<string, string> };
+};
+
+describe('payments settings', () => {
+  it('shows the demo store on the sandbox, with no secret printed', async () => {
+    const shown = await store('payments', 'show');
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/provider\s+sandbox/);
+    expect(shown.stdout).toMatch(/payuSalt\s+not set/);
+    expect(shown.stdout).not.toContain((await storedConfig()).config.sandboxSecret);
+  });
+
+  it('refuses incomplete or malformed settings, changing nothing', async () => {
+    const before = await storedConfig();
+    const cases: [string[], string][] = [
+      [['--provider', 'upi'], 'UPI needs the UPI id that receives the money (--upi-vpa).'],
+      [['--provider', 'upi', '--upi-vpa', 'netkart'], 'A UPI id looks like netkart@okaxis.'],
+      [['--provider', 'paypal'], 'The provider is one of sandbox, upi, payu.'],
+      [['--provider', 'payu', '--payu-key', 'C0Dr8m'], 'PayU needs its key, salt and address'],
+      [
+        [
+          '--provider',
+          'payu',
+          '--payu-key',
+          'C0Dr8m',
+          '--payu-salt',
+          '3sf0jURk',
+          '--payu-url',
+          'http://test.payu.in/_payment',
+        ],
+        "PayU's address must be an https:// URL",
+      ],
+    ];
+    for (const [argv, message] of cases) {
+      const result = await store('payments', 'set', ...argv);
+      expect(result.code, argv.join(' ')).toBe(1);
+      expect(result.stderr, argv.join(' ')).toContain(message);
+    }
+    expect(await storedConfig()).toEqual(before);
+  });
+
+  it('switches the store to UPI: the shopper is then shown the NPCI intent for that UPI id', async () => {
+    const { config: before } = await storedConfig();
+    const result = await store(
+      'payments',
+      'set',
+      '--provider',
+      'upi',
+      '--upi-vpa',
+      'netkart@okaxis',
+      '--upi-payee',
+      'NetKart Payments',
+    );
+    expect(result).toMatchObject({ code: 0, stdout: 'NetKart now takes payments with upi.\n' });
+    expect((await storedConfig()).config.sandboxSecret).toBe(before.sandboxSecret);
+
+    const shopper = await signUp(shop.app);
+    const http = client(shop.app);
+    const [product] = ((await http.get('/products?category=Storage')).json() as ProductListResponse).data;
+    const order = (
+      await http.post('/orders', { products: { [product?.id ?? '']: 1 }, shippingAddress: validAddress }, shopper.token)
+    ).json() as Order;
+    const paying = await http.post('/payments', { orderId: order.id, fields: {} }, shopper.token);
+    expect(paying.statusCode).toBe(200);
+    const answer = paying.json() as PaymentResponse;
+    expect(answer.action).toMatchObject({ type: 'qr' });
+    expect(answer.action?.qr).toBe(
+      `upi://pay?pa=netkart%40okaxis&pn=NetKart%20Payments&tr=${order.id}&tn=Order%20${order.id}&am=${order.total.toFixed(2)}&cu=INR`,
+    );
+  });
+
+  it('keeps PayU secrets on the server: show only says they are set', async () => {
+    const result = await store(
+      'payments',
+      'set',
+      '--provider',
+      'payu',
+      '--payu-key',
+      'C0Dr8m',
+      '--payu-salt',
+      '3sf0jURk',
+      '--payu-url',
+      'https://test.payu.in/_payment',
+    );
+    expect(result.code).toBe(0);
+    const shown = await store('payments', 'show');
+    expect(shown.stdout).toMatch(/payuSalt\s+set \(hidden\)/);
+    expect(shown.stdout).not.toContain('3sf0jURk');
+    expect(((await client(shop.app).get('/payments/fields')).json() as { provider: string }).provider).toBe('payu');
+  });
+});
