@@ -19,6 +19,9 @@ export interface CatalogueProblem {
 /** Stops a runaway cell (a 10 MB field, a quote never closed) long before it fills memory. */
 export const MAX_CSV_RECORD_BYTES = 1_000_000;
 
+/** JSON is parsed in one piece; CSV streams, so it has no such limit. */
+const MAX_JSON_BYTES = 256 * 1024 * 1024;
+
 const REQUIRED_COLUMNS = ['sku', 'title', 'category', 'regularPrice', 'stock'] as const;
 
 export class CatalogueFileError extends Error {}
@@ -40,6 +43,11 @@ export async function readCatalogueFile(file: string, onProgress?: ProgressListe
     if (error instanceof CatalogueFileError) throw error;
     throw new CatalogueFileError(
       `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`,
+    );
+  }
+  if (extension === '.json' && size > MAX_JSON_BYTES) {
+    throw new CatalogueFileError(
+      `${file} is over ${MAX_JSON_BYTES / 1024 / 1024} MB: a JSON file is read whole, so give a catalogue this large as CSV.`,
     );
   }
   const read = extension === '.csv' ? await readCsv(file, size, onProgress) : readJson(file);
