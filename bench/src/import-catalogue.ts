@@ -16,34 +16,11 @@ import { createServices } from '../../server/src/app.js';
 import { run } from '../../server/src/cli/main.js';
 import { migrateToLatest, openDatabase } from '../../server/src/db/open.js';
 import { ensureDemoStore } from '../../server/src/seed/seed.js';
+import { writeBenchCatalogue } from './bench-catalogue.js';
 
 const SIZES = (process.argv[2] ?? '10000,100000').split(',').map(Number);
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
-
-const CATEGORIES = ['LAN Adapters', 'Laptop Accessories', 'USB Hubs', 'Docking Stations', 'Storage'];
-
-function writeCatalogue(rows: number): string {
-  const file = path.join(work, `catalogue-${rows}.csv`);
-  const out = fs.openSync(file, 'w');
-  fs.writeSync(
-    out,
-    'sku,title,description,category,parentCategory,gender,regularPrice,discountedPrice,stock,hidden,images,attributes\n',
-  );
-  let chunk = '';
-  for (let index = 1; index <= rows; index += 1) {
-    const category = CATEGORIES[index % CATEGORIES.length];
-    const price = 299 + (index % 400) * 25;
-    chunk += `BENCH-${index},"Bench Adapter ${index}, Gen ${index % 7}","A dependable accessory for laptops and desktops, tested for Indian power conditions. Model ${index}.",${category},Series ${index % 20},,${price},${index % 3 === 0 ? price - 100 : ''},${index % 500},false,/media/products/nk-lan-001.svg 800x800,Speed [Gbps]=${(index % 4) + 1} | Colours=Black;Grey | Weight [g]=${30 + (index % 90)} | Warranty=1 year | Brand=Bench\n`;
-    if (index % 5000 === 0) {
-      fs.writeSync(out, chunk);
-      chunk = '';
-    }
-  }
-  fs.writeSync(out, chunk);
-  fs.closeSync(out);
-  return file;
-}
 
 /** Samples the resident set while `work` runs; returns seconds taken and the peak in MB. */
 async function measure(work: () => Promise<number>): Promise<{ seconds: number; peakMb: number }> {
@@ -108,7 +85,7 @@ console.log('| database | rows (file) | first import | same file again | export 
 console.log('|---|---|---|---|---|---|');
 try {
   for (const rows of SIZES) {
-    const file = writeCatalogue(rows);
+    const file = writeBenchCatalogue(rows, work);
     await benchOne('sqlite', rows, file);
     if (postgresUrl) await benchOne('postgres', rows, file);
   }

@@ -8,6 +8,7 @@ import type {
 } from '@store/contract';
 import type { z } from 'zod';
 import type { Database, NewProduct, ProductRow } from '../../db/schema.js';
+import { writeTransaction } from '../../db/transaction.js';
 import { newId, nowIso } from '../../http/ids.js';
 import { toPaise, toRupees } from '../../http/money.js';
 
@@ -112,8 +113,9 @@ export class CatalogService {
   /**
    * Creates or updates many products by SKU in one transaction: all of them or none. New
    * products join the end of the catalogue in the order given; products whose fields are all
-   * the same are left untouched. `onWritten` hears how many have been written so far; a dry run
-   * writes everything, counts, and rolls back.
+   * the same are left untouched. The work is planned before the transaction, so the write lock
+   * is held only while rows are written. `onWritten` hears how many have been written so far; a
+   * dry run writes everything, counts, and rolls back.
    */
   async importMany(
     storeId: string,
@@ -121,33 +123,39 @@ export class CatalogService {
     options: { dryRun?: boolean; onWritten?: (done: number) => void } = {},
   ): Promise<ImportCounts> {
     const onWritten = options.onWritten;
+    // What is there already, as fingerprints: a large catalogue's rows never sit in memory whole.
+    const bySku = new Map<string, { id: string; fingerprint: string }>();
+    for await (const rows of batchesOf(this.db, storeId, 2000)) {
+      for (const row of rows) bySku.set(row.sku, { id: row.id, fingerprint: fingerprintOf(row) });
+    }
+    const now = nowIso();
+    const inserts: Omit<NewProduct, 'position'>[] = [];
+    const updates: { id: string; columns: ProductColumns }[] = [];
+    for (const input of inputs) {
+      const columns = productColumns(input, now);
+      const row = bySku.get(input.sku);
+      if (!row) inserts.push({ id: newId(), store_id: storeId, created_at: now, ...columns });
+      else if (fingerprintOf(columns) !== row.fingerprint) updates.push({ id: row.id, columns });
+    }
+    const counts = {
+      created: inserts.length,
+      updated: updates.length,
+      unchanged: inputs.length - inserts.length - updates.length,
+    };
+
     try {
-      return await this.db.transaction().execute(async (trx) => {
-        // What is there already, as fingerprints: a large catalogue's rows never sit in memory whole.
-        const bySku = new Map<string, { id: string; fingerprint: string }>();
-        let position = 0;
-        for await (const rows of batchesOf(trx, storeId, 2000)) {
-          for (const row of rows) {
-            bySku.set(row.sku, { id: row.id, fingerprint: fingerprintOf(row) });
-            position = Math.max(position, Number(row.position));
-          }
-        }
-        const now = nowIso();
-        const inserts: NewProduct[] = [];
-        const updates: { id: string; columns: ReturnType<typeof productColumns> }[] = [];
-        for (const input of inputs) {
-          const columns = productColumns(input, now);
-          const row = bySku.get(input.sku);
-          if (!row) {
-            position += 1;
-            inserts.push({ id: newId(), store_id: storeId, position, created_at: now, ...columns });
-          } else if (fingerprintOf(columns) !== row.fingerprint) {
-            updates.push({ id: row.id, columns });
-          }
-        }
+      await writeTransaction(this.db, async (trx) => {
+        const last = await trx
+          .selectFrom('products')
+          .select((eb) => eb.fn.max('position').as('position'))
+          .where('store_id', '=', storeId)
+          .executeTakeFirst();
+        const base = Number(last?.position ?? 0);
         let written = 0;
         for (let start = 0; start < inserts.length; start += INSERT_BATCH) {
-          const batch = inserts.slice(start, start + INSERT_BATCH);
+          const batch = inserts
+            .slice(start, start + INSERT_BATCH)
+            .map((row, index) => ({ ...row, position: base + start + index + 1 }));
           await trx.insertInto('products').values(batch).execute();
           written += batch.length;
           onWritten?.(written);
@@ -158,10 +166,9 @@ export class CatalogService {
           if (written % INSERT_BATCH === 0) onWritten?.(written);
         }
         onWritten?.(written);
-        const counts = { created: inserts.length, updated: updates.length, unchanged: inputs.length - written };
         if (options.dryRun) throw new DryRunRollback(counts);
-        return counts;
       });
+      return counts;
     } catch (error) {
       if (error instanceof DryRunRollback) return error.counts;
       throw error;
@@ -231,10 +238,11 @@ async function* batchesOf(db: Database, storeId: string, batchSize: number): Asy
   }
 }
 
+type ProductColumns = ReturnType<typeof productColumns>;
+
 /** Rows per INSERT: 23 columns each stays far below SQLite's and PostgreSQL's limits on parameters. */
 const INSERT_BATCH = 500;
 
-type ProductColumns = ReturnType<typeof productColumns>;
 const FINGERPRINTED = [
   'sku',
   'title',

@@ -1,5 +1,6 @@
 import { type CreateOrderRequest, digitsOf, type Order, OrderStatus } from '@store/contract';
 import type { Database, OrderItemRow, OrderRow, UserRow } from '../../db/schema.js';
+import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newId, newOrderNumber, nowIso } from '../../http/ids.js';
 import { toRupees } from '../../http/money.js';
@@ -21,7 +22,7 @@ export class OrderService {
     const now = nowIso();
     const address = input.shippingAddress;
 
-    await this.db.transaction().execute(async (trx) => {
+    await writeTransaction(this.db, async (trx) => {
       const products = await trx
         .selectFrom('products')
         .select(['id', 'title', 'regular_price', 'discounted_price', 'stock'])
@@ -186,7 +187,7 @@ export class OrderService {
       }
       return { ...row, status: to, tracking_number: options.trackingNumber ?? row.tracking_number };
     };
-    return options.db ? run(options.db) : this.db.transaction().execute(run);
+    return options.db ? run(options.db) : writeTransaction(this.db, run);
   }
 
   async withItems(rows: OrderRow[]): Promise<Order[]> {

@@ -3,6 +3,7 @@ import type { PaymentRequest as PaymentRequestSchema } from '@store/contract';
 import { OrderStatus, type PaymentField, type PaymentRequest, type PaymentResponse } from '@store/contract';
 import type { z } from 'zod';
 import type { Database, OrderRow, PaymentRow, UserRow } from '../../db/schema.js';
+import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { nowIso } from '../../http/ids.js';
 import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
@@ -94,7 +95,7 @@ export class PaymentService {
     const previous = await this.findPayment(providerName, outcome.reference);
     if (previous) return this.replayOf(storeId, previous);
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      return await writeTransaction(this.db, async (trx) => {
         const order = await trx
           .selectFrom('orders')
           .selectAll()
