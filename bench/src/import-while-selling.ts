@@ -97,14 +97,9 @@ try {
   const latencies = answers.map((answer) => answer.ms).sort((a, b) => a - b);
   const at = (share: number) =>
     Math.round(latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? 0);
-  const statuses = Object.entries(
-    answers.reduce<Record<number, number>>(
-      (count, { status }) => ({ ...count, [status]: (count[status] ?? 0) + 1 }),
-      {},
-    ),
-  )
-    .map(([status, count]) => `${count} × ${status}`)
-    .join(', ');
+  const counted = new Map<number, number>();
+  for (const { status } of answers) counted.set(status, (counted.get(status) ?? 0) + 1);
+  const statuses = [...counted].map(([status, count]) => `${count} × ${status}`).join(', ');
   console.log('| rows imported | import exit | import took | orders placed meanwhile | answers | p50 | p95 | max |');
   console.log('|---|---|---|---|---|---|---|---|');
   console.log(
