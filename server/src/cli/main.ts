@@ -48,12 +48,27 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
 
 /** The database the server uses (same DATA_DIR and DATABASE_URL), prepared as a first start of the server would. */
 async function connectFromEnvironment(): Promise<Shop> {
-  const config = readConfig();
-  const { db } = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(db);
-  const services = createServices(db);
-  if (config.seedDemo) await ensureDemoStore(services);
-  return { db, services, close: () => db.destroy() };
+  let config: ReturnType<typeof readConfig>;
+  try {
+    config = readConfig();
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+  const where = config.databaseUrl
+    ? 'the PostgreSQL server of DATABASE_URL'
+    : `the embedded database in ${config.dataDir}`;
+  let db: Shop['db'] | undefined;
+  try {
+    db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).db;
+    await migrateToLatest(db);
+    const services = createServices(db);
+    if (config.seedDemo) await ensureDemoStore(services);
+    const opened = db;
+    return { db: opened, services, close: () => opened.destroy() };
+  } catch (error) {
+    await db?.destroy().catch(() => {});
+    throw new CliError(`Cannot open ${where}: ${(error as Error).message}`);
+  }
 }
 
 /** Runs the command line this process was started with, on the shop's own database. */
