@@ -9,12 +9,15 @@ const files = scratchFolder();
 afterAll(() => files.remove());
 
 /** The real `store` program in its own process, on an embedded database of its own. */
-async function storeProcess(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function storeProcess(
+  argv: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const { DATABASE_URL: _url, ...env } = process.env;
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...argv], {
       cwd: files.dir,
-      env: { ...env, DATA_DIR: path.join(files.dir, 'data'), INIT_CWD: files.dir },
+      env: { ...env, DATA_DIR: path.join(files.dir, 'data'), INIT_CWD: files.dir, ...extraEnv },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -26,26 +29,35 @@ async function storeProcess(...argv: string[]): Promise<{ code: number; stdout: 
 // One process per call is slow; the in-process tests cover the commands on both databases.
 describe.skipIf(process.env.TEST_DATABASE_URL)('the store program', () => {
   it('prints help for every command and exits 0', async () => {
-    const help = await storeProcess('--help');
+    const help = await storeProcess(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: store [options] [command]');
     for (const command of ['info', 'stores', 'products', 'orders']) expect(help.stdout).toContain(command);
-    const importHelp = await storeProcess('products', 'import', '--help');
+    const importHelp = await storeProcess(['products', 'import', '--help']);
     expect(importHelp.stdout).toContain('--skip-invalid');
   });
 
   it('works on the embedded database of DATA_DIR, prepared as the shop would prepare it', async () => {
-    const exported = await storeProcess('products', 'export', '--format', 'json');
+    const exported = await storeProcess(['products', 'export', '--format', 'json']);
     expect(exported.code).toBe(0);
     expect((JSON.parse(exported.stdout) as unknown[]).length).toBe(44);
   });
 
   it('exits 1 with the reason when a command fails, and 2 on a usage mistake', async () => {
-    const failed = await storeProcess('products', 'import', 'missing.csv');
+    const failed = await storeProcess(['products', 'import', 'missing.csv']);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain('missing.csv: no such file.');
-    const misused = await storeProcess('orders', 'list', '--colour', 'red');
+    const misused = await storeProcess(['orders', 'list', '--colour', 'red']);
     expect(misused.code).toBe(2);
     expect(misused.stderr).toContain("error: unknown option '--colour'");
+  });
+
+  it('says plainly when it cannot reach the database', async () => {
+    const unreachable = await storeProcess(['orders', 'list'], {
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+    });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toMatch(/^Error: Cannot open the PostgreSQL server of DATABASE_URL: .*ECONNREFUSED/);
+    expect(unreachable.stderr).not.toContain('    at ');
   });
 });
