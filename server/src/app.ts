@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import cors from '@fastify/cors';
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
-import type { RateLimitConfig } from './config.js';
+import type { RateLimitConfig, TrustProxy } from './config.js';
 import type { Database } from './db/schema.js';
 import { bearerTokenOf } from './http/auth.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { isAllowedOrigin, selfAndSiblingSources } from './http/site-origins.js';
 import { refuseNulCharacters } from './http/text-guard.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { AccountService } from './modules/accounts/service.js';
@@ -26,6 +27,7 @@ import { storeRoutes } from './modules/stores/routes.js';
 import { StoreService, storeHostOf } from './modules/stores/service.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** The demo store's pictures, shipped with the code. */
 export const MEDIA_DIR = path.resolve(here, '../public/media');
 export const WEB_DIST_DIR = path.resolve(here, '../../web/dist');
 
@@ -38,6 +40,10 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The built storefront to serve; skipped when the folder does not exist. */
   webDistDir?: string;
+  /** The merchant's own pictures, served under /media/ after the built-in ones. */
+  merchantMediaDir?: string;
+  /** Behind a TLS-terminating proxy: believe its X-Forwarded-For (rate limits) and -Proto (payment return URLs). */
+  trustProxy?: TrustProxy;
 }
 
 export interface Services {
@@ -64,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
+    trustProxy: options.trustProxy ?? false,
   });
   const services = createServices(options.db);
 
@@ -85,12 +92,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'script-src': ["'self'"],
-        'connect-src': ["'self'"],
-        // PayU's hosted checkout receives the payer's form.
-        'form-action': ["'self'", 'https://*.payu.in'],
+        // The storefront on shop.example calls its API on api.shop.example and posts the sandbox
+        // gateway's form there, which sends the payer back; PayU's hosted checkout receives the payer's form.
+        'connect-src': [selfAndSiblingSources],
+        'form-action': [selfAndSiblingSources, 'https://*.payu.in'],
         'frame-ancestors': ["'none'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
+        // Helmet's default would send a shop opened over plain http (a phone on the shop's own
+        // network) to https for its scripts, and show a blank page; our own pictures and scripts
+        // are same-origin and others must be https already (img-src), so it adds nothing.
+        'upgrade-insecure-requests': null,
       },
     },
     // The storefront is served from shop.example and the API from api.shop.example.
@@ -98,18 +110,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(cors, {
-    credentials: true,
-    methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    origin: async (origin: string | undefined) => {
-      if (!origin) return false;
-      let host: string;
-      try {
-        host = new URL(origin).hostname;
-      } catch {
-        return false;
-      }
-      if (host === 'localhost' || host === '127.0.0.1') return true;
-      return services.stores.isKnownHost(storeHostOf(host).replace(/^www\./, ''));
+    delegator: async (request: FastifyRequest): Promise<FastifyCorsOptions> => {
+      const allowed = await isAllowedOrigin(request.headers.origin, request.headers.host, (host) =>
+        services.stores.isKnownHost(host),
+      );
+      return { credentials: true, methods: ['GET', 'POST', 'PUT', 'DELETE'], origin: allowed };
     },
   });
 
@@ -137,7 +142,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(fastifyStatic, {
-    root: MEDIA_DIR,
+    // First found wins: the demo pictures, then whatever the merchant put in their folder.
+    root: options.merchantMediaDir ? [MEDIA_DIR, options.merchantMediaDir] : MEDIA_DIR,
     prefix: '/media/',
     decorateReply: false,
     maxAge: '7d',

@@ -10,6 +10,7 @@ const Environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8044),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('data'),
+  MEDIA_DIR: z.string().optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must be a postgres:// URL.' })
@@ -22,7 +23,20 @@ const Environment = z.object({
   REGISTRATIONS_PER_IP: positiveInt(20),
   REGISTRATION_WINDOW_MINUTES: positiveInt(60),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[\d.:/a-f, ]+)$/i, {
+      error: "TRUST_PROXY must be true, false or the proxies' addresses.",
+    })
+    .default('false'),
 });
+
+/** Fastify's trustProxy: whether to believe X-Forwarded-For/-Proto, from any proxy or from these addresses. */
+export type TrustProxy = boolean | string;
+
+function trustProxyOf(value: string): TrustProxy {
+  return value === 'true' || value === 'false' ? value === 'true' : value;
+}
 
 export interface Config {
   port: number;
@@ -30,8 +44,11 @@ export interface Config {
   /** The embedded database's folder (absolute). */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The merchant's picture folder (absolute), served under /media/. */
+  mediaDir: string;
   logLevel: z.infer<typeof Environment>['LOG_LEVEL'];
   seedDemo: boolean;
+  trustProxy: TrustProxy;
   rateLimits: RateLimitConfig;
 }
 
@@ -50,13 +67,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment: ${issue?.path.join('.')}: ${issue?.message}`);
   }
   const e = parsed.data;
+  const dataDir = path.resolve(invokedFrom, e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(invokedFrom, e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
+    mediaDir: e.MEDIA_DIR ? path.resolve(invokedFrom, e.MEDIA_DIR) : path.join(dataDir, 'media'),
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
+    trustProxy: trustProxyOf(e.TRUST_PROXY.toLowerCase()),
     rateLimits: {
       loginFailuresPerEmail: e.LOGIN_FAILURES_PER_EMAIL,
       loginAttemptsPerIp: e.LOGIN_ATTEMPTS_PER_IP,

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { buildApp, createServices } from './app.js';
 import { readConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/open.js';
@@ -8,7 +9,14 @@ const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, dataDir:
 await migrateToLatest(db);
 if (config.seedDemo) await ensureDemoStore(createServices(db));
 
-const app = await buildApp({ db, rateLimits: config.rateLimits, logger: { level: config.logLevel } });
+fs.mkdirSync(config.mediaDir, { recursive: true });
+const app = await buildApp({
+  db,
+  rateLimits: config.rateLimits,
+  logger: { level: config.logLevel },
+  merchantMediaDir: config.mediaDir,
+  trustProxy: config.trustProxy,
+});
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -34,7 +34,9 @@ export interface TestShop {
  * A real database for each test file: a fresh SQLite file, or a fresh schema on the PostgreSQL
  * server named by TEST_DATABASE_URL. The demo store is seeded as on a first start.
  */
-export async function startShop(options: { rateLimits?: Partial<RateLimitConfig> } = {}): Promise<TestShop> {
+export async function startShop(
+  options: { rateLimits?: Partial<RateLimitConfig>; trustProxy?: boolean } = {},
+): Promise<TestShop> {
   const url = process.env.TEST_DATABASE_URL;
   let cleanup: () => Promise<void>;
   let target: Parameters<typeof openDatabase>[0];
@@ -62,7 +64,12 @@ export async function startShop(options: { rateLimits?: Partial<RateLimitConfig>
   await ensureDemoStore(services);
   const store = await services.stores.defaultStore();
   if (!store) throw new Error('the demo store was not seeded');
-  const app = await buildApp({ db, rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits }, webDistDir: '' });
+  const app = await buildApp({
+    db,
+    rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits },
+    webDistDir: '',
+    trustProxy: options.trustProxy ?? false,
+  });
   await app.ready();
   return {
     app,

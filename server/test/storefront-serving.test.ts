@@ -12,20 +12,26 @@ import { RELAXED_LIMITS } from './harness.js';
 let app: FastifyInstance;
 let db: Database;
 let webDist: string;
+let merchantMedia: string;
 
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'store-web-'));
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>NetKart</title><div id="root"></div>');
   fs.writeFileSync(path.join(webDist, 'assets', 'index-3f9a1c.js'), 'console.log("shop")');
+  merchantMedia = fs.mkdtempSync(path.join(os.tmpdir(), 'store-media-'));
+  fs.mkdirSync(path.join(merchantMedia, 'products'));
+  fs.writeFileSync(path.join(merchantMedia, 'products', 'my-hub.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(merchantMedia, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" id="merchant"/>');
   ({ db } = openDatabase({ databaseUrl: undefined, dataDir: ':memory:' }));
   await migrateToLatest(db);
-  app = await buildApp({ db, rateLimits: RELAXED_LIMITS, webDistDir: webDist });
+  app = await buildApp({ db, rateLimits: RELAXED_LIMITS, webDistDir: webDist, merchantMediaDir: merchantMedia });
 });
 afterAll(async () => {
   await app.close();
   await db.destroy();
   fs.rmSync(webDist, { recursive: true, force: true });
+  fs.rmSync(merchantMedia, { recursive: true, force: true });
 });
 
 describe('serving the storefront', () => {
@@ -52,5 +58,32 @@ describe('serving the storefront', () => {
     const unknown = await app.inject({ url: '/api/v1/nothing-here' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'Not found.' });
+  });
+
+  it("serves the merchant's own pictures beside the demo ones, the demo ones first", async () => {
+    const own = await app.inject({ url: '/media/products/my-hub.svg' });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toContain('image/svg+xml');
+    const logo = await app.inject({ url: '/media/logo.svg' });
+    expect(logo.body).not.toContain('id="merchant"');
+  });
+
+  it('never serves a file outside the picture folders', async () => {
+    const secret = path.join(path.dirname(merchantMedia), `${path.basename(merchantMedia)}.txt`);
+    fs.writeFileSync(secret, 'not a picture');
+    const name = path.basename(secret);
+    try {
+      for (const url of [
+        `/media/../${name}`,
+        `/media/%2e%2e/${name}`,
+        `/media/..%2f${name}`,
+        `/media/%2e%2e%2f${name}`,
+      ]) {
+        const response = await app.inject({ url });
+        expect(response.body, url).not.toContain('not a picture');
+      }
+    } finally {
+      fs.rmSync(secret);
+    }
   });
 });
