@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -109,6 +110,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
 
+  // Shoppers on mobile data: JSON, pages and pictures go out compressed (brotli, else gzip).
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+
   await app.register(cors, {
     delegator: async (request: FastifyRequest): Promise<FastifyCorsOptions> => {
       const allowed = await isAllowedOrigin(request.headers.origin, request.headers.host, (host) =>
@@ -153,11 +157,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const indexHtml = path.join(webDist, 'index.html');
   const html = fs.existsSync(indexHtml) ? fs.readFileSync(indexHtml, 'utf8') : undefined;
   if (html) {
+    // @fastify/static picks the .br/.gz copy by Accept-Encoding but does not say so to caches.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url.startsWith('/assets/')) {
+        const vary = String(reply.getHeader('vary') ?? '');
+        if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+      }
+      return payload;
+    });
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of each asset; send those as they are.
+      preCompressed: true,
       // Built assets carry a content hash in their names: cache them for good; revalidate the rest.
       cacheControl: false,
       setHeaders: (response, filePath) => {

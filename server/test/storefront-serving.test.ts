@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -13,12 +14,18 @@ let app: FastifyInstance;
 let db: Database;
 let webDist: string;
 let merchantMedia: string;
+const bigScript = 'export const rupee = (n) => "₹" + n;\n'.repeat(400);
 
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'store-web-'));
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>NetKart</title><div id="root"></div>');
   fs.writeFileSync(path.join(webDist, 'assets', 'index-3f9a1c.js'), 'console.log("shop")');
+  // What the build writes beside a large asset: its brotli and gzip copies.
+  const asset = path.join(webDist, 'assets', 'vendor-8d2e4b.js');
+  fs.writeFileSync(asset, bigScript);
+  fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(bigScript));
+  fs.writeFileSync(`${asset}.gz`, zlib.gzipSync(bigScript));
   merchantMedia = fs.mkdtempSync(path.join(os.tmpdir(), 'store-media-'));
   fs.mkdirSync(path.join(merchantMedia, 'products'));
   fs.writeFileSync(path.join(merchantMedia, 'products', 'my-hub.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -58,6 +65,24 @@ describe('serving the storefront', () => {
     const unknown = await app.inject({ url: '/api/v1/nothing-here' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'Not found.' });
+  });
+
+  it('sends the build’s compressed copy of an asset to a browser that takes it, and says so to caches', async () => {
+    const url = '/assets/vendor-8d2e4b.js';
+    const brotli = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(bigScript);
+    expect(brotli.rawPayload.length).toBeLessThan(bigScript.length / 10);
+    const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(bigScript);
+    const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+    for (const response of [brotli, gzip, plain]) {
+      expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
   });
 
   it("serves the merchant's own pictures beside the demo ones, the demo ones first", async () => {
