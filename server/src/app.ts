@@ -11,6 +11,7 @@ import type { RateLimitConfig, TrustProxy } from './config.js';
 import type { Database } from './db/schema.js';
 import { bearerTokenOf } from './http/auth.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { trackInFlight } from './http/in-flight.js';
 import { isAllowedOrigin, selfAndSiblingSources } from './http/site-origins.js';
 import { refuseNulCharacters } from './http/text-guard.js';
 import { accountRoutes } from './modules/accounts/routes.js';
@@ -75,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const services = createServices(options.db);
 
+  app.decorate('inFlight', trackInFlight(app));
   installErrorHandling(app);
   // The API speaks JSON only; plain text would otherwise reach the handlers as a string.
   app.removeContentTypeParser('text/plain');

@@ -24,6 +24,8 @@ async function shutdown(signal: string) {
   stopping = true;
   app.log.info({ signal }, 'draining requests');
   await app.close();
+  // Requests whose shopper hung up are still running; let them finish with the database open.
+  await app.inFlight.settled(10_000);
   await db.destroy();
   process.exit(0);
 }

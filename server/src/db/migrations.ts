@@ -135,6 +135,25 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('payments_order').on('payments').column('order_id').execute();
     },
   },
+
+  // Every listing the storefront asks for walks one index in its own order (position, then id),
+  // so a page costs the same on a catalogue of 50 or 50,000 (measured in bench/RESULTS.md).
+  '2026-11-23-listing-indexes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropIndex('products_listing').execute();
+      await db.schema.dropIndex('products_listing_all').execute();
+      const listingIndex = (name: string, filters: string[]) =>
+        db.schema
+          .createIndex(name)
+          .on('products')
+          .columns(['store_id', 'hidden', ...filters, 'position', 'id'])
+          .execute();
+      await listingIndex('products_listing_all', []);
+      await listingIndex('products_listing_category', ['category_key']);
+      await listingIndex('products_listing_type', ['category_key', 'parent_category_key']);
+      await listingIndex('products_listing_featured', ['featured']);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

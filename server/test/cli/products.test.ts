@@ -91,6 +91,25 @@ describe('products import', () => {
     expect(after.regularPrice).toBe(1250.5);
   });
 
+  it('imports a large catalogue that shoppers page through in file order, deep pages too', async () => {
+    const rows = Array.from({ length: 1500 }, (_, index) =>
+      goodRow(`BULK-${String(index + 1).padStart(4, '0')}`).replace('Test Gear', 'Bulk Gear'),
+    );
+    const result = await store('products', 'import', files.write('bulk.csv', `${HEADER}\n${rows.join('\n')}\n`));
+    expect(result.stdout).toContain('1500 new, 0 updated, 0 unchanged');
+    const page = async (number: number) =>
+      (await http.get(`/products?category=bulk%20gear&page=${number}&limit=12`)).json() as ProductListResponse;
+    const first = await page(1);
+    expect(first.count).toBe(1500);
+    expect(first.data.map((product) => product.sku).slice(0, 2)).toEqual(['BULK-0001', 'BULK-0002']);
+    const deep = await page(100);
+    expect(deep.data.map((product) => product.sku)).toEqual(
+      Array.from({ length: 12 }, (_, index) => `BULK-${String(1188 + index + 1).padStart(4, '0')}`),
+    );
+    expect((await page(125)).data.map((product) => product.sku).at(-1)).toBe('BULK-1500');
+    expect((await page(126)).data).toEqual([]);
+  });
+
   it('--dry-run tells what would change and writes nothing', async () => {
     const before = await catalogueSnapshot();
     const file = files.write('dry.csv', `${HEADER}\n${goodRow('DRY-1')}\n${goodRow('UP-1', '777')}\n`);

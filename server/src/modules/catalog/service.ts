@@ -8,7 +8,7 @@ import type {
 } from '@store/contract';
 import type { z } from 'zod';
 import type { Database, NewProduct, ProductRow } from '../../db/schema.js';
-import { writeTransaction } from '../../db/transaction.js';
+import { tidyAfterBulkWrite, writeTransaction } from '../../db/transaction.js';
 import { newId, nowIso } from '../../http/ids.js';
 import { toPaise, toRupees } from '../../http/money.js';
 
@@ -61,8 +61,10 @@ export class CatalogService {
         );
     }
     const offset = (filters.page - 1) * filters.limit;
+    // The page's ids come from the index alone; only its rows are read, however deep the page.
+    const pageIds = query.select('id').orderBy('position').orderBy('id').limit(filters.limit).offset(offset);
     const [rows, counted] = await Promise.all([
-      query.selectAll().orderBy('position').orderBy('id').limit(filters.limit).offset(offset).execute(),
+      this.db.selectFrom('products').selectAll().where('id', 'in', pageIds).orderBy('position').orderBy('id').execute(),
       query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(counted.total) };
@@ -168,6 +170,7 @@ export class CatalogService {
         onWritten?.(written);
         if (options.dryRun) throw new DryRunRollback(counts);
       });
+      if (inserts.length + updates.length >= BULK_WRITE) await tidyAfterBulkWrite(this.db, 'products');
       return counts;
     } catch (error) {
       if (error instanceof DryRunRollback) return error.counts;
@@ -242,6 +245,8 @@ type ProductColumns = ReturnType<typeof productColumns>;
 
 /** Rows per INSERT: 23 columns each stays far below SQLite's and PostgreSQL's limits on parameters. */
 const INSERT_BATCH = 500;
+/** Imports that write at least this many rows tidy the table afterwards (see tidyAfterBulkWrite). */
+const BULK_WRITE = 1000;
 
 const FINGERPRINTED = [
   'sku',
