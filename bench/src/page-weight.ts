@@ -64,7 +64,7 @@ try {
     const served = await weigh(url);
     const identity = await weigh(url, 'identity');
     console.log(
-      `| ${url.replace(/[\w-]{8,}$/, '{id}')} | ${served.requests} | ${served.encodedKb} KB | ${identity.encodedKb} KB | ${served.decodedKb} KB |`,
+      `| ${url.replace(/^\/product\/.+$/, '/product/{id}')} | ${served.requests} | ${served.encodedKb} KB | ${identity.encodedKb} KB | ${served.decodedKb} KB |`,
     );
   }
 } finally {
