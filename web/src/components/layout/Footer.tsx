@@ -63,7 +63,7 @@ export function Footer() {
         </div>
       </div>
       <p className="border-t border-slate-800 py-6 text-center text-xs text-slate-400">
-        © {new Date().getFullYear()} {name}. All rights reserved.
+        © {new Date().getFullYear()} {name.replace(/\.$/, '')}. All rights reserved.
       </p>
     </footer>
   );

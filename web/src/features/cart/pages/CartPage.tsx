@@ -37,7 +37,7 @@ export default function CartPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold text-slate-900">Shopping Cart</h1>
-      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-3">
         <ul className="space-y-4 lg:col-span-2">
           {items.map((item) => (
             <li
@@ -48,7 +48,7 @@ export default function CartPage() {
                 productId={item.id}
                 src={item.image}
                 alt={item.name}
-                className="h-24 w-24 shrink-0 rounded-xl bg-slate-50"
+                className="h-20 w-20 shrink-0 rounded-xl bg-slate-50 sm:h-24 sm:w-24"
               />
               <div className="flex min-w-0 flex-1 flex-col gap-2">
                 <div className="flex items-start justify-between gap-2">
@@ -71,7 +71,7 @@ export default function CartPage() {
                     <Trash2 aria-hidden="true" className="h-4 w-4" />
                   </Button>
                 </div>
-                <div className="mt-auto flex items-center justify-between gap-2">
+                <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
                   <div className="flex items-center gap-2">
                     <Button
                       variant="outline"
