@@ -1,18 +1,35 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { simpleProduct } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { orderOneProduct, simpleProduct } from './support';
 
 const pages = ['/', '/products', '/cart', '/login', '/register', '/track-order', '/contact', '/terms', '/404'];
 
+async function expectNoSeriousFindings(page: Page) {
+  await page.waitForLoadState('networkidle');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${page.url()}: ${violation.id} (${violation.nodes.length}) ${violation.help}`);
+  expect(serious).toEqual([]);
+}
+
 test('no serious or critical accessibility findings on the shopper’s pages @phone', async ({ page, request }) => {
   const product = await simpleProduct(request);
-  for (const path of [...pages, `/product/${product.id}`]) {
+  for (const path of [...pages, `/product/${product.id}`, '/forgot-password', '/api-test']) {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${path}: ${violation.id} (${violation.nodes.length}) ${violation.help}`);
-    expect(serious).toEqual([]);
+    await expectNoSeriousFindings(page);
+  }
+});
+
+test('none on the signed-in pages and the payment steps either @phone', async ({ page, request }) => {
+  // Ends on the sandbox gateway's own page, after the cart, checkout and payment pages.
+  const orderId = await orderOneProduct(page, request, { checkEachPage: () => expectNoSeriousFindings(page) });
+  await expectNoSeriousFindings(page);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/\/order-success/);
+  await expectNoSeriousFindings(page);
+  for (const path of ['/orders', '/account', `/track-order?orderId=${orderId}`]) {
+    await page.goto(path);
+    await expectNoSeriousFindings(page);
   }
 });

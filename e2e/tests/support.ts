@@ -58,7 +58,12 @@ export const shippingAddress = {
 };
 
 /** A signed-in shopper with one product in the cart, placing the order: ends on /payment. */
-export async function orderOneProduct(page: Page, request: APIRequestContext): Promise<string> {
+export async function orderOneProduct(
+  page: Page,
+  request: APIRequestContext,
+  options: { checkEachPage?: () => Promise<void> } = {},
+): Promise<string> {
+  const check = options.checkEachPage ?? (async () => {});
   const shopper = newShopper();
   await registerByApi(request, shopper);
   const product = await simpleProduct(request);
@@ -66,7 +71,12 @@ export async function orderOneProduct(page: Page, request: APIRequestContext): P
   await signIn(page, shopper);
   await page.goto(`/product/${product.id}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
+  if (options.checkEachPage) {
+    await page.goto('/cart');
+    await check();
+  }
   await page.goto('/checkout');
+  await check();
   await page.getByLabel('Full name', { exact: true }).fill(shippingAddress.fullName);
   await page.getByLabel('Address', { exact: true }).fill(shippingAddress.address);
   await page.getByLabel('City', { exact: true }).fill(shippingAddress.city);
@@ -80,6 +90,7 @@ export async function orderOneProduct(page: Page, request: APIRequestContext): P
   // The sandbox asks for the payer's name, email and mobile (+91 pre-filled).
   const payNow = page.getByRole('button', { name: 'Pay Now' });
   await expect(page.getByLabel(/Mobile number/)).toHaveValue('+91');
+  await check();
   await expect(payNow).toBeDisabled();
   await page.getByLabel(/Name of the payer/).fill('Asha Rao');
   await page.getByLabel(/Email for the receipt/).fill(shopper.email);
