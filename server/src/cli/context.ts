@@ -28,18 +28,23 @@ export const storeOption = (command: Command): string | undefined =>
 /** A failure the merchant can act on: its message is printed as it is, and the command exits with 1. */
 export class CliError extends Error {}
 
+/** Opens the shop, runs, and closes it. */
+export async function withShop<T>(context: CliContext, work: (shop: Shop) => Promise<T>): Promise<T> {
+  const shop = await context.connect();
+  try {
+    return await work(shop);
+  } finally {
+    await shop.close();
+  }
+}
+
 /** Opens the shop, finds the store named by --store (or the default one), runs, and closes. */
-export async function withStore<T>(
+export function withStore<T>(
   context: CliContext,
   host: string | undefined,
   work: (shop: Shop, store: Store) => Promise<T>,
 ): Promise<T> {
-  const shop = await context.connect();
-  try {
-    return await work(shop, await findStore(shop, host));
-  } finally {
-    await shop.close();
-  }
+  return withShop(context, async (shop) => work(shop, await findStore(shop, host)));
 }
 
 async function findStore(shop: Shop, host: string | undefined): Promise<Store> {
@@ -53,10 +58,8 @@ async function findStore(shop: Shop, host: string | undefined): Promise<Store> {
     return store;
   }
   const wanted = storeHostOf(host);
-  const store = await shop.db.selectFrom('stores').selectAll().where('host', '=', wanted).executeTakeFirst();
+  const store = await shop.services.stores.byHost(wanted);
   if (store) return store;
-  const hosts = await shop.db.selectFrom('stores').select('host').orderBy('host').execute();
-  throw new CliError(
-    `No store has the host '${wanted}'. The stores are: ${hosts.map((row) => row.host).join(', ') || 'none yet'}.`,
-  );
+  const hosts = (await shop.services.stores.all()).map((row) => row.host);
+  throw new CliError(`No store has the host '${wanted}'. The stores are: ${hosts.join(', ') || 'none yet'}.`);
 }

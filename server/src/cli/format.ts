@@ -1,18 +1,11 @@
-import { statusLabel } from '../modules/orders/status.js';
-
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
 const dateTime = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
   dateStyle: 'medium',
   timeStyle: 'short',
 });
 
-export const formatRupees = (amount: number): string => rupees.format(amount);
-
 /** Merchants in India read times in IST, whatever the server's clock zone is. */
 export const formatDateTime = (iso: string): string => `${dateTime.format(new Date(iso))} IST`;
-
-export { statusLabel };
 
 /** A plain-text table with a header row; columns as wide as their widest cell. */
 export function formatTable(header: string[], rows: string[][]): string {

@@ -4,6 +4,7 @@ import { readConfig } from '../config.js';
 import { migrateToLatest, openDatabase } from '../db/open.js';
 import { HttpError } from '../http/errors.js';
 import { CatalogueFileError } from '../modules/catalog/files/read-catalogue.js';
+import { PaymentSettingsError } from '../modules/payments/settings.js';
 import { StoreFileError } from '../modules/stores/store-file.js';
 import { ensureDemoStore } from '../seed/seed.js';
 import { addOrderCommands } from './commands/orders.js';
@@ -36,7 +37,8 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
       error instanceof CliError ||
       error instanceof HttpError ||
       error instanceof CatalogueFileError ||
-      error instanceof StoreFileError
+      error instanceof StoreFileError ||
+      error instanceof PaymentSettingsError
     ) {
       context.stderr(`Error: ${error.message}\n`);
       return 1;

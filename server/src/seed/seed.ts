@@ -6,8 +6,9 @@ import { PICTURE_SIZE } from './draw-product.js';
 export async function ensureDemoStore(services: Services, host = 'localhost'): Promise<void> {
   if (await services.stores.defaultStore()) return;
   const store = await services.stores.create(host, demoStoreInfo, { isDefault: true });
-  for (const { drawing: _drawing, ...product } of demoProducts) {
-    await services.catalog.upsert(store.id, {
+  await services.catalog.importMany(
+    store.id,
+    demoProducts.map(({ drawing: _drawing, ...product }) => ({
       ...product,
       images: product.images.map((name) => ({
         url: `/media/products/${name}`,
@@ -19,6 +20,6 @@ export async function ensureDemoStore(services: Services, host = 'localhost'): P
         value: attribute.value,
         metricUnit: attribute.metricUnit ?? null,
       })),
-    });
-  }
+    })),
+  );
 }

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { run } from '../../src/cli/main.js';
-import type { TestShop } from '../harness.js';
+import { startShop, type TestShop } from '../harness.js';
 
 export interface CliResult {
   code: number;
@@ -31,11 +32,13 @@ export function storeCommand(shop: TestShop, cwd: string) {
 }
 
 /** A scratch folder for the files a test hands to the command. */
-export function scratchFolder(): {
+export interface ScratchFolder {
   dir: string;
   write(name: string, content: string | Buffer): string;
   remove(): void;
-} {
+}
+
+export function scratchFolder(): ScratchFolder {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-cli-'));
   return {
     dir,
@@ -51,3 +54,18 @@ export function scratchFolder(): {
 
 /** The repository's own sample files, as the README points merchants to them. */
 export const SAMPLES_DIR = path.resolve(import.meta.dirname, '../../../samples');
+
+/** A test shop with the `store` command on it and a scratch folder, for the test file that calls this. */
+export function useCliShop() {
+  const cli = {} as { shop: TestShop; store: (...argv: string[]) => Promise<CliResult>; files: ScratchFolder };
+  beforeAll(async () => {
+    cli.shop = await startShop();
+    cli.files = scratchFolder();
+    cli.store = storeCommand(cli.shop, cli.files.dir);
+  });
+  afterAll(async () => {
+    cli.files.remove();
+    await cli.shop.close();
+  });
+  return cli;
+}

@@ -1,26 +1,18 @@
 import type { Order, Product, ProductListResponse } from '@store/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, signUp, startShop, type TestShop, validAddress } from '../harness.js';
-import { type CliResult, scratchFolder, storeCommand } from './cli-harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, signUp, validAddress } from '../harness.js';
+import { useCliShop } from './cli-harness.js';
 
-let shop: TestShop;
-let store: (...argv: string[]) => Promise<CliResult>;
-let files: ReturnType<typeof scratchFolder>;
+const cli = useCliShop();
+const store = (...argv: string[]) => cli.store(...argv);
 let http: ReturnType<typeof client>;
 let shopper: { email: string; token: string };
 let products: Product[];
 
 beforeAll(async () => {
-  shop = await startShop();
-  files = scratchFolder();
-  store = storeCommand(shop, files.dir);
-  http = client(shop.app);
-  shopper = await signUp(shop.app);
+  http = client(cli.shop.app);
+  shopper = await signUp(cli.shop.app);
   products = ((await http.get('/products?category=USB Hubs&limit=100')).json() as ProductListResponse).data;
-});
-afterAll(async () => {
-  files.remove();
-  await shop.close();
 });
 
 async function placeOrder(quantity = 1, product = products[0] as Product): Promise<Order> {

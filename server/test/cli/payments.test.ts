@@ -1,24 +1,17 @@
 import type { Order, PaymentResponse, ProductListResponse } from '@store/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, signUp, startShop, type TestShop, validAddress } from '../harness.js';
-import { type CliResult, scratchFolder, storeCommand } from './cli-harness.js';
+import { describe, expect, it } from 'vitest';
+import { client, signUp, validAddress } from '../harness.js';
+import { useCliShop } from './cli-harness.js';
 
-let shop: TestShop;
-let store: (...argv: string[]) => Promise<CliResult>;
-let files: ReturnType<typeof scratchFolder>;
-
-beforeAll(async () => {
-  shop = await startShop();
-  files = scratchFolder();
-  store = storeCommand(shop, files.dir);
-});
-afterAll(async () => {
-  files.remove();
-  await shop.close();
-});
+const cli = useCliShop();
+const store = (...argv: string[]) => cli.store(...argv);
 
 const storedConfig = async () => {
-  const row = await shop.db.selectFrom('stores').selectAll().where('id', '=', shop.storeId).executeTakeFirstOrThrow();
+  const row = await cli.shop.db
+    .selectFrom('stores')
+    .selectAll()
+    .where('id', '=', cli.shop.storeId)
+    .executeTakeFirstOrThrow();
   return { provider: row.payment_provider, config: JSON.parse(row.payment_config_json) as Record<string, string> };
 };
 
@@ -75,8 +68,8 @@ describe('payments settings', () => {
     expect(result).toMatchObject({ code: 0, stdout: 'NetKart now takes payments with upi.\n' });
     expect((await storedConfig()).config.sandboxSecret).toBe(before.sandboxSecret);
 
-    const shopper = await signUp(shop.app);
-    const http = client(shop.app);
+    const shopper = await signUp(cli.shop.app);
+    const http = client(cli.shop.app);
     const [product] = ((await http.get('/products?category=Storage')).json() as ProductListResponse).data;
     const order = (
       await http.post('/orders', { products: { [product?.id ?? '']: 1 }, shippingAddress: validAddress }, shopper.token)
@@ -107,6 +100,6 @@ describe('payments settings', () => {
     const shown = await store('payments', 'show');
     expect(shown.stdout).toMatch(/payuSalt\s+set \(hidden\)/);
     expect(shown.stdout).not.toContain('3sf0jURk');
-    expect(((await client(shop.app).get('/payments/fields')).json() as { provider: string }).provider).toBe('payu');
+    expect(((await client(cli.shop.app).get('/payments/fields')).json() as { provider: string }).provider).toBe('payu');
   });
 });

@@ -1,23 +1,15 @@
 import path from 'node:path';
 import type { Product, ProductListResponse } from '@store/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { client, startShop, type TestShop } from '../harness.js';
-import { type CliResult, SAMPLES_DIR, scratchFolder, storeCommand } from './cli-harness.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { client } from '../harness.js';
+import { type CliResult, SAMPLES_DIR, useCliShop } from './cli-harness.js';
 
-let shop: TestShop;
-let store: (...argv: string[]) => Promise<CliResult>;
-let files: ReturnType<typeof scratchFolder>;
+const cli = useCliShop();
+const store = (...argv: string[]) => cli.store(...argv);
 let http: ReturnType<typeof client>;
 
 beforeAll(async () => {
-  shop = await startShop();
-  files = scratchFolder();
-  store = storeCommand(shop, files.dir);
-  http = client(shop.app);
-});
-afterAll(async () => {
-  files.remove();
-  await shop.close();
+  http = client(cli.shop.app);
 });
 
 const HEADER =
@@ -80,11 +72,11 @@ describe('products import', () => {
   });
 
   it('updates products by SKU and keeps their id', async () => {
-    const file = files.write('update.csv', `${HEADER}\n${goodRow('UP-1', '500')}\n`);
+    const file = cli.files.write('update.csv', `${HEADER}\n${goodRow('UP-1', '500')}\n`);
     await store('products', 'import', file);
     const before = (await listCategory('Test Gear')).data.find((product) => product.sku === 'UP-1') as Product;
 
-    files.write('update.csv', `${HEADER}\n${goodRow('UP-1', '"₹1,250.50"')}\n`);
+    cli.files.write('update.csv', `${HEADER}\n${goodRow('UP-1', '"₹1,250.50"')}\n`);
     const result = await store('products', 'import', file);
     expect(result.stdout).toContain('0 new, 1 updated, 0 unchanged');
     const after = (await http.get(`/products/${before.id}`)).json() as Product;
@@ -95,7 +87,7 @@ describe('products import', () => {
     const rows = Array.from({ length: 1500 }, (_, index) =>
       goodRow(`BULK-${String(index + 1).padStart(4, '0')}`).replace('Test Gear', 'Bulk Gear'),
     );
-    const result = await store('products', 'import', files.write('bulk.csv', `${HEADER}\n${rows.join('\n')}\n`));
+    const result = await store('products', 'import', cli.files.write('bulk.csv', `${HEADER}\n${rows.join('\n')}\n`));
     expect(result.stdout).toContain('1500 new, 0 updated, 0 unchanged');
     const page = async (number: number) =>
       (await http.get(`/products?category=bulk%20gear&page=${number}&limit=12`)).json() as ProductListResponse;
@@ -112,7 +104,7 @@ describe('products import', () => {
 
   it('--dry-run tells what would change and writes nothing', async () => {
     const before = await catalogueSnapshot();
-    const file = files.write('dry.csv', `${HEADER}\n${goodRow('DRY-1')}\n${goodRow('UP-1', '777')}\n`);
+    const file = cli.files.write('dry.csv', `${HEADER}\n${goodRow('DRY-1')}\n${goodRow('UP-1', '777')}\n`);
     const result = await store('products', 'import', file, '--dry-run');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('importing would give 1 new, 1 updated, 0 unchanged. Nothing was written.');
@@ -127,7 +119,7 @@ describe('a bad catalogue changes nothing', () => {
   });
 
   async function expectRefused(content: string | Buffer, name = 'bad.csv'): Promise<CliResult> {
-    const result = await store('products', 'import', files.write(name, content));
+    const result = await store('products', 'import', cli.files.write(name, content));
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(await catalogueSnapshot()).toBe(before);
@@ -230,7 +222,7 @@ describe('a bad catalogue changes nothing', () => {
   });
 
   it('--skip-invalid imports the good rows and reports the bad ones', async () => {
-    const file = files.write(
+    const file = cli.files.write(
       'mixed.csv',
       `${HEADER}\n${goodRow('SKIP-1')}\nSKIP-2,Adapter,,Test Gear,,,free,,1,false,,\n`,
     );
@@ -254,11 +246,11 @@ describe('products export', () => {
       const count = Number(/Exported (\d+)/.exec(exported.stderr)?.[1]);
       expect(count).toBeGreaterThanOrEqual(44);
 
-      const reimported = await store('products', 'import', path.join(files.dir, output));
+      const reimported = await store('products', 'import', path.join(cli.files.dir, output));
       expect(reimported.stdout).toContain(`0 new, 0 updated, ${count} unchanged`);
       const again = await store('products', 'export', '--format', format);
       const { readFileSync } = await import('node:fs');
-      expect(again.stdout).toBe(readFileSync(path.join(files.dir, output), 'utf8'));
+      expect(again.stdout).toBe(readFileSync(path.join(cli.files.dir, output), 'utf8'));
     }
   });
 

@@ -1,25 +1,14 @@
 import path from 'node:path';
 import type { StoreInfo } from '@store/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, startShop, type TestShop } from '../harness.js';
-import { type CliResult, SAMPLES_DIR, scratchFolder, storeCommand } from './cli-harness.js';
+import { describe, expect, it } from 'vitest';
+import { client } from '../harness.js';
+import { SAMPLES_DIR, useCliShop } from './cli-harness.js';
 
-let shop: TestShop;
-let store: (...argv: string[]) => Promise<CliResult>;
-let files: ReturnType<typeof scratchFolder>;
-
-beforeAll(async () => {
-  shop = await startShop();
-  files = scratchFolder();
-  store = storeCommand(shop, files.dir);
-});
-afterAll(async () => {
-  files.remove();
-  await shop.close();
-});
+const cli = useCliShop();
+const store = (...argv: string[]) => cli.store(...argv);
 
 const storeInfoAt = async (host: string) => {
-  const response = await client(shop.app, { host }).get('/storeInfo');
+  const response = await client(cli.shop.app, { host }).get('/storeInfo');
   expect(response.statusCode).toBe(200);
   return response.json() as StoreInfo;
 };
@@ -42,11 +31,11 @@ describe('store info', () => {
   });
 
   it('changes only the fields in the file and sanitises policy HTML', async () => {
-    files.write(
+    cli.files.write(
       'policies/privacy.html',
       '<h2>Privacy</h2><p onclick="steal()">We keep your data in India.</p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
     );
-    const file = files.write(
+    const file = cli.files.write(
       'store.json',
       JSON.stringify({
         description: 'Networking gear, shipped from Bengaluru.',
@@ -84,11 +73,11 @@ describe('store info', () => {
       [{ storeNmae: 'Typo' }, "unknown field 'storeNmae'."],
     ];
     for (const [content, message] of cases) {
-      const result = await store('info', 'set', '--file', files.write('bad.json', JSON.stringify(content)));
+      const result = await store('info', 'set', '--file', cli.files.write('bad.json', JSON.stringify(content)));
       expect(result.code, JSON.stringify(content)).toBe(1);
       expect(result.stderr, JSON.stringify(content)).toContain(message);
     }
-    expect((await store('info', 'set', '--file', files.write('broken.json', '{"storeName":'))).stderr).toContain(
+    expect((await store('info', 'set', '--file', cli.files.write('broken.json', '{"storeName":'))).stderr).toContain(
       'is not valid JSON',
     );
     expect(await storeInfoAt('localhost')).toEqual(before);
@@ -112,7 +101,7 @@ describe('stores', () => {
   };
 
   it('adds a store for another host, which the API then serves on that host and its api. host', async () => {
-    const file = files.write('lapcare.json', JSON.stringify(complete));
+    const file = cli.files.write('lapcare.json', JSON.stringify(complete));
     const result = await store('stores', 'add', '--host', 'shop.lapcare.example', '--file', file);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toContain('Added LapCare at shop.lapcare.example.');
@@ -128,7 +117,7 @@ describe('stores', () => {
   });
 
   it('refuses a taken host, an api. host, a bad host, an incomplete file and an unknown --store', async () => {
-    const file = files.write('lapcare.json', JSON.stringify(complete));
+    const file = cli.files.write('lapcare.json', JSON.stringify(complete));
     expect((await store('stores', 'add', '--host', 'localhost', '--file', file)).stderr).toContain(
       "A store already has the host 'localhost'.",
     );
@@ -138,7 +127,7 @@ describe('stores', () => {
     expect((await store('stores', 'add', '--host', 'bad host!', '--file', file)).stderr).toContain(
       "'bad host!' is not a host name.",
     );
-    const partial = files.write('partial.json', JSON.stringify({ storeName: 'Half' }));
+    const partial = cli.files.write('partial.json', JSON.stringify({ storeName: 'Half' }));
     const incomplete = await store('stores', 'add', '--host', 'half.example', '--file', partial);
     expect(incomplete.code).toBe(1);
     expect(incomplete.stderr).toContain('companyName');

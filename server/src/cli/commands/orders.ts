@@ -1,18 +1,11 @@
 import { OrderStatus } from '@store/contract';
 import type { Command } from 'commander';
 import type { OrderRow } from '../../db/schema.js';
-import { toRupees } from '../../http/money.js';
+import { formatInr, toRupees } from '../../http/money.js';
+import { STATUS_BY_NAME, statusLabel } from '../../modules/orders/status.js';
 import type { Store } from '../../modules/stores/service.js';
 import { type CliContext, CliError, type Shop, storeOption, withStore } from '../context.js';
-import { formatDateTime, formatRupees, formatTable, statusLabel } from '../format.js';
-
-const STATUS_NAMES: Record<string, OrderStatus> = {
-  pending: OrderStatus.Pending,
-  processing: OrderStatus.Processing,
-  shipped: OrderStatus.Shipped,
-  delivered: OrderStatus.Delivered,
-  cancelled: OrderStatus.Cancelled,
-};
+import { formatDateTime, formatTable } from '../format.js';
 
 /** NPCI's Unique Transaction Reference of a UPI transfer: 12 digits, as the payer's bank shows it. */
 const UTR = /^\d{12}$/;
@@ -56,7 +49,7 @@ export function addOrderCommands(program: Command, context: CliContext): void {
             statusLabel(row.status),
             `${row.full_name} <${row.email}>`,
             String(orders[index]?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0),
-            formatRupees(toRupees(Number(row.total))),
+            formatInr(toRupees(Number(row.total))),
             row.tracking_number ?? '',
           ]),
         );
@@ -83,11 +76,11 @@ export function addOrderCommands(program: Command, context: CliContext): void {
             (order?.items ?? []).map((item) => [
               item.productTitle,
               String(item.quantity),
-              formatRupees(item.price),
-              formatRupees(item.price * item.quantity),
+              formatInr(item.price),
+              formatInr(item.price * item.quantity),
             ]),
           ),
-          `Total ${formatRupees(toRupees(Number(row.total)))}`,
+          `Total ${formatInr(toRupees(Number(row.total)))}`,
           '',
           `Ship to: ${address.join(', ')}`,
           `Shipping: ${row.shipping_method}${row.tracking_number ? ` · tracking ${row.tracking_number}` : ''}`,
@@ -98,7 +91,7 @@ export function addOrderCommands(program: Command, context: CliContext): void {
                 payments.map((payment) => [
                   payment.provider,
                   payment.reference,
-                  formatRupees(toRupees(Number(payment.amount))),
+                  formatInr(toRupees(Number(payment.amount))),
                   payment.status,
                   formatDateTime(payment.created_at),
                 ]),
@@ -129,7 +122,7 @@ export function addOrderCommands(program: Command, context: CliContext): void {
         context.stdout(
           recorded.replayed
             ? `The UTR ${utr} was already recorded for order ${row.id}; it is ${statusLabel(recorded.order.status)}.\n`
-            : `Recorded ${formatRupees(toRupees(Number(row.total)))} by UPI (UTR ${utr}). Order ${row.id} is now Processing.\n`,
+            : `Recorded ${formatInr(toRupees(Number(row.total)))} by UPI (UTR ${utr}). Order ${row.id} is now Processing.\n`,
         );
       });
     });
@@ -197,9 +190,9 @@ async function findOrder(shop: Shop, store: Store, id: string): Promise<OrderRow
 function listFilter(options: { status?: string; since?: string; limit: string }) {
   let status: OrderStatus | undefined;
   if (options.status !== undefined) {
-    status = STATUS_NAMES[options.status.trim().toLowerCase()];
+    status = STATUS_BY_NAME[options.status.trim().toLowerCase()];
     if (status === undefined) {
-      throw new CliError(`The status is one of ${Object.keys(STATUS_NAMES).join(', ')}, not '${options.status}'.`);
+      throw new CliError(`The status is one of ${Object.keys(STATUS_BY_NAME).join(', ')}, not '${options.status}'.`);
     }
   }
   let since: string | undefined;

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { paymentConfigOf, providerNameOf } from '../../modules/payments/provider.js';
+import { paymentConfigOf, providerNameOf, storedPaymentConfig } from '../../modules/payments/provider.js';
 import { describePaymentSettings, mergedPaymentConfig, PaymentSettingsInput } from '../../modules/payments/settings.js';
 import { type CliContext, CliError, storeOption, withStore } from '../context.js';
 import { formatTable } from '../format.js';
@@ -35,13 +35,7 @@ export function addPaymentCommands(program: Command, context: CliContext): void 
       const checked = PaymentSettingsInput.safeParse(options);
       if (!checked.success) throw new CliError(checked.error.issues.map((issue) => issue.message).join(' '));
       await withStore(context, storeOption(command), async (shop, store) => {
-        const current = JSON.parse(store.payment_config_json) as Parameters<typeof mergedPaymentConfig>[0];
-        let config: ReturnType<typeof mergedPaymentConfig>;
-        try {
-          config = mergedPaymentConfig(current, checked.data);
-        } catch (error) {
-          throw new CliError((error as Error).message);
-        }
+        const config = mergedPaymentConfig(storedPaymentConfig(store), checked.data);
         await shop.services.stores.updatePayments(store.id, checked.data.provider, config);
         context.stdout(`${store.store_name} now takes payments with ${checked.data.provider}.\n`);
         if (store.is_default && process.env.PAYMENT_PROVIDER?.trim()) {

@@ -3,13 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
-import { rowToRecord } from '../../modules/catalog/files/product-record.js';
+import { MAX_STOCK, rowToRecord } from '../../modules/catalog/files/product-record.js';
 import { readCatalogueFile } from '../../modules/catalog/files/read-catalogue.js';
 import { type CatalogueFormat, catalogueWriter } from '../../modules/catalog/files/write-catalogue.js';
 import type { CatalogService } from '../../modules/catalog/service.js';
 import { type CliContext, CliError, storeOption, withStore } from '../context.js';
-
-const MAX_STOCK = 1_000_000;
 
 export function addProductCommands(program: Command, context: CliContext): void {
   const products = program.command('products').description('the catalogue: import, export, stock and visibility');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { storeHostOf, toStoreInfo } from '../../modules/stores/service.js';
 import { readStoreFile, StoreFile, StoreFileChanges } from '../../modules/stores/store-file.js';
-import { type CliContext, CliError, storeOption, withStore } from '../context.js';
+import { type CliContext, CliError, storeOption, withShop, withStore } from '../context.js';
 import { formatTable } from '../format.js';
 
 const HOST = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -33,7 +33,7 @@ export function addStoreInfoCommands(program: Command, context: CliContext): voi
         const current = toStoreInfo(store);
         const next = { ...current, ...read.info, policies: { ...current.policies, ...read.info.policies } };
         await shop.services.stores.updateInfo(store.id, next);
-        for (const slug of read.sanitised) context.stderr(`Note: unsafe HTML was removed from the '${slug}' policy.\n`);
+        noteSanitised(context, read.sanitised);
         const changed = Object.keys(read.info);
         context.stdout(`Updated ${changed.join(', ') || 'nothing'} of ${next.storeName} (${store.host}).\n`);
       });
@@ -45,22 +45,15 @@ export function addStoreInfoCommands(program: Command, context: CliContext): voi
     .command('list')
     .description('every store with its host')
     .action(async () => {
-      const shop = await context.connect();
-      try {
-        const rows = await shop.db
-          .selectFrom('stores')
-          .select(['host', 'store_name', 'is_default', 'payment_provider'])
-          .orderBy('host')
-          .execute();
+      await withShop(context, async (shop) => {
+        const rows = await shop.services.stores.all();
         context.stdout(
           `${formatTable(
             ['HOST', 'STORE', 'DEFAULT', 'PAYMENTS'],
             rows.map((row) => [row.host, row.store_name, row.is_default ? 'yes' : '', row.payment_provider]),
           )}\n`,
         );
-      } finally {
-        await shop.close();
-      }
+      });
     });
 
   stores
@@ -76,17 +69,18 @@ export function addStoreInfoCommands(program: Command, context: CliContext): voi
       const host = storeHostOf(given);
       if (!HOST.test(host) || host.length > 253) throw new CliError(`'${options.host}' is not a host name.`);
       const read = readStoreFile(path.resolve(context.cwd, options.file), StoreFile);
-      const shop = await context.connect();
-      try {
+      await withShop(context, async (shop) => {
         if (await shop.services.stores.isKnownHost(host)) throw new CliError(`A store already has the host '${host}'.`);
         const isDefault = !(await shop.services.stores.defaultStore());
         await shop.services.stores.create(host, read.info, { isDefault });
-        for (const slug of read.sanitised) context.stderr(`Note: unsafe HTML was removed from the '${slug}' policy.\n`);
+        noteSanitised(context, read.sanitised);
         context.stdout(
           `Added ${read.info.storeName} at ${host}${isDefault ? ' (the default store)' : ''}. Load its catalogue with: store --store ${host} products import <file>\n`,
         );
-      } finally {
-        await shop.close();
-      }
+      });
     });
+}
+
+function noteSanitised(context: CliContext, slugs: string[]): void {
+  for (const slug of slugs) context.stderr(`Note: unsafe HTML was removed from the '${slug}' policy.\n`);
 }

@@ -88,15 +88,6 @@ export class CatalogService {
     return batchesOf(this.db, storeId, batchSize);
   }
 
-  async findBySku(storeId: string, sku: string): Promise<ProductRow | undefined> {
-    return this.db
-      .selectFrom('products')
-      .selectAll()
-      .where('store_id', '=', storeId)
-      .where('sku', '=', sku)
-      .executeTakeFirst();
-  }
-
   /** Sets one product's stock or visibility by SKU; false when no product has that SKU. */
   async updateBySku(storeId: string, sku: string, change: { stock?: number; hidden?: boolean }): Promise<boolean> {
     const result = await this.db
@@ -176,36 +167,6 @@ export class CatalogService {
       if (error instanceof DryRunRollback) return error.counts;
       throw error;
     }
-  }
-
-  /** Creates the product or updates the one with the same SKU; the product keeps its id and place. */
-  async upsert(storeId: string, input: ProductInput, db: Database = this.db): Promise<'created' | 'updated'> {
-    const existing = await db
-      .selectFrom('products')
-      .select(['id'])
-      .where('store_id', '=', storeId)
-      .where('sku', '=', input.sku)
-      .executeTakeFirst();
-    const now = nowIso();
-    const columns = productColumns(input, now);
-    if (existing) {
-      await db.updateTable('products').set(columns).where('id', '=', existing.id).execute();
-      return 'updated';
-    }
-    const last = await db
-      .selectFrom('products')
-      .select((eb) => eb.fn.max('position').as('position'))
-      .where('store_id', '=', storeId)
-      .executeTakeFirst();
-    const row: NewProduct = {
-      id: newId(),
-      store_id: storeId,
-      position: Number(last?.position ?? 0) + 1,
-      created_at: now,
-      ...columns,
-    };
-    await db.insertInto('products').values(row).execute();
-    return 'created';
   }
 }
 

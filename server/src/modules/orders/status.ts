@@ -18,6 +18,11 @@ const ALLOWED: Record<OrderStatus, readonly OrderStatus[]> = {
   [OrderStatus.Cancelled]: [],
 };
 
+/** Each status by its label in lower case (pending … cancelled), as a merchant types it. */
+export const STATUS_BY_NAME: Readonly<Record<string, OrderStatus>> = Object.fromEntries(
+  Object.entries(LABELS).map(([status, label]) => [label.toLowerCase(), Number(status) as OrderStatus]),
+);
+
 export const statusLabel = (status: number): string => LABELS[status as OrderStatus] ?? `Unknown (${status})`;
 
 export function canMove(from: number, to: number): boolean {

@@ -56,9 +56,12 @@ const ENV_SETTINGS: Record<Exclude<keyof PaymentConfig, 'sandboxSecret'>, string
   upiPayee: 'UPI_PAYEE',
 };
 
+/** The settings kept in the store's row, as the merchant last set them. */
+export const storedPaymentConfig = (store: Store): PaymentConfig => JSON.parse(store.payment_config_json);
+
 /** The store's settings; for the default store, the environment's PAYU_… and UPI_… settings win. */
 export function paymentConfigOf(store: Store, env: NodeJS.ProcessEnv = process.env): PaymentConfig {
-  const stored = JSON.parse(store.payment_config_json) as PaymentConfig;
+  const stored = storedPaymentConfig(store);
   if (!store.is_default) return stored;
   const fromEnv = Object.fromEntries(
     Object.entries(ENV_SETTINGS)

@@ -3,6 +3,7 @@ import { PaymentRequest } from '@store/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth.js';
 import { HttpError, parse } from '../../http/errors.js';
+import { formatInr } from '../../http/money.js';
 import { escapeHtml, hiddenInputs, page } from './pages.js';
 import { paymentConfigOf } from './provider.js';
 import { sandboxCheckoutPage } from './providers/sandbox.js';
@@ -31,8 +32,6 @@ function formFields(body: unknown): Record<string, string> {
     ),
   );
 }
-
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
 
 /** Browser-facing payment pages show their errors as a page, not JSON. */
 async function asPage(reply: FastifyReply, render: () => Promise<string> | string) {
@@ -71,7 +70,7 @@ export async function paymentRoutes(app: FastifyInstance, { payments }: { paymen
         paymentConfigOf(request.store),
         formFields(request.body),
         request.store.store_name || request.store.company_name,
-        (rupees) => inr.format(rupees),
+        formatInr,
       ),
     ),
   );

@@ -17,11 +17,19 @@ export class StoreService {
 
   /** The store for a host, falling back to the default store (localhost, IPs and unknown hosts). */
   async forHost(host: string): Promise<Store> {
-    const store =
-      (host ? await this.db.selectFrom('stores').selectAll().where('host', '=', host).executeTakeFirst() : undefined) ??
-      (await this.defaultStore());
+    const store = (host ? await this.byHost(host) : undefined) ?? (await this.defaultStore());
     if (!store) throw new Error('No store is configured.');
     return store;
+  }
+
+  /** The store of exactly this host, without falling back. */
+  async byHost(host: string): Promise<Store | undefined> {
+    return this.db.selectFrom('stores').selectAll().where('host', '=', host).executeTakeFirst();
+  }
+
+  /** Every store this server runs, by host. */
+  async all(): Promise<Store[]> {
+    return this.db.selectFrom('stores').selectAll().orderBy('host').execute();
   }
 
   async defaultStore(): Promise<Store | undefined> {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { POLICY_SLUGS, type StoreInfo } from '@store/contract';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
+import { requiredText, text } from '../file-fields.js';
 
 /**
  * The store details a merchant keeps in a JSON file: every field of GET /storeInfo. A policy
@@ -11,13 +12,6 @@ import { z } from 'zod';
  */
 
 const MAX_POLICY_BYTES = 512 * 1024;
-
-const text = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text.` })
-    .trim()
-    .max(max, { error: `${field} must be at most ${max} characters.` });
-const requiredText = (field: string, max: number) => text(field, max).min(1, { error: `${field} is required.` });
 
 const Address = z
   .string({ error: 'an address must be text.' })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ProductRow } from '../../../db/schema.js';
+import { requiredText, text } from '../../file-fields.js';
 import { toProduct } from '../service.js';
 
 /**
@@ -8,15 +9,7 @@ import { toProduct } from '../service.js';
  */
 
 const MAX_PRICE = 10_000_000;
-const MAX_STOCK = 1_000_000;
-
-const text = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text.` })
-    .trim()
-    .max(max, { error: `${field} must be at most ${max} characters.` });
-
-const requiredText = (field: string, max: number) => text(field, max).min(1, { error: `${field} is required.` });
+export const MAX_STOCK = 1_000_000;
 
 const optionalText = (field: string, max: number) =>
   text(field, max)

@@ -109,7 +109,6 @@ async function readCsv(file: string, size: number, onProgress?: ProgressListener
     input.destroy();
   }
   if (!columns) throw new CatalogueFileError(`${file} is empty: its first line must name the columns.`);
-  result.problems.sort((a, b) => a.line - b.line);
   return result;
 }
 
