@@ -8,4 +8,5 @@ export * from './catalog.js';
 export * from './common.js';
 export * from './orders.js';
 export * from './payments.js';
+export * from './product-options.js';
 export * from './store-info.js';

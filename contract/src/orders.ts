@@ -34,24 +34,73 @@ export const ShippingAddressInput = z.object(
 );
 export type ShippingAddressInput = z.infer<typeof ShippingAddressInput>;
 
-export const CreateOrderRequest = z.object({
-  products: z
-    .record(
-      Id,
-      z
-        .number({ error: 'Each quantity must be a number.' })
-        .int({ error: 'Each quantity must be a whole number.' })
-        .min(1, { error: 'Each quantity must be at least 1.' })
-        .max(ORDER_LINE_MAX_QUANTITY, { error: `Each quantity must be at most ${ORDER_LINE_MAX_QUANTITY}.` }),
-      { error: 'products must map product ids to quantities.' },
-    )
-    .refine((products) => Object.keys(products).length > 0, { error: 'Your order has no products.' })
-    .refine((products) => Object.keys(products).length <= ORDER_MAX_LINES, {
-      error: `An order can hold at most ${ORDER_MAX_LINES} different products.`,
-    }),
-  shippingAddress: ShippingAddressInput,
+const Quantity = z
+  .number({ error: 'Each quantity must be a number.' })
+  .int({ error: 'Each quantity must be a whole number.' })
+  .min(1, { error: 'Each quantity must be at least 1.' })
+  .max(ORDER_LINE_MAX_QUANTITY, { error: `Each quantity must be at most ${ORDER_LINE_MAX_QUANTITY}.` });
+
+/** A size or colour as the product page offers it; blank means none chosen. */
+const OptionChoice = (label: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(60, { error: `${label} must be at most 60 characters.` })
+    .nullish()
+    .transform((value) => value || undefined);
+
+/** One line of an order: a product, how many, and the size and colour chosen on its page. */
+export const OrderLineInput = z.object({
+  productId: Id,
+  quantity: Quantity,
+  size: OptionChoice('size'),
+  color: OptionChoice('color'),
 });
-export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
+export type OrderLineInput = z.input<typeof OrderLineInput>;
+export type OrderLine = z.output<typeof OrderLineInput>;
+
+/**
+ * The spec's `{ products: { id: quantity } }`, or `lines` with each line's size and colour (our
+ * departure: the merchant must know what to pack). Either way the server reads `lines`.
+ */
+export const CreateOrderRequest = z
+  .object({
+    products: z
+      .record(Id, Quantity, { error: 'products must map product ids to quantities.' })
+      .refine((products) => Object.keys(products).length <= ORDER_MAX_LINES, {
+        error: `An order can hold at most ${ORDER_MAX_LINES} different products.`,
+      })
+      .optional(),
+    lines: z
+      .array(OrderLineInput, { error: 'lines must be a list of { productId, quantity, size, color }.' })
+      .max(ORDER_MAX_LINES, { error: `An order can hold at most ${ORDER_MAX_LINES} lines.` })
+      .optional(),
+    shippingAddress: ShippingAddressInput,
+  })
+  .check((context) => {
+    const { products, lines } = context.value;
+    if (products && lines) {
+      context.issues.push({
+        code: 'custom',
+        input: context.value,
+        message: 'Send either products or lines, not both.',
+      });
+    } else if (Object.keys(products ?? {}).length === 0 && (lines ?? []).length === 0) {
+      context.issues.push({ code: 'custom', input: context.value, message: 'Your order has no products.' });
+    }
+  })
+  .transform(({ products, lines, shippingAddress }) => ({
+    lines:
+      lines ??
+      Object.entries(products ?? {}).map(
+        ([productId, quantity]): OrderLine => ({ productId, quantity, size: undefined, color: undefined }),
+      ),
+    shippingAddress,
+  }));
+/** What a caller sends. */
+export type CreateOrderRequest = z.input<typeof CreateOrderRequest>;
+/** What the server works with: always lines. */
+export type CreateOrderInput = z.output<typeof CreateOrderRequest>;
 
 export const OrderItem = z.object({
   id: z.string(),
@@ -59,6 +108,9 @@ export const OrderItem = z.object({
   productTitle: z.string(),
   quantity: z.number().int(),
   price: z.number(),
+  /** The size and colour the shopper chose, when the product offers them. */
+  size: z.string().nullable(),
+  color: z.string().nullable(),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
@@ -79,8 +131,13 @@ export const Order = z.object({
   total: z.number(),
   shippingMethod: z.string(),
   trackingNumber: z.string().nullable(),
+  /** Why a Cancelled order was cancelled, e.g. ORDER_EXPIRED_REASON; null otherwise. */
+  cancelReason: z.string().nullable(),
 });
 export type Order = z.infer<typeof Order>;
+
+/** The reason given when an unpaid order is cancelled automatically and its stock returned. */
+export const ORDER_EXPIRED_REASON = 'Payment not received';
 
 export const OrderListResponse = z.array(Order);
 
@@ -90,4 +147,16 @@ export const TrackOrderQuery = z.object({
 
 export function digitsOf(value: string): string {
   return value.replace(/\D/g, '');
+}
+
+/**
+ * The ten digits of an Indian mobile number however it was typed or pasted: '+91 98450 12345',
+ * '+91-98450-12345', '098450 12345', '919845012345' and '9845012345' all give '9845012345'.
+ * Undefined when what is left is not a mobile number (ten digits starting 6-9).
+ */
+export function indianMobileDigits(value: string): string | undefined {
+  let digits = digitsOf(value);
+  if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
+  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
+  return /^[6-9]\d{9}$/.test(digits) ? digits : undefined;
 }

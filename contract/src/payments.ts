@@ -37,7 +37,25 @@ export const PaymentField = z.object({
 });
 export type PaymentField = z.infer<typeof PaymentField>;
 
-export const PaymentFieldsResponse = z.object({ provider: z.string(), fields: z.array(PaymentField) });
+/** The provider names a store may run; 'none' until the merchant sets one. */
+export const PAYMENT_PROVIDERS = ['sandbox', 'upi', 'payu'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** What a shopper is told when the store takes no online payment yet (POST /payments answers 409 with it). */
+export const PAYMENT_NOT_SET_UP = 'Online payment is not set up yet; the shop will contact you.';
+
+/**
+ * Where a gateway's callback sends the payer back: /order-success?orderId=… on success, else
+ * /payment?orderId=…&payment=failed|refund&reason=… ('refund': paid, but the order could not take
+ * it, e.g. it was cancelled meanwhile; the merchant sees it flagged for refund).
+ */
+export const PaymentReturn = z.enum(['failed', 'refund']);
+export type PaymentReturn = z.infer<typeof PaymentReturn>;
+
+export const PaymentFieldsResponse = z.object({
+  provider: z.union([z.enum(PAYMENT_PROVIDERS), z.literal('none')]),
+  fields: z.array(PaymentField),
+});
 export type PaymentFieldsResponse = z.infer<typeof PaymentFieldsResponse>;
 
 export const PaymentRequest = z.object({

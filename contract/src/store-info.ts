@@ -17,5 +17,10 @@ export const StoreInfo = z.object({
   categoryImages: z.record(z.string(), z.string()),
   /** Policy slug → HTML (sanitised by the storefront before it is shown). */
   policies: z.record(z.string(), z.string()),
+  /**
+   * How the store takes payment, as GET /storeInfo tells it: 'test' (the sandbox gateway: the
+   * storefront shows a test-mode banner), 'live', or 'none' (not set up: orders wait for the shop).
+   */
+  paymentMode: z.enum(['test', 'live', 'none']).optional(),
 });
 export type StoreInfo = z.infer<typeof StoreInfo>;

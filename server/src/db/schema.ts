@@ -85,6 +85,12 @@ export interface OrdersTable {
   phone_digits: string;
   shipping_method: string;
   tracking_number: string | null;
+  /** Why a Cancelled order was cancelled (the shopper sees it). */
+  cancel_reason: string | null;
+  /** The store's payment provider when the order was placed: it decides how long the order waits for payment. */
+  payment_provider: string | null;
+  /** The network address the order was placed from: unpaid orders are capped per address. */
+  client_address: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -97,6 +103,8 @@ export interface OrderItemsTable {
   quantity: number;
   unit_price: number;
   position: number;
+  size: string | null;
+  color: string | null;
 }
 
 export interface PaymentsTable {
@@ -107,8 +115,28 @@ export interface PaymentsTable {
   /** The provider's reference (txnid, UTR …); unique per provider so a replay cannot record twice. */
   reference: string;
   amount: number;
-  status: 'success' | 'failed';
+  /** A PayU 'pending' becomes 'success' or 'failed' later under the same reference; a success is final. */
+  status: PaymentStatus;
+  /** 1 when money was taken but the order could not take it (cancelled, already paid, wrong amount). */
+  needs_refund: number;
   detail_json: string;
+  created_at: string;
+  updated_at: string | null;
+}
+
+export type PaymentStatus = 'success' | 'failed' | 'pending';
+
+/** One status move of an order: who made it, when, and why. */
+export interface OrderEventsTable {
+  id: string;
+  order_id: string;
+  store_id: string;
+  /** null for the order's creation. */
+  from_status: number | null;
+  to_status: number;
+  /** 'shopper', 'system', 'gateway:payu', 'merchant' … */
+  actor: string;
+  note: string | null;
   created_at: string;
 }
 
@@ -120,6 +148,7 @@ export interface DatabaseSchema {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   payments: PaymentsTable;
+  order_events: OrderEventsTable;
 }
 
 export type Database = Kysely<DatabaseSchema>;
@@ -131,4 +160,5 @@ export type ProductUpdate = Updateable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
+export type OrderEventRow = Selectable<OrderEventsTable>;
 export type { Generated };
