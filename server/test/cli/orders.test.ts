@@ -172,3 +172,58 @@ describe('the order lifecycle from the command line', () => {
 });
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('what the merchant must not miss', () => {
+  it('marks sandbox payments TEST and shows each order line’s size and colour', async () => {
+    const sleeve = ((await http.get('/products?limit=100')).json() as ProductListResponse).data.find(
+      (product) => product.title === 'Neoprene Laptop Sleeve',
+    );
+    if (!sleeve) throw new Error('the demo sleeve is missing');
+    const response = await http.post(
+      '/orders',
+      {
+        lines: [
+          { productId: sleeve.id, quantity: 1, size: '13"', color: 'Navy' },
+          { productId: sleeve.id, quantity: 1, size: '15.6"', color: 'Olive' },
+        ],
+        shippingAddress: validAddress,
+      },
+      shopper.token,
+    );
+    const order = response.json() as Order;
+    await cli.shop.services.payments.record(cli.shop.storeId, 'sandbox', {
+      orderId: order.id,
+      reference: `SBX-${order.id}`,
+      amount: Math.round(order.total * 100),
+      status: 'success',
+      detail: {},
+    });
+    const list = await store('orders', 'list');
+    expect(list.stdout).toMatch(new RegExp(`${order.id}.*Processing \\(TEST\\)`));
+    const json = JSON.parse((await store('orders', 'list', '--json')).stdout) as { id: string; testPayment: boolean }[];
+    expect(json.find((row) => row.id === order.id)?.testPayment).toBe(true);
+    const shown = (await store('orders', 'show', order.id)).stdout;
+    expect(shown).toContain('(TEST: paid on the sandbox gateway, no real money)');
+    expect(shown).toMatch(/Neoprene Laptop Sleeve\s+Size 13", Colour Navy\s+1/);
+    expect(shown).toMatch(/Neoprene Laptop Sleeve\s+Size 15.6", Colour Olive\s+1/);
+  });
+
+  it('lists a payment taken for a cancelled order as needing a refund', async () => {
+    const order = await placeOrder();
+    expect((await store('orders', 'cancel', order.id)).code).toBe(0);
+    await cli.shop.services.payments.record(cli.shop.storeId, 'sandbox', {
+      orderId: order.id,
+      reference: `SBX-late-${order.id}`,
+      amount: Math.round(order.total * 100),
+      status: 'success',
+      detail: {},
+    });
+    const due = await store('payments', 'list', '--needs-refund');
+    expect(due.code).toBe(0);
+    expect(due.stdout).toMatch(new RegExp(`${order.id}.*sandbox \\(TEST\\)\\s+SBX-late-${order.id}`));
+    expect(due.stdout).toContain('The order was cancelled (cancelled by the shop) before the payment arrived.');
+    const shown = (await store('orders', 'show', order.id)).stdout;
+    expect(shown).toContain('success, NEEDS REFUND');
+    expect(shown).toContain('Cancelled: Cancelled by the shop');
+  });
+});

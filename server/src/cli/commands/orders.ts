@@ -29,7 +29,10 @@ export function addOrderCommands(program: Command, context: CliContext): void {
       await withStore(context, storeOption(command), async (shop, store) => {
         const rows = await shop.services.orders.listForStore(store.id, filter);
         const orders = await shop.services.orders.withItems(rows);
-        const testPaid = await testPaidOrders(shop, store, rows);
+        const testPaid = await shop.services.payments.testPaidOrderIds(
+          store.id,
+          rows.map((row) => row.id),
+        );
         if (options.json) {
           const shown = orders.map((order, index) => ({
             ...order,
@@ -195,23 +198,6 @@ async function moveOrder(
     };
     context.stdout(`Order ${row.id} is now ${statusLabel(to)}${notes[to] ?? '.'}\n`);
   });
-}
-
-/** The orders among these that were paid on a test gateway. */
-async function testPaidOrders(shop: Shop, store: Store, rows: OrderRow[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const paid = await shop.db
-    .selectFrom('payments')
-    .select(['order_id', 'provider'])
-    .where('store_id', '=', store.id)
-    .where('status', '=', 'success')
-    .where(
-      'order_id',
-      'in',
-      rows.map((row) => row.id),
-    )
-    .execute();
-  return new Set(paid.filter((payment) => isTestProvider(payment.provider)).map((payment) => payment.order_id));
 }
 
 const optionsOf = (item: OrderItem) =>

@@ -6,6 +6,7 @@ import {
   type OrderLine,
   OrderStatus,
 } from '@store/contract';
+import { SqliteAdapter, sql } from 'kysely';
 import type { Database, OrderEventRow, OrderItemRow, OrderRow, UserRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
@@ -341,6 +342,12 @@ export class OrderService {
   }
 
   private async refuseTooManyOpen(trx: Database, storeId: string, userId: string, clientAddress: string) {
+    // PostgreSQL runs orders side by side: one account's (or address's) orders take turns here, so
+    // five at once cannot all count three open. SQLite's write lock already runs them one by one.
+    await lockForThisTransaction(trx, [
+      `open-orders|${storeId}|user|${userId}`,
+      `open-orders|${storeId}|address|${clientAddress}`,
+    ]);
     const open = (column: 'user_id' | 'client_address', value: string) =>
       trx
         .selectFrom('orders')
@@ -375,6 +382,12 @@ function mergeSameChoices<L extends OrderLine & { product: OrderedProduct }>(lin
     merged.set(key, earlier ? { ...earlier, quantity: earlier.quantity + line.quantity } : line);
   }
   return [...merged.values()];
+}
+
+/** PostgreSQL advisory locks held until the transaction ends, always taken in the order given. */
+async function lockForThisTransaction(trx: Database, keys: string[]): Promise<void> {
+  if (trx.getExecutor().adapter instanceof SqliteAdapter) return;
+  for (const key of keys) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }
 
 async function returnStock(trx: Database, orderId: string): Promise<void> {
