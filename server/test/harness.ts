@@ -27,7 +27,7 @@ export interface TestShop {
   db: Database;
   services: Services;
   dialect: 'sqlite' | 'postgres';
-  /** The demo store's id. */
+  /** The demo store's id ('' when started empty). */
   storeId: string;
   close(): Promise<void>;
 }
@@ -43,6 +43,8 @@ export async function startShop(
     /** Order rules; tests place many unpaid orders, so the open-order cap is raised unless given. */
     orders?: Partial<OrderPolicy>;
     payments?: PaymentEnvironment;
+    /** false: an empty database, as a merchant's own first start finds it. */
+    seedDemo?: boolean;
   } = {},
 ): Promise<TestShop> {
   const url = process.env.TEST_DATABASE_URL;
@@ -72,9 +74,9 @@ export async function startShop(
     payments: options.payments ?? NO_PAYMENT_ENVIRONMENT,
     orders: { ...DEFAULT_ORDER_POLICY, maxOpenOrders: 1000, ...options.orders },
   });
-  await ensureDemoStore(services);
+  if (options.seedDemo !== false) await ensureDemoStore(services);
   const store = await services.stores.defaultStore();
-  if (!store) throw new Error('the demo store was not seeded');
+  if (!store && options.seedDemo !== false) throw new Error('the demo store was not seeded');
   const app = await buildApp({
     db,
     services,
@@ -88,7 +90,7 @@ export async function startShop(
     db,
     services,
     dialect,
-    storeId: store.id,
+    storeId: store?.id ?? '',
     async close() {
       await app.close();
       await db.destroy();

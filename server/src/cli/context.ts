@@ -13,6 +13,8 @@ export interface CliContext {
   cwd: string;
   /** Opens the shop's database, migrated, with the services the server uses. */
   connect: () => Promise<Shop>;
+  /** Asks the merchant a question on their terminal; absent when no one is there to answer (scripts, pipes). */
+  ask?: (question: string) => Promise<string>;
 }
 
 export interface Shop {
@@ -52,7 +54,7 @@ async function findStore(shop: Shop, host: string | undefined): Promise<Store> {
     const store = await shop.services.stores.defaultStore();
     if (!store) {
       throw new CliError(
-        'There is no store yet: start the shop once (npm start) to create the demo store, or add one with `store stores add`.',
+        'There is no store yet: create yours with `npm run store -- init`, or start the shop once (npm start) for the demo store.',
       );
     }
     return store;

@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline/promises';
 import { Command, CommanderError } from 'commander';
 import { createServices } from '../app.js';
 import { readConfig } from '../config.js';
@@ -6,10 +7,10 @@ import { HttpError } from '../http/errors.js';
 import { CatalogueFileError } from '../modules/catalog/files/read-catalogue.js';
 import { PaymentSettingsError } from '../modules/payments/settings.js';
 import { StoreFileError } from '../modules/stores/store-file.js';
-import { ensureDemoStore } from '../seed/seed.js';
 import { addOrderCommands } from './commands/orders.js';
 import { addPaymentCommands } from './commands/payments.js';
 import { addProductCommands } from './commands/products.js';
+import { addSetupCommands } from './commands/setup.js';
 import { addStoreInfoCommands } from './commands/store-info.js';
 import { type CliContext, CliError, type Shop } from './context.js';
 
@@ -23,6 +24,7 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: context.stdout, writeErr: context.stderr });
+  addSetupCommands(program, context);
   addStoreInfoCommands(program, context);
   addProductCommands(program, context);
   addOrderCommands(program, context);
@@ -48,7 +50,7 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
   }
 }
 
-/** The database the server uses (same DATA_DIR and DATABASE_URL), prepared as a first start of the server would. */
+/** The database the server uses (same DATA_DIR and DATABASE_URL), migrated as the server would. */
 async function connectFromEnvironment(): Promise<Shop> {
   let config: ReturnType<typeof readConfig>;
   try {
@@ -63,13 +65,22 @@ async function connectFromEnvironment(): Promise<Shop> {
   try {
     db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).db;
     await migrateToLatest(db);
+    // Never the demo store here: the merchant's tool must not fill their database with another shop.
     const services = createServices(db, { payments: config.payments, orders: config.orders });
-    if (config.seedDemo) await ensureDemoStore(services);
     const opened = db;
     return { db: opened, services, close: () => opened.destroy() };
   } catch (error) {
     await db?.destroy().catch(() => {});
     throw new CliError(`Cannot open ${where}: ${(error as Error).message}`);
+  }
+}
+
+async function askOnTerminal(question: string): Promise<string> {
+  const terminal = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return await terminal.question(question);
+  } finally {
+    terminal.close();
   }
 }
 
@@ -82,5 +93,6 @@ export async function runInProcess(): Promise<number> {
     // npm runs scripts inside the workspace; paths the merchant types are relative to where they ran npm.
     cwd: process.env.INIT_CWD ?? process.cwd(),
     connect: connectFromEnvironment,
+    ...(process.stdin.isTTY && process.stdout.isTTY ? { ask: askOnTerminal } : {}),
   });
 }
