@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import type { Command } from 'commander';
 import type { Services } from '../app.js';
 import type { Database } from '../db/schema.js';
@@ -13,6 +14,8 @@ export interface CliContext {
   cwd: string;
   /** Opens the shop's database, migrated, with the services the server uses. */
   connect: () => Promise<Shop>;
+  /** Where the shop's database is, without opening it: the embedded file, if that is what it runs on. */
+  database: () => { file?: string };
   /** Asks the merchant a question on their terminal; absent when no one is there to answer (scripts, pipes). */
   ask?: (question: string) => Promise<string>;
 }
@@ -20,6 +23,8 @@ export interface CliContext {
 export interface Shop {
   db: Database;
   services: Services;
+  /** The embedded database's own handle, for its online backup; absent on PostgreSQL. */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 

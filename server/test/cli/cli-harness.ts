@@ -25,7 +25,13 @@ export function storeCommand(shop: TestShop, cwd: string, answers: string[] = []
       },
       cwd,
       // The test shop owns the database; the command must not close it.
-      connect: async () => ({ db: shop.db, services: shop.services, close: async () => {} }),
+      connect: async () => ({
+        db: shop.db,
+        services: shop.services,
+        ...(shop.sqlite ? { sqlite: shop.sqlite } : {}),
+        close: async () => {},
+      }),
+      database: () => (shop.file ? { file: shop.file } : {}),
       // A merchant at a terminal, answering each question with the next of these in turn.
       ...(answers.length
         ? {
