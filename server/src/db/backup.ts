@@ -36,9 +36,10 @@ export async function backupEmbedded(database: SQLite.Database, destination: str
 /** Opens a backup read-only and checks it whole: a truncated, corrupt or foreign file is refused with the reason. */
 export function checkBackup(file: string): BackupSummary {
   if (!fs.existsSync(file)) throw new BackupError(`${file}: no such file.`);
-  let database: SQLite.Database | undefined;
+  let opened: SQLite.Database | undefined;
   try {
-    database = new SQLite(file, { readonly: true, fileMustExist: true });
+    const database = new SQLite(file, { readonly: true, fileMustExist: true });
+    opened = database;
     const integrity = database.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') throw new BackupError(`${file} is damaged (SQLite says: ${String(integrity)}).`);
     const tables = new Set(
@@ -49,13 +50,13 @@ export function checkBackup(file: string): BackupSummary {
     for (const table of ['stores', 'products', 'orders', 'kysely_migration']) {
       if (!tables.has(table)) throw new BackupError(`${file} is not a backup of this shop (it has no ${table} table).`);
     }
-    const count = (table: string) => (database?.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+    const count = (table: string) => (database.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
     return { stores: count('stores'), orders: count('orders'), products: count('products') };
   } catch (error) {
     if (error instanceof BackupError) throw error;
     throw new BackupError(`${file} is not a usable backup: ${(error as Error).message}.`);
   } finally {
-    database?.close();
+    opened?.close();
   }
 }
 
