@@ -40,7 +40,8 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
   ],
   webServer: {
-    command: 'npm run build --workspace web && npm run start --workspace server',
+    // The production start a merchant runs: built once when the sources are newer, then plain node.
+    command: 'npm start',
     cwd: '..',
     url: `${baseURL}/api/v1/health`,
     timeout: 180_000,
