@@ -51,6 +51,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // The deployment journey reaches the shop through nginx on this machine, as the README sets it up.
+      TRUST_PROXY: '127.0.0.1',
       LOGIN_ATTEMPTS_PER_IP: '1000',
       REGISTRATIONS_PER_IP: '1000',
     },
