@@ -16,6 +16,8 @@ export interface CliContext {
   connect: () => Promise<Shop>;
   /** Where the shop's database is, without opening it: the embedded file, if that is what it runs on. */
   database: () => { file?: string };
+  /** The picture folders served under /media/ (the shop's own, then MEDIA_DIR): an import checks its pictures are there. */
+  mediaDirs?: () => string[];
   /** Asks the merchant a question on their terminal; absent when no one is there to answer (scripts, pipes). */
   ask?: (question: string) => Promise<string>;
 }

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { Command, CommanderError } from 'commander';
-import { createServices } from '../app.js';
+import { createServices, MEDIA_DIR } from '../app.js';
 import { readConfig } from '../config.js';
 import { embeddedFile, migrateToLatest, openDatabase } from '../db/open.js';
 import { HttpError } from '../http/errors.js';
@@ -103,6 +103,7 @@ export async function runInProcess(): Promise<number> {
     // npm runs scripts inside the workspace; paths the merchant types are relative to where they ran npm.
     cwd: process.env.INIT_CWD ?? process.cwd(),
     connect: connectFromEnvironment,
+    mediaDirs: () => [MEDIA_DIR, configFromEnvironment().mediaDir],
     database: () => {
       const config = configFromEnvironment();
       return config.databaseUrl ? {} : { file: embeddedFile(config.dataDir) };

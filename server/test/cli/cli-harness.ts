@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { MEDIA_DIR } from '../../src/app.js';
 import { run } from '../../src/cli/main.js';
 import { startShop, type TestShop } from '../harness.js';
 
@@ -32,6 +33,8 @@ export function storeCommand(shop: TestShop, cwd: string, answers: string[] = []
         close: async () => {},
       }),
       database: () => (shop.file ? { file: shop.file } : {}),
+      // The demo pictures, and the scratch folder as the merchant's own MEDIA_DIR.
+      mediaDirs: () => [MEDIA_DIR, path.join(cwd, 'media')],
       // A merchant at a terminal, answering each question with the next of these in turn.
       ...(answers.length
         ? {

@@ -32,7 +32,10 @@ async function catalogueSnapshot(): Promise<string> {
 describe('products import', () => {
   it('loads the sample CSV into the shop, where shoppers see it', async () => {
     const result = await store('products', 'import', path.join(SAMPLES_DIR, 'catalogue.csv'));
-    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result).toMatchObject({
+      code: 0,
+      stderr: "Line 2: warning: the category 'Network Cables' is new to the store.\n",
+    });
     expect(result.stdout).toContain('Imported 4 products into NetKart: 4 new, 0 updated, 0 unchanged.');
 
     const listed = await listCategory('network cables');
@@ -108,9 +111,81 @@ describe('products import', () => {
     const result = await store('products', 'import', file, '--dry-run');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('importing would give 1 new, 1 updated, 0 unchanged. Nothing was written.');
+    // Which products, and which of their fields.
+    expect(result.stdout).toContain('  new     DRY-1\n');
+    expect(result.stdout).toContain('  update  UP-1: regularPrice\n');
     expect(await catalogueSnapshot()).toBe(before);
   });
 });
+
+describe('catalogue files that forgive and warn', () => {
+  it('warns of a category that is new or a likely typo, and --strict refuses the file', async () => {
+    const rows = [
+      HEADER,
+      goodRow('CAT-1').replace('Test Gear', 'LAN Adaptors'),
+      goodRow('CAT-2').replace('Test Gear', 'lan  adapters'),
+      goodRow('CAT-3').replace('Test Gear', 'Brand New Things'),
+    ];
+    const file = cli.files.write('categories.csv', `${rows.join('\n')}\n`);
+    const before = await catalogueSnapshot();
+    const strict = await store('products', 'import', file, '--strict');
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain(
+      "Line 2: warning: the category 'LAN Adaptors' is not 'LAN Adapters', which the store has: a typo? (one letter differs)",
+    );
+    expect(strict.stderr).toContain("Line 3: warning: the category 'lan  adapters' is not 'LAN Adapters'");
+    expect(strict.stderr).toContain('(it differs only by case or spacing)');
+    expect(strict.stderr).toContain("Line 4: warning: the category 'Brand New Things' is new to the store.");
+    expect(strict.stderr).toContain('--strict refuses them');
+    expect(await catalogueSnapshot()).toBe(before);
+    expect((await store('products', 'import', file)).code).toBe(0);
+  });
+
+  it('refuses a picture on this server that is not in the picture folder, with its row', async () => {
+    const file = cli.files.write(
+      'pictures.csv',
+      `${HEADER}\n${goodRow('PIC-1').replace('/media/products/nk-lan-001.svg', '/media/products/missing.webp')}\n`,
+    );
+    const result = await store('products', 'import', file);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Line 2: the picture /media/products/missing.webp is not in the picture folder');
+    cli.files.write('media/products/missing.webp', Buffer.from('RIFF0000WEBPVP8 '));
+    expect((await store('products', 'import', file)).code).toBe(0);
+  });
+
+  it("reads Excel's Windows-1252 CSV as it was meant, and says so", async () => {
+    const text = `${HEADER}\n${goodRow('WIN-1').replace('Test Adapter WIN-1', 'Caf\u00e9 \u201cPro\u201d Adapter \u2013 5\u20ac')}\n`;
+    const bytes = Buffer.from([...text].map((char) => WINDOWS_1252[char] ?? char.charCodeAt(0)));
+    const result = await store('products', 'import', cli.files.write('excel.csv', bytes));
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('not UTF-8: read as Windows-1252');
+    const product = (await listCategory('test gear')).data.find((item) => item.sku === 'WIN-1');
+    expect(product?.title).toBe('Caf\u00e9 \u201cPro\u201d Adapter \u2013 5\u20ac');
+  });
+
+  it('matches SKUs whatever their case, and keeps the spelling the store has', async () => {
+    await store('products', 'import', cli.files.write('case-1.csv', `${HEADER}\n${goodRow('CASE-1', '500')}\n`));
+    const result = await store(
+      'products',
+      'import',
+      cli.files.write('case-2.csv', `${HEADER}\n${goodRow('case-1', '450')}\n`),
+    );
+    expect(result.stdout).toContain('0 new, 1 updated');
+    const found = (await listCategory('test gear')).data.filter((item) => item.sku.toLowerCase() === 'case-1');
+    expect(found).toEqual([expect.objectContaining({ sku: 'CASE-1', regularPrice: 450 })]);
+    expect((await store('products', 'stock', 'case-1', '3')).code).toBe(0);
+  });
+
+  it('starts a CSV export with the mark that tells Excel it is UTF-8, unless told not to', async () => {
+    const withMark = await store('products', 'export');
+    expect(withMark.stdout.startsWith('\uFEFFsku,title,')).toBe(true);
+    const without = await store('products', 'export', '--no-bom');
+    expect(without.stdout.startsWith('sku,title,')).toBe(true);
+  });
+});
+
+/** The bytes Windows-1252 gives the characters outside Latin-1 that the test uses. */
+const WINDOWS_1252: Record<string, number> = { '\u201c': 0x93, '\u201d': 0x94, '\u2013': 0x96, '\u20ac': 0x80 };
 
 describe('a bad catalogue changes nothing', () => {
   let before: string;

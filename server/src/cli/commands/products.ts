@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
+import { categoryWarnings, missingPictures } from '../../modules/catalog/files/import-checks.js';
 import { MAX_STOCK, rowToRecord } from '../../modules/catalog/files/product-record.js';
 import { readCatalogueFile } from '../../modules/catalog/files/read-catalogue.js';
 import { type CatalogueFormat, catalogueWriter } from '../../modules/catalog/files/write-catalogue.js';
 import type { CatalogService } from '../../modules/catalog/service.js';
+import { toStoreInfo } from '../../modules/stores/service.js';
 import { type CliContext, CliError, storeOption, withStore } from '../context.js';
 
 export function addProductCommands(program: Command, context: CliContext): void {
@@ -18,51 +20,79 @@ export function addProductCommands(program: Command, context: CliContext): void 
     .argument('<file>', 'a .csv or .json catalogue')
     .option('--dry-run', 'check the file and tell what would change, writing nothing')
     .option('--skip-invalid', 'import the good rows even when some are bad')
-    .action(async (file: string, options: { dryRun?: boolean; skipInvalid?: boolean }, command: Command) => {
-      const source = path.resolve(context.cwd, file);
-      const reading = progressBar(context, 'Reading');
-      let started = false;
-      const read = await readCatalogueFile(source, (done, total) => {
-        if (!started) reading?.start(total, 0);
-        started = true;
-        reading?.update(done);
-      }).finally(() => reading?.stop());
-      for (const problem of read.problems) {
-        context.stderr(`${problem.line ? `Line ${problem.line}` : file}: ${problem.message}\n`);
-      }
-      const bad = read.problems.length;
-      if (bad && !options.skipInvalid) {
-        throw new CliError(
-          `Nothing was imported: ${bad} ${bad === 1 ? 'row has a problem' : 'rows have problems'} (above). Fix ${bad === 1 ? 'it' : 'them'}, or run again with --skip-invalid to import the ${read.records.length} good ${read.records.length === 1 ? 'row' : 'rows'}.`,
-        );
-      }
-      if (read.records.length === 0) throw new CliError(`${file} holds no products to import.`);
+    .option('--strict', 'refuse the file when it has warnings too (a new category, a likely typo, not UTF-8)')
+    .action(
+      async (
+        file: string,
+        options: { dryRun?: boolean; skipInvalid?: boolean; strict?: boolean },
+        command: Command,
+      ) => {
+        const source = path.resolve(context.cwd, file);
+        const reading = progressBar(context, 'Reading');
+        let started = false;
+        const read = await readCatalogueFile(source, (done, total) => {
+          if (!started) reading?.start(total, 0);
+          started = true;
+          reading?.update(done);
+        }).finally(() => reading?.stop());
+        const pictureProblems = context.mediaDirs ? missingPictures(read, context.mediaDirs()) : [];
+        const badLines = new Set(pictureProblems.map((problem) => problem.line));
+        const records = read.records.filter((entry) => !badLines.has(entry.line));
+        const problems = [...read.problems, ...pictureProblems].sort((a, b) => a.line - b.line);
+        const where = (line: number) => (line ? `Line ${line}` : file);
+        for (const problem of problems) context.stderr(`${where(problem.line)}: ${problem.message}\n`);
+        const bad = problems.length;
+        if (bad && !options.skipInvalid) {
+          throw new CliError(
+            `Nothing was imported: ${bad} ${bad === 1 ? 'row has a problem' : 'rows have problems'} (above). Fix ${bad === 1 ? 'it' : 'them'}, or run again with --skip-invalid to import the ${records.length} good ${records.length === 1 ? 'row' : 'rows'}.`,
+          );
+        }
+        if (records.length === 0) throw new CliError(`${file} holds no products to import.`);
 
-      await withStore(context, storeOption(command), async (shop, store) => {
-        const writing = progressBar(context, 'Writing');
-        writing?.start(read.records.length, 0);
-        const counts = await shop.services.catalog
-          .importMany(
-            store.id,
-            read.records.map((entry) => entry.record),
-            { dryRun: options.dryRun ?? false, onWritten: (done) => writing?.update(done) },
-          )
-          .finally(() => writing?.stop());
-        const summary = `${counts.created} new, ${counts.updated} updated, ${counts.unchanged} unchanged${bad ? `, ${bad} skipped` : ''}`;
-        context.stdout(
-          options.dryRun
-            ? `Dry run: ${read.records.length} products checked; importing would give ${summary}. Nothing was written.\n`
-            : `Imported ${read.records.length} products into ${store.store_name}: ${summary}.\n`,
-        );
-      });
-    });
+        await withStore(context, storeOption(command), async (shop, store) => {
+          const known = [...toStoreInfo(store).categories, ...(await shop.services.catalog.categories(store.id))];
+          const warnings = [...read.warnings, ...categoryWarnings({ ...read, records }, known)];
+          for (const warning of warnings) context.stderr(`${where(warning.line)}: warning: ${warning.message}\n`);
+          if (warnings.length && options.strict) {
+            throw new CliError(
+              `Nothing was imported: ${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'} (above), and --strict refuses them.`,
+            );
+          }
+          const writing = progressBar(context, 'Writing');
+          writing?.start(records.length, 0);
+          const counts = await shop.services.catalog
+            .importMany(
+              store.id,
+              records.map((entry) => entry.record),
+              { dryRun: options.dryRun ?? false, onWritten: (done) => writing?.update(done) },
+            )
+            .finally(() => writing?.stop());
+          const summary = `${counts.created} new, ${counts.updated} updated, ${counts.unchanged} unchanged${bad ? `, ${bad} skipped` : ''}`;
+          if (options.dryRun) {
+            for (const change of counts.changes ?? []) {
+              context.stdout(
+                change.change === 'new'
+                  ? `  new     ${change.sku}\n`
+                  : `  update  ${change.sku}: ${change.fields.join(', ')}\n`,
+              );
+            }
+          }
+          context.stdout(
+            options.dryRun
+              ? `Dry run: ${records.length} products checked; importing would give ${summary}. Nothing was written.\n`
+              : `Imported ${records.length} products into ${store.store_name}: ${summary}.\n`,
+          );
+        });
+      },
+    );
 
   products
     .command('export')
     .description('write the whole catalogue, hidden products too, in the format `import` reads')
     .option('--format <format>', 'csv or json (default: from the --output name, else csv)')
     .option('--output <file>', 'write to this file instead of the standard output')
-    .action(async (options: { format?: string; output?: string }, command: Command) => {
+    .option('--no-bom', 'leave out the byte-order mark that tells Excel a CSV file is UTF-8')
+    .action(async (options: { format?: string; output?: string; bom: boolean }, command: Command) => {
       const format = exportFormat(options);
       await withStore(context, storeOption(command), async (shop, store) => {
         const output = options.output ? openOutput(path.resolve(context.cwd, options.output)) : undefined;
@@ -73,6 +103,8 @@ export function addProductCommands(program: Command, context: CliContext): void 
         const writer = catalogueWriter(format);
         let count = 0;
         try {
+          // Without the mark, Excel reads UTF-8 as the PC's own code page: Hindi titles and ₹ turn to garbage.
+          if (format === 'csv' && options.bom) await write('\uFEFF');
           await write(writer.start());
           for await (const rows of shop.services.catalog.listAllInBatches(store.id)) {
             await write(writer.records(rows.map(rowToRecord)));
@@ -107,7 +139,9 @@ export function addProductCommands(program: Command, context: CliContext): void 
     .argument('<sku>', "the product's SKU")
     .action(async (sku: string, _options, command: Command) => {
       await withStore(context, storeOption(command), async (shop, store) => {
-        const result = await shop.services.catalog.deleteBySkus(store.id, [sku], { hideOrdered: false });
+        const found = await shop.services.catalog.findSku(store.id, sku);
+        if (!found) throw new CliError(`No product has the SKU '${sku}'.`);
+        const result = await shop.services.catalog.deleteBySkus(store.id, [found.sku], { hideOrdered: false });
         if (result.missing.length) throw new CliError(`No product has the SKU '${sku}'.`);
         if (result.ordered.length) {
           throw new CliError(

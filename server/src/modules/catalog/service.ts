@@ -88,19 +88,48 @@ export class CatalogService {
     return batchesOf(this.db, storeId, batchSize);
   }
 
-  /** Sets one product's stock or visibility by SKU; false when no product has that SKU. */
+  /** Sets one product's stock or visibility by SKU (in any case); false when no product has that SKU. */
   async updateBySku(storeId: string, sku: string, change: { stock?: number; hidden?: boolean }): Promise<boolean> {
-    const result = await this.db
+    const found = await this.findSku(storeId, sku);
+    if (!found) return false;
+    await this.db
       .updateTable('products')
       .set({
         ...(change.stock !== undefined ? { stock: change.stock } : {}),
         ...(change.hidden !== undefined ? { hidden: change.hidden ? 1 : 0 } : {}),
         updated_at: nowIso(),
       })
+      .where('id', '=', found.id)
+      .execute();
+    return true;
+  }
+
+  /** The product with this SKU, matched whatever its case (merchants type nk-lan-001 for NK-LAN-001). */
+  async findSku(storeId: string, sku: string): Promise<{ id: string; sku: string } | undefined> {
+    const exact = await this.db
+      .selectFrom('products')
+      .select(['id', 'sku'])
       .where('store_id', '=', storeId)
       .where('sku', '=', sku)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    if (exact) return exact;
+    return this.db
+      .selectFrom('products')
+      .select(['id', 'sku'])
+      .where('store_id', '=', storeId)
+      .where((eb) => eb(eb.fn('lower', ['sku']), '=', sku.toLowerCase()))
+      .executeTakeFirst();
+  }
+
+  /** The categories the store's products are in now, each once, as spelled. */
+  async categories(storeId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('products')
+      .select('category')
+      .distinct()
+      .where('store_id', '=', storeId)
+      .execute();
+    return rows.map((row) => row.category);
   }
 
   /**
@@ -181,23 +210,26 @@ export class CatalogService {
   ): Promise<ImportCounts> {
     const onWritten = options.onWritten;
     // What is there already, as fingerprints: a large catalogue's rows never sit in memory whole.
-    const bySku = new Map<string, { id: string; fingerprint: string }>();
+    // SKUs match whatever their case: 'nk-lan-001' in a file updates NK-LAN-001, keeping its spelling.
+    const bySku = new Map<string, { id: string; sku: string; fingerprint: string }>();
     for await (const rows of batchesOf(this.db, storeId, 2000)) {
-      for (const row of rows) bySku.set(row.sku, { id: row.id, fingerprint: fingerprintOf(row) });
+      for (const row of rows)
+        bySku.set(row.sku.toLowerCase(), { id: row.id, sku: row.sku, fingerprint: fingerprintOf(row) });
     }
     const now = nowIso();
     const inserts: Omit<NewProduct, 'position'>[] = [];
     const updates: { id: string; columns: ProductColumns }[] = [];
     for (const input of inputs) {
-      const columns = productColumns(input, now);
-      const row = bySku.get(input.sku);
+      const row = bySku.get(input.sku.toLowerCase());
+      const columns = productColumns(row ? { ...input, sku: row.sku } : input, now);
       if (!row) inserts.push({ id: newId(), store_id: storeId, created_at: now, ...columns });
       else if (fingerprintOf(columns) !== row.fingerprint) updates.push({ id: row.id, columns });
     }
-    const counts = {
+    const counts: ImportCounts = {
       created: inserts.length,
       updated: updates.length,
       unchanged: inputs.length - inserts.length - updates.length,
+      ...(options.dryRun ? { changes: await this.describeChanges(inserts, updates) } : {}),
     };
 
     try {
@@ -232,12 +264,50 @@ export class CatalogService {
       throw error;
     }
   }
+
+  /** For a dry run: the new SKUs, and for each update the fields (as the file names them) that differ. */
+  private async describeChanges(
+    inserts: { sku: string }[],
+    updates: { id: string; columns: ProductColumns }[],
+  ): Promise<ImportChange[]> {
+    const changes: ImportChange[] = inserts.map((row) => ({ sku: row.sku, change: 'new', fields: [] }));
+    for (let start = 0; start < updates.length; start += INSERT_BATCH) {
+      const batch = updates.slice(start, start + INSERT_BATCH);
+      const current = await this.db
+        .selectFrom('products')
+        .selectAll()
+        .where(
+          'id',
+          'in',
+          batch.map((update) => update.id),
+        )
+        .execute();
+      const byId = new Map(current.map((row) => [row.id, row]));
+      for (const update of batch) {
+        const row = byId.get(update.id);
+        if (!row) continue;
+        const fields = FINGERPRINTED.filter(
+          (column) => String(row[column] ?? '') !== String(update.columns[column] ?? ''),
+        ).map((column) => FILE_FIELD_OF[column]);
+        changes.push({ sku: update.columns.sku, change: 'update', fields: [...new Set(fields)] });
+      }
+    }
+    return changes;
+  }
 }
 
 export interface ImportCounts {
   created: number;
   updated: number;
   unchanged: number;
+  /** A dry run's list of what would change: each product by SKU, and for an update its changed fields. */
+  changes?: ImportChange[];
+}
+
+export interface ImportChange {
+  sku: string;
+  change: 'new' | 'update';
+  fields: string[];
 }
 
 /** Thrown out of a dry run's transaction so that everything it wrote is rolled back. */
@@ -288,6 +358,23 @@ const FINGERPRINTED = [
   'images_json',
   'attributes_json',
 ] as const satisfies readonly (keyof ProductColumns)[];
+
+/** Each fingerprinted column by the name a catalogue file gives it. */
+const FILE_FIELD_OF: Record<(typeof FINGERPRINTED)[number], string> = {
+  sku: 'sku',
+  title: 'title',
+  description: 'description',
+  category: 'category',
+  parent_category: 'parentCategory',
+  gender: 'gender',
+  regular_price: 'regularPrice',
+  discounted_price: 'discountedPrice',
+  stock: 'stock',
+  hidden: 'hidden',
+  img_url: 'images',
+  images_json: 'images',
+  attributes_json: 'attributes',
+};
 
 /** A digest of what the merchant controls: equal when an import would change nothing. */
 function fingerprintOf(product: Pick<ProductColumns, (typeof FINGERPRINTED)[number]>): string {

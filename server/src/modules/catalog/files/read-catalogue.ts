@@ -1,13 +1,17 @@
+import { isUtf8 as isUtf8Buffer } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { parseAttributesCell, parseImagesCell } from './csv-cells.js';
 import { describeIssues, ProductRecord, RECORD_FIELDS } from './product-record.js';
 
-/** A catalogue file read and checked: its good records, and every problem with the line it is on. */
+/** A catalogue file read and checked: its good records, every problem with the line it is on, and warnings. */
 export interface ReadCatalogue {
   records: { line: number; record: ProductRecord }[];
   problems: CatalogueProblem[];
+  /** Things the file got past, but the merchant should know (e.g. it was not UTF-8). */
+  warnings: CatalogueProblem[];
 }
 
 export interface CatalogueProblem {
@@ -54,8 +58,46 @@ export async function readCatalogueFile(file: string, onProgress?: ProgressListe
   return withDuplicatesFlagged(read);
 }
 
+/** Whether the whole file is valid UTF-8, read a chunk at a time. */
+async function isUtf8(file: string): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of fs.createReadStream(file)) decoder.decode(chunk as Buffer, { stream: true });
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Windows-1252's characters for the bytes 0x80–0x9F; the rest are Latin-1 (Node's own decoder treats it all as Latin-1). */
+const WINDOWS_1252_HIGH =
+  '\u20ac\ufffd\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\ufffd\u017d\ufffd\ufffd\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\ufffd\u017e\u0178';
+
+/** Excel's "CSV (Comma delimited)" writes Windows-1252: one byte a character, so chunks decode on their own. */
+export function decodeWindows1252(bytes: Buffer): string {
+  return bytes
+    .toString('latin1')
+    .replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_HIGH[char.charCodeAt(0) - 0x80] ?? char);
+}
+
+const windows1252 = () =>
+  new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      done(null, decodeWindows1252(chunk));
+    },
+  });
+
 async function readCsv(file: string, size: number, onProgress?: ProgressListener): Promise<ReadCatalogue> {
-  const result: ReadCatalogue = { records: [], problems: [] };
+  const result: ReadCatalogue = { records: [], problems: [], warnings: [] };
+  const utf8 = await isUtf8(file);
+  if (!utf8) {
+    result.warnings.push({
+      line: 0,
+      message:
+        'not UTF-8: read as Windows-1252, what Excel\'s "CSV (Comma delimited)" writes. Check the names with accents or ₹ below; saving as "CSV UTF-8" avoids this.',
+    });
+  }
   const problemLines = new Set<number>();
   const problem = (line: number, message: string) => {
     if (problemLines.has(line) && line > 0) return;
@@ -79,7 +121,8 @@ async function readCsv(file: string, size: number, onProgress?: ProgressListener
     onProgress?.(bytesRead, size);
   });
   input.on('error', (error) => parser.destroy(error));
-  input.pipe(parser);
+  if (utf8) input.pipe(parser);
+  else input.pipe(windows1252()).pipe(parser);
 
   let columns: (keyof ProductRecord)[] | undefined;
   let previousEnd = 0;
@@ -186,7 +229,11 @@ function csvProblem(error: CsvError): string {
 }
 
 function readJson(file: string): ReadCatalogue {
-  const text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  const bytes = fs.readFileSync(file);
+  if (!isUtf8Buffer(bytes)) {
+    throw new CatalogueFileError(`${file} is not UTF-8, which JSON must be: save it as UTF-8 and import it again.`);
+  }
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -197,7 +244,7 @@ function readJson(file: string): ReadCatalogue {
     throw new CatalogueFileError(`${file}: a JSON catalogue is a list of products: [ { "sku": … }, … ].`);
   }
   const lines = arrayElementLines(text);
-  const result: ReadCatalogue = { records: [], problems: [] };
+  const result: ReadCatalogue = { records: [], problems: [], warnings: [] };
   for (const [index, item] of data.entries()) {
     const line = lines[index] ?? 0;
     const checked = ProductRecord.safeParse(item);
@@ -238,18 +285,19 @@ export function arrayElementLines(text: string): number[] {
 }
 
 function withDuplicatesFlagged(read: ReadCatalogue): ReadCatalogue {
+  // SKUs are one whatever their case: NK-1 and nk-1 are the same product.
   const firstLine = new Map<string, number>();
   const records: ReadCatalogue['records'] = [];
   const problems = [...read.problems];
   for (const entry of read.records) {
-    const seen = firstLine.get(entry.record.sku);
+    const seen = firstLine.get(entry.record.sku.toLowerCase());
     if (seen === undefined) {
-      firstLine.set(entry.record.sku, entry.line);
+      firstLine.set(entry.record.sku.toLowerCase(), entry.line);
       records.push(entry);
     } else {
       problems.push({ line: entry.line, message: `the SKU ${entry.record.sku} is already on line ${seen}.` });
     }
   }
   problems.sort((a, b) => a.line - b.line);
-  return { records, problems };
+  return { records, problems, warnings: read.warnings };
 }
