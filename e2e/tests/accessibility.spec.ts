@@ -19,6 +19,11 @@ test('no serious or critical accessibility findings on the shopper’s pages @ph
     await page.goto(path);
     await expectNoSeriousFindings(page);
   }
+  // The cart with its 'Added to cart' toast still showing (the toast's green text once failed contrast).
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page.getByText('Added to cart')).toBeVisible();
+  await expectNoSeriousFindings(page);
 });
 
 test('none on the signed-in pages and the payment steps either @phone', async ({ page, request }) => {
