@@ -14,14 +14,22 @@ async function expectNoSeriousFindings(page: Page) {
 }
 
 test('no serious or critical accessibility findings on the shopper’s pages @phone', async ({ page, request }) => {
+  // A dozen full scans take their time on a busy machine.
+  test.slow();
   const product = await simpleProduct(request);
   for (const path of [...pages, `/product/${product.id}`, '/forgot-password', '/api-test']) {
     await page.goto(path);
     await expectNoSeriousFindings(page);
   }
+  // The cart with its 'Added to cart' toast still showing (the toast's green text once failed contrast).
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page.getByText('Added to cart')).toBeVisible();
+  await expectNoSeriousFindings(page);
 });
 
 test('none on the signed-in pages and the payment steps either @phone', async ({ page, request }) => {
+  test.slow();
   // Ends on the sandbox gateway's own page, after the cart, checkout and payment pages.
   const orderId = await orderOneProduct(page, request, { checkEachPage: () => expectNoSeriousFindings(page) });
   await expectNoSeriousFindings(page);

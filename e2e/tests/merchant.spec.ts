@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { newShopper, registerByApi, shippingAddress, signIn, simpleProduct } from './support';
+import { type ListedProduct, newShopper, registerByApi, shippingAddress, signIn, simpleProduct } from './support';
 
 const REPOSITORY = path.resolve(import.meta.dirname, '../..');
 
@@ -70,4 +70,53 @@ test('the merchant confirms a UPI payment and ships; the shopper sees it on /ord
   const status = page.getByRole('region', { name: 'Order status' });
   await expect(status.getByText('Shipped')).toBeVisible();
   await expect(status.getByText('DTDC-Z1234567')).toBeVisible();
+});
+
+test('a product the merchant sells out cannot be put in the cart, and a cart holding it says so before checkout @phone', async ({
+  page,
+  request,
+}) => {
+  // A discounted LAN adapter without sizes or colours, other than the one the other journeys buy.
+  const simple = await simpleProduct(request);
+  const listed = await request.get('/api/v1/products?category=lan%20adapters&limit=100');
+  const { data } = (await listed.json()) as { data: ListedProduct[] };
+  const product = data.find(
+    (item) =>
+      item.id !== simple.id &&
+      item.stock > 5 &&
+      item.discountedPrice !== null &&
+      !item.attributes.some((attribute) => /^(sizes?|colou?rs?)$/i.test(attribute.key)),
+  );
+  if (!product) throw new Error('the demo catalogue has no second discounted LAN adapter in stock');
+
+  await page.goto(`/product/${product.id}`);
+  await expect(page.getByText(`SKU: ${product.sku}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+
+  expect(await store('products', 'stock', product.sku, '0')).toContain(`${product.sku}: 0 in stock.`);
+  try {
+    await expect
+      .poll(async () => ((await (await request.get(`/api/v1/products/${product.id}`)).json()) as ListedProduct).stock)
+      .toBe(0);
+
+    await page.goto(`/product/${product.id}`);
+    await expect(page.getByText('Out of stock')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to Cart', exact: true })).toBeDisabled();
+
+    await page.goto('/products?category=lan%20adapters');
+    const card = page.locator('article').filter({ hasText: product.title });
+    await expect(card.getByText('Out of stock')).toBeVisible();
+    await expect(card.getByRole('button', { name: `Add to Cart: ${product.title}` })).toBeDisabled();
+    await expect(card.getByText('Sale', { exact: true })).toHaveCount(0);
+
+    // The cart bought earlier is told before checkout, and lets the shopper take the line out.
+    await page.goto('/cart');
+    await expect(page.getByText('Out of stock')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+  } finally {
+    await store('products', 'stock', product.sku, String(product.stock));
+  }
 });

@@ -15,7 +15,12 @@ test('paying through the sandbox gateway moves the order to Processing @phone', 
 test('a declined payment leaves the order Pending with Pay Now offered again', async ({ page, request }) => {
   const orderId = await orderOneProduct(page, request);
   await page.getByRole('button', { name: 'Decline' }).click();
-  await expect(page).toHaveURL(/\/orders$/);
+  // Back on the payment page, told why, with Pay Now to try again.
+  await expect(page).toHaveURL(new RegExp(`/payment\\?orderId=${orderId}&payment=failed`));
+  await expect(page.getByText('Payment not completed')).toBeVisible();
+  await expect(page.getByText(/declined on the test gateway/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+  await page.goto('/orders');
   const card = page.locator('article').filter({ hasText: orderId });
   await expect(card.getByText('Pending')).toBeVisible();
   await expect(card.getByRole('link', { name: 'Pay Now' })).toBeVisible();

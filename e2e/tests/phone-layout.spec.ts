@@ -32,3 +32,29 @@ test('every screen fits a 375 px phone @phone', async ({ page, request }) => {
   await signIn(page, shopper);
   for (const url of ['/checkout', '/orders', '/account']) await expectNoSidewaysScroll(page, url);
 });
+
+test('on a phone the buy box is made for a thumb, above the bottom navigation @phone', async ({ page, request }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const product = await simpleProduct(request);
+  await expectNoSidewaysScroll(page, `/product/${product.id}`);
+
+  const addToCart = page.getByRole('button', { name: 'Add to Cart', exact: true });
+  const box = await addToCart.boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+  // The buy bar is in view at once, and sits wholly above the bottom navigation.
+  const navigation = await page.getByRole('navigation', { name: 'Quick' }).boundingBox();
+  expect(box && navigation && box.y + box.height <= navigation.y).toBe(true);
+  expect((box?.y ?? 800) + (box?.height ?? 0)).toBeLessThanOrEqual(800);
+  await page.mouse.wheel(0, 600);
+  await expect(addToCart).toBeInViewport();
+
+  // Every tap target of the header and footer is at least 44 × 44 px.
+  const targets = page.locator('header a, header button, footer a, nav[aria-label="Quick"] a');
+  for (const target of await targets.all()) {
+    if (!(await target.isVisible())) continue;
+    const size = await target.boundingBox();
+    const name = (await target.getAttribute('aria-label')) ?? (await target.textContent());
+    expect(size?.height, `${name} is ${size?.height}px tall`).toBeGreaterThanOrEqual(44);
+    expect(size?.width, `${name} is ${size?.width}px wide`).toBeGreaterThanOrEqual(44);
+  }
+});

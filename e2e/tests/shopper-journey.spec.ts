@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { newShopper, shippingAddress, signIn, simpleProduct } from './support';
+import {
+  fillShipping,
+  newShopper,
+  productWithOptions,
+  registerByApi,
+  shippingAddress,
+  signIn,
+  simpleProduct,
+} from './support';
 
 test('a shopper browses, fills a cart, registers, signs in, orders, and tracks the order as a guest @phone', async ({
   page,
@@ -91,6 +99,52 @@ test('a shopper browses, fills a cart, registers, signs in, orders, and tracks t
   await expect(page.getByText('Your order status has been loaded').first()).toBeVisible();
   await expect(page.getByText(product.title).first()).toBeVisible();
   await expect(page.getByText('Pending').first()).toBeVisible();
+});
+
+test('two sizes and colours of one product become two order lines, each with its options on /orders @phone', async ({
+  page,
+  request,
+}) => {
+  const shopper = newShopper();
+  await registerByApi(request, shopper);
+  const sleeve = await productWithOptions(request);
+  const [firstSize, , lastSize] = sleeve.sizes as [string, string, string];
+  const [firstColor, , lastColor] = sleeve.colors as [string, string, string];
+  await page.goto('/login');
+  await signIn(page, shopper);
+
+  // The card's quick Add to Cart cannot choose a size and colour: it opens the product page.
+  await page.goto('/products?category=laptop%20accessories');
+  await page.getByRole('button', { name: `Add to Cart: ${sleeve.title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/${sleeve.id}$`));
+
+  for (const [size, color] of [
+    [firstSize, firstColor],
+    [lastSize, lastColor],
+  ]) {
+    await page.goto(`/product/${sleeve.id}`);
+    await page.getByRole('group', { name: 'Size' }).getByRole('button', { name: size, exact: true }).click();
+    await page.getByRole('group', { name: 'Color' }).getByRole('button', { name: color, exact: true }).click();
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+  }
+  const first = `Size: ${firstSize} · Colour: ${firstColor}`;
+  const last = `Size: ${lastSize} · Colour: ${lastColor}`;
+  await expect(page.getByText(first)).toBeVisible();
+  await expect(page.getByText(last)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await fillShipping(page);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/payment\?orderId=/);
+  const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+
+  await page.goto('/orders');
+  const card = page.locator('article').filter({ hasText: orderId });
+  await expect(card.getByRole('row').filter({ hasText: sleeve.title })).toHaveCount(2);
+  await expect(card.getByText(first)).toBeVisible();
+  await expect(card.getByText(last)).toBeVisible();
 });
 
 test('signed-in pages send a guest to sign in, and back after signing in', async ({ page, request }) => {

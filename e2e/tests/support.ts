@@ -32,9 +32,30 @@ export async function signIn(page: Page, shopper: Shopper): Promise<void> {
 
 export interface ListedProduct {
   id: string;
+  sku: string;
   title: string;
   attributes: { key: string; value: string[] }[];
   stock: number;
+  discountedPrice: number | null;
+}
+
+const optionValues = (product: ListedProduct, key: RegExp) =>
+  product.attributes.find((attribute) => key.test(attribute.key))?.value ?? [];
+
+/** A product in stock with at least two sizes and two colours to choose from (the laptop sleeve). */
+export async function productWithOptions(
+  request: APIRequestContext,
+): Promise<ListedProduct & { sizes: string[]; colors: string[] }> {
+  const response = await request.get('/api/v1/products?category=laptop%20accessories&limit=100');
+  const { data } = (await response.json()) as { data: ListedProduct[] };
+  const withOptions = data.map((product) => ({
+    ...product,
+    sizes: optionValues(product, /^sizes?$/i),
+    colors: optionValues(product, /^colou?rs?$/i),
+  }));
+  const product = withOptions.find((item) => item.stock > 5 && item.sizes.length > 1 && item.colors.length > 1);
+  if (!product) throw new Error('the demo catalogue has no product with sizes and colours in stock');
+  return product;
 }
 
 /** A product in stock that needs no size choice, from the first category (LAN Adapters). */
@@ -57,6 +78,16 @@ export const shippingAddress = {
   phone: '9845012345',
 };
 
+/** Fills the checkout's shipping form with the address above. */
+export async function fillShipping(page: Page): Promise<void> {
+  await page.getByLabel('Full name', { exact: true }).fill(shippingAddress.fullName);
+  await page.getByLabel('Address', { exact: true }).fill(shippingAddress.address);
+  await page.getByLabel('City', { exact: true }).fill(shippingAddress.city);
+  await page.getByLabel('State', { exact: true }).selectOption(shippingAddress.state);
+  await page.getByLabel('PIN code', { exact: true }).fill(shippingAddress.postalCode);
+  await page.getByLabel('Phone', { exact: true }).fill(shippingAddress.phone);
+}
+
 /** A signed-in shopper with one product in the cart, placing the order: ends on /payment. */
 export async function orderOneProduct(
   page: Page,
@@ -77,12 +108,7 @@ export async function orderOneProduct(
   }
   await page.goto('/checkout');
   await check();
-  await page.getByLabel('Full name', { exact: true }).fill(shippingAddress.fullName);
-  await page.getByLabel('Address', { exact: true }).fill(shippingAddress.address);
-  await page.getByLabel('City', { exact: true }).fill(shippingAddress.city);
-  await page.getByLabel('State', { exact: true }).selectOption(shippingAddress.state);
-  await page.getByLabel('PIN code', { exact: true }).fill(shippingAddress.postalCode);
-  await page.getByLabel('Phone', { exact: true }).fill(shippingAddress.phone);
+  await fillShipping(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/payment\?orderId=/);
   const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';

@@ -19,6 +19,7 @@ const OrderSuccessPage = lazy(() => import('@/features/orders/pages/OrderSuccess
 const PaymentPage = lazy(() => import('@/features/payment/pages/PaymentPage'));
 const TrackOrderPage = lazy(() => import('@/features/track-order/pages/TrackOrderPage'));
 const ContactPage = lazy(() => import('@/features/contact/pages/ContactPage'));
+const WishlistPage = lazy(() => import('@/features/catalog/pages/WishlistPage'));
 const PolicyPage = lazy(() => import('@/features/policies/pages/PolicyPage'));
 const ApiTestPage = lazy(() => import('./pages/ApiTestPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
@@ -44,6 +45,8 @@ export const routes: RouteObject[] = [
       { path: '/contact', element: <ContactPage /> },
       { path: '/api-test', element: <ApiTestPage /> },
       { path: '/order-success', element: <OrderSuccessPage /> },
+      // Before /:policyType, which would otherwise take 'wishlist' for a policy slug.
+      { path: '/wishlist', element: <WishlistPage /> },
       {
         element: <RequireAuth />,
         children: [

@@ -4,6 +4,7 @@ import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
 import { MobileBottomBar } from '@/components/layout/MobileBottomBar';
 import { ScrollToTop } from '@/components/layout/ScrollToTop';
+import { TestModeBanner } from '@/features/store-info/components/TestModeBanner';
 import { PageFallback } from './PageFallback';
 
 export function MainLayout() {
@@ -16,6 +17,7 @@ export function MainLayout() {
         Skip to content
       </a>
       <ScrollToTop />
+      <TestModeBanner />
       <Header />
       <main id="main" className="flex-1">
         <Suspense fallback={<PageFallback />}>

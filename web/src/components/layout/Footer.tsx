@@ -31,10 +31,10 @@ export function Footer() {
         </div>
         <nav aria-label="Help">
           <h2 className="text-sm font-semibold text-white">Help</h2>
-          <ul className="mt-3 space-y-2 text-sm">
+          <ul className="mt-2 text-sm">
             {HELP_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="hover:text-white hover:underline">
+                <Link to={link.to} className="inline-flex min-h-11 items-center hover:text-white hover:underline">
                   {link.label}
                 </Link>
               </li>
@@ -43,10 +43,10 @@ export function Footer() {
         </nav>
         <nav aria-label="Company">
           <h2 className="text-sm font-semibold text-white">Company</h2>
-          <ul className="mt-3 space-y-2 text-sm">
+          <ul className="mt-2 text-sm">
             {COMPANY_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="hover:text-white hover:underline">
+                <Link to={link.to} className="inline-flex min-h-11 items-center hover:text-white hover:underline">
                   {link.label}
                 </Link>
               </li>

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Menu, ShoppingCart, UserRound, X } from 'lucide-react';
+import { Heart, Menu, ShoppingCart, UserRound, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClasses } from '@/components/ui';
@@ -58,24 +58,27 @@ export function Header() {
               </div>
               <Dialog.Description className="sr-only">Store navigation</Dialog.Description>
               <nav aria-label="Mobile" className="mt-6 flex flex-col gap-1">
-                {[...links, { to: '/track-order', label: 'Track Order' }, { to: '/contact', label: 'Contact' }].map(
-                  (link) => (
-                    <Link
-                      key={link.to}
-                      to={link.to}
-                      onClick={() => setMenuOpen(false)}
-                      className="rounded-lg px-3 py-2 font-medium text-slate-800 hover:bg-slate-100"
-                    >
-                      {link.label}
-                    </Link>
-                  ),
-                )}
+                {[
+                  ...links,
+                  { to: '/wishlist', label: 'Wishlist' },
+                  { to: '/track-order', label: 'Track Order' },
+                  { to: '/contact', label: 'Contact' },
+                ].map((link) => (
+                  <Link
+                    key={link.to}
+                    to={link.to}
+                    onClick={() => setMenuOpen(false)}
+                    className="flex min-h-11 items-center rounded-lg px-3 font-medium text-slate-800 hover:bg-slate-100"
+                  >
+                    {link.label}
+                  </Link>
+                ))}
               </nav>
             </Dialog.Content>
           </Dialog.Portal>
         </Dialog.Root>
 
-        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-slate-900">
+        <Link to="/" className="flex min-h-11 items-center gap-2 text-xl font-bold text-slate-900">
           {storeInfo?.companyLogoUrl ? (
             <img src={storeInfo.companyLogoUrl} alt="" width={32} height={32} className="h-8 w-8" />
           ) : null}
@@ -87,7 +90,7 @@ export function Header() {
             <NavLink
               key={link.to}
               to={link.to}
-              className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+              className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
             >
               {link.label}
             </NavLink>
@@ -95,6 +98,14 @@ export function Header() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1 md:ml-0">
+          {/* On the narrowest phones the wishlist is in the menu, leaving room for the cart and account. */}
+          <Link
+            to="/wishlist"
+            className={buttonClasses('ghost', 'icon', 'hidden sm:inline-flex')}
+            aria-label="Wishlist"
+          >
+            <Heart aria-hidden="true" className="h-5 w-5" />
+          </Link>
           <Link
             to="/cart"
             className={buttonClasses('ghost', 'icon', 'relative')}
@@ -115,7 +126,7 @@ export function Header() {
               <UserRound aria-hidden="true" className="h-5 w-5" />
             </Link>
           ) : (
-            <Link to="/login" className={buttonClasses('primary', 'sm')}>
+            <Link to="/login" className={buttonClasses('primary', 'md')}>
               Login
             </Link>
           )}

@@ -13,16 +13,19 @@ export function MobileBottomBar() {
     { to: '/cart', label: 'Cart', icon: ShoppingCart, end: false },
   ];
   return (
-    <nav aria-label="Quick" className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white md:hidden">
-      <ul className="grid grid-cols-4">
+    <nav
+      aria-label="Quick"
+      className="fixed inset-x-0 bottom-0 z-40 h-(--bottom-bar-height) border-t border-slate-200 bg-white md:hidden"
+    >
+      <ul className="grid h-full grid-cols-4">
         {items.map(({ to, label, icon: Icon, end }) => (
-          <li key={to}>
+          <li key={to} className="h-full">
             <NavLink
               to={to}
               end={end}
               className={({ isActive }) =>
                 cn(
-                  'relative flex flex-col items-center gap-0.5 py-2 text-xs font-medium',
+                  'relative flex h-full flex-col items-center justify-center gap-0.5 text-xs font-medium',
                   isActive ? 'text-brand-700' : 'text-slate-600',
                 )
               }

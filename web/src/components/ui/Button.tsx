@@ -16,7 +16,7 @@ const sizes: Record<ButtonSize, string> = {
   sm: 'h-9 px-3 text-sm gap-1.5',
   md: 'h-11 px-4 text-sm gap-2',
   lg: 'h-12 px-6 text-base gap-2',
-  icon: 'h-10 w-10 shrink-0',
+  icon: 'h-11 w-11 shrink-0',
 };
 
 /** The class names of a button, for links that look like one. */

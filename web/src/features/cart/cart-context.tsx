@@ -11,7 +11,8 @@ export interface CartState {
   itemCount: number;
   subtotal: number;
   addItem(item: Omit<CartItem, 'quantity'> & { quantity?: number }): void;
-  removeItem(id: string): void;
+  /** Removes the line of that size and colour, or every line of the id when none are given. */
+  removeItem(id: string, selectedSize?: string, selectedColor?: string): void;
   updateQuantity(id: string, quantity: number, selectedSize?: string, selectedColor?: string): void;
   clearCart(options?: { silent?: boolean }): void;
 }
@@ -48,8 +49,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
         if (result.change === 'added') toast.success('Added to cart', { description: item.name });
         else toast.success('Cart updated', { description: item.name });
       },
-      removeItem(id) {
-        save(rules.removeItem(items, id));
+      removeItem(id, selectedSize, selectedColor) {
+        save(rules.removeItem(items, id, selectedSize, selectedColor));
         toast('Removed from cart');
       },
       updateQuantity(id, quantity, selectedSize, selectedColor) {

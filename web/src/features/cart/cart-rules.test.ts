@@ -3,6 +3,8 @@ import {
   addItem,
   type CartItem,
   itemCountOf,
+  lineProblem,
+  optionsLabel,
   parseStoredCart,
   removeItem,
   subtotalOf,
@@ -35,6 +37,32 @@ describe('cart rules', () => {
   it('removes every line of the id', () => {
     const items = [line({ selectedSize: 'M' }), line({ selectedSize: 'L' }), line({ id: 'p2' })];
     expect(removeItem(items, 'p1').map((item) => item.id)).toEqual(['p2']);
+  });
+
+  it('removes only the line of the size and colour given', () => {
+    const items = [
+      line({ selectedSize: '13"', selectedColor: 'Navy' }),
+      line({ selectedSize: '15.6"', selectedColor: 'Olive' }),
+    ];
+    expect(removeItem(items, 'p1', '13"', 'Navy')).toEqual([items[1]]);
+  });
+
+  it('reads the chosen options as one line', () => {
+    expect(optionsLabel('13"', 'Navy')).toBe('Size: 13" · Colour: Navy');
+    expect(optionsLabel(null, 'Navy')).toBe('Colour: Navy');
+    expect(optionsLabel('One Size', undefined)).toBe('Size: One Size');
+    expect(optionsLabel(null, null)).toBe('');
+  });
+
+  it.each([
+    ['unknown yet', undefined, 2, undefined],
+    ['gone', 'gone' as const, 2, { kind: 'gone' }],
+    ['out of stock', { stock: 0 }, 2, { kind: 'out-of-stock' }],
+    ['fewer left than both lines hold', { stock: 4 }, 2, { kind: 'too-many', stock: 4, max: 2 }],
+    ['enough for both lines', { stock: 5 }, 2, undefined],
+  ])('a line whose product is %s', (_name, availability, navy, problem) => {
+    const items = [line({ selectedColor: 'Navy', quantity: navy }), line({ selectedColor: 'Olive', quantity: 3 })];
+    expect(lineProblem(items, items[1] as CartItem, availability)).toEqual(problem);
   });
 
   it.each([0, -1, 1.5, Number.NaN])('ignores a quantity of %s', (quantity) => {

@@ -18,6 +18,10 @@ const sameLine = (a: Pick<CartItem, 'id' | 'selectedSize' | 'selectedColor'>, b:
   (a.selectedSize ?? '') === (b.selectedSize ?? '') &&
   (a.selectedColor ?? '') === (b.selectedColor ?? '');
 
+/** One key per line: the product with its size and colour. */
+export const lineKey = (line: Pick<CartItem, 'id' | 'selectedSize' | 'selectedColor'>) =>
+  `${line.id}|${line.selectedSize ?? ''}|${line.selectedColor ?? ''}`;
+
 /** Same id, size and colour: that line grows; otherwise a new line. */
 export function addItem(items: CartItem[], item: CartItem): { items: CartItem[]; change: CartChange } {
   const existing = items.find((line) => sameLine(line, item));
@@ -28,8 +32,20 @@ export function addItem(items: CartItem[], item: CartItem): { items: CartItem[];
   };
 }
 
-/** Removes every line with that id (spec section 4). */
-export const removeItem = (items: CartItem[], id: string) => items.filter((line) => line.id !== id);
+/** Without size and colour, every line of the id; with them, that one line. */
+const lineMatcher = (id: string, selectedSize?: string, selectedColor?: string) => (line: CartItem) =>
+  selectedSize === undefined && selectedColor === undefined
+    ? line.id === id
+    : sameLine(line, { id, selectedSize, selectedColor });
+
+/**
+ * Removes every line with that id (spec section 4), or only the line of that size and colour when
+ * they are given: a 13" Navy sleeve's Remove button leaves the 15.6" Olive one in the cart.
+ */
+export function removeItem(items: CartItem[], id: string, selectedSize?: string, selectedColor?: string): CartItem[] {
+  const matches = lineMatcher(id, selectedSize, selectedColor);
+  return items.filter((line) => !matches(line));
+}
 
 /** Sets a line's quantity; below 1 is ignored. Without size and colour, every line of the id changes. */
 export function updateQuantity(
@@ -40,11 +56,40 @@ export function updateQuantity(
   selectedColor?: string,
 ): CartItem[] {
   if (!Number.isInteger(quantity) || quantity < 1) return items;
-  const matches = (line: CartItem) =>
-    selectedSize === undefined && selectedColor === undefined
-      ? line.id === id
-      : sameLine(line, { id, selectedSize, selectedColor });
+  const matches = lineMatcher(id, selectedSize, selectedColor);
   return items.map((line) => (matches(line) ? { ...line, quantity } : line));
+}
+
+/** Units of one product across all its lines (stock is counted per product, not per size or colour). */
+export const unitsOf = (items: CartItem[], id: string) =>
+  items.reduce((sum, line) => (line.id === id ? sum + line.quantity : sum), 0);
+
+/** The chosen options as a line reads them: 'Size: 13" · Colour: Navy'. */
+export function optionsLabel(size?: string | null, color?: string | null): string {
+  return [size ? `Size: ${size}` : '', color ? `Colour: ${color}` : ''].filter(Boolean).join(' · ');
+}
+
+/** What the shop holds of a product now: its stock, or gone (deleted or hidden); undefined while unknown. */
+export type Availability = { stock: number } | 'gone' | undefined;
+
+export type LineProblem =
+  | { kind: 'gone' }
+  | { kind: 'out-of-stock' }
+  | { kind: 'too-many'; stock: number; max: number };
+
+/** The most this line may hold: the stock less what the product's other lines already hold. */
+export const lineLimit = (items: CartItem[], line: CartItem, stock: number) =>
+  Math.max(0, stock - (unitsOf(items, line.id) - line.quantity));
+
+/** Why a line cannot be ordered as it is, or undefined when it can (or while its product is unknown). */
+export function lineProblem(items: CartItem[], line: CartItem, availability: Availability): LineProblem | undefined {
+  if (availability === undefined) return undefined;
+  if (availability === 'gone') return { kind: 'gone' };
+  if (availability.stock <= 0) return { kind: 'out-of-stock' };
+  if (unitsOf(items, line.id) > availability.stock) {
+    return { kind: 'too-many', stock: availability.stock, max: lineLimit(items, line, availability.stock) };
+  }
+  return undefined;
 }
 
 export const itemCountOf = (items: CartItem[]) => items.reduce((sum, line) => sum + line.quantity, 0);

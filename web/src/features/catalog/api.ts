@@ -1,5 +1,5 @@
 import type { Product, ProductListResponse } from '@store/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { FEATURED_COUNT, type ListingParams, listingQuery, PARENT_CATEGORY_LOOKUP_LIMIT } from './listing';
 import { type StoreProduct, toStoreProduct } from './product';
@@ -58,16 +58,21 @@ export function useParentCategories(category: string | undefined) {
 
 export type ProductResult = { status: 'found'; product: StoreProduct } | { status: 'missing' };
 
-export function useProduct(id: string | undefined) {
-  return useQuery({
-    queryKey: ['product', id],
-    enabled: !!id,
-    retry: (count, error) => error.message !== 'missing' && count < 2,
-    queryFn: async (): Promise<StoreProduct> => {
-      const result = await apiRequest<Product>(`/products/${encodeURIComponent(id ?? '')}`);
-      if (!result.ok && result.status === 404) throw new Error('missing');
-      if (!result.ok || !result.data?.id) throw new Error(result.ok ? 'missing' : (result.error ?? 'failed'));
-      return toStoreProduct(result.data);
-    },
-  });
-}
+/** One product by id; fails with 'missing' when the shop no longer sells it (deleted or hidden). */
+export const productQuery = (id: string | undefined) => ({
+  queryKey: ['product', id],
+  enabled: !!id,
+  retry: (count: number, error: Error) => error.message !== 'missing' && count < 2,
+  queryFn: async (): Promise<StoreProduct> => {
+    const result = await apiRequest<Product>(`/products/${encodeURIComponent(id ?? '')}`);
+    if (!result.ok && result.status === 404) throw new Error('missing');
+    if (!result.ok || !result.data?.id) throw new Error(result.ok ? 'missing' : (result.error ?? 'failed'));
+    return toStoreProduct(result.data);
+  },
+});
+
+export const useProduct = (id: string | undefined) => useQuery(productQuery(id));
+
+/** Several products by id at once (the cart's and the wishlist's), each its own cached query. */
+export const useProductsById = (ids: string[], options: { staleTime?: number } = {}) =>
+  useQueries({ queries: ids.map((id) => ({ ...productQuery(id), ...options })) });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isOnSale, onlyOption, specificationsOf, toStoreProduct } from './product';
+import {
+  discountPercent,
+  isOnSale,
+  needsChoice,
+  onlyOption,
+  pictureFor,
+  specificationsOf,
+  stockNote,
+  toStoreProduct,
+} from './product';
 
 const attribute = (key: string, ...value: string[]) => ({ id: key, key, value, metricUnit: null });
 
@@ -40,6 +49,72 @@ describe('toStoreProduct', () => {
     expect(isOnSale(toStoreProduct({ id: 'a', regularPrice: 100, discountedPrice: 100 }))).toBe(false);
     expect(isOnSale(toStoreProduct({ id: 'a', regularPrice: 100, discountedPrice: null }))).toBe(false);
   });
+
+  it('shows no Sale on a product that is out of stock', () => {
+    expect(isOnSale(toStoreProduct({ id: 'a', regularPrice: 100, discountedPrice: 90, stock: 0 }))).toBe(false);
+    expect(isOnSale(toStoreProduct({ id: 'a', regularPrice: 100, discountedPrice: 90, stock: 1 }))).toBe(true);
+  });
+
+  it('trims option values the way the server reads them, and keeps the sku and stock', () => {
+    const product = toStoreProduct({
+      id: 'a',
+      sku: 'NK-LAP-002',
+      stock: 3,
+      attributes: [attribute('Size', ' 13" ', ''), attribute('Color', 'Navy ')],
+    });
+    expect(product).toMatchObject({ sku: 'NK-LAP-002', stock: 3, sizes: ['13"'], colors: ['Navy'] });
+    expect(toStoreProduct({ id: 'b' }).stock).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('discountPercent', () => {
+  it.each([
+    [1899, 2499, 24],
+    [899, 1199, 25],
+    [99.5, 100, undefined],
+    [100, 100, undefined],
+    [100, undefined, undefined],
+  ])('%d against %s is %s %% off', (price, originalPrice, percent) => {
+    expect(discountPercent({ price, originalPrice })).toBe(percent);
+  });
+});
+
+describe('stockNote', () => {
+  it.each([
+    [0, 'Out of stock'],
+    [1, 'Only 1 left'],
+    [5, 'Only 5 left'],
+    [6, undefined],
+    [Number.POSITIVE_INFINITY, undefined],
+  ])('%d in stock reads %s', (stock, note) => {
+    expect(stockNote(stock)).toBe(note);
+  });
+});
+
+describe('pictureFor', () => {
+  const pictures = (...urls: string[]) => urls.map((url) => ({ url }));
+  it('takes the picture in the colour’s place when there is one per colour', () => {
+    const stand = { image: '/s.svg', images: pictures('/s.svg', '/s-2.svg'), colors: ['Silver', 'Space Grey'] };
+    expect(pictureFor(stand, 'Space Grey')).toBe('/s-2.svg');
+    expect(pictureFor(stand, 'Silver')).toBe('/s.svg');
+    expect(pictureFor(stand, undefined)).toBe('/s.svg');
+  });
+
+  it('takes the main picture when pictures and colours do not pair up', () => {
+    const sleeve = { image: '/v.svg', images: pictures('/v.svg', '/v-2.svg'), colors: ['Navy', 'Charcoal', 'Olive'] };
+    expect(pictureFor(sleeve, 'Olive')).toBe('/v.svg');
+    expect(pictureFor(sleeve, 'Charcoal')).toBe('/v.svg');
+  });
+
+  it('prefers a picture named after the colour, by whole words', () => {
+    const bag = {
+      image: '/b.svg',
+      images: pictures('/b.svg', '/media/bag-shredder.svg', '/media/bag-space-grey.svg'),
+      colors: ['Red', 'Space Grey'],
+    };
+    expect(pictureFor(bag, 'Space Grey')).toBe('/media/bag-space-grey.svg');
+    expect(pictureFor(bag, 'Red')).toBe('/b.svg');
+  });
 });
 
 describe('specificationsOf', () => {
@@ -60,5 +135,12 @@ describe('onlyOption', () => {
     expect(onlyOption(['One Size'])).toBe('One Size');
     expect(onlyOption(['S', 'M'])).toBeUndefined();
     expect(onlyOption([])).toBeUndefined();
+  });
+
+  it('needs the product page when there are two sizes or two colours to choose from', () => {
+    expect(needsChoice({ sizes: ['13"', '14"'], colors: ['Navy'] })).toBe(true);
+    expect(needsChoice({ sizes: ['One Size'], colors: ['Navy', 'Olive'] })).toBe(true);
+    expect(needsChoice({ sizes: ['One Size'], colors: ['Navy'] })).toBe(false);
+    expect(needsChoice({ sizes: [], colors: [] })).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { Product as ServerProduct } from '@store/contract';
+import { COLOR_KEYS, productOptions, type Product as ServerProduct, SIZE_KEYS } from '@store/contract';
 
 export interface ProductPicture {
   url: string;
@@ -9,6 +9,8 @@ export interface ProductPicture {
 /** A product as the storefront uses it (spec section 3, "derived"). */
 export interface StoreProduct {
   id: string;
+  /** The merchant's stock-keeping unit, e.g. NK-LAP-002. */
+  sku: string;
   name: string;
   description: string;
   category: string;
@@ -21,19 +23,13 @@ export interface StoreProduct {
   featured: boolean;
   sizes: string[];
   colors: string[];
+  /** Units the shop can sell now; unlimited when the server does not say. */
+  stock: number;
   attributes: ServerProduct['attributes'];
 }
 
 /** The server's shape, loosely: the mapping copes with missing fields rather than trusting them. */
 export type ProductInput = Partial<ServerProduct> & { id: string };
-
-const SIZE_KEYS = ['size', 'sizes'];
-const COLOR_KEYS = ['color', 'colours', 'colors'];
-
-function valuesOf(attributes: ServerProduct['attributes'], keys: string[]): string[] {
-  const found = attributes.find((attribute) => keys.includes(attribute.key.trim().toLowerCase()));
-  return found ? found.value.filter((value) => value.trim() !== '') : [];
-}
 
 const isPrice = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
@@ -48,8 +44,10 @@ export function toStoreProduct(product: ProductInput): StoreProduct {
       attribute.key.trim().toLowerCase() === 'featured' &&
       attribute.value.some((value) => value.toLowerCase().includes('true')),
   );
+  const { sizes, colors } = productOptions(attributes);
   return {
     id: product.id,
+    sku: product.sku ?? '',
     name: product.title ?? '',
     description: product.description ?? '',
     category: product.category ?? '',
@@ -59,15 +57,36 @@ export function toStoreProduct(product: ProductInput): StoreProduct {
     image: product.imgUrl || images[0]?.url || '',
     images,
     featured,
-    sizes: valuesOf(attributes, SIZE_KEYS),
-    colors: valuesOf(attributes, COLOR_KEYS),
+    sizes,
+    colors,
+    stock:
+      typeof product.stock === 'number' && Number.isFinite(product.stock)
+        ? Math.max(0, product.stock)
+        : Number.POSITIVE_INFINITY,
     attributes,
   };
 }
 
-/** Spec: a Sale badge when an original price exists and the price is below it. */
+/** Spec: a Sale badge when an original price exists and the price is below it; never on what cannot be bought. */
 export const isOnSale = (product: StoreProduct) =>
-  product.originalPrice !== undefined && product.price < product.originalPrice;
+  product.originalPrice !== undefined && product.price < product.originalPrice && product.stock > 0;
+
+/** Whole percent off the regular price, rounded down so the shop never claims more than it gives. */
+export function discountPercent(product: Pick<StoreProduct, 'price' | 'originalPrice'>): number | undefined {
+  if (product.originalPrice === undefined || !(product.originalPrice > 0)) return undefined;
+  const percent = Math.floor((1 - product.price / product.originalPrice) * 100);
+  return percent >= 1 ? percent : undefined;
+}
+
+/** At or below this many units the shopper is told how many are left. */
+export const LOW_STOCK = 5;
+
+/** What the shopper is told about stock: out of stock, only a few left, or nothing. */
+export function stockNote(stock: number): string | undefined {
+  if (stock <= 0) return 'Out of stock';
+  if (stock <= LOW_STOCK) return `Only ${stock} left`;
+  return undefined;
+}
 
 /** Specifications shown on the product page: no featured flag, sizes or colours, nothing phone-like, at most 10. */
 export const MAX_SPECIFICATIONS = 10;
@@ -83,3 +102,30 @@ export function specificationsOf(product: StoreProduct): ServerProduct['attribut
 
 /** The option chosen up front: only when exactly one exists (spec: product card's Add to Cart). */
 export const onlyOption = (options: string[]) => (options.length === 1 ? options[0] : undefined);
+
+/** A quick Add to Cart cannot choose for the shopper between two sizes or two colours. */
+export const needsChoice = (product: Pick<StoreProduct, 'sizes' | 'colors'>) =>
+  product.sizes.length > 1 || product.colors.length > 1;
+
+/** Words of a name joined by dashes and fenced by them, so 'Red' finds '-red-' and not 'shredder'. */
+const dashed = (text: string) =>
+  `-${text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}-`;
+
+/**
+ * The picture of the chosen colour: one whose file name names the colour (…-olive.svg), else, when
+ * the product has exactly one picture per colour, the one in the colour's place (the demo catalogue
+ * draws its first picture in the first colour); otherwise the product's main picture.
+ */
+export function pictureFor(product: Pick<StoreProduct, 'image' | 'images' | 'colors'>, color?: string): string {
+  const index = color ? product.colors.indexOf(color) : -1;
+  if (!color || index < 0) return product.image;
+  const named = product.images.find((picture) =>
+    dashed((picture.url.split('/').pop() ?? '').replace(/\.\w+$/, '')).includes(dashed(color)),
+  );
+  if (named) return named.url;
+  if (product.images.length === product.colors.length) return product.images[index]?.url ?? product.image;
+  return product.image;
+}

@@ -8,8 +8,8 @@ describe('toOrderView', () => {
       status: 0,
       createdAt: '2026-11-22T10:00:00Z',
       items: [
-        { id: 'i1', productId: 'p1', productTitle: 'Hub', quantity: 2, price: 1499.5 },
-        { id: 'i2', productId: 'p2', productTitle: 'Cable', quantity: 1, price: 499 },
+        { id: 'i1', productId: 'p1', productTitle: 'Hub', quantity: 2, price: 1499.5, size: null, color: 'Grey' },
+        { id: 'i2', productId: 'p2', productTitle: 'Cable', quantity: 1, price: 499, size: null, color: null },
       ],
       shippingAddress: {
         fullName: 'Asha',
@@ -20,6 +20,7 @@ describe('toOrderView', () => {
         phone: '9845012345',
       },
       trackingNumber: null,
+      cancelReason: null,
     });
     expect(view.shipping).toEqual({
       fullName: 'Asha',
@@ -29,5 +30,13 @@ describe('toOrderView', () => {
     });
     expect(view.items.map((item) => item.name)).toEqual(['Hub', 'Cable']);
     expect(view.total).toBe(3498);
+    expect(view.items[0]).toMatchObject({ size: null, color: 'Grey' });
+    expect(view.cancelReason).toBeNull();
+  });
+
+  it('gives the reason only for a cancelled order', () => {
+    const order = { id: 'X', items: [], cancelReason: 'Payment not received' };
+    expect(toOrderView({ ...order, status: 4 }).cancelReason).toBe('Payment not received');
+    expect(toOrderView({ ...order, status: 0 }).cancelReason).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { Order } from '@store/contract';
+import { type Order, OrderStatus } from '@store/contract';
 
 /** An order as the screens show it (spec section 3, "Order as shown"). */
 export interface OrderView {
@@ -6,8 +6,10 @@ export interface OrderView {
   date: string;
   status: unknown;
   shipping: { fullName: string; address: string; method: string; tracking: string };
-  items: { id: string; name: string; quantity: number; price: number }[];
+  items: { id: string; name: string; quantity: number; price: number; size: string | null; color: string | null }[];
   total: number;
+  /** Why the order was cancelled (e.g. 'Payment not received'); only for a Cancelled order. */
+  cancelReason: string | null;
 }
 
 export const NOT_AVAILABLE = 'Not available';
@@ -20,6 +22,8 @@ export function toOrderView(order: Partial<Order> & { id: string }): OrderView {
     name: item.productTitle,
     quantity: item.quantity,
     price: item.price,
+    size: item.size ?? null,
+    color: item.color ?? null,
   }));
   return {
     id: order.id,
@@ -34,6 +38,7 @@ export function toOrderView(order: Partial<Order> & { id: string }): OrderView {
       tracking: order.trackingNumber || NOT_AVAILABLE,
     },
     items,
+    cancelReason: order.status === OrderStatus.Cancelled ? (order.cancelReason ?? null) : null,
     // Spec: the sum of price × quantity.
     total: items.reduce((sum, item) => sum + item.price * item.quantity, 0),
   };

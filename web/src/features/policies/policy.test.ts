@@ -1,6 +1,6 @@
 import type { StoreInfo } from '@store/contract';
 import { describe, expect, it } from 'vitest';
-import { isPolicySlug, policyContent, substitute } from './policy';
+import { isPolicySlug, policyContent, sanitizeStoreHtml, substitute } from './policy';
 
 const storeInfo = {
   storeName: 'NetKart',
@@ -62,6 +62,14 @@ describe('policy content', () => {
     expect(content.html).toContain('Terms of &lt;b&gt;Evil&lt;/b&gt;');
     expect(content.html).not.toContain('onerror');
     expect(content.html).not.toContain('<script');
+  });
+
+  it('keeps headings, lists and links of the store’s HTML, but no styling or form of its own', () => {
+    const html = sanitizeStoreHtml(
+      '<style>body{display:none}</style><h2 style="color:red">Returns</h2><ul><li><a href="/contact">Ask us</a></li></ul>' +
+        '<form action="https://evil.example"><input name="card"><p>Pay here</p></form>',
+    );
+    expect(html).toBe('<h2>Returns</h2><ul><li><a href="/contact">Ask us</a></li></ul><p>Pay here</p>');
   });
 
   it('substitutes the three placeholder spellings', () => {

@@ -65,6 +65,10 @@ export function substitute(
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** Store HTML keeps its text, headings, lists and links, but no script, styling or form of its own. */
+export const sanitizeStoreHtml = (html: string) =>
+  DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form', 'input'], FORBID_ATTR: ['style'] });
+
 export type PolicyContent = { kind: 'html'; html: string } | { kind: 'text'; text: PolicyText };
 
 /** The store's own HTML (sanitised) when it has one for the slug, otherwise our built-in text. */
@@ -72,7 +76,7 @@ export function policyContent(slug: PolicySlug, storeInfo: StoreInfo | null, web
   const values = placeholderValues(storeInfo, website);
   const custom = storeInfo?.policies?.[slug];
   if (typeof custom === 'string' && custom.trim()) {
-    return { kind: 'html', html: DOMPurify.sanitize(substitute(custom, values, escapeHtml)) };
+    return { kind: 'html', html: sanitizeStoreHtml(substitute(custom, values, escapeHtml)) };
   }
   const text = BUILT_IN_POLICIES[slug];
   return {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Package, UserRound } from 'lucide-react';
+import { Heart, Package, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -64,6 +64,10 @@ export default function AccountPage() {
           <Link to="/orders" className={buttonClasses('outline', 'md')}>
             <Package aria-hidden="true" className="h-4 w-4" />
             My Orders
+          </Link>
+          <Link to="/wishlist" className={buttonClasses('outline', 'md')}>
+            <Heart aria-hidden="true" className="h-4 w-4" />
+            My Wishlist
           </Link>
           <Link to="/" className={buttonClasses('outline', 'md')}>
             Return to Home

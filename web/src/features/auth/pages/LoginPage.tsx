@@ -46,7 +46,10 @@ export default function LoginPage() {
             <Checkbox id="login-remember" {...register('rememberMe')} />
             Remember me
           </label>
-          <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+          <Link
+            to="/forgot-password"
+            className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline"
+          >
             Forgot password?
           </Link>
         </div>

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderPage } from '@/test/render-page';
+import { type Answer, fakeApi, renderPage } from '@/test/render-page';
 import { CART_STORAGE_KEY, type CartItem } from '../cart-rules';
 import CartPage from './CartPage';
 
@@ -12,17 +12,30 @@ const hub: CartItem = { id: 'p2', name: '7-Port USB Hub', image: '/h.svg', price
 const stored = () => JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '[]') as CartItem[];
 const summary = () => within(screen.getByRole('complementary', { name: 'Order Summary' }));
 
+/** The shop's products as GET /products/{id} answers them: their stock, or gone (404). */
+function shopHolds(stock: Record<string, number | 'gone'>) {
+  return fakeApi(
+    Object.fromEntries(
+      Object.entries(stock).map(([id, units]) => [
+        `GET /products/${id}`,
+        (): Answer =>
+          units === 'gone' ? [404, { error: 'Product not found.' }] : [200, { id, title: id, stock: units }],
+      ]),
+    ),
+  );
+}
+
 describe('the cart page', () => {
   beforeEach(() => {
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([adapter, hub]));
-    fakeApi({});
+    shopHolds({ p1: 50, p2: 50 });
   });
 
   it('shows each line and the totals in rupees', () => {
     renderPage(<CartPage />, { path: '/cart' });
     expect(screen.getByText('2.5G Ethernet Adapter')).toBeVisible();
     expect(summary().getByText('Subtotal (3 items)')).toBeVisible();
-    expect(summary().getAllByText('₹4,398.00')).toHaveLength(2);
+    expect(summary().getAllByText('₹4,398')).toHaveLength(2);
     expect(summary().getByText('Free')).toBeVisible();
   });
 
@@ -46,8 +59,53 @@ describe('the cart page', () => {
     expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
   });
 
+  it('keeps two sizes and colours of one product as two lines, and removes only the one asked', async () => {
+    const navy = { ...adapter, id: 'sleeve', name: 'Sleeve', selectedSize: '13"', selectedColor: 'Navy' };
+    const olive = { ...navy, selectedSize: '15.6"', selectedColor: 'Olive' };
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([navy, olive]));
+    shopHolds({ sleeve: 50 });
+    renderPage(<CartPage />, { path: '/cart' });
+    expect(screen.getByText('Size: 13" · Colour: Navy')).toBeVisible();
+    expect(screen.getByText('Size: 15.6" · Colour: Olive')).toBeVisible();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Remove Sleeve from cart' })[0] as HTMLElement);
+    expect(stored()).toEqual([olive]);
+  });
+
+  it('stops the quantity at the stock, counting every line of the product', async () => {
+    shopHolds({ p1: 3, p2: 50 });
+    renderPage(<CartPage />, { path: '/cart' });
+    const increase = screen.getByRole('button', { name: 'Increase quantity of 2.5G Ethernet Adapter' });
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    await userEvent.click(increase);
+    await userEvent.click(increase);
+    await waitFor(() => expect(increase).toBeDisabled());
+    expect(stored().find((item) => item.id === 'p1')?.quantity).toBe(3);
+  });
+
+  it('warns about lines the shop can no longer sell as they are, and offers checkout once they are fixed', async () => {
+    const dock = { ...adapter, id: 'p3', name: 'USB-C Dock', quantity: 1 };
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([adapter, hub, dock]));
+    shopHolds({ p1: 'gone', p2: 1, p3: 0 });
+    renderPage(<CartPage />, { path: '/cart' });
+
+    expect(await screen.findByText('No longer available')).toBeVisible();
+    expect(await screen.findByText('Only 1 left')).toBeVisible();
+    expect(screen.getByText('Out of stock')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent("Some items in your cart can't be ordered as they are.");
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Change to 1' }));
+    expect(stored().find((item) => item.id === 'p2')?.quantity).toBe(1);
+    for (const button of screen.getAllByRole('button', { name: 'Remove' })) await userEvent.click(button);
+    expect(stored().map((item) => item.id)).toEqual(['p2']);
+    expect(screen.queryByText('Only 1 left')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeEnabled();
+  });
+
   it('sends a guest to sign in before checkout, and back to checkout after', async () => {
     renderPage(<CartPage />, { path: '/cart' });
+    // Checkout waits for the products to be read again.
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
     await userEvent.click(screen.getByRole('button', { name: 'Checkout' }));
     expect(await screen.findByText('Landed on /login')).toBeVisible();
     expect(screen.getByText('Please sign in to check out.')).toBeVisible();

@@ -1,16 +1,27 @@
-import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
+import { AlertTriangle, Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
 import { ProductImage } from '@/features/catalog/components/ProductImage';
 import { formatPrice } from '@/lib/money';
+import { useCartAvailability } from '../availability';
 import { useCart } from '../cart-context';
+import { type LineProblem, lineKey, optionsLabel } from '../cart-rules';
+
+/** What the shopper reads about a line that cannot be ordered as it is. */
+const problemText = (problem: LineProblem) =>
+  problem.kind === 'gone'
+    ? 'No longer available'
+    : problem.kind === 'out-of-stock'
+      ? 'Out of stock'
+      : `Only ${problem.stock} left`;
 
 export default function CartPage() {
   const { items, itemCount, subtotal, removeItem, updateQuantity, clearCart } = useCart();
   const { user } = useAuth();
   const navigate = useNavigate();
+  const availability = useCartAvailability(items);
 
   if (items.length === 0) {
     return (
@@ -26,6 +37,7 @@ export default function CartPage() {
   }
 
   const checkout = () => {
+    if (availability.hasProblems) return;
     if (!user) {
       toast.error('Login Required', { description: 'Please sign in to check out.' });
       navigate('/login', { state: { from: { pathname: '/checkout' } } });
@@ -39,67 +51,86 @@ export default function CartPage() {
       <h1 className="text-3xl font-bold text-slate-900">Shopping Cart</h1>
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-3">
         <ul className="space-y-4 lg:col-span-2">
-          {items.map((item) => (
-            <li
-              key={`${item.id}|${item.selectedSize ?? ''}|${item.selectedColor ?? ''}`}
-              className="flex gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-            >
-              <ProductImage
-                productId={item.id}
-                src={item.image}
-                alt={item.name}
-                className="h-20 w-20 shrink-0 rounded-xl bg-slate-50 sm:h-24 sm:w-24"
-              />
-              <div className="flex min-w-0 flex-1 flex-col gap-2">
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <Link to={`/product/${item.id}`} className="font-semibold text-slate-900 hover:text-brand-700">
-                      {item.name}
-                    </Link>
-                    <p className="text-sm text-slate-600">
-                      {item.selectedColor ? <span>Color: {item.selectedColor}</span> : null}
-                      {item.selectedColor && item.selectedSize ? ' · ' : null}
-                      {item.selectedSize ? <span>Size: {item.selectedSize}</span> : null}
-                    </p>
-                  </div>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Remove ${item.name} from cart`}
-                    onClick={() => removeItem(item.id)}
-                  >
-                    <Trash2 aria-hidden="true" className="h-4 w-4" />
-                  </Button>
-                </div>
-                <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
-                  <div className="flex items-center gap-2">
-                    <Button
-                      variant="outline"
-                      size="icon"
-                      aria-label={`Decrease quantity of ${item.name}`}
-                      disabled={item.quantity <= 1}
-                      onClick={() => updateQuantity(item.id, item.quantity - 1, item.selectedSize, item.selectedColor)}
-                    >
-                      <Minus aria-hidden="true" className="h-4 w-4" />
-                    </Button>
-                    <span className="w-8 text-center font-medium">
-                      <span className="sr-only">Quantity </span>
-                      {item.quantity}
-                    </span>
-                    <Button
-                      variant="outline"
-                      size="icon"
-                      aria-label={`Increase quantity of ${item.name}`}
-                      onClick={() => updateQuantity(item.id, item.quantity + 1, item.selectedSize, item.selectedColor)}
-                    >
-                      <Plus aria-hidden="true" className="h-4 w-4" />
+          {items.map((item) => {
+            const key = lineKey(item);
+            const problem = availability.problems.get(key);
+            const limit = availability.limits.get(key) ?? Number.POSITIVE_INFINITY;
+            const options = optionsLabel(item.selectedSize, item.selectedColor);
+            const remove = () => removeItem(item.id, item.selectedSize, item.selectedColor);
+            return (
+              <li key={key} className="flex gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+                <ProductImage
+                  productId={item.id}
+                  src={item.image}
+                  alt={item.name}
+                  className="h-20 w-20 shrink-0 rounded-xl bg-slate-50 sm:h-24 sm:w-24"
+                />
+                <div className="flex min-w-0 flex-1 flex-col gap-2">
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <Link to={`/product/${item.id}`} className="font-semibold text-slate-900 hover:text-brand-700">
+                        {item.name}
+                      </Link>
+                      {options ? <p className="text-sm text-slate-600">{options}</p> : null}
+                    </div>
+                    <Button variant="ghost" size="icon" aria-label={`Remove ${item.name} from cart`} onClick={remove}>
+                      <Trash2 aria-hidden="true" className="h-4 w-4" />
                     </Button>
                   </div>
-                  <p className="font-semibold text-slate-900">{formatPrice(item.price * item.quantity)}</p>
+                  {problem ? (
+                    <div className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                      <AlertTriangle aria-hidden="true" className="h-4 w-4 shrink-0" />
+                      <p className="font-medium">{problemText(problem)}</p>
+                      {problem.kind === 'too-many' && problem.max >= 1 ? (
+                        <Button
+                          variant="outline"
+                          className="ml-auto"
+                          onClick={() => updateQuantity(item.id, problem.max, item.selectedSize, item.selectedColor)}
+                        >
+                          Change to {problem.max}
+                        </Button>
+                      ) : (
+                        <Button variant="outline" className="ml-auto" onClick={remove}>
+                          Remove
+                        </Button>
+                      )}
+                    </div>
+                  ) : null}
+                  <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
+                    <div className="flex items-center gap-2">
+                      <Button
+                        variant="outline"
+                        size="icon"
+                        aria-label={`Decrease quantity of ${item.name}`}
+                        disabled={item.quantity <= 1}
+                        onClick={() =>
+                          updateQuantity(item.id, item.quantity - 1, item.selectedSize, item.selectedColor)
+                        }
+                      >
+                        <Minus aria-hidden="true" className="h-4 w-4" />
+                      </Button>
+                      <span className="w-8 text-center font-medium">
+                        <span className="sr-only">Quantity </span>
+                        {item.quantity}
+                      </span>
+                      <Button
+                        variant="outline"
+                        size="icon"
+                        aria-label={`Increase quantity of ${item.name}`}
+                        disabled={item.quantity >= limit}
+                        onClick={() =>
+                          updateQuantity(item.id, item.quantity + 1, item.selectedSize, item.selectedColor)
+                        }
+                      >
+                        <Plus aria-hidden="true" className="h-4 w-4" />
+                      </Button>
+                    </div>
+                    <p className="font-semibold text-slate-900">{formatPrice(item.price * item.quantity)}</p>
+                  </div>
                 </div>
-              </div>
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
         <aside
           aria-labelledby="summary-heading"
@@ -124,7 +155,12 @@ export default function CartPage() {
               <dd className="font-bold">{formatPrice(subtotal)}</dd>
             </div>
           </dl>
-          <Button size="lg" className="w-full" onClick={checkout}>
+          {availability.hasProblems ? (
+            <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              Some items in your cart can't be ordered as they are. Change or remove them to check out.
+            </p>
+          ) : null}
+          <Button size="lg" className="w-full" onClick={checkout} disabled={availability.hasProblems}>
             Checkout
           </Button>
           <Button variant="outline" className="w-full" onClick={() => clearCart()}>

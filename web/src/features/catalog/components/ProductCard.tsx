@@ -1,25 +1,14 @@
 import { Eye, ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge, Button, buttonClasses } from '@/components/ui';
-import { useCart } from '@/features/cart/cart-context';
-import { formatPrice } from '@/lib/money';
-import { isOnSale, onlyOption, type StoreProduct } from '../product';
+import { isOnSale, type StoreProduct } from '../product';
+import { useQuickAdd } from '../quick-add';
+import { PriceTag } from './PriceTag';
 import { ProductImage } from './ProductImage';
 
 export function ProductCard({ product }: { product: StoreProduct }) {
-  const { addItem } = useCart();
+  const quickAdd = useQuickAdd();
   const picture = product.images[0];
-
-  const addToCart = () =>
-    addItem({
-      id: product.id,
-      name: product.name,
-      image: product.image,
-      price: product.price,
-      quantity: 1,
-      selectedSize: onlyOption(product.sizes),
-      selectedColor: onlyOption(product.colors),
-    });
 
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
@@ -41,7 +30,12 @@ export function ProductCard({ product }: { product: StoreProduct }) {
         ) : null}
         {/* Hover (or keyboard focus) reveals the quick actions. */}
         <div className="absolute inset-x-0 bottom-0 flex gap-2 p-3 opacity-100 transition-opacity md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
-          <Button className="flex-1" onClick={addToCart} aria-label={`Add to Cart: ${product.name}`}>
+          <Button
+            className="flex-1"
+            onClick={() => quickAdd(product)}
+            disabled={product.stock <= 0}
+            aria-label={`Add to Cart: ${product.name}`}
+          >
             <ShoppingCart aria-hidden="true" className="h-4 w-4" />
             Add to Cart
           </Button>
@@ -63,15 +57,7 @@ export function ProductCard({ product }: { product: StoreProduct }) {
             {product.name}
           </Link>
         </h3>
-        <p className="mt-auto flex items-baseline gap-2 pt-2">
-          <span className="text-lg font-bold text-slate-900">{formatPrice(product.price)}</span>
-          {product.originalPrice !== undefined ? (
-            <span className="text-sm text-slate-500 line-through">
-              <span className="sr-only">was </span>
-              {formatPrice(product.originalPrice)}
-            </span>
-          ) : null}
-        </p>
+        <PriceTag product={product} className="mt-auto pt-2" />
       </div>
     </article>
   );

@@ -65,7 +65,10 @@ export default function HomePage() {
           <h2 id="categories-heading" className="text-2xl font-bold text-slate-900">
             Shop by Category
           </h2>
-          <Link to="/products" className="text-sm font-medium text-brand-700 hover:underline">
+          <Link
+            to="/products"
+            className="inline-flex min-h-11 items-center px-1 text-sm font-medium text-brand-700 hover:underline"
+          >
             Explore Products
           </Link>
         </div>
@@ -104,7 +107,10 @@ export default function HomePage() {
           <h2 id="featured-heading" className="text-2xl font-bold text-slate-900">
             Featured Products
           </h2>
-          <Link to="/products" className="text-sm font-medium text-brand-700 hover:underline">
+          <Link
+            to="/products"
+            className="inline-flex min-h-11 items-center px-1 text-sm font-medium text-brand-700 hover:underline"
+          >
             View All
           </Link>
         </div>

@@ -4,11 +4,13 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { Badge, Button, buttonClasses, Skeleton } from '@/components/ui';
 import { useCart } from '@/features/cart/cart-context';
+import { unitsOf } from '@/features/cart/cart-rules';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/money';
 import { useProduct } from '../api';
+import { PriceTag } from '../components/PriceTag';
 import { ProductImage } from '../components/ProductImage';
-import { isOnSale, type StoreProduct, specificationsOf } from '../product';
+import { isOnSale, onlyOption, pictureFor, type StoreProduct, specificationsOf } from '../product';
 import { toggleWishlist, useWishlist } from '../wishlist';
 
 export default function ProductPage() {
@@ -37,18 +39,28 @@ export default function ProductPage() {
 
 function ProductDetails({ product }: { product: StoreProduct }) {
   const navigate = useNavigate();
-  const { addItem } = useCart();
+  const { items, addItem } = useCart();
   const wishlist = useWishlist();
   const [pictureIndex, setPictureIndex] = useState(0);
-  // Spec: a single 'One Size' is chosen up front.
-  const [size, setSize] = useState(product.sizes.length === 1 && product.sizes[0] === 'One Size' ? 'One Size' : '');
-  const [color, setColor] = useState('');
+  // Spec: a single 'One Size' is chosen up front; so is any single option, as the product card does.
+  const [size, setSize] = useState(onlyOption(product.sizes) ?? '');
+  const [color, setColor] = useState(onlyOption(product.colors) ?? '');
   const [quantity, setQuantity] = useState(1);
   const picture = product.images[pictureIndex] ?? { url: product.image };
   const specifications = specificationsOf(product);
   const inWishlist = wishlist.includes(product.id);
+  const inCart = unitsOf(items, product.id);
+  // The stepper stops at what the shop holds, less what the cart already has of it.
+  const canAdd = Math.max(0, product.stock - inCart);
+
+  const chooseColor = (value: string) => {
+    setColor(value);
+    const index = product.images.findIndex((image) => image.url === pictureFor(product, value));
+    if (index >= 0) setPictureIndex(index);
+  };
 
   const addToCart = () => {
+    if (canAdd < 1) return;
     if (product.sizes.length > 0 && !size) {
       toast.error('Please select a size', { description: 'You must select a size before adding to cart' });
       return;
@@ -56,9 +68,9 @@ function ProductDetails({ product }: { product: StoreProduct }) {
     addItem({
       id: product.id,
       name: product.name,
-      image: product.image,
+      image: pictureFor(product, color || undefined),
       price: product.price,
-      quantity,
+      quantity: Math.min(quantity, canAdd),
       selectedSize: size || undefined,
       selectedColor: color || undefined,
     });
@@ -114,24 +126,21 @@ function ProductDetails({ product }: { product: StoreProduct }) {
           <div className="space-y-2">
             <p className="text-sm font-medium text-brand-700">{product.category}</p>
             <h1 className="text-3xl font-bold text-slate-900">{product.name}</h1>
-            <p className="text-sm text-slate-500">Product ID: {product.id.slice(0, 8)}</p>
+            <p className="text-sm text-slate-500">
+              {product.sku ? `SKU: ${product.sku}` : `Product ID: ${product.id.slice(0, 8)}`}
+            </p>
           </div>
-          <p className="flex items-baseline gap-3">
-            <span className="text-3xl font-bold text-slate-900">{formatPrice(product.price)}</span>
-            {product.originalPrice !== undefined ? (
-              <span className="text-lg text-slate-500 line-through">
-                <span className="sr-only">was </span>
-                {formatPrice(product.originalPrice)}
-              </span>
-            ) : null}
-          </p>
+          <PriceTag product={product} size="lg" />
+          {product.stock > 0 && canAdd === 0 ? (
+            <p className="text-sm font-medium text-amber-800">All {product.stock} left are in your cart.</p>
+          ) : null}
           <p className="leading-relaxed text-slate-700">{product.description}</p>
 
           {product.sizes.length > 0 ? (
             <OptionGroup label="Size" options={product.sizes} value={size} onChange={setSize} />
           ) : null}
           {product.colors.length > 0 ? (
-            <OptionGroup label="Color" options={product.colors} value={color} onChange={setColor} />
+            <OptionGroup label="Color" options={product.colors} value={color} onChange={chooseColor} />
           ) : null}
 
           <fieldset className="space-y-2">
@@ -153,7 +162,8 @@ function ProductDetails({ product }: { product: StoreProduct }) {
                 variant="outline"
                 size="icon"
                 aria-label="Increase quantity"
-                onClick={() => setQuantity((value) => value + 1)}
+                onClick={() => setQuantity((value) => Math.min(value + 1, canAdd))}
+                disabled={quantity >= canAdd}
               >
                 <Plus aria-hidden="true" className="h-4 w-4" />
               </Button>
@@ -161,17 +171,30 @@ function ProductDetails({ product }: { product: StoreProduct }) {
           </fieldset>
 
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button size="lg" className="flex-1" onClick={addToCart}>
-              <ShoppingCart aria-hidden="true" className="h-5 w-5" />
-              Add to Cart
-            </Button>
+            {/* On a phone the price and Add to Cart stay in reach, just above the bottom navigation. */}
+            <div
+              data-buy-bar
+              className="fixed inset-x-0 bottom-(--bottom-bar-height) z-30 flex items-center gap-4 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] sm:static sm:z-auto sm:flex-1 sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none"
+            >
+              <p className="text-xl font-bold text-slate-900 sm:hidden">
+                <span className="sr-only">Price </span>
+                {formatPrice(product.price)}
+              </p>
+              <Button size="lg" className="flex-1" onClick={addToCart} disabled={canAdd < 1}>
+                <ShoppingCart aria-hidden="true" className="h-5 w-5" />
+                Add to Cart
+              </Button>
+            </div>
             <Button
               size="lg"
               variant="outline"
               aria-pressed={inWishlist}
               onClick={() => {
                 const added = toggleWishlist(product.id);
-                toast(added ? 'Added to wishlist' : 'Removed from wishlist', { description: product.name });
+                toast(added ? 'Added to wishlist' : 'Removed from wishlist', {
+                  description: product.name,
+                  action: { label: 'View wishlist', onClick: () => navigate('/wishlist') },
+                });
               }}
             >
               <Heart aria-hidden="true" className={cn('h-5 w-5', inWishlist && 'fill-red-500 text-red-500')} />
@@ -225,7 +248,7 @@ function OptionGroup({ label, options, value, onChange }: OptionGroupProps) {
             aria-pressed={value === option}
             onClick={() => onChange(option)}
             className={cn(
-              'h-10 min-w-12 rounded-lg border px-3 text-sm font-medium transition-colors',
+              'h-11 min-w-12 rounded-lg border px-3 text-sm font-medium transition-colors',
               value === option
                 ? 'border-brand-600 bg-brand-600 text-white'
                 : 'border-slate-300 bg-white text-slate-900 hover:border-slate-400',

@@ -1,37 +1,58 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type OrderLineInput, ShippingAddressInput } from '@store/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button, FormField, Input, Select, Textarea } from '@/components/ui';
+import { useCartAvailability } from '@/features/cart/availability';
 import { useCart } from '@/features/cart/cart-context';
+import { type CartItem, lineKey, optionsLabel } from '@/features/cart/cart-rules';
 import { createOrder, ordersQueryKey } from '@/features/orders/api';
 import { formatPrice } from '@/lib/money';
 import { EMPTY_SHIPPING, INDIAN_STATES, type ShippingForm, trimmedShipping } from '../shipping';
 
+/** One order line per cart line, so the merchant packs the size and colour each one asked for. */
+export const orderLinesOf = (items: CartItem[]): OrderLineInput[] =>
+  items.map((item) => ({
+    productId: item.id,
+    quantity: item.quantity,
+    size: item.selectedSize,
+    color: item.selectedColor,
+  }));
+
 export default function CheckoutPage() {
   const { items, subtotal, clearCart } = useCart();
+  const availability = useCartAvailability(items);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const {
     register,
     handleSubmit,
-    formState: { isSubmitting },
-  } = useForm<ShippingForm>({ defaultValues: EMPTY_SHIPPING });
+    getValues,
+    formState: { isSubmitting, errors },
+  } = useForm<ShippingForm, unknown, ShippingAddressInput>({
+    defaultValues: EMPTY_SHIPPING,
+    // The server's own rules and messages, shown beside each field.
+    resolver: zodResolver(ShippingAddressInput),
+  });
 
-  const placeOrder = handleSubmit(async (form) => {
-    if (items.length === 0) {
-      toast.error('Cart is empty', { description: 'Please add items to your cart before checkout.' });
-      return;
-    }
-    const shippingAddress = trimmedShipping(form);
-    if (!shippingAddress) {
+  const cartIsEmpty = () => {
+    if (items.length > 0) return false;
+    toast.error('Cart is empty', { description: 'Please add items to your cart before checkout.' });
+    return true;
+  };
+
+  const showInvalid = () => {
+    if (cartIsEmpty()) return;
+    if (!trimmedShipping(getValues())) {
       toast.error('Please fill all fields', { description: 'All shipping information fields are required.' });
-      return;
     }
-    const products: Record<string, number> = {};
-    for (const item of items) products[item.id] = (products[item.id] ?? 0) + item.quantity;
+  };
 
-    const result = await createOrder({ products, shippingAddress });
+  const placeOrder = handleSubmit(async (shippingAddress) => {
+    if (cartIsEmpty() || availability.hasProblems) return;
+    const result = await createOrder({ lines: orderLinesOf(items), shippingAddress });
     if (!result.ok || !result.data?.id) {
       // The server's reason (a PIN code, a phone, stock) helps more than a generic line.
       toast.error('Error placing order', { description: (!result.ok && result.error) || 'Please try again later.' });
@@ -40,7 +61,7 @@ export default function CheckoutPage() {
     clearCart({ silent: true });
     await queryClient.invalidateQueries({ queryKey: ordersQueryKey });
     navigate(`/payment?orderId=${encodeURIComponent(result.data.id)}`, { state: { orderId: result.data.id } });
-  });
+  }, showInvalid);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
@@ -55,17 +76,22 @@ export default function CheckoutPage() {
           <h2 id="shipping-heading" className="text-lg font-semibold text-slate-900">
             Shipping Information
           </h2>
-          <FormField label="Full name" htmlFor="shipping-full-name">
+          <FormField label="Full name" htmlFor="shipping-full-name" error={errors.fullName?.message}>
             <Input id="shipping-full-name" autoComplete="name" {...register('fullName')} />
           </FormField>
-          <FormField label="Address" htmlFor="shipping-address" description="House number, street and area">
+          <FormField
+            label="Address"
+            htmlFor="shipping-address"
+            error={errors.address?.message}
+            description="House number, street and area"
+          >
             <Textarea id="shipping-address" rows={3} autoComplete="street-address" {...register('address')} />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="City" htmlFor="shipping-city">
+            <FormField label="City" htmlFor="shipping-city" error={errors.city?.message}>
               <Input id="shipping-city" autoComplete="address-level2" {...register('city')} />
             </FormField>
-            <FormField label="State" htmlFor="shipping-state">
+            <FormField label="State" htmlFor="shipping-state" error={errors.state?.message}>
               <Select id="shipping-state" autoComplete="address-level1" {...register('state')}>
                 <option value="">Choose a state</option>
                 {INDIAN_STATES.map((state) => (
@@ -75,7 +101,12 @@ export default function CheckoutPage() {
                 ))}
               </Select>
             </FormField>
-            <FormField label="PIN code" htmlFor="shipping-postal-code" description="6 digits">
+            <FormField
+              label="PIN code"
+              htmlFor="shipping-postal-code"
+              error={errors.postalCode?.message}
+              description="6 digits"
+            >
               <Input
                 id="shipping-postal-code"
                 inputMode="numeric"
@@ -84,13 +115,32 @@ export default function CheckoutPage() {
                 {...register('postalCode')}
               />
             </FormField>
-            <FormField label="Phone" htmlFor="shipping-phone" description="10-digit mobile number">
+            <FormField
+              label="Phone"
+              htmlFor="shipping-phone"
+              error={errors.phone?.message}
+              description="10-digit mobile number"
+            >
               <Input id="shipping-phone" type="tel" inputMode="tel" autoComplete="tel" {...register('phone')} />
             </FormField>
           </div>
-          <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? 'Placing order...' : 'Place Order'}
-          </Button>
+          {availability.hasProblems ? (
+            <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              Some items in your cart can't be ordered as they are.{' '}
+              <Link to="/cart" className="font-semibold underline">
+                Review your cart
+              </Link>
+            </p>
+          ) : null}
+          <div className="flex items-center gap-4 border-t border-slate-100 pt-4">
+            <p className="shrink-0">
+              <span className="block text-sm text-slate-600">Total</span>
+              <span className="text-xl font-bold text-slate-900">{formatPrice(subtotal)}</span>
+            </p>
+            <Button type="submit" size="lg" className="flex-1" disabled={isSubmitting || availability.hasProblems}>
+              {isSubmitting ? 'Placing order...' : 'Place Order'}
+            </Button>
+          </div>
         </form>
 
         <aside
@@ -103,14 +153,14 @@ export default function CheckoutPage() {
           {items.length === 0 ? <p className="text-sm text-slate-600">Your cart is empty.</p> : null}
           <ul className="divide-y divide-slate-100 text-sm">
             {items.map((item) => (
-              <li
-                key={`${item.id}|${item.selectedSize ?? ''}|${item.selectedColor ?? ''}`}
-                className="flex justify-between gap-3 py-2"
-              >
+              <li key={lineKey(item)} className="flex justify-between gap-3 py-2">
                 <span className="text-slate-700">
                   {item.name} × {item.quantity}
-                  {item.selectedSize ? ` · ${item.selectedSize}` : ''}
-                  {item.selectedColor ? ` · ${item.selectedColor}` : ''}
+                  {item.selectedSize || item.selectedColor ? (
+                    <span className="block text-xs text-slate-600">
+                      {optionsLabel(item.selectedSize, item.selectedColor)}
+                    </span>
+                  ) : null}
                 </span>
                 <span className="font-medium">{formatPrice(item.price * item.quantity)}</span>
               </li>

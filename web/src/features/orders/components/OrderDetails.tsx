@@ -1,4 +1,5 @@
 import { Badge } from '@/components/ui';
+import { optionsLabel } from '@/features/cart/cart-rules';
 import { formatDate } from '@/lib/dates';
 import { formatPrice } from '@/lib/money';
 import { statusLabel, statusTone } from '../order-status';
@@ -13,6 +14,7 @@ export function OrderHeading({ order }: { order: OrderView }) {
         <p className="text-sm text-slate-600">Placed on {formatDate(order.date)}</p>
       </div>
       <Badge tone={statusTone(order.status)}>{statusLabel(order.status)}</Badge>
+      {order.cancelReason ? <p className="w-full text-sm text-red-800">Cancelled: {order.cancelReason}</p> : null}
     </div>
   );
 }
@@ -36,7 +38,12 @@ export function OrderItemsTable({ order }: { order: OrderView }) {
       <tbody className="divide-y divide-slate-100">
         {order.items.map((item) => (
           <tr key={item.id}>
-            <td className="py-2 text-slate-900">{item.name}</td>
+            <td className="py-2 text-slate-900">
+              <span className="block">{item.name}</span>
+              {item.size || item.color ? (
+                <span className="block text-xs text-slate-600">{optionsLabel(item.size, item.color)}</span>
+              ) : null}
+            </td>
             <td className="py-2 text-center">{item.quantity}</td>
             <td className="py-2 text-right">{formatPrice(item.price)}</td>
           </tr>

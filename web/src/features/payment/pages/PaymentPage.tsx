@@ -22,6 +22,7 @@ import {
   submittedValues,
   validate,
 } from '../payment-fields';
+import { type ReturnNotice, returnNotice } from '../payment-return';
 
 export const QR_SIZE = 256;
 const MISSING_ORDER = 'Order ID is missing. Please return to checkout.';
@@ -55,7 +56,8 @@ export default function PaymentPage() {
     );
   }
   if (fields.isError) return <PaymentError message={LOAD_FAILED} />;
-  return <PaymentForm orderId={orderId} fields={fields.data} />;
+  const notice = returnNotice(searchParams.get('payment'), searchParams.get('reason'));
+  return <PaymentForm orderId={orderId} fields={fields.data} notice={notice} />;
 }
 
 function PaymentError({ message }: { message: string }) {
@@ -72,7 +74,7 @@ function PaymentError({ message }: { message: string }) {
   );
 }
 
-function PaymentForm({ orderId, fields }: { orderId: string; fields: PaymentField[] }) {
+function PaymentForm({ orderId, fields, notice }: { orderId: string; fields: PaymentField[]; notice?: ReturnNotice }) {
   const navigate = useNavigate();
   const [values, setValues] = useState<FieldValues>(() => initialValues(fields));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -172,6 +174,12 @@ function PaymentForm({ orderId, fields }: { orderId: string; fields: PaymentFiel
     <div className="mx-auto max-w-xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Payment</h1>
       <p className="mt-1 text-slate-600">Order #{orderId}</p>
+      {notice ? (
+        <div role="status" className="mt-6 rounded-2xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-200">
+          <p className="font-semibold">{notice.title}</p>
+          <p className="mt-1 text-sm">{notice.text}</p>
+        </div>
+      ) : null}
       <form
         onSubmit={submit}
         noValidate

@@ -54,5 +54,5 @@ function StoreHtml({ html }: { html: string }) {
   useEffect(() => {
     if (ref.current) ref.current.innerHTML = html;
   }, [html]);
-  return <div ref={ref} className="policy-html mt-6 space-y-4 leading-relaxed text-slate-700" />;
+  return <div ref={ref} className="prose-store mt-6" />;
 }

@@ -11,7 +11,17 @@ const shipped: Order = {
   id: '7KX2M9QH4D',
   status: 2,
   createdAt: '2026-11-20T10:15:00.000Z',
-  items: [{ id: 'i1', productId: 'p1', productTitle: 'USB-C to 2.5G Ethernet Adapter', quantity: 2, price: 1899 }],
+  items: [
+    {
+      id: 'i1',
+      productId: 'p1',
+      productTitle: 'USB-C to 2.5G Ethernet Adapter',
+      quantity: 2,
+      price: 1899,
+      size: null,
+      color: null,
+    },
+  ],
   shippingAddress: {
     fullName: 'Asha Rao',
     address: '12, 4th Cross, Indiranagar',
@@ -23,6 +33,7 @@ const shipped: Order = {
   total: 3798,
   shippingMethod: 'Standard Shipping',
   trackingNumber: 'DTDC-Z1234567',
+  cancelReason: null,
 };
 
 describe('tracking an order as a guest', () => {
@@ -62,5 +73,28 @@ describe('tracking an order as a guest', () => {
     expect(calls.find((call) => call.route === 'GET /orders/7KX2M9QH4D')?.url.searchParams.get('contactInfo')).toBe(
       '98450 12345',
     );
+  });
+
+  it('shows each item’s size and colour, and why a cancelled order was cancelled', async () => {
+    const sleeve = { productId: 'p2', productTitle: 'Neoprene Laptop Sleeve', quantity: 1, price: 899 };
+    const cancelled: Order = {
+      ...shipped,
+      status: 4,
+      trackingNumber: null,
+      cancelReason: 'Payment not received',
+      items: [
+        { ...sleeve, id: 'i1', size: '13"', color: 'Navy' },
+        { ...sleeve, id: 'i2', size: '15.6"', color: 'Olive' },
+      ],
+    };
+    fakeApi({ 'GET /orders/7KX2M9QH4D': () => [200, cancelled] });
+    renderPage(<TrackOrderPage />, { path: '/track-order?id=7KX2M9QH4D', route: '/track-order' });
+    await userEvent.type(screen.getByLabelText('Email or phone'), 'asha@example.in');
+    await userEvent.click(screen.getByRole('button', { name: 'Track Order' }));
+
+    expect(await screen.findByText('Size: 13" · Colour: Navy')).toBeVisible();
+    expect(screen.getByText('Size: 15.6" · Colour: Olive')).toBeVisible();
+    expect(screen.getByText('Cancelled')).toBeVisible();
+    expect(screen.getByText('Cancelled: Payment not received')).toBeVisible();
   });
 });

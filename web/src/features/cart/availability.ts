@@ -1,0 +1,37 @@
+import { useProductsById } from '@/features/catalog/api';
+import { type Availability, type CartItem, type LineProblem, lineKey, lineLimit, lineProblem } from './cart-rules';
+
+export interface CartAvailability {
+  /** Why each line (by lineKey) cannot be ordered as it is. */
+  problems: Map<string, LineProblem>;
+  /** The most each line may hold, once its product's stock is known. */
+  limits: Map<string, number>;
+  hasProblems: boolean;
+}
+
+/**
+ * The cart lives in the browser for days: its products are read again (fresh, not from cache) so a
+ * line that is gone, hidden, sold out or above the stock is told before checkout, not by the order.
+ */
+export function useCartAvailability(items: CartItem[]): CartAvailability {
+  const ids = [...new Set(items.map((item) => item.id))];
+  const products = useProductsById(ids, { staleTime: 0 });
+  const availability = new Map<string, Availability>(
+    ids.map((id, index) => {
+      const query = products[index];
+      if (query?.data) return [id, { stock: query.data.stock }];
+      // A failed read for another reason (offline) says nothing about the product: the order will check.
+      if (query?.error?.message === 'missing') return [id, 'gone'];
+      return [id, undefined];
+    }),
+  );
+  const problems = new Map<string, LineProblem>();
+  const limits = new Map<string, number>();
+  for (const item of items) {
+    const known = availability.get(item.id);
+    const problem = lineProblem(items, item, known);
+    if (problem) problems.set(lineKey(item), problem);
+    if (known && known !== 'gone') limits.set(lineKey(item), lineLimit(items, item, known.stock));
+  }
+  return { problems, limits, hasProblems: problems.size > 0 };
+}

@@ -1,0 +1,75 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CART_STORAGE_KEY } from '@/features/cart/cart-rules';
+import { fakeApi, renderPage } from '@/test/render-page';
+import ProductPage from './ProductPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const attribute = (key: string, ...value: string[]) => ({ id: key, key, value, metricUnit: null });
+const stand = {
+  id: '3fe52e09-aaaa-bbbb-cccc-000000000001',
+  sku: 'NK-LAP-001',
+  title: 'Aluminium Laptop Stand',
+  description: 'Lifts the screen to eye level.',
+  imgUrl: '/stand.svg',
+  images: [
+    { url: '/stand.svg', width: 800, height: 800 },
+    { url: '/stand-2.svg', width: 800, height: 800 },
+  ],
+  category: 'Laptop Accessories',
+  regularPrice: 2999,
+  discountedPrice: 2199,
+  stock: 4,
+  attributes: [attribute('Color', 'Silver', 'Space Grey'), attribute('Material', 'Aluminium')],
+};
+const stored = () => JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '[]');
+const showProduct = (product: object) => {
+  fakeApi({ [`GET /products/${stand.id}`]: () => [200, product] });
+  renderPage(<ProductPage />, { path: `/product/${stand.id}`, route: '/product/:id' });
+};
+
+describe('the product page', () => {
+  it('shows the SKU, the percent off and how many are left', async () => {
+    showProduct(stand);
+    expect(await screen.findByText('SKU: NK-LAP-001')).toBeVisible();
+    expect(screen.queryByText(/Product ID/)).toBeNull();
+    expect(screen.getByText('26 % off')).toBeVisible();
+    expect(screen.getByText('Only 4 left')).toBeVisible();
+  });
+
+  it('stops the quantity at the stock, less what the cart holds, and adds the chosen colour’s picture', async () => {
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify([{ id: stand.id, name: stand.title, image: '/stand.svg', price: 2199, quantity: 1 }]),
+    );
+    showProduct(stand);
+    const increase = await screen.findByRole('button', { name: 'Increase quantity' });
+    await userEvent.click(increase);
+    await userEvent.click(increase);
+    expect(increase).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('3');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Space Grey' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('Landed on /cart')).toBeVisible();
+    expect(stored()[1]).toMatchObject({ quantity: 3, selectedColor: 'Space Grey', image: '/stand-2.svg' });
+  });
+
+  it('refuses Add to Cart and shows no Sale when the product is out of stock', async () => {
+    showProduct({ ...stand, stock: 0 });
+    expect(await screen.findByText('Out of stock')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    expect(screen.queryByText('Sale')).toBeNull();
+  });
+
+  it('says where the wishlist is when a product is added to it', async () => {
+    showProduct(stand);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to Wishlist' }));
+    expect(await screen.findByText('Added to wishlist')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'View wishlist' }));
+    expect(await screen.findByText('Landed on /wishlist')).toBeVisible();
+    expect(JSON.parse(localStorage.getItem('wishlist') ?? '[]')).toEqual([stand.id]);
+  });
+});

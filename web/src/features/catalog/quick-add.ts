@@ -1,0 +1,28 @@
+import { useNavigate } from 'react-router';
+import { useCart } from '@/features/cart/cart-context';
+import { needsChoice, onlyOption, pictureFor, type StoreProduct } from './product';
+
+/**
+ * A card's Add to Cart: one unit with the only size and colour chosen (spec); a product with two
+ * sizes or two colours opens its page instead, where the shopper chooses.
+ */
+export function useQuickAdd() {
+  const { addItem } = useCart();
+  const navigate = useNavigate();
+  return (product: StoreProduct) => {
+    if (needsChoice(product)) {
+      navigate(`/product/${product.id}`);
+      return;
+    }
+    const color = onlyOption(product.colors);
+    addItem({
+      id: product.id,
+      name: product.name,
+      image: pictureFor(product, color),
+      price: product.price,
+      quantity: 1,
+      selectedSize: onlyOption(product.sizes),
+      selectedColor: color,
+    });
+  };
+}
