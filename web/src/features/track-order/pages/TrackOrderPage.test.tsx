@@ -33,6 +33,8 @@ const shipped: Order = {
   total: 3798,
   shippingMethod: 'Standard Shipping',
   trackingNumber: 'DTDC-Z1234567',
+  courier: 'DTDC',
+  trackingUrl: null,
   cancelReason: null,
 };
 
