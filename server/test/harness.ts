@@ -6,7 +6,7 @@ import type SQLite from 'better-sqlite3';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { buildApp, createServices, type Services } from '../src/app.js';
+import { type AppOptions, buildApp, createServices, type Services } from '../src/app.js';
 import type { RateLimitConfig } from '../src/config.js';
 import { migrateToLatest, openDatabase } from '../src/db/open.js';
 import type { Database } from '../src/db/schema.js';
@@ -17,10 +17,18 @@ import { ensureDemoStore } from '../src/seed/seed.js';
 /** Generous limits so ordinary tests never trip them; rate-limit tests pass their own. */
 export const RELAXED_LIMITS: RateLimitConfig = {
   loginFailuresPerEmail: 1000,
+  loginFailuresPerEmailAnywhere: 1000,
   loginAttemptsPerIp: 1000,
   loginWindowMs: 60_000,
   registrationsPerIp: 1000,
   registrationWindowMs: 60_000,
+  ordersPerAccount: 1000,
+  ordersPerIp: 1000,
+  paymentsPerAccount: 1000,
+  paymentsPerIp: 1000,
+  trackingFailuresPerOrder: 1000,
+  trackingFailuresPerIp: 1000,
+  passwordHashQueue: 1000,
 };
 
 export interface TestShop {
@@ -51,6 +59,8 @@ export async function startShop(
     seedDemo?: boolean;
     /** 'sqlite': the embedded database even when the suite runs on PostgreSQL. */
     database?: 'sqlite';
+    /** Extra options for buildApp (a logger, Redis for the limits). */
+    app?: Partial<AppOptions>;
   } = {},
 ): Promise<TestShop> {
   const url = options.database === 'sqlite' ? undefined : process.env.TEST_DATABASE_URL;
@@ -89,6 +99,7 @@ export async function startShop(
     rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits },
     webDistDir: '',
     trustProxy: options.trustProxy ?? false,
+    ...options.app,
   });
   await app.ready();
   return {
