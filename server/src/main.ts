@@ -27,7 +27,9 @@ try {
 } catch (error) {
   const where = config.databaseUrl ? 'the PostgreSQL database' : `the database in ${config.dataDir}`;
   const reason = error instanceof Error ? error.message : String(error);
-  refuseToStart(`${where} cannot be written (${reason}). Check the disk space, permissions and that it is not read-only.`);
+  refuseToStart(
+    `${where} cannot be written (${reason}). Check the disk space, permissions and that it is not read-only.`,
+  );
 }
 const services = createServices(db, { payments: config.payments, orders: config.orders });
 if (config.seedDemo) await ensureDemoStore(services);

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { type AppOptions, buildApp, createServices, type Services } from '../src/app.js';
 import type { RateLimitConfig } from '../src/config.js';
-import { migrateToLatest, openDatabase } from '../src/db/open.js';
+import { type DatabaseTarget, migrateToLatest, openDatabase } from '../src/db/open.js';
 import type { Database } from '../src/db/schema.js';
 import { DEFAULT_ORDER_POLICY, type OrderPolicy } from '../src/modules/orders/service.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from '../src/modules/payments/settings.js';
@@ -41,7 +41,37 @@ export interface TestShop {
   file?: string;
   /** The demo store's id ('' when started empty). */
   storeId: string;
+  /** Where the database is, to open it again as a second server process would. */
+  target: DatabaseTarget;
   close(): Promise<void>;
+}
+
+/** A fresh SQLite folder, or a fresh schema on the PostgreSQL server named by TEST_DATABASE_URL. */
+export async function freshDatabase(
+  database?: 'sqlite',
+): Promise<{ target: DatabaseTarget; cleanup: () => Promise<void> }> {
+  const url = database === 'sqlite' ? undefined : process.env.TEST_DATABASE_URL;
+  if (url) {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    return {
+      target: { databaseUrl: url, dataDir: '', schema },
+      async cleanup() {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
+  return {
+    target: { databaseUrl: undefined, dataDir: dir },
+    cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /**
@@ -63,27 +93,7 @@ export async function startShop(
     app?: Partial<AppOptions>;
   } = {},
 ): Promise<TestShop> {
-  const url = options.database === 'sqlite' ? undefined : process.env.TEST_DATABASE_URL;
-  let cleanup: () => Promise<void>;
-  let target: Parameters<typeof openDatabase>[0];
-  if (url) {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    target = { databaseUrl: url, dataDir: '', schema };
-    cleanup = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    };
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
-    target = { databaseUrl: undefined, dataDir: dir };
-    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const { target, cleanup } = await freshDatabase(options.database);
   const { db, dialect, sqlite, file } = openDatabase(target);
   await migrateToLatest(db, target.schema);
   const services = createServices(db, {
@@ -110,6 +120,7 @@ export async function startShop(
     ...(sqlite ? { sqlite } : {}),
     ...(file ? { file } : {}),
     storeId: store?.id ?? '',
+    target,
     async close() {
       await app.close();
       await db.destroy();
