@@ -43,7 +43,7 @@ const Environment = z.object({
   PAYMENTS_PER_IP: positiveInt(90),
   TRACKING_FAILURES_PER_ORDER: positiveInt(10),
   TRACKING_FAILURES_PER_IP: positiveInt(30),
-  PASSWORD_HASH_QUEUE: positiveInt(64),
+  PASSWORD_HASH_QUEUE: positiveInt(16),
   MAX_CONNECTIONS: positiveInt(2000),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** The default store's provider; unset keeps the store's own setting. A misspelling stops the server. */

@@ -339,7 +339,7 @@ describe('settings', () => {
       ordersPerAccount: 20,
       trackingFailuresPerOrder: 10,
       trackingFailuresPerIp: 30,
-      passwordHashQueue: 64,
+      passwordHashQueue: 16,
     });
     expect(readConfig({ REDIS_URL: 'redis://127.0.0.1:6379', TRUST_PROXY: '127.0.0.1' })).toMatchObject({
       redisUrl: 'redis://127.0.0.1:6379',

@@ -5,7 +5,7 @@ import { hashWorkers, WorkQueue } from './hash-queue.js';
 const COST = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 } as const;
 const KEY_LENGTH = 64;
 
-const hashing = new WorkQueue(hashWorkers(), 64);
+const hashing = new WorkQueue(hashWorkers(), 16);
 
 /** How many hashes may wait for a worker before sign-ins and registrations get a 503. */
 export function limitPasswordHashing(waiting: number, workers = hashWorkers()): void {
