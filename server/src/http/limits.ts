@@ -1,14 +1,8 @@
 import { createHash } from 'node:crypto';
-import SQLite from 'better-sqlite3';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import {
-  type RateLimiterAbstract,
-  RateLimiterPostgres,
-  RateLimiterRedis,
-  RateLimiterRes,
-  RateLimiterSQLite,
-} from 'rate-limiter-flexible';
+import { sql } from 'kysely';
+import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimitConfig } from '../config.js';
 import { driverOf } from '../db/open.js';
 import type { Database } from '../db/schema.js';
@@ -18,51 +12,121 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const TRACKING_IP_WINDOW_MS = 15 * MINUTE_MS;
 
+/** What a limit needs of a counter store: rate-limiter-flexible's limiters, or our SQLite one. */
+export interface Counter {
+  readonly points: number;
+  get(key: string): Promise<Pick<RateLimiterRes, 'consumedPoints' | 'msBeforeNext'> | null>;
+  /** Counts one; rejects with a RateLimiterRes when that went over `points`. */
+  consume(key: string): Promise<unknown>;
+  penalty(key: string): Promise<unknown>;
+  delete(key: string): Promise<unknown>;
+}
+
 /** Where counters live: shared by every server process on the same database or Redis. */
 export interface LimitStore {
-  limiter(name: string, points: number, windowMs: number): RateLimiterAbstract;
+  limiter(name: string, points: number, windowMs: number): Counter;
   close(): Promise<void>;
 }
 
 /**
- * Counters in the shop's own database (the `rate_limits` table of our migrations), through
- * rate-limiter-flexible's stores. SQLite gets a second connection to the same file, so a counter
- * is never written inside another request's open transaction on Kysely's connection.
+ * A fixed window per key in the `rate_limits` table (the layout of rate-limiter-flexible's
+ * SQLite store), written through Kysely. Its own better-sqlite3 store cannot be used here: on
+ * Kysely's connection it would write inside other requests' open transactions, and on a second
+ * connection its synchronous wait for the lock blocks the event loop that the lock holder needs,
+ * until busy_timeout fails both.
+ */
+export class SqliteCounter implements Counter {
+  constructor(
+    private readonly db: Database,
+    private readonly name: string,
+    readonly points: number,
+    private readonly windowMs: number,
+  ) {}
+
+  async get(key: string) {
+    const row = await this.db
+      .selectFrom('rate_limits')
+      .select(['points', 'expire'])
+      .where('key', '=', `${this.name}:${key}`)
+      .where('expire', '>', Date.now())
+      .executeTakeFirst();
+    return row ? this.result(row.points, row.expire) : null;
+  }
+
+  async consume(key: string) {
+    const res = await this.add(key, 1);
+    if (res.consumedPoints > this.points) throw res;
+    return res;
+  }
+
+  penalty(key: string) {
+    return this.add(key, 1);
+  }
+
+  async delete(key: string) {
+    await this.db.deleteFrom('rate_limits').where('key', '=', `${this.name}:${key}`).execute();
+  }
+
+  /** One statement, so two processes counting at once both count. */
+  private async add(key: string, points: number) {
+    const now = Date.now();
+    const { rows } = await sql<{ points: number; expire: number }>`
+      insert into rate_limits (key, points, expire) values (${`${this.name}:${key}`}, ${points}, ${now + this.windowMs})
+      on conflict (key) do update set
+        points = case when rate_limits.expire > ${now} then rate_limits.points + excluded.points else excluded.points end,
+        expire = case when rate_limits.expire > ${now} then rate_limits.expire else excluded.expire end
+      returning points, expire`.execute(this.db);
+    const row = rows[0];
+    if (!row) throw new Error('the rate-limit counter was not written');
+    return this.result(row.points, row.expire);
+  }
+
+  private result(consumed: number, expire: number | null) {
+    return new RateLimiterRes(
+      Math.max(this.points - consumed, 0),
+      expire ? Math.max(expire - Date.now(), 0) : -1,
+      consumed,
+    );
+  }
+}
+
+/**
+ * Counters in the shop's own database (the `rate_limits` table of our migrations): on PostgreSQL
+ * rate-limiter-flexible's store on Kysely's pool, on SQLite our counter through Kysely itself.
  */
 export function databaseLimitStore(db: Database): LimitStore {
   const driver = driverOf(db);
-  let sqlite: SQLite.Database | undefined;
-  if (driver.kind === 'sqlite') {
-    sqlite = driver.file === ':memory:' ? driver.database : new SQLite(driver.file);
-    if (sqlite !== driver.database) {
-      sqlite.pragma('journal_mode = WAL');
-      sqlite.pragma('busy_timeout = 5000');
-    }
-  }
   let sweeping = false;
+  // rate-limiter-flexible's PostgreSQL store sweeps its own table; on SQLite we do, every five minutes.
+  const sweeper =
+    driver.kind === 'sqlite'
+      ? setInterval(() => {
+          db.deleteFrom('rate_limits')
+            .where('expire', '<', Date.now() - 3_600_000)
+            .execute()
+            .catch(() => {});
+        }, 300_000)
+      : undefined;
+  sweeper?.unref();
   return {
     limiter(name, points, windowMs) {
+      if (driver.kind === 'sqlite') return new SqliteCounter(db, name, points, windowMs);
       // One limiter sweeps expired rows for the whole table.
       const clearExpiredByTimeout = !sweeping;
       sweeping = true;
-      const common = {
+      return new RateLimiterPostgres({
         keyPrefix: name,
         points,
         duration: Math.ceil(windowMs / 1000),
         tableName: 'rate_limits',
         tableCreated: true,
         clearExpiredByTimeout,
-      };
-      return sqlite
-        ? new RateLimiterSQLite({ ...common, storeClient: sqlite, storeType: 'better-sqlite3' })
-        : new RateLimiterPostgres({
-            ...common,
-            storeClient: (driver as { pool: unknown }).pool,
-            storeType: 'pool',
-          });
+        storeClient: driver.pool,
+        storeType: 'pool',
+      });
     },
     async close() {
-      if (sqlite && driver.kind === 'sqlite' && sqlite !== driver.database) sqlite.close();
+      clearInterval(sweeper);
     },
   };
 }
@@ -91,7 +155,7 @@ const secondsOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** One limit: at most `points` counted events per key per window. */
 export class Limit {
-  constructor(private readonly limiter: RateLimiterAbstract) {}
+  constructor(private readonly limiter: Counter) {}
 
   /** Seconds until the key may try again, or 0 when it is under its limit. */
   async retryAfter(key: string): Promise<number> {
