@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const ErrorResponse = z.object({ error: z.string() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
-export const HealthResponse = z.object({ status: z.literal('ok') });
+export const HealthResponse = z.object({ status: z.enum(['ok', 'degraded']) });
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
 /** A required piece of text: trimmed, non-blank, bounded. */

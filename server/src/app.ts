@@ -6,15 +6,20 @@ import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { sql } from 'kysely';
 import type { RateLimitConfig, TrustProxy } from './config.js';
 import type { Database } from './db/schema.js';
+import { probeWrite } from './db/write-probe.js';
 import { bearerTokenOf } from './http/auth.js';
-import { installErrorHandling } from './http/error-handler.js';
+import { answerClientError, installErrorHandling } from './http/error-handler.js';
+import { HttpError } from './http/errors.js';
 import { trackInFlight } from './http/in-flight.js';
+import { databaseLimitStore, installLimits, redisLimitStore } from './http/limits.js';
+import { requestIdOf, shopLogging } from './http/logging.js';
 import { API_PREFIX } from './http/paths.js';
+import { markPrivateAnswers } from './http/private-answers.js';
 import { isAllowedOrigin, selfAndSiblingSources } from './http/site-origins.js';
 import { refuseNulCharacters } from './http/text-guard.js';
+import { limitPasswordHashing } from './modules/accounts/passwords.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { AccountService } from './modules/accounts/service.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
@@ -33,6 +38,11 @@ export const MEDIA_DIR = path.resolve(here, '../public/media');
 export const WEB_DIST_DIR = path.resolve(here, '../../web/dist');
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Longer URLs are refused with 414: no page or call of ours needs one. */
+export const MAX_URL_LENGTH = 8192;
+/** A slow client must send its headers within 15 s and its whole request within 30 s. */
+export const HEADERS_TIMEOUT_MS = 15_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface AppOptions {
   db: Database;
@@ -46,6 +56,12 @@ export interface AppOptions {
   merchantMediaDir?: string;
   /** Behind a TLS-terminating proxy: believe its X-Forwarded-For (rate limits) and -Proto (payment return URLs). */
   trustProxy?: TrustProxy;
+  /** Rate-limit counters in this Redis instead of the database. */
+  redisUrl?: string;
+  /** Prefix of the Redis keys, so two shops can share one Redis. */
+  limitKeyPrefix?: string;
+  /** Open connections at most (Node's server.maxConnections). */
+  maxConnections?: number;
 }
 
 export interface Services {
@@ -79,16 +95,34 @@ export function createServices(db: Database, settings: ServiceSettings = DEFAULT
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const logger = options.logger;
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Our redaction and request line come first; the caller's level and destination win.
+    logger: logger ? { ...shopLogging(), ...(logger === true ? {} : logger) } : false,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
     trustProxy: options.trustProxy ?? false,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    clientErrorHandler: answerClientError,
   });
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
+  if (options.maxConnections) app.server.maxConnections = options.maxConnections;
   const services = options.services ?? createServices(options.db);
 
   app.decorate('inFlight', trackInFlight(app));
   installErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.length > MAX_URL_LENGTH) throw new HttpError(414, 'The URL is too long.');
+  });
+  installLimits(
+    app,
+    options.redisUrl ? redisLimitStore(options.redisUrl, options.limitKeyPrefix) : databaseLimitStore(options.db),
+    options.rateLimits,
+  );
+  limitPasswordHashing(options.rateLimits.passwordHashQueue);
   // The API speaks JSON only; plain text would otherwise reach the handlers as a string.
   app.removeContentTypeParser('text/plain');
   // Payment gateways post their callbacks as HTML forms.
@@ -145,12 +179,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           : undefined;
       });
       api.addHook('preValidation', async (request) => refuseNulCharacters(request));
-      api.get('/health', async (_request, reply) => {
-        await sql`select 1`.execute(options.db);
-        return reply.header('cache-control', 'no-store').send({ status: 'ok' });
+      markPrivateAnswers(api, API_PREFIX);
+      api.get('/health', async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        try {
+          await probeWrite(options.db);
+        } catch (error) {
+          request.log.error({ err: error }, 'health: the database cannot take writes');
+          return reply.code(503).send({ status: 'degraded' });
+        }
+        return reply.send({ status: 'ok' });
       });
       await api.register(storeRoutes, { payments: services.payments });
-      await api.register(accountRoutes, { accounts: services.accounts, limits: options.rateLimits });
+      await api.register(accountRoutes, { accounts: services.accounts });
       await api.register(catalogRoutes, { catalog: services.catalog });
       await api.register(orderRoutes, { orders: services.orders, payments: services.payments });
       await api.register(paymentRoutes, { payments: services.payments });

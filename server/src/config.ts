@@ -26,11 +26,25 @@ const Environment = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'REDIS_URL must be a redis:// or rediss:// URL.' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOGIN_FAILURES_PER_EMAIL: positiveInt(10),
+  LOGIN_FAILURES_PER_EMAIL_ANYWHERE: positiveInt(100),
   LOGIN_ATTEMPTS_PER_IP: positiveInt(60),
   LOGIN_WINDOW_MINUTES: positiveInt(15),
   REGISTRATIONS_PER_IP: positiveInt(20),
   REGISTRATION_WINDOW_MINUTES: positiveInt(60),
+  ORDERS_PER_ACCOUNT: positiveInt(20),
+  ORDERS_PER_IP: positiveInt(60),
+  PAYMENTS_PER_ACCOUNT: positiveInt(30),
+  PAYMENTS_PER_IP: positiveInt(90),
+  TRACKING_FAILURES_PER_ORDER: positiveInt(10),
+  TRACKING_FAILURES_PER_IP: positiveInt(30),
+  PASSWORD_HASH_QUEUE: positiveInt(16),
+  MAX_CONNECTIONS: positiveInt(2000),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** The default store's provider; unset keeps the store's own setting. A misspelling stops the server. */
   PAYMENT_PROVIDER: z.preprocess((value) => (value === '' ? undefined : value), ProviderName.optional()),
@@ -72,14 +86,33 @@ export interface Config {
   /** The default store's payments as the environment sets them. */
   payments: PaymentEnvironment;
   orders: OrderPolicy;
+  /** Rate-limit counters live here when set; in the database otherwise. */
+  redisUrl: string | undefined;
+  /** Open connections at most; more are closed at once, so a flood cannot exhaust file descriptors. */
+  maxConnections: number;
 }
 
 export interface RateLimitConfig {
+  /** Failed sign-ins for one email from one network address, per login window. */
   loginFailuresPerEmail: number;
+  /** Failed sign-ins for one email from anywhere, per hour: the brake on an attack spread over many addresses. */
+  loginFailuresPerEmailAnywhere: number;
+  /** Failed sign-ins from one network address, whatever the email, per login window. */
   loginAttemptsPerIp: number;
   loginWindowMs: number;
   registrationsPerIp: number;
   registrationWindowMs: number;
+  /** Orders placed per hour, by one account and from one address. */
+  ordersPerAccount: number;
+  ordersPerIp: number;
+  /** Payments started per hour, by one account and from one address. */
+  paymentsPerAccount: number;
+  paymentsPerIp: number;
+  /** Failed order look-ups by id and contact: per order id per hour, per address per 15 minutes. */
+  trackingFailuresPerOrder: number;
+  trackingFailuresPerIp: number;
+  /** Password hashes waiting for a free worker before sign-ins are turned away with 503. */
+  passwordHashQueue: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -112,12 +145,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       manualPendingHours: e.UPI_PENDING_HOURS,
       maxOpenOrders: e.MAX_OPEN_ORDERS,
     },
+    redisUrl: e.REDIS_URL,
+    maxConnections: e.MAX_CONNECTIONS,
     rateLimits: {
       loginFailuresPerEmail: e.LOGIN_FAILURES_PER_EMAIL,
+      loginFailuresPerEmailAnywhere: e.LOGIN_FAILURES_PER_EMAIL_ANYWHERE,
       loginAttemptsPerIp: e.LOGIN_ATTEMPTS_PER_IP,
       loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
       registrationsPerIp: e.REGISTRATIONS_PER_IP,
       registrationWindowMs: e.REGISTRATION_WINDOW_MINUTES * 60_000,
+      ordersPerAccount: e.ORDERS_PER_ACCOUNT,
+      ordersPerIp: e.ORDERS_PER_IP,
+      paymentsPerAccount: e.PAYMENTS_PER_ACCOUNT,
+      paymentsPerIp: e.PAYMENTS_PER_IP,
+      trackingFailuresPerOrder: e.TRACKING_FAILURES_PER_ORDER,
+      trackingFailuresPerIp: e.TRACKING_FAILURES_PER_IP,
+      passwordHashQueue: e.PASSWORD_HASH_QUEUE,
     },
   };
 }

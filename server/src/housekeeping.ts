@@ -16,6 +16,14 @@ export const HOUSEKEEPING_JOBS: HousekeepingJob[] = [
       return expired.length ? `cancelled ${expired.length} unpaid order(s) and returned their stock` : undefined;
     },
   },
+  {
+    // A session past its expiry never signs anyone in again; its row only grows the table.
+    name: 'purge expired sessions',
+    async run(services, now) {
+      const purged = await services.accounts.purgeExpiredSessions(new Date(now));
+      return purged ? `purged ${purged} expired session(s)` : undefined;
+    },
+  },
 ];
 
 /** Runs every job once a minute (and once at start); a failing job is logged and tried again next time. */

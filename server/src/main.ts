@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { buildApp, createServices } from './app.js';
 import { readConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/open.js';
+import { probeWrite } from './db/write-probe.js';
 import { startHousekeeping } from './housekeeping.js';
 import { ensureDemoStore } from './seed/seed.js';
 
@@ -19,7 +20,17 @@ const config = (() => {
   }
 })();
 const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await migrateToLatest(db);
+try {
+  await migrateToLatest(db);
+  // A shop that can show products but not store an order must not open.
+  await probeWrite(db);
+} catch (error) {
+  const where = config.databaseUrl ? 'the PostgreSQL database' : `the database in ${config.dataDir}`;
+  const reason = error instanceof Error ? error.message : String(error);
+  refuseToStart(
+    `${where} cannot be written (${reason}). Check the disk space, permissions and that it is not read-only.`,
+  );
+}
 const services = createServices(db, { payments: config.payments, orders: config.orders });
 if (config.seedDemo) await ensureDemoStore(services);
 // Every store's payments are checked before the shop opens: a misconfigured provider stops it here.
@@ -36,7 +47,14 @@ const app = await buildApp({
   logger: { level: config.logLevel },
   merchantMediaDir: config.mediaDir,
   trustProxy: config.trustProxy,
+  redisUrl: config.redisUrl,
+  maxConnections: config.maxConnections,
 });
+if (config.trustProxy === true) {
+  app.log.warn(
+    "TRUST_PROXY=true believes any client's X-Forwarded-For, so a forged one escapes the rate limits: set it to the proxy's address (e.g. 127.0.0.1).",
+  );
+}
 
 let stopHousekeeping = () => {};
 let stopping = false;

@@ -6,9 +6,9 @@ import type SQLite from 'better-sqlite3';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { buildApp, createServices, type Services } from '../src/app.js';
+import { type AppOptions, buildApp, createServices, type Services } from '../src/app.js';
 import type { RateLimitConfig } from '../src/config.js';
-import { migrateToLatest, openDatabase } from '../src/db/open.js';
+import { type DatabaseTarget, migrateToLatest, openDatabase } from '../src/db/open.js';
 import type { Database } from '../src/db/schema.js';
 import { DEFAULT_ORDER_POLICY, type OrderPolicy } from '../src/modules/orders/service.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from '../src/modules/payments/settings.js';
@@ -17,10 +17,18 @@ import { ensureDemoStore } from '../src/seed/seed.js';
 /** Generous limits so ordinary tests never trip them; rate-limit tests pass their own. */
 export const RELAXED_LIMITS: RateLimitConfig = {
   loginFailuresPerEmail: 1000,
+  loginFailuresPerEmailAnywhere: 1000,
   loginAttemptsPerIp: 1000,
   loginWindowMs: 60_000,
   registrationsPerIp: 1000,
   registrationWindowMs: 60_000,
+  ordersPerAccount: 1000,
+  ordersPerIp: 1000,
+  paymentsPerAccount: 1000,
+  paymentsPerIp: 1000,
+  trackingFailuresPerOrder: 1000,
+  trackingFailuresPerIp: 1000,
+  passwordHashQueue: 1000,
 };
 
 export interface TestShop {
@@ -33,7 +41,37 @@ export interface TestShop {
   file?: string;
   /** The demo store's id ('' when started empty). */
   storeId: string;
+  /** Where the database is, to open it again as a second server process would. */
+  target: DatabaseTarget;
   close(): Promise<void>;
+}
+
+/** A fresh SQLite folder, or a fresh schema on the PostgreSQL server named by TEST_DATABASE_URL. */
+export async function freshDatabase(
+  database?: 'sqlite',
+): Promise<{ target: DatabaseTarget; cleanup: () => Promise<void> }> {
+  const url = database === 'sqlite' ? undefined : process.env.TEST_DATABASE_URL;
+  if (url) {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    return {
+      target: { databaseUrl: url, dataDir: '', schema },
+      async cleanup() {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
+  return {
+    target: { databaseUrl: undefined, dataDir: dir },
+    cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /**
@@ -51,29 +89,11 @@ export async function startShop(
     seedDemo?: boolean;
     /** 'sqlite': the embedded database even when the suite runs on PostgreSQL. */
     database?: 'sqlite';
+    /** Extra options for buildApp (a logger, Redis for the limits). */
+    app?: Partial<AppOptions>;
   } = {},
 ): Promise<TestShop> {
-  const url = options.database === 'sqlite' ? undefined : process.env.TEST_DATABASE_URL;
-  let cleanup: () => Promise<void>;
-  let target: Parameters<typeof openDatabase>[0];
-  if (url) {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    target = { databaseUrl: url, dataDir: '', schema };
-    cleanup = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    };
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
-    target = { databaseUrl: undefined, dataDir: dir };
-    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const { target, cleanup } = await freshDatabase(options.database);
   const { db, dialect, sqlite, file } = openDatabase(target);
   await migrateToLatest(db, target.schema);
   const services = createServices(db, {
@@ -89,6 +109,7 @@ export async function startShop(
     rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits },
     webDistDir: '',
     trustProxy: options.trustProxy ?? false,
+    ...options.app,
   });
   await app.ready();
   return {
@@ -99,6 +120,7 @@ export async function startShop(
     ...(sqlite ? { sqlite } : {}),
     ...(file ? { file } : {}),
     storeId: store?.id ?? '',
+    target,
     async close() {
       await app.close();
       await db.destroy();

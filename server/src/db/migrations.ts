@@ -201,6 +201,18 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-25-rate-limits': {
+    async up(db: Kysely<unknown>) {
+      // The counters of rate-limiter-flexible's SQLite and PostgreSQL stores, shared by every server process.
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'varchar(255)', (c) => c.primaryKey())
+        .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('expire', 'bigint')
+        .execute();
+      await db.schema.createIndex('rate_limits_expire').on('rate_limits').column('expire').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -18,6 +18,19 @@ export interface DatabaseTarget {
   schema?: string;
 }
 
+/** The driver under a Kysely instance, for the few tools that need their own handle (the rate limiter's stores). */
+export type DatabaseDriver =
+  | { kind: 'postgres'; pool: pg.Pool }
+  | { kind: 'sqlite'; file: string; database: SQLite.Database };
+
+const drivers = new WeakMap<Database, DatabaseDriver>();
+
+export function driverOf(db: Database): DatabaseDriver {
+  const driver = drivers.get(db);
+  if (!driver) throw new Error('This database was not opened by openDatabase.');
+  return driver;
+}
+
 export interface OpenDatabase {
   db: Database;
   dialect: 'sqlite' | 'postgres';
@@ -36,7 +49,9 @@ export function openDatabase(target: DatabaseTarget): OpenDatabase {
       max: 10,
       ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
     });
-    return { db: new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+    drivers.set(db, { kind: 'postgres', pool });
+    return { db, dialect: 'postgres' };
   }
   const file = target.dataDir === ':memory:' ? ':memory:' : embeddedFile(target.dataDir);
   if (file !== ':memory:') fs.mkdirSync(target.dataDir, { recursive: true });
@@ -46,12 +61,9 @@ export function openDatabase(target: DatabaseTarget): OpenDatabase {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return {
-    db: new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) }),
-    dialect: 'sqlite',
-    sqlite,
-    file,
-  };
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  drivers.set(db, { kind: 'sqlite', file, database: sqlite });
+  return { db, dialect: 'sqlite', sqlite, file };
 }
 
 /** `schema`: the PostgreSQL schema in use, so the migrator looks for its own tables there and nowhere else. */

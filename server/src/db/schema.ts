@@ -152,6 +152,14 @@ export interface DatabaseSchema {
   order_items: OrderItemsTable;
   payments: PaymentsTable;
   order_events: OrderEventsTable;
+  rate_limits: RateLimitsTable;
+}
+
+/** Written by rate-limiter-flexible's stores; `expire` is epoch ms. */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: number | null;
 }
 
 export type Database = Kysely<DatabaseSchema>;

@@ -5,8 +5,15 @@ import { PICTURE_SIZE } from './draw-product.js';
 /** Creates the demo store and its catalogue on first start; later starts leave the data alone. */
 export async function ensureDemoStore(services: Services, host = 'localhost'): Promise<void> {
   if (await services.stores.defaultStore()) return;
-  // The demo store alone uses the sandbox gateway, so its visitors can try paying without real money.
-  const store = await services.stores.create(host, demoStoreInfo, { isDefault: true, paymentProvider: 'sandbox' });
+  let store: Awaited<ReturnType<typeof services.stores.create>>;
+  try {
+    // The demo store alone uses the sandbox gateway, so its visitors can try paying without real money.
+    store = await services.stores.create(host, demoStoreInfo, { isDefault: true, paymentProvider: 'sandbox' });
+  } catch (error) {
+    // Two processes starting at once on a fresh database: the unique host lets one win, and its import fills the catalogue.
+    if (await services.stores.defaultStore()) return;
+    throw error;
+  }
   await services.catalog.importMany(
     store.id,
     demoProducts.map(({ drawing: _drawing, ...product }) => ({

@@ -1,15 +1,26 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { hashWorkers, WorkQueue } from './hash-queue.js';
 
 // OWASP: scrypt with N = 2^17, r = 8, p = 1.
 const COST = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 } as const;
 const KEY_LENGTH = 64;
 
+const hashing = new WorkQueue(hashWorkers(), 16);
+
+/** How many hashes may wait for a worker before sign-ins and registrations get a 503. */
+export function limitPasswordHashing(waiting: number, workers = hashWorkers()): void {
+  hashing.resize(workers, waiting);
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return hashing.run(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 /** Stored as `scrypt$N$r$p$salt$key` (base64), so the cost can rise later without breaking old hashes. */
@@ -36,6 +47,10 @@ let dummyHash: Promise<string> | undefined;
 
 /** A hash to check unknown emails against, so they cost the same time as a wrong password. */
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex')).catch((error) => {
+    // A busy queue turned it away: try again next time rather than keep the failure.
+    dummyHash = undefined;
+    throw error;
+  });
   return dummyHash;
 }

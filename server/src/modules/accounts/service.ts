@@ -6,6 +6,8 @@ import { newId, nowIso } from '../../http/ids.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 
 export const SESSION_DAYS = 30;
+/** "Remember me" off: a session that ends the same day, for a shared or borrowed device. */
+export const SHORT_SESSION_HOURS = 12;
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -49,7 +51,7 @@ export class AccountService {
         user_id: user.id,
         store_id: storeId,
         created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
+        expires_at: new Date(now.getTime() + sessionLengthMs(input.rememberMe)).toISOString(),
       })
       .execute();
     return token;
@@ -68,6 +70,12 @@ export class AccountService {
       .executeTakeFirst();
   }
 
+  /** Deletes sessions that have expired; returns how many went. */
+  async purgeExpiredSessions(now = new Date()): Promise<number> {
+    const result = await this.db.deleteFrom('sessions').where('expires_at', '<=', now.toISOString()).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async revoke(token: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
   }
@@ -80,6 +88,11 @@ export class AccountService {
       .where('email', '=', email)
       .executeTakeFirst();
   }
+}
+
+/** Remembered (or unsaid, as the storefront has always sent it): 30 days; otherwise 12 hours. */
+export function sessionLengthMs(rememberMe: boolean | undefined): number {
+  return rememberMe === false ? SHORT_SESSION_HOURS * 3_600_000 : SESSION_DAYS * 86_400_000;
 }
 
 export function toAccountInfo(user: UserRow): AccountInfo {

@@ -12,6 +12,7 @@ export async function orderRoutes(
   app: FastifyInstance,
   { orders, payments }: { orders: OrderService; payments: PaymentService },
 ): Promise<void> {
+  app.addHook('preHandler', app.limits.orders);
   app.post('/orders', async (request, reply) => {
     const user = requireUser(request);
     const input = parse(CreateOrderRequest, request.body);

@@ -1,6 +1,7 @@
 import {
   type CreateOrderInput,
   digitsOf,
+  indianMobileDigits,
   ORDER_EXPIRED_REASON,
   type Order,
   type OrderLine,
@@ -468,9 +469,9 @@ function mayRead(order: OrderRow, reader: { user?: UserRow; contactInfo?: string
   const contact = reader.contactInfo?.trim();
   if (!contact) return false;
   if (contact.includes('@')) return contact.toLowerCase() === order.email.toLowerCase();
-  const digits = digitsOf(contact);
-  // Compare the last ten digits, so +91 98765 43210, 09876543210 and 9876543210 all match.
-  return digits.length >= 10 && order.phone_digits.length >= 10 && digits.slice(-10) === order.phone_digits.slice(-10);
+  // Both read as Indian mobile numbers: +91 98765 43210, 098765 43210 and 9876543210 match; other digits never do.
+  const mobile = indianMobileDigits(contact);
+  return mobile !== undefined && mobile === indianMobileDigits(order.phone_digits);
 }
 
 export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {

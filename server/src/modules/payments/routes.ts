@@ -19,6 +19,7 @@ export function returnPathOf(recorded: RecordedPayment): string {
 }
 
 export async function paymentRoutes(app: FastifyInstance, { payments }: { payments: PaymentService }): Promise<void> {
+  app.addHook('preHandler', app.limits.payments);
   app.get('/payments/fields', async (request) => payments.fields(request.store));
 
   app.post('/payments', async (request) => {
