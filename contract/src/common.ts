@@ -4,7 +4,8 @@ import { z } from 'zod';
 export const ErrorResponse = z.object({ error: z.string() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
-export const HealthResponse = z.object({ status: z.enum(['ok', 'degraded']) });
+/** ok; degraded: the database cannot take writes; no-store: no store has been created yet (`store init`). */
+export const HealthResponse = z.object({ status: z.enum(['ok', 'degraded', 'no-store']) });
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
 /** A required piece of text: trimmed, non-blank, bounded. */

@@ -29,6 +29,7 @@ import { DEFAULT_ORDER_POLICY, type OrderPolicy, OrderService } from './modules/
 import { paymentRoutes } from './modules/payments/routes.js';
 import { PaymentService } from './modules/payments/service.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './modules/payments/settings.js';
+import { NO_STORE_PAGE } from './modules/stores/no-store-page.js';
 import { storeRoutes } from './modules/stores/routes.js';
 import { StoreService, storeHostOf } from './modules/stores/service.js';
 
@@ -169,6 +170,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  // Outside the store's scope: a shop without a store yet still says how it is.
+  app.get(`${API_PREFIX}/health`, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      await probeWrite(options.db);
+    } catch (error) {
+      request.log.error({ err: error }, 'health: the database cannot take writes');
+      return reply.code(503).send({ status: 'degraded' });
+    }
+    if (!(await services.stores.exists())) return reply.code(503).send({ status: 'no-store' });
+    return reply.send({ status: 'ok' });
+  });
+
   await app.register(
     async (api) => {
       api.addHook('onRequest', async (request) => {
@@ -180,16 +194,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       api.addHook('preValidation', async (request) => refuseNulCharacters(request));
       markPrivateAnswers(api, API_PREFIX);
-      api.get('/health', async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        try {
-          await probeWrite(options.db);
-        } catch (error) {
-          request.log.error({ err: error }, 'health: the database cannot take writes');
-          return reply.code(503).send({ status: 'degraded' });
-        }
-        return reply.send({ status: 'ok' });
-      });
       await api.register(storeRoutes, { payments: services.payments });
       await api.register(accountRoutes, { accounts: services.accounts });
       await api.register(catalogRoutes, { catalog: services.catalog });
@@ -238,13 +242,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =
       html !== undefined &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith(`${API_PREFIX}/`) &&
       !request.url.startsWith('/media/');
     if (!wantsPage) return reply.code(404).send({ error: 'Not found.' });
+    if (!(await services.stores.exists())) {
+      return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NO_STORE_PAGE);
+    }
     // Every storefront route is the single-page app; it shows its own 404 for unknown paths.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });

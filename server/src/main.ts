@@ -4,6 +4,7 @@ import { readConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/open.js';
 import { probeWrite } from './db/write-probe.js';
 import { startHousekeeping } from './housekeeping.js';
+import { NO_STORE_YET } from './modules/stores/service.js';
 import { ensureDemoStore } from './seed/seed.js';
 
 /** A setting or a store the shop cannot run with: one clear line, and no start. */
@@ -32,7 +33,7 @@ try {
   );
 }
 const services = createServices(db, { payments: config.payments, orders: config.orders });
-if (config.seedDemo) await ensureDemoStore(services);
+const seeded = config.seedDemo ? await ensureDemoStore(services) : false;
 // Every store's payments are checked before the shop opens: a misconfigured provider stops it here.
 const paymentNotes = await services.stores
   .all()
@@ -73,6 +74,11 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
+if (seeded)
+  app.log.info(
+    'Created the demo store on this empty database (SEED_DEMO=true); `npm run store -- init` makes your own instead.',
+  );
+if (!(await services.stores.exists())) app.log.warn(NO_STORE_YET);
 for (const note of paymentNotes) app.log.warn(note);
 stopHousekeeping = startHousekeeping(services, app.log);
 app.log.info(

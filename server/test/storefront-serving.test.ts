@@ -4,9 +4,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp, createServices } from '../src/app.js';
 import { migrateToLatest, openDatabase } from '../src/db/open.js';
 import type { Database } from '../src/db/schema.js';
+import { demoStoreInfo } from '../src/seed/demo-store.js';
 import { RELAXED_LIMITS } from './harness.js';
 
 /** The one-process mode: the built storefront, its assets and the product pictures beside the API. */
@@ -33,6 +34,12 @@ beforeAll(async () => {
   ({ db } = openDatabase({ databaseUrl: undefined, dataDir: ':memory:' }));
   await migrateToLatest(db);
   app = await buildApp({ db, rateLimits: RELAXED_LIMITS, webDistDir: webDist, merchantMediaDir: merchantMedia });
+  // Before any store exists, pages say how to create one instead of showing an empty shop.
+  const before = await app.inject({ method: 'GET', url: '/products', headers: { host: 'localhost' } });
+  if (before.statusCode !== 503 || !before.body.includes('npm run store -- init')) {
+    throw new Error(`a shop without a store answered ${before.statusCode}`);
+  }
+  await createServices(db).stores.create('localhost', demoStoreInfo, { isDefault: true });
 });
 afterAll(async () => {
   await app.close();

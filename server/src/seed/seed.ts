@@ -2,16 +2,16 @@ import type { Services } from '../app.js';
 import { demoProducts, demoStoreInfo } from './demo-store.js';
 import { PICTURE_SIZE } from './draw-product.js';
 
-/** Creates the demo store and its catalogue on first start; later starts leave the data alone. */
-export async function ensureDemoStore(services: Services, host = 'localhost'): Promise<void> {
-  if (await services.stores.defaultStore()) return;
+/** Creates the demo store and its catalogue on an empty database; true when it did. Later starts leave the data alone. */
+export async function ensureDemoStore(services: Services, host = 'localhost'): Promise<boolean> {
+  if (await services.stores.defaultStore()) return false;
   let store: Awaited<ReturnType<typeof services.stores.create>>;
   try {
     // The demo store alone uses the sandbox gateway, so its visitors can try paying without real money.
     store = await services.stores.create(host, demoStoreInfo, { isDefault: true, paymentProvider: 'sandbox' });
   } catch (error) {
     // Two processes starting at once on a fresh database: the unique host lets one win, and its import fills the catalogue.
-    if (await services.stores.defaultStore()) return;
+    if (await services.stores.defaultStore()) return false;
     throw error;
   }
   await services.catalog.importMany(
@@ -30,4 +30,5 @@ export async function ensureDemoStore(services: Services, host = 'localhost'): P
       })),
     })),
   );
+  return true;
 }

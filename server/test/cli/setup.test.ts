@@ -96,3 +96,31 @@ describe('removing the demo', () => {
     expect(order.items[0].productTitle).toBe(ordered.title);
   });
 });
+
+describe('a shop with no store yet', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startShop({ seedDemo: false });
+  });
+  afterAll(() => shop.close());
+
+  it('says so on /health and on every call, never with a 500, until the merchant runs init', async () => {
+    const http = client(shop.app);
+    const health = await http.get('/health');
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toEqual({ status: 'no-store' });
+    for (const url of ['/storeInfo', '/products', '/orders/ABC']) {
+      const response = await http.get(url);
+      expect(response.statusCode, url).toBe(503);
+      expect(response.json().error, url).toContain('npm run store -- init');
+    }
+    const files = scratchFolder();
+    try {
+      expect((await storeCommand(shop, files.dir)('init', '--file', `${SAMPLES_DIR}/store.json`)).code).toBe(0);
+    } finally {
+      files.remove();
+    }
+    expect((await http.get('/health')).json()).toEqual({ status: 'ok' });
+    expect((await http.get('/storeInfo')).json().storeName).toBe('NetKart');
+  });
+});

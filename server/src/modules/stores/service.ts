@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { StoreInfo } from '@store/contract';
 import type { Database, StoreRow } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
 import { newId, nowIso } from '../../http/ids.js';
 
 export type Store = StoreRow;
+
+/** What every request hears before the merchant has created a store. */
+export const NO_STORE_YET = 'This shop is not set up yet. Its owner creates it with: npm run store -- init';
 
 /** The store a request is for: its Host without port and without a leading 'api.'. */
 export function storeHostOf(hostHeader: string | undefined): string {
@@ -18,9 +22,19 @@ export class StoreService {
   /** The store for a host, falling back to the default store (localhost, IPs and unknown hosts). */
   async forHost(host: string): Promise<Store> {
     const store = (host ? await this.byHost(host) : undefined) ?? (await this.defaultStore());
-    if (!store) throw new Error('No store is configured.');
+    if (!store) throw new HttpError(503, NO_STORE_YET, { 'retry-after': '60' });
     return store;
   }
+
+  /** Whether any store exists yet; once one does, it is never asked again (stores are not deleted). */
+  async exists(): Promise<boolean> {
+    if (this.someStoreExists) return true;
+    const row = await this.db.selectFrom('stores').select('id').limit(1).executeTakeFirst();
+    this.someStoreExists = row !== undefined;
+    return this.someStoreExists;
+  }
+
+  private someStoreExists = false;
 
   /** The store of exactly this host, without falling back. */
   async byHost(host: string): Promise<Store | undefined> {
