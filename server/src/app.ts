@@ -19,12 +19,10 @@ import { AccountService } from './modules/accounts/service.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { CatalogService } from './modules/catalog/service.js';
 import { orderRoutes } from './modules/orders/routes.js';
-import { OrderService } from './modules/orders/service.js';
-import { payuProvider } from './modules/payments/providers/payu.js';
-import { sandboxProvider } from './modules/payments/providers/sandbox.js';
-import { upiProvider } from './modules/payments/providers/upi.js';
+import { DEFAULT_ORDER_POLICY, type OrderPolicy, OrderService } from './modules/orders/service.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { PaymentService } from './modules/payments/service.js';
+import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './modules/payments/settings.js';
 import { storeRoutes } from './modules/stores/routes.js';
 import { StoreService, storeHostOf } from './modules/stores/service.js';
 
@@ -38,6 +36,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface AppOptions {
   db: Database;
+  /** The services to serve; made from `db` with the default settings when not given. */
+  services?: Services;
   rateLimits: RateLimitConfig;
   logger?: FastifyServerOptions['logger'];
   /** The built storefront to serve; skipped when the folder does not exist. */
@@ -56,14 +56,25 @@ export interface Services {
   payments: PaymentService;
 }
 
-export function createServices(db: Database): Services {
-  const orders = new OrderService(db);
+/** What the services take from the configuration (the server's and the `store` command's). */
+export interface ServiceSettings {
+  payments: PaymentEnvironment;
+  orders: OrderPolicy;
+}
+
+export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
+  payments: NO_PAYMENT_ENVIRONMENT,
+  orders: DEFAULT_ORDER_POLICY,
+};
+
+export function createServices(db: Database, settings: ServiceSettings = DEFAULT_SERVICE_SETTINGS): Services {
+  const orders = new OrderService(db, settings.orders);
   return {
     stores: new StoreService(db),
     accounts: new AccountService(db),
     catalog: new CatalogService(db),
     orders,
-    payments: new PaymentService(db, orders, [sandboxProvider(), payuProvider(), upiProvider()]),
+    payments: new PaymentService(db, orders, settings.payments),
   };
 }
 
@@ -74,7 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200 },
     trustProxy: options.trustProxy ?? false,
   });
-  const services = createServices(options.db);
+  const services = options.services ?? createServices(options.db);
 
   app.decorate('inFlight', trackInFlight(app));
   installErrorHandling(app);
@@ -138,10 +149,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await sql`select 1`.execute(options.db);
         return reply.header('cache-control', 'no-store').send({ status: 'ok' });
       });
-      await api.register(storeRoutes);
+      await api.register(storeRoutes, { payments: services.payments });
       await api.register(accountRoutes, { accounts: services.accounts, limits: options.rateLimits });
       await api.register(catalogRoutes, { catalog: services.catalog });
-      await api.register(orderRoutes, { orders: services.orders });
+      await api.register(orderRoutes, { orders: services.orders, payments: services.payments });
       await api.register(paymentRoutes, { payments: services.payments });
     },
     { prefix: API_PREFIX },

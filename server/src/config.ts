@@ -1,10 +1,19 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { OrderPolicy } from './modules/orders/service.js';
+import {
+  type PaymentEnvironment,
+  ProviderName,
+  SETTING_RULES,
+  SETTING_VARIABLES,
+} from './modules/payments/settings.js';
 
 /** npm runs workspace scripts inside the workspace; paths the user gives are relative to where they ran npm. */
 const invokedFrom = process.env.INIT_CWD ?? process.cwd();
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalSetting = (rule: z.ZodType<string>) =>
+  z.preprocess((value) => (value === '' ? undefined : value), rule.optional());
 
 const Environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8044),
@@ -23,6 +32,16 @@ const Environment = z.object({
   REGISTRATIONS_PER_IP: positiveInt(20),
   REGISTRATION_WINDOW_MINUTES: positiveInt(60),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** The default store's provider; unset keeps the store's own setting. A misspelling stops the server. */
+  PAYMENT_PROVIDER: ProviderName.optional().or(z.literal('').transform(() => undefined)),
+  UPI_VPA: optionalSetting(SETTING_RULES.upiVpa),
+  UPI_PAYEE: optionalSetting(SETTING_RULES.upiPayee),
+  PAYU_KEY: optionalSetting(SETTING_RULES.payuKey),
+  PAYU_SALT: optionalSetting(SETTING_RULES.payuSalt),
+  PAYU_URL: optionalSetting(SETTING_RULES.payuUrl),
+  PENDING_ORDER_MINUTES: positiveInt(30),
+  UPI_PENDING_HOURS: positiveInt(24),
+  MAX_OPEN_ORDERS: positiveInt(3),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|[\d.:/a-f, ]+)$/i, {
@@ -50,6 +69,9 @@ export interface Config {
   seedDemo: boolean;
   trustProxy: TrustProxy;
   rateLimits: RateLimitConfig;
+  /** The default store's payments as the environment sets them. */
+  payments: PaymentEnvironment;
+  orders: OrderPolicy;
 }
 
 export interface RateLimitConfig {
@@ -77,6 +99,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
     trustProxy: trustProxyOf(e.TRUST_PROXY.toLowerCase()),
+    payments: {
+      ...(e.PAYMENT_PROVIDER ? { provider: e.PAYMENT_PROVIDER } : {}),
+      settings: Object.fromEntries(
+        Object.entries(SETTING_VARIABLES)
+          .map(([setting, variable]) => [setting, e[variable as keyof typeof e]])
+          .filter(([, value]) => value !== undefined),
+      ),
+    },
+    orders: {
+      pendingOrderMinutes: e.PENDING_ORDER_MINUTES,
+      manualPendingHours: e.UPI_PENDING_HOURS,
+      maxOpenOrders: e.MAX_OPEN_ORDERS,
+    },
     rateLimits: {
       loginFailuresPerEmail: e.LOGIN_FAILURES_PER_EMAIL,
       loginAttemptsPerIp: e.LOGIN_ATTEMPTS_PER_IP,

@@ -9,6 +9,8 @@ import { buildApp, createServices, type Services } from '../src/app.js';
 import type { RateLimitConfig } from '../src/config.js';
 import { migrateToLatest, openDatabase } from '../src/db/open.js';
 import type { Database } from '../src/db/schema.js';
+import { DEFAULT_ORDER_POLICY, type OrderPolicy } from '../src/modules/orders/service.js';
+import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from '../src/modules/payments/settings.js';
 import { ensureDemoStore } from '../src/seed/seed.js';
 
 /** Generous limits so ordinary tests never trip them; rate-limit tests pass their own. */
@@ -35,7 +37,13 @@ export interface TestShop {
  * server named by TEST_DATABASE_URL. The demo store is seeded as on a first start.
  */
 export async function startShop(
-  options: { rateLimits?: Partial<RateLimitConfig>; trustProxy?: boolean } = {},
+  options: {
+    rateLimits?: Partial<RateLimitConfig>;
+    trustProxy?: boolean;
+    /** Order rules; tests place many unpaid orders, so the open-order cap is raised unless given. */
+    orders?: Partial<OrderPolicy>;
+    payments?: PaymentEnvironment;
+  } = {},
 ): Promise<TestShop> {
   const url = process.env.TEST_DATABASE_URL;
   let cleanup: () => Promise<void>;
@@ -60,12 +68,16 @@ export async function startShop(
   }
   const { db, dialect } = openDatabase(target);
   await migrateToLatest(db, target.schema);
-  const services = createServices(db);
+  const services = createServices(db, {
+    payments: options.payments ?? NO_PAYMENT_ENVIRONMENT,
+    orders: { ...DEFAULT_ORDER_POLICY, maxOpenOrders: 1000, ...options.orders },
+  });
   await ensureDemoStore(services);
   const store = await services.stores.defaultStore();
   if (!store) throw new Error('the demo store was not seeded');
   const app = await buildApp({
     db,
+    services,
     rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits },
     webDistDir: '',
     trustProxy: options.trustProxy ?? false,

@@ -62,15 +62,20 @@ function signedCallback(
   reference: string,
   status: 'success' | 'failed',
   amount = order.total.toFixed(2),
+  issuedAt = String(Date.now()),
 ) {
   return {
     orderId: order.id,
     reference,
     amount,
     status,
-    signature: callbackSignature(secret, order.id, reference, amount, status),
+    issuedAt,
+    signature: callbackSignature(secret, order.id, reference, amount, status, issuedAt),
   };
 }
+
+const refundsDue = async () =>
+  (await shop.db.selectFrom('payments').select('id').where('needs_refund', '=', 1).execute()).length;
 
 describe('the sandbox gateway', () => {
   it('shows its checkout page for the storefront’s data[key] form, with the amount in INR', async () => {
@@ -118,13 +123,18 @@ describe('the sandbox gateway', () => {
     expect(await countRows(shop.db, 'payments')).toBe(before + 1);
     expect(await statusOf(order)).toBe(OrderStatus.Processing);
 
-    // A second, different payment of the same order is refused.
+    // A second, different payment of the same order is money taken twice: kept, and flagged for refund.
+    const refunds = await refundsDue();
     const second = await postForm('/payments/sandbox/callback', signedCallback(order, `SBX-${order.id}-2`, 'success'));
-    expect(second.statusCode).toBe(409);
-    expect(await countRows(shop.db, 'payments')).toBe(before + 1);
+    expect(second.statusCode).toBe(303);
+    expect(second.headers.location).toBe(
+      `http://localhost:8044/payment?orderId=${order.id}&payment=refund&reason=${encodeURIComponent('The order was already paid.')}`,
+    );
+    expect(await countRows(shop.db, 'payments')).toBe(before + 2);
+    expect(await refundsDue()).toBe(refunds + 1);
   });
 
-  it('a declined payment leaves the order Pending, records the attempt, and returns the payer to orders', async () => {
+  it('a declined payment leaves the order Pending, records the attempt, and tells the payer it failed', async () => {
     const order = await newOrder();
     const before = await countRows(shop.db, 'payments');
     const response = await postForm(
@@ -132,7 +142,9 @@ describe('the sandbox gateway', () => {
       signedCallback(order, `SBX-${order.id}-no`, 'failed'),
     );
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('http://localhost:8044/orders');
+    expect(response.headers.location).toBe(
+      `http://localhost:8044/payment?orderId=${order.id}&payment=failed&reason=${encodeURIComponent('The payment was declined on the test gateway.')}`,
+    );
     expect(await statusOf(order)).toBe(OrderStatus.Pending);
     expect(await countRows(shop.db, 'payments')).toBe(before + 1);
   });
@@ -154,26 +166,62 @@ describe('the sandbox gateway', () => {
     expect(await countRows(shop.db, 'payments')).toBe(before);
   });
 
-  it('rejects a genuine signature over the wrong amount', async () => {
+  it('keeps a genuine payment of the wrong amount, for refund, and leaves the order unpaid', async () => {
     const order = await newOrder();
+    const refunds = await refundsDue();
     const response = await postForm(
       '/payments/sandbox/callback',
       signedCallback(order, `SBX-${order.id}-w`, 'success', '1.00'),
     );
-    expect(response.statusCode).toBe(400);
-    expect(response.body).toContain('does not match the order total');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toContain('payment=refund');
+    expect(decodeURIComponent(String(response.headers.location))).toContain('does not match the order total');
     expect(await statusOf(order)).toBe(OrderStatus.Pending);
+    expect(await refundsDue()).toBe(refunds + 1);
   });
 
-  it('never pays a cancelled order', async () => {
+  it('never pays a cancelled order, but records the money for refund', async () => {
     const order = await newOrder();
-    await shop.services.orders.move(shop.storeId, order.id, OrderStatus.Cancelled);
+    await shop.services.orders.move(shop.storeId, order.id, OrderStatus.Cancelled, {
+      cancelReason: 'Payment not received',
+    });
     const response = await postForm(
       '/payments/sandbox/callback',
       signedCallback(order, `SBX-${order.id}-c`, 'success'),
     );
-    expect(response.statusCode).toBe(409);
+    expect(response.statusCode).toBe(303);
+    expect(decodeURIComponent(String(response.headers.location))).toContain(
+      'payment=refund&reason=The order was cancelled (payment not received) before the payment arrived.',
+    );
     expect(await statusOf(order)).toBe(OrderStatus.Cancelled);
+    const [payment] = await shop.services.payments.listForOrder(shop.storeId, order.id);
+    expect(payment).toMatchObject({ status: 'success', needs_refund: 1 });
+  });
+
+  it('of twenty approvals of one order at once, one pays it and nineteen are kept for refund', async () => {
+    const order = await newOrder();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        postForm('/payments/sandbox/callback', signedCallback(order, `SBX-${order.id}-p${i}`, 'success')),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(303));
+    const payments = await shop.services.payments.listForOrder(shop.storeId, order.id);
+    expect(payments).toHaveLength(20);
+    expect(payments.filter((payment) => payment.needs_refund === 0)).toHaveLength(1);
+    expect(await statusOf(order)).toBe(OrderStatus.Processing);
+  });
+
+  it('refuses a kept form after 30 minutes', async () => {
+    const order = await newOrder();
+    const old = String(Date.now() - 31 * 60_000);
+    const response = await postForm(
+      '/payments/sandbox/callback',
+      signedCallback(order, `SBX-${order.id}-old`, 'success', order.total.toFixed(2), old),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('expired');
+    expect(await statusOf(order)).toBe(OrderStatus.Pending);
   });
 });
 
@@ -223,6 +271,36 @@ describe('UPI and manual confirmation', () => {
       });
       expect(again.replayed).toBe(true);
       expect(await statusOf(order)).toBe(OrderStatus.Processing);
+    } finally {
+      await shop.db
+        .updateTable('stores')
+        .set({ payment_provider: 'sandbox', payment_config_json: JSON.stringify({ sandboxSecret: secret }) })
+        .where('id', '=', shop.storeId)
+        .execute();
+    }
+  });
+});
+
+describe('a store that does not run the sandbox', () => {
+  it('refuses a kept sandbox form and its checkout page, and changes nothing', async () => {
+    const order = await newOrder();
+    const callback = signedCallback(order, `SBX-${order.id}-kept`, 'success');
+    const params = (await startSandbox(order)).action?.formParams;
+    if (!params) throw new Error('no form');
+    await shop.db
+      .updateTable('stores')
+      .set({
+        payment_provider: 'upi',
+        payment_config_json: JSON.stringify({ sandboxSecret: secret, upiVpa: 'netkart@okaxis' }),
+      })
+      .where('id', '=', shop.storeId)
+      .execute();
+    try {
+      const before = await countRows(shop.db, 'payments');
+      expect((await postForm('/payments/sandbox/callback', callback)).statusCode).toBe(404);
+      expect((await postForm('/payments/sandbox/checkout', params.data)).statusCode).toBe(404);
+      expect(await statusOf(order)).toBe(OrderStatus.Pending);
+      expect(await countRows(shop.db, 'payments')).toBe(before);
     } finally {
       await shop.db
         .updateTable('stores')

@@ -43,11 +43,13 @@ describe('PayU hashes', () => {
 
 describe('sandbox signatures', () => {
   it('differ between the checkout request and the callback, and with every value', () => {
-    const checkout = checkoutSignature('s3cret', 'ORDER1', 'SBX1', '10.00');
+    const at = '1795000000000';
+    const checkout = checkoutSignature('s3cret', 'ORDER1', 'SBX1', '10.00', at);
     expect(checkout).toMatch(/^[0-9a-f]{64}$/);
-    expect(callbackSignature('s3cret', 'ORDER1', 'SBX1', '10.00', 'success')).not.toBe(checkout);
-    expect(checkoutSignature('s3cret', 'ORDER1', 'SBX1', '10.01')).not.toBe(checkout);
-    expect(checkoutSignature('other', 'ORDER1', 'SBX1', '10.00')).not.toBe(checkout);
+    expect(callbackSignature('s3cret', 'ORDER1', 'SBX1', '10.00', 'success', at)).not.toBe(checkout);
+    expect(checkoutSignature('s3cret', 'ORDER1', 'SBX1', '10.01', at)).not.toBe(checkout);
+    expect(checkoutSignature('s3cret', 'ORDER1', 'SBX1', '10.00', '1795000000001')).not.toBe(checkout);
+    expect(checkoutSignature('other', 'ORDER1', 'SBX1', '10.00', at)).not.toBe(checkout);
   });
 });
 

@@ -63,7 +63,7 @@ async function connectFromEnvironment(): Promise<Shop> {
   try {
     db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).db;
     await migrateToLatest(db);
-    const services = createServices(db);
+    const services = createServices(db, { payments: config.payments, orders: config.orders });
     if (config.seedDemo) await ensureDemoStore(services);
     const opened = db;
     return { db: opened, services, close: () => opened.destroy() };

@@ -2,12 +2,36 @@ import { SqliteAdapter, sql } from 'kysely';
 import type { Database } from './schema.js';
 
 /**
- * Runs `work` in a transaction that writes. On SQLite it begins IMMEDIATE: the write lock is
+ * Runs `work` in a transaction that writes, again (up to five times) when the database gave up
+ * on it for a deadlock, a serialization failure or a busy lock. On SQLite it begins IMMEDIATE: the write lock is
  * taken up front, waiting out another process's writer (busy_timeout) instead of failing midway.
  * A deferred transaction that reads first and writes later fails at once with SQLITE_BUSY when
  * another process (the `store` command beside the server) has committed in between.
  */
 export async function writeTransaction<T>(db: Database, work: (trx: Database) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(db, work);
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+      // Jitter, so two transactions that collided do not collide again in step.
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20 * attempt));
+    }
+  }
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * A deadlock or serialization failure (PostgreSQL 40P01, 40001) or a busy database (SQLite): the
+ * database rolled the whole transaction back, so running it again is safe.
+ */
+export function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === '40P01' || code === '40001' || code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT';
+}
+
+async function runOnce<T>(db: Database, work: (trx: Database) => Promise<T>): Promise<T> {
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return db.transaction().execute(work);
   return db.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);

@@ -5,7 +5,8 @@ import { PICTURE_SIZE } from './draw-product.js';
 /** Creates the demo store and its catalogue on first start; later starts leave the data alone. */
 export async function ensureDemoStore(services: Services, host = 'localhost'): Promise<void> {
   if (await services.stores.defaultStore()) return;
-  const store = await services.stores.create(host, demoStoreInfo, { isDefault: true });
+  // The demo store alone uses the sandbox gateway, so its visitors can try paying without real money.
+  const store = await services.stores.create(host, demoStoreInfo, { isDefault: true, paymentProvider: 'sandbox' });
   await services.catalog.importMany(
     store.id,
     demoProducts.map(({ drawing: _drawing, ...product }) => ({

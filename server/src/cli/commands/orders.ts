@@ -1,8 +1,9 @@
-import { OrderStatus } from '@store/contract';
+import { type OrderItem, OrderStatus } from '@store/contract';
 import type { Command } from 'commander';
 import type { OrderRow } from '../../db/schema.js';
 import { formatInr, toRupees } from '../../http/money.js';
 import { STATUS_BY_NAME, statusLabel } from '../../modules/orders/status.js';
+import { isTestProvider, refundReasonOf } from '../../modules/payments/service.js';
 import type { Store } from '../../modules/stores/service.js';
 import { type CliContext, CliError, type Shop, storeOption, withStore } from '../context.js';
 import { formatDateTime, formatTable } from '../format.js';
@@ -28,11 +29,13 @@ export function addOrderCommands(program: Command, context: CliContext): void {
       await withStore(context, storeOption(command), async (shop, store) => {
         const rows = await shop.services.orders.listForStore(store.id, filter);
         const orders = await shop.services.orders.withItems(rows);
+        const testPaid = await testPaidOrders(shop, store, rows);
         if (options.json) {
           const shown = orders.map((order, index) => ({
             ...order,
             statusLabel: statusLabel(order.status),
             email: rows[index]?.email,
+            testPayment: testPaid.has(order.id),
           }));
           context.stdout(`${JSON.stringify(shown, null, 2)}\n`);
           return;
@@ -46,7 +49,7 @@ export function addOrderCommands(program: Command, context: CliContext): void {
           rows.map((row, index) => [
             row.id,
             formatDateTime(row.created_at),
-            statusLabel(row.status),
+            testPaid.has(row.id) ? `${statusLabel(row.status)} (TEST)` : statusLabel(row.status),
             `${row.full_name} <${row.email}>`,
             String(orders[index]?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0),
             formatInr(toRupees(Number(row.total))),
@@ -54,6 +57,7 @@ export function addOrderCommands(program: Command, context: CliContext): void {
           ]),
         );
         context.stdout(`${table}\n${rows.length} ${rows.length === 1 ? 'order' : 'orders'}.\n`);
+        if (testPaid.size > 0) context.stdout('(TEST): paid on the sandbox gateway; no real money moved.\n');
       });
     });
 
@@ -67,14 +71,18 @@ export function addOrderCommands(program: Command, context: CliContext): void {
         const [order] = await shop.services.orders.withItems([row]);
         const payments = await shop.services.payments.listForOrder(store.id, row.id);
         const address = [row.full_name, row.address, `${row.city}, ${row.state} ${row.postal_code}`, row.phone];
+        const test = payments.some((payment) => payment.status === 'success' && isTestProvider(payment.provider));
+        const refunds = payments.filter((payment) => payment.needs_refund === 1);
         const lines = [
-          `Order ${row.id} · ${statusLabel(row.status)}`,
+          `Order ${row.id} · ${statusLabel(row.status)}${test ? ' (TEST: paid on the sandbox gateway, no real money)' : ''}`,
           `Placed ${formatDateTime(row.created_at)} by ${row.email}`,
+          ...(row.status === OrderStatus.Cancelled && row.cancel_reason ? [`Cancelled: ${row.cancel_reason}`] : []),
           '',
           formatTable(
-            ['ITEM', 'QTY', 'PRICE', 'AMOUNT'],
+            ['ITEM', 'OPTIONS', 'QTY', 'PRICE', 'AMOUNT'],
             (order?.items ?? []).map((item) => [
               item.productTitle,
+              optionsOf(item),
               String(item.quantity),
               formatInr(item.price),
               formatInr(item.price * item.quantity),
@@ -89,14 +97,18 @@ export function addOrderCommands(program: Command, context: CliContext): void {
             ? formatTable(
                 ['PAYMENT', 'REFERENCE', 'AMOUNT', 'RESULT', 'WHEN'],
                 payments.map((payment) => [
-                  payment.provider,
+                  isTestProvider(payment.provider) ? `${payment.provider} (TEST)` : payment.provider,
                   payment.reference,
                   formatInr(toRupees(Number(payment.amount))),
-                  payment.status,
+                  payment.needs_refund === 1 ? `${payment.status}, NEEDS REFUND` : payment.status,
                   formatDateTime(payment.created_at),
                 ]),
               )
             : 'No payments yet.',
+          ...refunds.map(
+            (payment) =>
+              `Refund ${formatInr(toRupees(Number(payment.amount)))} (${payment.provider} ${payment.reference}) through your payment provider: ${refundReasonOf(payment)}`,
+          ),
         ];
         context.stdout(`${lines.join('\n')}\n`);
       });
@@ -169,7 +181,11 @@ async function moveOrder(
   await withStore(context, host, async (shop, store) => {
     const row = await findOrder(shop, store, id);
     // The same state machine as the server: an illegal move is refused with its reason.
-    await shop.services.orders.move(store.id, row.id, to, trackingNumber ? { trackingNumber } : {});
+    await shop.services.orders.move(store.id, row.id, to, {
+      ...(trackingNumber ? { trackingNumber } : {}),
+      ...(to === OrderStatus.Cancelled ? { cancelReason: 'Cancelled by the shop' } : {}),
+      by: { actor: 'merchant' },
+    });
     const notes: Partial<Record<OrderStatus, string>> = {
       [OrderStatus.Shipped]: `, tracking ${trackingNumber}.`,
       [OrderStatus.Cancelled]:
@@ -180,6 +196,26 @@ async function moveOrder(
     context.stdout(`Order ${row.id} is now ${statusLabel(to)}${notes[to] ?? '.'}\n`);
   });
 }
+
+/** The orders among these that were paid on a test gateway. */
+async function testPaidOrders(shop: Shop, store: Store, rows: OrderRow[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const paid = await shop.db
+    .selectFrom('payments')
+    .select(['order_id', 'provider'])
+    .where('store_id', '=', store.id)
+    .where('status', '=', 'success')
+    .where(
+      'order_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
+  return new Set(paid.filter((payment) => isTestProvider(payment.provider)).map((payment) => payment.order_id));
+}
+
+const optionsOf = (item: OrderItem) =>
+  [item.size ? `Size ${item.size}` : '', item.color ? `Colour ${item.color}` : ''].filter(Boolean).join(', ');
 
 async function findOrder(shop: Shop, store: Store, id: string): Promise<OrderRow> {
   const row = await shop.services.orders.findRow(store.id, id.trim());

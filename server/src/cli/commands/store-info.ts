@@ -77,6 +77,9 @@ export function addStoreInfoCommands(program: Command, context: CliContext): voi
         context.stdout(
           `Added ${read.info.storeName} at ${host}${isDefault ? ' (the default store)' : ''}. Load its catalogue with: store --store ${host} products import <file>\n`,
         );
+        context.stdout(
+          `It takes no online payment yet: shoppers can order and are told the shop will contact them. Choose a provider with: store --store ${host} payments set --provider upi --upi-vpa <your UPI id>\n`,
+        );
       });
     });
 }

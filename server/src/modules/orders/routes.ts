@@ -3,15 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth.js';
 import { parse } from '../../http/errors.js';
+import type { PaymentService } from '../payments/service.js';
 import type { OrderService } from './service.js';
 
 const OrderParams = z.object({ id: Id });
 
-export async function orderRoutes(app: FastifyInstance, { orders }: { orders: OrderService }): Promise<void> {
+export async function orderRoutes(
+  app: FastifyInstance,
+  { orders, payments }: { orders: OrderService; payments: PaymentService },
+): Promise<void> {
   app.post('/orders', async (request, reply) => {
     const user = requireUser(request);
     const input = parse(CreateOrderRequest, request.body);
-    const order = await orders.create(request.store.id, user, input);
+    const order = await orders.create(request.store.id, user, input, {
+      paymentProvider: payments.providerNameFor(request.store),
+      clientAddress: request.ip,
+    });
     return reply.code(201).send(order);
   });
 

@@ -1,73 +1,115 @@
-import { type CreateOrderRequest, digitsOf, type Order, OrderStatus } from '@store/contract';
-import type { Database, OrderItemRow, OrderRow, UserRow } from '../../db/schema.js';
+import {
+  type CreateOrderInput,
+  digitsOf,
+  ORDER_EXPIRED_REASON,
+  type Order,
+  type OrderLine,
+  OrderStatus,
+} from '@store/contract';
+import type { Database, OrderEventRow, OrderItemRow, OrderRow, UserRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newId, newOrderNumber, nowIso } from '../../http/ids.js';
 import { toRupees } from '../../http/money.js';
-import { assertMove } from './status.js';
+import { chooseOptions, type OrderedProduct } from './lines.js';
+import { assertMove, statusLabel } from './status.js';
 
 export const ORDER_NOT_FOUND = 'Order not found or access denied.';
 export const STANDARD_SHIPPING = 'Standard Shipping';
 
+/** How long unpaid orders hold stock, and how many one shopper may keep open. */
+export interface OrderPolicy {
+  /** Orders paid through an online gateway: minutes Pending before they are cancelled. */
+  pendingOrderMinutes: number;
+  /** Orders confirmed by hand (UPI transfers by UTR, stores with no online payment): hours. */
+  manualPendingHours: number;
+  /** Unpaid orders one account, or one network address, may hold at once. */
+  maxOpenOrders: number;
+}
+
+export const DEFAULT_ORDER_POLICY: OrderPolicy = { pendingOrderMinutes: 30, manualPendingHours: 24, maxOpenOrders: 3 };
+
+/** Providers whose payments the merchant confirms by hand: their orders wait longer. */
+const MANUAL_PROVIDERS = new Set(['upi', 'none']);
+
+/** Who moved an order, for its timeline: 'shopper', 'system', 'merchant', 'gateway:payu' … */
+export interface MoveBy {
+  actor: string;
+  note?: string;
+}
+
+export interface PlaceOrder {
+  /** The store's payment provider now: it decides how long the order may wait for payment. */
+  paymentProvider: string;
+  /** The shopper's network address, for the cap on unpaid orders. */
+  clientAddress: string;
+}
+
+/** What asking to mark an order paid did: moved it, or why it could not. */
+export type MarkPaidResult = { moved: true; order: OrderRow } | { moved: false; order: OrderRow; reason: string };
+
 export class OrderService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly policy: OrderPolicy = DEFAULT_ORDER_POLICY,
+  ) {}
 
   /**
-   * One transaction: prices from the catalogue, stock taken with a guarded update (never below zero),
-   * and each line keeps a snapshot of the title and price it was sold at.
+   * One transaction: prices from the catalogue, each line's size and colour checked against the
+   * product's own, stock taken with a guarded update (never below zero) in product-id order so
+   * two carts never wait on each other, and each line keeps a snapshot of the title and price.
    */
-  async create(storeId: string, user: UserRow, input: CreateOrderRequest): Promise<Order> {
-    const productIds = Object.keys(input.products);
+  async create(storeId: string, user: UserRow, input: CreateOrderInput, placing: PlaceOrder): Promise<Order> {
     const orderId = newOrderNumber();
-    const now = nowIso();
     const address = input.shippingAddress;
 
     await writeTransaction(this.db, async (trx) => {
+      await this.refuseTooManyOpen(trx, storeId, user.id, placing.clientAddress);
+      const productIds = [...new Set(input.lines.map((line) => line.productId))].sort();
       const products = await trx
         .selectFrom('products')
-        .select(['id', 'title', 'regular_price', 'discounted_price', 'stock'])
+        .select(['id', 'title', 'regular_price', 'discounted_price', 'stock', 'attributes_json'])
         .where('store_id', '=', storeId)
         .where('hidden', '=', 0)
         .where('id', 'in', productIds)
         .execute();
       const byId = new Map(products.map((product) => [product.id, product]));
-      const missing = productIds.filter((id) => !byId.has(id));
-      if (missing.length) {
+      if (productIds.some((id) => !byId.has(id))) {
         throw new HttpError(400, 'Some products in your cart are no longer available. Please review your cart.');
       }
+      const lines = mergeSameChoices(input.lines.map((line) => chooseOptions(line, byId.get(line.productId))));
 
-      let total = 0;
-      const items: OrderItemRow[] = [];
-      for (const [position, productId] of productIds.entries()) {
+      const wanted = new Map<string, number>();
+      for (const line of lines) wanted.set(line.product.id, (wanted.get(line.product.id) ?? 0) + line.quantity);
+      for (const [productId, quantity] of wanted) {
         const product = byId.get(productId);
-        const quantity = input.products[productId];
-        if (!product || quantity === undefined) continue;
+        if (product && quantity > product.stock) throw new HttpError(400, notEnoughStock(product));
+      }
+      for (const productId of productIds) {
+        const quantity = wanted.get(productId) ?? 0;
         const taken = await trx
           .updateTable('products')
           .set((eb) => ({ stock: eb('stock', '-', quantity) }))
           .where('id', '=', productId)
           .where('stock', '>=', quantity)
           .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== 1) {
-          throw conflict(
-            product.stock > 0
-              ? `Only ${product.stock} left of ${product.title}. Please lower the quantity.`
-              : `${product.title} is out of stock.`,
-          );
-        }
-        const unitPrice = Number(product.discounted_price ?? product.regular_price);
-        total += unitPrice * quantity;
-        items.push({
-          id: newId(),
-          order_id: orderId,
-          product_id: productId,
-          product_title: product.title,
-          quantity,
-          unit_price: unitPrice,
-          position,
-        });
+        const product = byId.get(productId);
+        // Someone else bought it between our read and this update.
+        if (Number(taken.numUpdatedRows) !== 1 && product) throw conflict(notEnoughStock(product));
       }
 
+      const items: OrderItemRow[] = lines.map((line, position) => ({
+        id: newId(),
+        order_id: orderId,
+        product_id: line.product.id,
+        product_title: line.product.title,
+        quantity: line.quantity,
+        unit_price: unitPrice(line.product),
+        position,
+        size: line.size ?? null,
+        color: line.color ?? null,
+      }));
+      const now = nowIso();
       await trx
         .insertInto('orders')
         .values({
@@ -76,7 +118,7 @@ export class OrderService {
           user_id: user.id,
           email: user.email,
           status: OrderStatus.Pending,
-          total,
+          total: items.reduce((sum, item) => sum + item.unit_price * item.quantity, 0),
           full_name: address.fullName,
           address: address.address,
           city: address.city,
@@ -86,11 +128,15 @@ export class OrderService {
           phone_digits: digitsOf(address.phone),
           shipping_method: STANDARD_SHIPPING,
           tracking_number: null,
+          cancel_reason: null,
+          payment_provider: placing.paymentProvider,
+          client_address: placing.clientAddress,
           created_at: now,
           updated_at: now,
         })
         .execute();
       await trx.insertInto('order_items').values(items).execute();
+      await recordEvent(trx, { storeId, orderId, from: null, to: OrderStatus.Pending, by: { actor: 'shopper' } });
     });
 
     const order = await this.findRow(storeId, orderId);
@@ -136,8 +182,8 @@ export class OrderService {
     return order;
   }
 
-  async findRow(storeId: string, id: string): Promise<OrderRow | undefined> {
-    return this.db
+  async findRow(storeId: string, id: string, db: Database = this.db): Promise<OrderRow | undefined> {
+    return db
       .selectFrom('orders')
       .selectAll()
       .where('store_id', '=', storeId)
@@ -153,41 +199,85 @@ export class OrderService {
     storeId: string,
     id: string,
     to: OrderStatus,
-    options: { trackingNumber?: string; db?: Database } = {},
+    options: { trackingNumber?: string; cancelReason?: string; db?: Database; by?: MoveBy } = {},
   ): Promise<OrderRow> {
     const run = async (trx: Database) => {
-      const row = await trx
-        .selectFrom('orders')
-        .selectAll()
-        .where('store_id', '=', storeId)
-        .where('id', '=', id.toUpperCase())
-        .executeTakeFirst();
+      const row = await this.findRow(storeId, id, trx);
       if (!row) throw notFound(ORDER_NOT_FOUND);
-      assertMove(row.status, to);
-      const moved = await trx
-        .updateTable('orders')
-        .set({
-          status: to,
-          updated_at: nowIso(),
-          ...(options.trackingNumber !== undefined ? { tracking_number: options.trackingNumber } : {}),
-        })
-        .where('id', '=', row.id)
-        .where('status', '=', row.status)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) throw conflict('The order changed meanwhile. Please try again.');
-      if (to === OrderStatus.Cancelled) {
-        const items = await trx.selectFrom('order_items').selectAll().where('order_id', '=', row.id).execute();
-        for (const item of items) {
-          await trx
-            .updateTable('products')
-            .set((eb) => ({ stock: eb('stock', '+', item.quantity) }))
-            .where('id', '=', item.product_id)
-            .execute();
-        }
-      }
-      return { ...row, status: to, tracking_number: options.trackingNumber ?? row.tracking_number };
+      return this.moveRow(trx, row, to, options);
     };
     return options.db ? run(options.db) : writeTransaction(this.db, run);
+  }
+
+  /**
+   * A payment for the order was verified: Pending → Processing, within the payment's own
+   * transaction. When the order cannot take it (cancelled, already paid, another amount) it is
+   * left as it is and the reason returned, so the payment can be flagged for refund.
+   */
+  async markPaid(
+    trx: Database,
+    storeId: string,
+    orderId: string,
+    payment: { amount: number; by: MoveBy },
+  ): Promise<MarkPaidResult | undefined> {
+    const row = await this.findRow(storeId, orderId, trx);
+    if (!row) return undefined;
+    if (payment.amount !== Number(row.total)) {
+      return { moved: false, order: row, reason: 'The amount paid does not match the order total.' };
+    }
+    if (row.status !== OrderStatus.Pending) {
+      const reason =
+        row.status === OrderStatus.Cancelled
+          ? `The order was cancelled${row.cancel_reason ? ` (${row.cancel_reason.toLowerCase()})` : ''} before the payment arrived.`
+          : 'The order was already paid.';
+      return { moved: false, order: row, reason };
+    }
+    return { moved: true, order: await this.moveRow(trx, row, OrderStatus.Processing, { by: payment.by }) };
+  }
+
+  /**
+   * Cancels the orders that waited too long for payment and returns their stock: online payments
+   * after `pendingOrderMinutes`, hand-confirmed ones (UPI, no provider) after `manualPendingHours`.
+   * Safe to run in several processes at once: each cancellation is guarded by the order's status.
+   */
+  async expireUnpaid(now = Date.now()): Promise<string[]> {
+    const onlineCutoff = new Date(now - this.policy.pendingOrderMinutes * 60_000).toISOString();
+    const manualCutoff = new Date(now - this.policy.manualPendingHours * 3_600_000).toISOString();
+    const stale = await this.db
+      .selectFrom('orders')
+      .select(['id', 'store_id', 'payment_provider', 'created_at'])
+      .where('status', '=', OrderStatus.Pending)
+      .where('created_at', '<', onlineCutoff < manualCutoff ? manualCutoff : onlineCutoff)
+      .orderBy('created_at')
+      .limit(500)
+      .execute();
+    const expired: string[] = [];
+    for (const order of stale) {
+      const manual = order.payment_provider === null || MANUAL_PROVIDERS.has(order.payment_provider);
+      if (order.created_at >= (manual ? manualCutoff : onlineCutoff)) continue;
+      try {
+        await this.move(order.store_id, order.id, OrderStatus.Cancelled, {
+          cancelReason: ORDER_EXPIRED_REASON,
+          by: { actor: 'system', note: ORDER_EXPIRED_REASON },
+        });
+        expired.push(order.id);
+      } catch (error) {
+        // Paid or cancelled by someone else meanwhile: nothing to do.
+        if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+      }
+    }
+    return expired;
+  }
+
+  /** An order's status moves, oldest first. */
+  async events(storeId: string, orderId: string): Promise<OrderEventRow[]> {
+    return this.db
+      .selectFrom('order_events')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('order_id', '=', orderId.toUpperCase())
+      .orderBy('created_at')
+      .execute();
   }
 
   async withItems(rows: OrderRow[]): Promise<Order[]> {
@@ -206,6 +296,110 @@ export class OrderService {
     for (const item of items) byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item]);
     return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
   }
+
+  private async moveRow(
+    trx: Database,
+    row: OrderRow,
+    to: OrderStatus,
+    options: { trackingNumber?: string; cancelReason?: string; by?: MoveBy },
+  ): Promise<OrderRow> {
+    assertMove(row.status, to);
+    const changes = {
+      status: to,
+      updated_at: nowIso(),
+      ...(options.trackingNumber !== undefined ? { tracking_number: options.trackingNumber } : {}),
+      ...(to === OrderStatus.Cancelled ? { cancel_reason: options.cancelReason ?? null } : {}),
+    };
+    const moved = await trx
+      .updateTable('orders')
+      .set(changes)
+      .where('id', '=', row.id)
+      .where('status', '=', row.status)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) throw conflict('The order changed meanwhile. Please try again.');
+    if (to === OrderStatus.Cancelled) await returnStock(trx, row.id);
+    await recordEvent(trx, {
+      storeId: row.store_id,
+      orderId: row.id,
+      from: row.status,
+      to,
+      by: options.by ?? { actor: 'merchant' },
+    });
+    return { ...row, ...changes };
+  }
+
+  private async refuseTooManyOpen(trx: Database, storeId: string, userId: string, clientAddress: string) {
+    const open = (column: 'user_id' | 'client_address', value: string) =>
+      trx
+        .selectFrom('orders')
+        .select('id')
+        .where('store_id', '=', storeId)
+        .where(column, '=', value)
+        .where('status', '=', OrderStatus.Pending)
+        .limit(this.policy.maxOpenOrders)
+        .execute();
+    const [byUser, byAddress] = await Promise.all([open('user_id', userId), open('client_address', clientAddress)]);
+    if (byUser.length >= this.policy.maxOpenOrders || byAddress.length >= this.policy.maxOpenOrders) {
+      throw conflict(
+        `You already have ${this.policy.maxOpenOrders} orders waiting for payment. Please pay for one of them (My Orders → Pay Now) before placing another.`,
+      );
+    }
+  }
+}
+
+const unitPrice = (product: OrderedProduct) => Number(product.discounted_price ?? product.regular_price);
+
+const notEnoughStock = (product: OrderedProduct) =>
+  product.stock > 0
+    ? `Only ${product.stock} left of ${product.title}. Please lower the quantity.`
+    : `${product.title} is out of stock.`;
+
+/** Lines of the same product with the same size and colour become one line. */
+function mergeSameChoices<L extends OrderLine & { product: OrderedProduct }>(lines: L[]): L[] {
+  const merged = new Map<string, L>();
+  for (const line of lines) {
+    const key = JSON.stringify([line.productId, line.size ?? null, line.color ?? null]);
+    const earlier = merged.get(key);
+    merged.set(key, earlier ? { ...earlier, quantity: earlier.quantity + line.quantity } : line);
+  }
+  return [...merged.values()];
+}
+
+async function returnStock(trx: Database, orderId: string): Promise<void> {
+  const items = await trx
+    .selectFrom('order_items')
+    .select(['product_id', 'quantity'])
+    .where('order_id', '=', orderId)
+    .execute();
+  const byProduct = new Map<string, number>();
+  for (const item of items) byProduct.set(item.product_id, (byProduct.get(item.product_id) ?? 0) + item.quantity);
+  // In product-id order, like taking it: no two transactions lock the same rows in opposite order.
+  for (const productId of [...byProduct.keys()].sort()) {
+    await trx
+      .updateTable('products')
+      .set((eb) => ({ stock: eb('stock', '+', byProduct.get(productId) ?? 0) }))
+      .where('id', '=', productId)
+      .execute();
+  }
+}
+
+async function recordEvent(
+  trx: Database,
+  event: { storeId: string; orderId: string; from: number | null; to: number; by: MoveBy },
+): Promise<void> {
+  await trx
+    .insertInto('order_events')
+    .values({
+      id: newId(),
+      order_id: event.orderId,
+      store_id: event.storeId,
+      from_status: event.from,
+      to_status: event.to,
+      actor: event.by.actor,
+      note: event.by.note ?? null,
+      created_at: nowIso(),
+    })
+    .execute();
 }
 
 function mayRead(order: OrderRow, reader: { user?: UserRow; contactInfo?: string }): boolean {
@@ -229,6 +423,8 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
       productTitle: item.product_title,
       quantity: item.quantity,
       price: toRupees(Number(item.unit_price)),
+      size: item.size,
+      color: item.color,
     })),
     shippingAddress: {
       fullName: row.full_name,
@@ -241,5 +437,8 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     total: toRupees(Number(row.total)),
     shippingMethod: row.shipping_method,
     trackingNumber: row.tracking_number,
+    cancelReason: row.status === OrderStatus.Cancelled ? row.cancel_reason : null,
   };
 }
+
+export { statusLabel };

@@ -1,6 +1,9 @@
-import type { PaymentField, PaymentResponse } from '@store/contract';
+import type { PaymentField, PaymentProviderName, PaymentResponse } from '@store/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { OrderRow, UserRow } from '../../db/schema.js';
 import type { Store } from '../stores/service.js';
+import type { PaymentConfig } from './settings.js';
 
 /** What a provider is told when a shopper starts paying for an order. */
 export interface PaymentStart {
@@ -16,62 +19,42 @@ export interface PaymentStart {
   mobile: boolean;
 }
 
-/** The one standard outcome of a verified gateway callback. */
+/** The one standard outcome of a verified gateway callback (Medusa's webhook outcomes, in small). */
 export interface PaymentOutcome {
   orderId: string;
   /** The provider's reference for this attempt (txnid, UTR …): a replay carries the same one. */
   reference: string;
   /** What the gateway says was paid, in paise. */
   amount: number;
-  status: 'success' | 'failed';
+  /** 'pending': the gateway will say later (PayU); the same reference may then succeed or fail. */
+  status: 'success' | 'failed' | 'pending';
+  /** The gateway's words for a failure, shown to the payer. */
+  reason?: string;
   detail: Record<string, string>;
 }
 
-/** A payment gateway behind one interface: the fields it asks for, how a payment starts, how its callback is verified. */
+/** What a provider's own routes (hosted pages, callbacks) may use. */
+export interface ProviderRouteKit {
+  /** The store's settings for this provider, or a 404 when the store does not run it. */
+  settingsFor(request: FastifyRequest, options?: { evenIfSwitched?: boolean }): PaymentConfig;
+  /** Records a verified outcome and sends the payer back to the shop with the truth of it. */
+  finish(request: FastifyRequest, reply: FastifyReply, outcome: PaymentOutcome): Promise<FastifyReply>;
+}
+
+/**
+ * A payment gateway in one object (Vendure's PaymentMethodHandler): its name, the settings it
+ * needs, the fields it asks the payer for, how a payment starts, and its own routes under
+ * /api/v1/payments/{name}/. The registry lists them; nothing else spells their names.
+ */
 export interface PaymentProvider {
-  readonly name: string;
+  readonly name: PaymentProviderName;
+  /** What the merchant is told it is, in `store payments set --help`. */
+  readonly description: string;
+  /** A test gateway: no real money; its payments are marked TEST wherever the merchant sees them. */
+  readonly test: boolean;
+  /** The settings it needs, checked when the merchant sets them and when the server starts. */
+  readonly settings: z.ZodType<unknown>;
   fields(store: Store): PaymentField[];
   start(payment: PaymentStart): Promise<PaymentResponse>;
-  /** Checks a callback's signature and reads it; throws a 400 HttpError when it is not genuine. */
-  verifyCallback?(config: PaymentConfig, body: Record<string, string>): PaymentOutcome;
-}
-
-/** A store's payment settings; secrets live here and never leave the server. */
-export interface PaymentConfig {
-  sandboxSecret: string;
-  payuKey?: string;
-  payuSalt?: string;
-  /** The gateway's `_payment` URL (test: https://test.payu.in/_payment). */
-  payuUrl?: string;
-  /** The merchant's UPI id (VPA), e.g. netkart@okaxis. */
-  upiVpa?: string;
-  upiPayee?: string;
-}
-
-const ENV_SETTINGS: Record<Exclude<keyof PaymentConfig, 'sandboxSecret'>, string> = {
-  payuKey: 'PAYU_KEY',
-  payuSalt: 'PAYU_SALT',
-  payuUrl: 'PAYU_URL',
-  upiVpa: 'UPI_VPA',
-  upiPayee: 'UPI_PAYEE',
-};
-
-/** The settings kept in the store's row, as the merchant last set them. */
-export const storedPaymentConfig = (store: Store): PaymentConfig => JSON.parse(store.payment_config_json);
-
-/** The store's settings; for the default store, the environment's PAYU_… and UPI_… settings win. */
-export function paymentConfigOf(store: Store, env: NodeJS.ProcessEnv = process.env): PaymentConfig {
-  const stored = storedPaymentConfig(store);
-  if (!store.is_default) return stored;
-  const fromEnv = Object.fromEntries(
-    Object.entries(ENV_SETTINGS)
-      .map(([setting, variable]) => [setting, env[variable]?.trim()])
-      .filter(([, value]) => value),
-  );
-  return { ...stored, ...fromEnv };
-}
-
-/** The provider a store runs: its setting, or PAYMENT_PROVIDER for the default store. */
-export function providerNameOf(store: Store, env: NodeJS.ProcessEnv = process.env): string {
-  return (store.is_default && env.PAYMENT_PROVIDER?.trim()) || store.payment_provider;
+  routes?(app: FastifyInstance, kit: ProviderRouteKit): void;
 }

@@ -1,50 +1,113 @@
 import { randomUUID } from 'node:crypto';
-import type { PaymentRequest as PaymentRequestSchema } from '@store/contract';
-import { OrderStatus, type PaymentField, type PaymentRequest, type PaymentResponse } from '@store/contract';
+import {
+  OrderStatus,
+  PAYMENT_NOT_SET_UP,
+  type PaymentField,
+  type PaymentProviderName,
+  type PaymentRequest as PaymentRequestSchema,
+  type PaymentResponse,
+} from '@store/contract';
 import type { z } from 'zod';
-import type { Database, OrderRow, PaymentRow, UserRow } from '../../db/schema.js';
+import type { Database, OrderRow, PaymentRow, PaymentStatus, UserRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { nowIso } from '../../http/ids.js';
 import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
 import type { Store } from '../stores/service.js';
-import { type PaymentOutcome, type PaymentProvider, paymentConfigOf, providerNameOf } from './provider.js';
+import type { PaymentOutcome, PaymentProvider } from './provider.js';
+import { PAYMENT_PROVIDER_REGISTRY } from './registry.js';
+import {
+  NO_PAYMENT_ENVIRONMENT,
+  type PaymentConfig,
+  type PaymentEnvironment,
+  type StoreProvider,
+  storedPaymentConfig,
+  unknownProviderMessage,
+} from './settings.js';
 
 export type PaymentInput = z.output<typeof PaymentRequestSchema>;
 
 export const NOT_AWAITING_PAYMENT = 'This order is not awaiting payment.';
 
-/** What recording a payment did: `replayed` when the provider's reference was seen before (nothing changed). */
+/** What recording a payment did. */
 export interface RecordedPayment {
   order: OrderRow;
-  status: 'success' | 'failed';
+  status: PaymentStatus;
+  /** The provider's reference was seen before and nothing changed. */
   replayed: boolean;
+  /** Money was taken but the order could not take it: the merchant must refund it. */
+  needsRefund: boolean;
+  /** Why: the gateway's reason for a failure, or why the order could not take the payment. */
+  reason?: string;
 }
 
-export class PaymentService {
-  private readonly providers: Map<string, PaymentProvider>;
+/** A payment that needs the merchant's attention, with its order's number. */
+export type RefundDue = PaymentRow & { reason: string };
 
+export class PaymentService {
   constructor(
     private readonly db: Database,
     private readonly orders: OrderService,
-    providers: PaymentProvider[],
-  ) {
-    this.providers = new Map(providers.map((provider) => [provider.name, provider]));
+    /** The default store's provider and settings from the environment, read once at start. */
+    private readonly environment: PaymentEnvironment = NO_PAYMENT_ENVIRONMENT,
+  ) {}
+
+  /** The provider a store runs: its own setting, or PAYMENT_PROVIDER for the default store. */
+  providerNameFor(store: Store): StoreProvider {
+    if (store.is_default && this.environment.provider) return this.environment.provider;
+    const name = store.payment_provider;
+    if (name === 'none' || name in PAYMENT_PROVIDER_REGISTRY) return name as StoreProvider;
+    throw new Error(`Store ${store.host}: ${unknownProviderMessage(name)}`);
   }
 
-  providerFor(store: Store): PaymentProvider {
-    const provider = this.providers.get(providerNameOf(store)) ?? this.providers.get('sandbox');
-    if (!provider) throw new Error(`No payment provider '${store.payment_provider}' is configured.`);
-    return provider;
+  providerFor(store: Store): PaymentProvider | undefined {
+    const name = this.providerNameFor(store);
+    return name === 'none' ? undefined : PAYMENT_PROVIDER_REGISTRY[name];
   }
 
-  provider(name: string): PaymentProvider | undefined {
-    return this.providers.get(name);
+  /** The store's settings; for the default store, the environment's UPI_… and PAYU_… win. */
+  configFor(store: Store): PaymentConfig {
+    const stored = storedPaymentConfig(store);
+    return store.is_default ? { ...stored, ...this.environment.settings } : stored;
   }
 
-  fields(store: Store): { provider: string; fields: PaymentField[] } {
+  /** What the storefront tells shoppers: test (sandbox), live, or none (orders wait for the shop). */
+  modeOf(store: Store): 'test' | 'live' | 'none' {
     const provider = this.providerFor(store);
-    return { provider: provider.name, fields: provider.fields(store) };
+    if (!provider) return 'none';
+    return provider.test ? 'test' : 'live';
+  }
+
+  /**
+   * Checks every store's provider and settings, as the server starts: an unknown provider or
+   * missing settings stop it; a store in test mode or without payments is worth a line in the log.
+   */
+  checkStores(stores: Store[]): string[] {
+    const notes: string[] = [];
+    for (const store of stores) {
+      const provider = this.providerFor(store);
+      if (!provider) {
+        notes.push(
+          `${store.store_name} (${store.host}) takes no online payment yet: orders wait for you to confirm them. Choose a provider with \`npm run store -- payments set\`.`,
+        );
+        continue;
+      }
+      const checked = provider.settings.safeParse(this.configFor(store));
+      if (!checked.success) {
+        throw new Error(`Store ${store.host} runs ${provider.name}: ${checked.error.issues[0]?.message}`);
+      }
+      if (provider.test) {
+        notes.push(
+          `${store.store_name} (${store.host}) uses the sandbox gateway: test payments only, no real money moves.`,
+        );
+      }
+    }
+    return notes;
+  }
+
+  fields(store: Store): { provider: StoreProvider; fields: PaymentField[] } {
+    const provider = this.providerFor(store);
+    return provider ? { provider: provider.name, fields: provider.fields(store) } : { provider: 'none', fields: [] };
   }
 
   /** Only the order's owner may pay, and only while the order is Pending. */
@@ -57,23 +120,16 @@ export class PaymentService {
     const order = await this.orders.findRow(store.id, input.orderId);
     if (!order || order.user_id !== user.id) throw notFound(ORDER_NOT_FOUND);
     if (order.status !== OrderStatus.Pending) throw conflict(NOT_AWAITING_PAYMENT);
-    const config = paymentConfigOf(store);
-    return this.providerFor(store).start({ store, config, order, user, fields: input.fields, ...context });
-  }
-
-  /** Verifies a gateway's callback with the provider that the callback names, then records it. */
-  async handleCallback(store: Store, providerName: string, body: Record<string, string>): Promise<RecordedPayment> {
-    const provider = this.providers.get(providerName);
-    if (!provider?.verifyCallback) throw notFound();
-    const outcome = provider.verifyCallback(paymentConfigOf(store), body);
-    return this.record(store.id, providerName, outcome);
+    const provider = this.providerFor(store);
+    if (!provider) throw conflict(PAYMENT_NOT_SET_UP);
+    return provider.start({ store, config: this.configFor(store), order, user, fields: input.fields, ...context });
   }
 
   /** A payment confirmed outside a gateway (a UPI transfer, by its UTR): the full amount, successful. */
   async recordManualPayment(
     storeId: string,
     orderId: string,
-    payment: { provider: string; reference: string },
+    payment: { provider: PaymentProviderName; reference: string },
   ): Promise<RecordedPayment> {
     const order = await this.orders.findRow(storeId, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
@@ -87,50 +143,76 @@ export class PaymentService {
   }
 
   /**
-   * Records an outcome once: a replay (same provider and reference) changes nothing; a wrong
-   * amount or an order that is not Pending changes nothing either. A success moves the order to
-   * Processing in the same transaction as the payment row.
+   * Records a verified outcome, once per provider reference, in one transaction with the order's
+   * move. A replay changes nothing; a 'pending' may later become 'success' or 'failed'; a success
+   * is final. A success the order cannot take (cancelled, already paid, another amount) is still
+   * written, flagged for refund: money taken is never left unrecorded.
    */
-  async record(storeId: string, providerName: string, outcome: PaymentOutcome): Promise<RecordedPayment> {
-    const previous = await this.findPayment(providerName, outcome.reference);
-    if (previous) return this.replayOf(storeId, previous);
-    try {
-      return await writeTransaction(this.db, async (trx) => {
-        const order = await trx
-          .selectFrom('orders')
-          .selectAll()
-          .where('store_id', '=', storeId)
-          .where('id', '=', outcome.orderId.toUpperCase())
-          .executeTakeFirst();
+  async record(storeId: string, providerName: PaymentProviderName, outcome: PaymentOutcome): Promise<RecordedPayment> {
+    const attempt = () =>
+      writeTransaction(this.db, async (trx): Promise<RecordedPayment> => {
+        const previous = await findPayment(trx, providerName, outcome.reference);
+        if (previous && !mayChange(previous.status, outcome.status)) return this.replayOf(trx, storeId, previous);
+
+        const order = await this.orders.findRow(storeId, outcome.orderId, trx);
         if (!order) throw new HttpError(400, 'The payment names an order we do not know.');
-        if (outcome.amount !== Number(order.total)) {
-          throw new HttpError(400, 'The amount paid does not match the order total.');
-        }
-        if (outcome.status === 'success' && order.status !== OrderStatus.Pending) throw conflict(NOT_AWAITING_PAYMENT);
-        await trx
-          .insertInto('payments')
-          .values({
-            id: randomUUID(),
-            order_id: order.id,
-            store_id: storeId,
-            provider: providerName,
-            reference: outcome.reference,
+        const now = nowIso();
+        const detail = { ...JSON.parse(previous?.detail_json ?? '{}'), ...outcome.detail } as Record<string, string>;
+        if (outcome.reason) detail.reason = outcome.reason;
+
+        let result: RecordedPayment = { order, status: outcome.status, replayed: false, needsRefund: false };
+        if (outcome.status === 'success') {
+          const paid = await this.orders.markPaid(trx, storeId, order.id, {
             amount: outcome.amount,
-            status: outcome.status,
-            detail_json: JSON.stringify(outcome.detail),
-            created_at: nowIso(),
-          })
-          .execute();
-        const moved =
-          outcome.status === 'success'
-            ? await this.orders.move(storeId, order.id, OrderStatus.Processing, { db: trx })
-            : order;
-        return { order: moved, status: outcome.status, replayed: false };
+            by: { actor: `payment:${providerName}`, note: outcome.reference },
+          });
+          if (paid && !paid.moved) {
+            detail.refundReason = paid.reason;
+            result = { ...result, order: paid.order, needsRefund: true, reason: paid.reason };
+          } else if (paid) {
+            result = { ...result, order: paid.order };
+          }
+        } else if (outcome.reason) {
+          result = { ...result, reason: outcome.reason };
+        }
+
+        const row = {
+          status: outcome.status,
+          amount: outcome.amount,
+          needs_refund: result.needsRefund ? 1 : 0,
+          detail_json: JSON.stringify(detail),
+        };
+        if (previous) {
+          await trx
+            .updateTable('payments')
+            .set({ ...row, updated_at: now })
+            .where('id', '=', previous.id)
+            .where('status', '=', previous.status)
+            .execute();
+        } else {
+          await trx
+            .insertInto('payments')
+            .values({
+              ...row,
+              id: randomUUID(),
+              order_id: order.id,
+              store_id: storeId,
+              provider: providerName,
+              reference: outcome.reference,
+              created_at: now,
+              updated_at: null,
+            })
+            .execute();
+        }
+        return result;
       });
+    try {
+      return await attempt();
     } catch (error) {
-      // Two deliveries of one callback at once: the unique (provider, reference) lets only one in.
-      const raced = await this.findPayment(providerName, outcome.reference);
-      if (raced) return this.replayOf(storeId, raced);
+      // Two deliveries of one callback at once: the unique (provider, reference) lets one in; the other is a replay.
+      if (error instanceof HttpError) throw error;
+      const raced = await findPayment(this.db, providerName, outcome.reference);
+      if (raced) return attempt();
       throw error;
     }
   }
@@ -146,23 +228,52 @@ export class PaymentService {
       .execute();
   }
 
-  private findPayment(provider: string, reference: string) {
-    return this.db
+  /** Payments taken for orders that could not take them, oldest first: each needs a refund. */
+  async listNeedingRefund(storeId: string): Promise<RefundDue[]> {
+    const rows = await this.db
       .selectFrom('payments')
       .selectAll()
-      .where('provider', '=', provider)
-      .where('reference', '=', reference)
-      .executeTakeFirst();
+      .where('store_id', '=', storeId)
+      .where('needs_refund', '=', 1)
+      .orderBy('created_at')
+      .execute();
+    return rows.map((row) => ({ ...row, reason: refundReasonOf(row) }));
   }
 
-  private async replayOf(
-    storeId: string,
-    payment: { order_id: string; status: 'success' | 'failed' },
-  ): Promise<RecordedPayment> {
-    const order = await this.orders.findRow(storeId, payment.order_id);
+  private async replayOf(trx: Database, storeId: string, payment: PaymentRow): Promise<RecordedPayment> {
+    const order = await this.orders.findRow(storeId, payment.order_id, trx);
     if (!order) throw notFound(ORDER_NOT_FOUND);
-    return { order, status: payment.status, replayed: true };
+    const detail = JSON.parse(payment.detail_json) as Record<string, string>;
+    const reason = detail.refundReason ?? detail.reason;
+    return {
+      order,
+      status: payment.status,
+      replayed: true,
+      needsRefund: payment.needs_refund === 1,
+      ...(reason ? { reason } : {}),
+    };
   }
 }
 
-export type { PaymentRequest };
+/** A payment's story only moves forward: pending → success or failed, failed → success (the gateway took it after all). */
+function mayChange(from: PaymentStatus, to: PaymentStatus): boolean {
+  if (from === 'pending') return to !== 'pending';
+  if (from === 'failed') return to === 'success';
+  return false;
+}
+
+export const refundReasonOf = (payment: PaymentRow): string =>
+  (JSON.parse(payment.detail_json) as Record<string, string>).refundReason ?? '';
+
+function findPayment(db: Database, provider: string, reference: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('reference', '=', reference)
+    .executeTakeFirst();
+}
+
+/** Whether the provider of a recorded payment is a test gateway (its payments are marked TEST). */
+export const isTestProvider = (name: string): boolean =>
+  name in PAYMENT_PROVIDER_REGISTRY && PAYMENT_PROVIDER_REGISTRY[name as PaymentProviderName].test;

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { PaymentService } from '../payments/service.js';
 import { toStoreInfo } from './service.js';
 
-export async function storeRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/storeInfo', async (request) => toStoreInfo(request.store));
+export async function storeRoutes(app: FastifyInstance, { payments }: { payments: PaymentService }): Promise<void> {
+  // paymentMode: the storefront shows a test-mode banner for the sandbox, and says when there is no online payment.
+  app.get('/storeInfo', async (request) => ({
+    ...toStoreInfo(request.store),
+    paymentMode: payments.modeOf(request.store),
+  }));
 }

@@ -51,7 +51,8 @@ export class StoreService {
       host,
       is_default: options.isDefault ? 1 : 0,
       ...infoColumns(info),
-      payment_provider: options.paymentProvider ?? 'sandbox',
+      // A new store takes no online payment until its merchant chooses a provider: never the sandbox by default.
+      payment_provider: options.paymentProvider ?? 'none',
       payment_config_json: JSON.stringify({ sandboxSecret: randomBytes(32).toString('hex') }),
       created_at: nowIso(),
     };

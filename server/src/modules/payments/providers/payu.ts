@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import { HttpError } from '../../../http/errors.js';
 import { toPaise, toRupees } from '../../../http/money.js';
-import type { PaymentConfig, PaymentOutcome, PaymentProvider } from '../provider.js';
+import { asPage, formFields } from '../http.js';
+import { escapeHtml, hiddenInputs, page } from '../pages.js';
+import type { PaymentOutcome, PaymentProvider } from '../provider.js';
+import { type PaymentConfig, SETTING_RULES } from '../settings.js';
 import { sameDigest, sha512 } from '../signatures.js';
 import { PAYER_FIELDS } from './shared-fields.js';
 
@@ -57,6 +61,17 @@ export function payuResponseHash(response: Record<string, string>, salt: string)
 
 const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
 
+const PayuSettings = z
+  .object({
+    payuKey: SETTING_RULES.payuKey.optional(),
+    payuSalt: SETTING_RULES.payuSalt.optional(),
+    payuUrl: SETTING_RULES.payuUrl.optional(),
+  })
+  .refine((settings) => settings.payuKey && settings.payuSalt && settings.payuUrl, {
+    error:
+      'PayU needs its key, salt and address (--payu-key, --payu-salt, --payu-url; or PAYU_KEY, PAYU_SALT, PAYU_URL for the default store).',
+  });
+
 function credentials(config: PaymentConfig) {
   if (!config.payuKey || !config.payuSalt || !config.payuUrl) {
     throw new HttpError(400, 'Online payment is not set up for this store yet. Please try again later.');
@@ -64,53 +79,97 @@ function credentials(config: PaymentConfig) {
   return { key: config.payuKey, salt: config.payuSalt, url: config.payuUrl };
 }
 
-/** A PayU-style hosted checkout: the payer is sent to the gateway with a hashed request; its callback is hash-checked. */
-export function payuProvider(): PaymentProvider {
+/** PayU's callback, checked by its reverse hash before anything is read from it. */
+export function verifyPayuCallback(config: PaymentConfig, body: Record<string, string>): PaymentOutcome {
+  const { salt, key } = credentials(config);
+  const genuine = body.key === key && sameDigest(payuResponseHash(body, salt), body.hash ?? '');
+  if (!genuine || !AMOUNT.test(body.amount ?? '') || !body.txnid || !body.udf1) {
+    throw new HttpError(400, 'The payment response is not genuine.');
+  }
+  const status = body.status === 'success' ? 'success' : body.status === 'pending' ? 'pending' : 'failed';
+  const reason = (body.error_Message || body.field9 || '').trim().slice(0, 200);
   return {
-    name: 'payu',
-    fields: () => PAYER_FIELDS,
-    async start({ config, order, user, fields, origin }) {
-      const { key, salt, url } = credentials(config);
-      const request: PayuRequest = {
-        key,
-        // PayU allows 25 characters: the order id and a random suffix, so each attempt is unique.
-        txnid: `${order.id}${randomBytes(4).toString('hex').toUpperCase()}`.slice(0, 25),
-        amount: toRupees(Number(order.total)).toFixed(2),
-        productinfo: `Order ${order.id}`,
-        firstname: (fields.fullName ?? `${user.first_name} ${user.last_name}`).trim().slice(0, 60),
-        email: (fields.email ?? user.email).trim(),
-        udf1: order.id,
-      };
-      const data = {
-        ...request,
-        phone: (fields.phone ?? order.phone).replace(/[^\d+]/g, ''),
-        surl: `${origin}${PAYU_CALLBACK_PATH}`,
-        furl: `${origin}${PAYU_CALLBACK_PATH}`,
-        hash: payuRequestHash(request, salt),
-      } as Record<string, string>;
-      // The storefront posts `data[key]` fields; our relay page turns them into the gateway's own form.
-      return {
-        success: true,
-        action: {
-          type: 'redirect_post',
-          redirectUrl: `${origin}${PAYU_RELAY_PATH}`,
-          formParams: { type: 'payu', url, data },
-        },
-      };
-    },
-    verifyCallback(config: PaymentConfig, body: Record<string, string>): PaymentOutcome {
-      const { salt, key } = credentials(config);
-      const genuine = body.key === key && sameDigest(payuResponseHash(body, salt), body.hash ?? '');
-      if (!genuine || !AMOUNT.test(body.amount ?? '') || !body.txnid || !body.udf1) {
-        throw new HttpError(400, 'The payment response is not genuine.');
-      }
-      return {
-        orderId: body.udf1,
-        reference: body.txnid,
-        amount: toPaise(Number(body.amount)),
-        status: body.status === 'success' ? 'success' : 'failed',
-        detail: { gateway: 'payu', mihpayid: body.mihpayid ?? '', mode: body.mode ?? '', status: body.status ?? '' },
-      };
-    },
+    orderId: body.udf1,
+    reference: body.txnid,
+    amount: toPaise(Number(body.amount)),
+    status,
+    ...(status === 'failed' ? { reason: reason || 'The payment was not completed.' } : {}),
+    detail: { gateway: 'payu', mihpayid: body.mihpayid ?? '', mode: body.mode ?? '', status: body.status ?? '' },
   };
 }
+
+/** A PayU-style hosted checkout: the payer is sent to the gateway with a hashed request; its callback is hash-checked. */
+export const payuProvider: PaymentProvider = {
+  name: 'payu',
+  description: "PayU's hosted checkout (cards, UPI, net banking), confirmed by its signed callback",
+  test: false,
+  settings: PayuSettings,
+  fields: () => PAYER_FIELDS,
+  async start({ config, order, user, fields, origin }) {
+    const { key, salt, url } = credentials(config);
+    const request: PayuRequest = {
+      key,
+      // PayU allows 25 characters: the order id and a random suffix, so each attempt is unique.
+      txnid: `${order.id}${randomBytes(4).toString('hex').toUpperCase()}`.slice(0, 25),
+      amount: toRupees(Number(order.total)).toFixed(2),
+      productinfo: `Order ${order.id}`,
+      firstname: (fields.fullName ?? `${user.first_name} ${user.last_name}`).trim().slice(0, 60),
+      email: (fields.email ?? user.email).trim(),
+      udf1: order.id,
+    };
+    const data = {
+      ...request,
+      phone: (fields.phone ?? order.phone).replace(/[^\d+]/g, ''),
+      surl: `${origin}${PAYU_CALLBACK_PATH}`,
+      furl: `${origin}${PAYU_CALLBACK_PATH}`,
+      hash: payuRequestHash(request, salt),
+    } as Record<string, string>;
+    // The storefront posts `data[key]` fields; our relay page turns them into the gateway's own form.
+    return {
+      success: true,
+      action: {
+        type: 'redirect_post',
+        redirectUrl: `${origin}${PAYU_RELAY_PATH}`,
+        formParams: { type: 'payu', url, data },
+      },
+    };
+  },
+  routes(app, kit) {
+    // The storefront posts PayU's fields as data[key]; this page hands them to the gateway under their own names.
+    app.post('/payments/payu/redirect', async (request, reply) => {
+      const body = formFields(request.body);
+      const gateway = kit.settingsFor(request).payuUrl;
+      if (!gateway || body.url !== gateway) throw new HttpError(400, 'This payment cannot be sent to that address.');
+      const data = Object.fromEntries(
+        Object.entries(body)
+          .map(([name, value]) => [/^data\[(\w+)\]$/.exec(name)?.[1], value] as const)
+          .filter((entry): entry is [string, string] => entry[0] !== undefined),
+      );
+      const nonce = randomBytes(16).toString('base64');
+      reply.header(
+        'content-security-policy',
+        `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action ${new URL(gateway).origin}; base-uri 'none'; frame-ancestors 'none'`,
+      );
+      return asPage(reply, () =>
+        page(
+          'Redirecting to payment',
+          `<h1>Taking you to the payment page…</h1><p>If nothing happens, press the button.</p><form id="gateway" method="post" action="${escapeHtml(gateway)}">${hiddenInputs(data)}<button type="submit" class="primary">Continue to payment</button></form>`,
+          `<script nonce="${nonce}">document.getElementById('gateway').submit()</script>`,
+        ),
+      );
+    });
+
+    // Real money may arrive after the merchant switched providers: a verified callback is still recorded.
+    app.post('/payments/payu/callback', async (request, reply) => {
+      let outcome: PaymentOutcome;
+      try {
+        outcome = verifyPayuCallback(kit.settingsFor(request, { evenIfSwitched: true }), formFields(request.body));
+      } catch (error) {
+        return asPage(reply, () => {
+          throw error;
+        });
+      }
+      return kit.finish(request, reply, outcome);
+    });
+  },
+};

@@ -1,63 +1,74 @@
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import { HttpError } from '../../../http/errors.js';
-import { toPaise, toRupees } from '../../../http/money.js';
+import { formatInr, toPaise, toRupees } from '../../../http/money.js';
+import { asPage, formFields } from '../http.js';
 import { escapeHtml, hiddenInputs, page } from '../pages.js';
-import type { PaymentConfig, PaymentOutcome, PaymentProvider } from '../provider.js';
+import type { PaymentOutcome, PaymentProvider } from '../provider.js';
+import type { PaymentConfig } from '../settings.js';
 import { hmacSha256, sameDigest } from '../signatures.js';
 import { PAYER_FIELDS } from './shared-fields.js';
 
 export const SANDBOX_CHECKOUT_PATH = '/api/v1/payments/sandbox/checkout';
 export const SANDBOX_CALLBACK_PATH = '/api/v1/payments/sandbox/callback';
 
+/** A kept checkout or approval form stops working after this long, like a real gateway's session. */
+export const SANDBOX_FORM_LIFETIME_MS = 30 * 60_000;
+
 /** The checkout request and the callback are signed over different values, so one cannot pass for the other. */
-export const checkoutSignature = (secret: string, orderId: string, reference: string, amount: string) =>
-  hmacSha256(secret, ['checkout', orderId, reference, amount]);
-export const callbackSignature = (secret: string, orderId: string, reference: string, amount: string, status: string) =>
-  hmacSha256(secret, ['callback', orderId, reference, amount, status]);
+export const checkoutSignature = (
+  secret: string,
+  orderId: string,
+  reference: string,
+  amount: string,
+  issuedAt: string,
+) => hmacSha256(secret, ['checkout', orderId, reference, amount, issuedAt]);
+export const callbackSignature = (
+  secret: string,
+  orderId: string,
+  reference: string,
+  amount: string,
+  status: string,
+  issuedAt: string,
+) => hmacSha256(secret, ['callback', orderId, reference, amount, status, issuedAt]);
 
 const AMOUNT = /^\d{1,9}\.\d{2}$/;
 const invalid = () => new HttpError(400, 'The payment request is not genuine.');
+const expired = () => new HttpError(400, 'This payment page has expired. Please go back to your order and pay again.');
 
 /** The storefront posts `data[key]` fields; a gateway might post plain ones. */
 const field = (body: Record<string, string>, name: string) => body[`data[${name}]`] ?? body[name] ?? '';
 
-/**
- * A gateway played by our own server, for the demo store and tests: a hosted checkout page
- * where the payer approves or declines, and a signed callback verified like a real one.
- */
-export function sandboxProvider(): PaymentProvider {
+function secretOf(config: PaymentConfig): string {
+  if (!config.sandboxSecret) throw new HttpError(404, 'Not found.');
+  return config.sandboxSecret;
+}
+
+/** Refuses a form older than its lifetime (or dated in the future). */
+function assertFresh(issuedAt: string, now = Date.now()): void {
+  const at = Number(issuedAt);
+  if (!/^\d{10,14}$/.test(issuedAt) || at > now + 60_000) throw invalid();
+  if (now - at > SANDBOX_FORM_LIFETIME_MS) throw expired();
+}
+
+/** Reads a callback: its signature over every value, then its age. */
+export function verifySandboxCallback(
+  config: PaymentConfig,
+  body: Record<string, string>,
+  now = Date.now(),
+): PaymentOutcome {
+  const { orderId = '', reference = '', amount = '', status = '', signature = '', issuedAt = '' } = body;
+  if (!AMOUNT.test(amount) || (status !== 'success' && status !== 'failed')) throw invalid();
+  if (!sameDigest(callbackSignature(secretOf(config), orderId, reference, amount, status, issuedAt), signature))
+    throw invalid();
+  assertFresh(issuedAt, now);
   return {
-    name: 'sandbox',
-    fields: () => PAYER_FIELDS,
-    async start({ config, order, origin }) {
-      const reference = `SBX${randomBytes(8).toString('hex').toUpperCase()}`;
-      const amount = toRupees(Number(order.total)).toFixed(2);
-      const url = `${origin}${SANDBOX_CHECKOUT_PATH}`;
-      return {
-        success: true,
-        action: {
-          type: 'redirect_post',
-          redirectUrl: url,
-          formParams: {
-            type: 'sandbox',
-            url,
-            data: {
-              orderId: order.id,
-              reference,
-              amount,
-              signature: checkoutSignature(config.sandboxSecret, order.id, reference, amount),
-            },
-          },
-        },
-      };
-    },
-    verifyCallback(config: PaymentConfig, body: Record<string, string>): PaymentOutcome {
-      const { orderId = '', reference = '', amount = '', status = '', signature = '' } = body;
-      if (!AMOUNT.test(amount) || (status !== 'success' && status !== 'failed')) throw invalid();
-      if (!sameDigest(callbackSignature(config.sandboxSecret, orderId, reference, amount, status), signature))
-        throw invalid();
-      return { orderId, reference, amount: toPaise(Number(amount)), status, detail: { gateway: 'sandbox' } };
-    },
+    orderId,
+    reference,
+    amount: toPaise(Number(amount)),
+    status,
+    ...(status === 'failed' ? { reason: 'The payment was declined on the test gateway.' } : {}),
+    detail: { gateway: 'sandbox' },
   };
 }
 
@@ -66,31 +77,94 @@ export function sandboxCheckoutPage(
   config: PaymentConfig,
   body: Record<string, string>,
   storeName: string,
-  formatAmount: (rupees: number) => string,
+  now = Date.now(),
 ): string {
   const orderId = field(body, 'orderId');
   const reference = field(body, 'reference');
   const amount = field(body, 'amount');
+  const issuedAt = field(body, 'issuedAt');
+  const secret = secretOf(config);
   if (
     !AMOUNT.test(amount) ||
-    !sameDigest(checkoutSignature(config.sandboxSecret, orderId, reference, amount), field(body, 'signature'))
+    !sameDigest(checkoutSignature(secret, orderId, reference, amount, issuedAt), field(body, 'signature'))
   ) {
     throw invalid();
   }
+  assertFresh(issuedAt, now);
   const decision = (status: 'success' | 'failed', label: string, className: string) =>
     `<form method="post" action="${SANDBOX_CALLBACK_PATH}">${hiddenInputs({
       orderId,
       reference,
       amount,
       status,
-      signature: callbackSignature(config.sandboxSecret, orderId, reference, amount, status),
+      issuedAt,
+      signature: callbackSignature(secret, orderId, reference, amount, status, issuedAt),
     })}<button type="submit" class="${className}">${label}</button></form>`;
   return page(
     'Sandbox payment',
     `<span class="badge">Sandbox gateway: no real money moves</span>
 <h1>${escapeHtml(storeName)}</h1><p>Order ${escapeHtml(orderId)}</p>
-<p class="amount">${escapeHtml(formatAmount(Number(amount)))}</p>
+<p class="amount">${escapeHtml(formatInr(Number(amount)))}</p>
 <p>Approve to pay this order, or decline to leave it unpaid.</p>
 <div class="actions">${decision('failed', 'Decline', 'decline')}${decision('success', 'Approve', 'approve')}</div>`,
   );
 }
+
+/**
+ * A gateway played by our own server, for the demo store and for trying the shop: a hosted
+ * checkout page where the payer approves or declines, and a signed callback verified like a real
+ * one. Only a store that runs the sandbox reaches its pages; its forms expire after 30 minutes.
+ */
+export const sandboxProvider: PaymentProvider = {
+  name: 'sandbox',
+  description: 'a test gateway served by this shop: no real money moves',
+  test: true,
+  settings: z.object({ sandboxSecret: z.string().min(32) }),
+  fields: () => PAYER_FIELDS,
+  async start({ config, order, origin }) {
+    const reference = `SBX${randomBytes(8).toString('hex').toUpperCase()}`;
+    const amount = toRupees(Number(order.total)).toFixed(2);
+    const issuedAt = String(Date.now());
+    const url = `${origin}${SANDBOX_CHECKOUT_PATH}`;
+    return {
+      success: true,
+      action: {
+        type: 'redirect_post',
+        redirectUrl: url,
+        formParams: {
+          type: 'sandbox',
+          url,
+          data: {
+            orderId: order.id,
+            reference,
+            amount,
+            issuedAt,
+            signature: checkoutSignature(secretOf(config), order.id, reference, amount, issuedAt),
+          },
+        },
+      },
+    };
+  },
+  routes(app, kit) {
+    app.post('/payments/sandbox/checkout', async (request, reply) =>
+      asPage(reply, () =>
+        sandboxCheckoutPage(
+          kit.settingsFor(request),
+          formFields(request.body),
+          request.store.store_name || request.store.company_name,
+        ),
+      ),
+    );
+    app.post('/payments/sandbox/callback', async (request, reply) => {
+      let outcome: PaymentOutcome;
+      try {
+        outcome = verifySandboxCallback(kit.settingsFor(request), formFields(request.body));
+      } catch (error) {
+        return asPage(reply, () => {
+          throw error;
+        });
+      }
+      return kit.finish(request, reply, outcome);
+    });
+  },
+};

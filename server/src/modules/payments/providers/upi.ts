@@ -1,6 +1,7 @@
-import { HttpError } from '../../../http/errors.js';
+import { z } from 'zod';
 import { toRupees } from '../../../http/money.js';
 import type { PaymentProvider } from '../provider.js';
+import { SETTING_RULES } from '../settings.js';
 
 export interface UpiIntent {
   /** The payee's VPA. */
@@ -28,27 +29,37 @@ export function upiIntentUrl(intent: UpiIntent): string {
   return `upi://pay?${parts.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')}`;
 }
 
+const UpiSettings = z.object(
+  {
+    upiVpa: SETTING_RULES.upiVpa.optional().refine((value) => value !== undefined, {
+      error: 'UPI needs the UPI id that receives the money (--upi-vpa, or UPI_VPA for the default store).',
+    }),
+    upiPayee: SETTING_RULES.upiPayee.optional(),
+  },
+  { error: 'UPI needs its settings.' },
+);
+
 /**
  * UPI by intent: a QR on a desktop, a deeplink into the payer's UPI app on a phone. The order
  * stays Pending until the merchant confirms the payment by its UTR (`store orders paid`).
  */
-export function upiProvider(): PaymentProvider {
-  return {
-    name: 'upi',
-    fields: () => [],
-    async start({ store, config, order, mobile }) {
-      if (!config.upiVpa)
-        throw new HttpError(400, 'UPI payment is not set up for this store yet. Please try again later.');
-      const url = upiIntentUrl({
-        pa: config.upiVpa,
-        pn: config.upiPayee || store.store_name,
-        tr: order.id,
-        tn: `Order ${order.id}`,
-        amount: toRupees(Number(order.total)),
-      });
-      return mobile
-        ? { success: true, action: { type: 'deeplink', redirectUrl: url } }
-        : { success: true, action: { type: 'qr', qr: url } };
-    },
-  };
-}
+export const upiProvider: PaymentProvider = {
+  name: 'upi',
+  description: 'your UPI id: a QR code or the UPI app; you confirm each payment by its UTR',
+  test: false,
+  settings: UpiSettings,
+  fields: () => [],
+  async start({ store, config, order, mobile }) {
+    const settings = UpiSettings.parse(config);
+    const url = upiIntentUrl({
+      pa: settings.upiVpa ?? '',
+      pn: settings.upiPayee || store.store_name,
+      tr: order.id,
+      tn: `Order ${order.id}`,
+      amount: toRupees(Number(order.total)),
+    });
+    return mobile
+      ? { success: true, action: { type: 'deeplink', redirectUrl: url } }
+      : { success: true, action: { type: 'qr', qr: url } };
+  },
+};

@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Services } from './app.js';
+
+/** A job the server runs now and then; each must be safe when several server processes run it at once. */
+export interface HousekeepingJob {
+  name: string;
+  run(services: Services, now: number): Promise<string | undefined>;
+}
+
+export const HOUSEKEEPING_JOBS: HousekeepingJob[] = [
+  {
+    // Unpaid orders give their stock back, so nobody can hoard the catalogue by ordering and never paying.
+    name: 'expire unpaid orders',
+    async run(services, now) {
+      const expired = await services.orders.expireUnpaid(now);
+      return expired.length ? `cancelled ${expired.length} unpaid order(s) and returned their stock` : undefined;
+    },
+  },
+];
+
+/** Runs every job once a minute (and once at start); a failing job is logged and tried again next time. */
+export function startHousekeeping(services: Services, log: FastifyBaseLogger, everyMs = 60_000): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    for (const job of HOUSEKEEPING_JOBS) {
+      try {
+        const done = await job.run(services, Date.now());
+        if (done) log.info({ job: job.name }, done);
+      } catch (error) {
+        log.error({ err: error, job: job.name }, 'housekeeping failed');
+      }
+    }
+    running = false;
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
