@@ -35,6 +35,9 @@ const LOAD_FAILED = 'Failed to load payment form. Please try again later.';
 
 type Qr = { text: string } | { image: string };
 
+/** A gateway's reason as a sentence: with its full stop. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 export default function PaymentPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
@@ -61,8 +64,8 @@ export default function PaymentPage() {
   if (outcome === 'refund') {
     return (
       <PaymentNotice title="Your payment will be refunded" summary={summary}>
-        We received your payment, but this order could not take it{reason ? `: ${reason}` : '.'}
-        {reason && !/[.!?]$/.test(reason) ? '.' : ''} The shop will refund the full amount to you.
+        We received your payment, but this order could not take it{reason ? `: ${sentence(reason)}` : '.'} The shop will
+        refund the full amount to you.
       </PaymentNotice>
     );
   }
@@ -187,7 +190,7 @@ function PaymentFailed({ reason, onRetry, summary }: { reason: string; onRetry()
         <CircleX aria-hidden="true" className="mx-auto h-12 w-12 text-red-600" />
         <h1 className="mt-4 text-2xl font-bold text-slate-900">Payment failed</h1>
         {reason ? <p className="mt-2 text-slate-700">{reason}</p> : null}
-        <p className="mt-2 text-sm text-slate-600">No money was taken for this attempt. You can try again.</p>
+        <p className="mt-2 text-sm text-slate-600">Your order is still waiting for payment. You can try again.</p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <Button onClick={onRetry}>Retry</Button>
           <Link to="/orders" className={buttonClasses('outline', 'md')}>
