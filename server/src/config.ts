@@ -33,7 +33,7 @@ const Environment = z.object({
   REGISTRATION_WINDOW_MINUTES: positiveInt(60),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** The default store's provider; unset keeps the store's own setting. A misspelling stops the server. */
-  PAYMENT_PROVIDER: ProviderName.optional().or(z.literal('').transform(() => undefined)),
+  PAYMENT_PROVIDER: z.preprocess((value) => (value === '' ? undefined : value), ProviderName.optional()),
   UPI_VPA: optionalSetting(SETTING_RULES.upiVpa),
   UPI_PAYEE: optionalSetting(SETTING_RULES.upiPayee),
   PAYU_KEY: optionalSetting(SETTING_RULES.payuKey),

@@ -27,9 +27,10 @@ describe('payments settings', () => {
   it('refuses incomplete or malformed settings, changing nothing', async () => {
     const before = await storedConfig();
     const cases: [string[], string][] = [
-      [['--provider', 'upi'], 'UPI needs the UPI id that receives the money (--upi-vpa).'],
+      [['--provider', 'upi'], 'UPI needs the UPI id that receives the money (--upi-vpa'],
       [['--provider', 'upi', '--upi-vpa', 'netkart'], 'A UPI id looks like netkart@okaxis.'],
-      [['--provider', 'paypal'], 'The provider is one of sandbox, upi, payu.'],
+      [['--provider', 'paypal'], "'paypal' is not a payment provider. The providers are: sandbox, upi, payu."],
+      [['--provider', 'Payu'], "'Payu' is not a payment provider. The providers are: sandbox, upi, payu."],
       [['--provider', 'payu', '--payu-key', 'C0Dr8m'], 'PayU needs its key, salt and address'],
       [
         [

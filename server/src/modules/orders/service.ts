@@ -93,9 +93,15 @@ export class OrderService {
           .where('id', '=', productId)
           .where('stock', '>=', quantity)
           .executeTakeFirst();
-        const product = byId.get(productId);
-        // Someone else bought it between our read and this update.
-        if (Number(taken.numUpdatedRows) !== 1 && product) throw conflict(notEnoughStock(product));
+        if (Number(taken.numUpdatedRows) !== 1) {
+          // Someone else bought it between our read and this update: tell what is left now.
+          const now = await trx
+            .selectFrom('products')
+            .select(['title', 'stock'])
+            .where('id', '=', productId)
+            .executeTakeFirst();
+          throw new HttpError(400, notEnoughStock(now ?? { title: 'A product', stock: 0 }));
+        }
       }
 
       const items: OrderItemRow[] = lines.map((line, position) => ({
@@ -232,7 +238,13 @@ export class OrderService {
           : 'The order was already paid.';
       return { moved: false, order: row, reason };
     }
-    return { moved: true, order: await this.moveRow(trx, row, OrderStatus.Processing, { by: payment.by }) };
+    try {
+      return { moved: true, order: await this.moveRow(trx, row, OrderStatus.Processing, { by: payment.by }) };
+    } catch (error) {
+      // Another payment (or a cancellation) moved it after our read: read again and say which.
+      if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+      return this.markPaid(trx, storeId, orderId, payment);
+    }
   }
 
   /**
@@ -349,7 +361,7 @@ export class OrderService {
 
 const unitPrice = (product: OrderedProduct) => Number(product.discounted_price ?? product.regular_price);
 
-const notEnoughStock = (product: OrderedProduct) =>
+const notEnoughStock = (product: { title: string; stock: number }) =>
   product.stock > 0
     ? `Only ${product.stock} left of ${product.title}. Please lower the quantity.`
     : `${product.title} is out of stock.`;

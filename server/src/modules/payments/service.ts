@@ -133,6 +133,9 @@ export class PaymentService {
   ): Promise<RecordedPayment> {
     const order = await this.orders.findRow(storeId, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
+    // The merchant says they received it: only a Pending order can be marked paid by hand (a replayed UTR aside).
+    const replay = await findPayment(this.db, payment.provider, payment.reference);
+    if (!replay && order.status !== OrderStatus.Pending) throw conflict(NOT_AWAITING_PAYMENT);
     return this.record(storeId, payment.provider, {
       orderId: order.id,
       reference: payment.reference,

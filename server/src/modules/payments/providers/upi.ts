@@ -29,15 +29,12 @@ export function upiIntentUrl(intent: UpiIntent): string {
   return `upi://pay?${parts.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')}`;
 }
 
-const UpiSettings = z.object(
-  {
-    upiVpa: SETTING_RULES.upiVpa.optional().refine((value) => value !== undefined, {
-      error: 'UPI needs the UPI id that receives the money (--upi-vpa, or UPI_VPA for the default store).',
-    }),
-    upiPayee: SETTING_RULES.upiPayee.optional(),
-  },
-  { error: 'UPI needs its settings.' },
-);
+const UpiSettings = z.object({
+  upiVpa: z
+    .string({ error: 'UPI needs the UPI id that receives the money (--upi-vpa, or UPI_VPA for the default store).' })
+    .pipe(SETTING_RULES.upiVpa),
+  upiPayee: SETTING_RULES.upiPayee.optional(),
+});
 
 /**
  * UPI by intent: a QR on a desktop, a deeplink into the payer's UPI app on a phone. The order
@@ -52,7 +49,7 @@ export const upiProvider: PaymentProvider = {
   async start({ store, config, order, mobile }) {
     const settings = UpiSettings.parse(config);
     const url = upiIntentUrl({
-      pa: settings.upiVpa ?? '',
+      pa: settings.upiVpa,
       pn: settings.upiPayee || store.store_name,
       tr: order.id,
       tn: `Order ${order.id}`,
