@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newShopper, shippingAddress, signIn, simpleProduct } from './support';
 
-test('a shopper browses, fills a cart, registers from the checkout, orders, and tracks the order as a guest @phone', async ({
+test('a shopper browses, fills a cart, registers, signs in, orders, and tracks the order as a guest @phone', async ({
   page,
   request,
 }) => {
