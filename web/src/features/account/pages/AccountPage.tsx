@@ -1,16 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
 import { Package, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses, Skeleton } from '@/components/ui';
-import { useAccountInfo } from '@/features/auth/api';
+import { fetchAccountInfo } from '@/features/auth/api';
 import { useAuth } from '@/features/auth/auth-context';
 import { formatLongDate } from '@/lib/dates';
 
 export default function AccountPage() {
   const { logout } = useAuth();
   const navigate = useNavigate();
-  const account = useAccountInfo();
+  const account = useQuery({
+    queryKey: ['accountInfo'],
+    queryFn: async () => {
+      const result = await fetchAccountInfo();
+      if (!result.ok) {
+        throw new Error(result.status === null ? 'no response received' : `${result.status}`);
+      }
+      return result.data;
+    },
+    retry: false,
+  });
 
   useEffect(() => {
     if (account.isError)
