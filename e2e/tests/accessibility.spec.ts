@@ -22,6 +22,8 @@ test('no serious or critical accessibility findings on the shopper’s pages @ph
 });
 
 test('none on the signed-in pages and the payment steps either @phone', async ({ page, request }) => {
+  // Scans a dozen pages on the way through a declined payment and its retry.
+  test.slow();
   // Ends on the sandbox gateway's own page, after the cart, checkout and payment pages.
   const orderId = await orderOneProduct(page, request, { checkEachPage: () => expectNoSeriousFindings(page) });
   await expectNoSeriousFindings(page);
