@@ -109,11 +109,12 @@ export async function orderOneProduct(
   return orderId;
 }
 
-/** Pastes text at the end of a field through the clipboard, as a shopper does. */
+/**
+ * Pastes text at the end of a field: the whole text in one input event at the caret, as a paste
+ * makes it (the clipboard API itself needs a secure origin, which the own-domain journey is not).
+ */
 export async function pasteInto(page: Page, field: Locator, text: string): Promise<void> {
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
   await field.focus();
   await field.press('End');
-  await field.press('ControlOrMeta+V');
+  await page.keyboard.insertText(text);
 }
