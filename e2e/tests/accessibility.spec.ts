@@ -14,6 +14,8 @@ async function expectNoSeriousFindings(page: Page) {
 }
 
 test('no serious or critical accessibility findings on the shopper’s pages @phone', async ({ page, request }) => {
+  // A dozen full scans take their time on a busy machine.
+  test.slow();
   const product = await simpleProduct(request);
   for (const path of [...pages, `/product/${product.id}`, '/forgot-password', '/api-test']) {
     await page.goto(path);
@@ -22,7 +24,6 @@ test('no serious or critical accessibility findings on the shopper’s pages @ph
 });
 
 test('none on the signed-in pages and the payment steps either @phone', async ({ page, request }) => {
-  // Scans a dozen pages on the way through a declined payment and its retry.
   test.slow();
   // Ends on the sandbox gateway's own page, after the cart, checkout and payment pages.
   const orderId = await orderOneProduct(page, request, { checkEachPage: () => expectNoSeriousFindings(page) });
