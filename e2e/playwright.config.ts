@@ -40,7 +40,8 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
   ],
   webServer: {
-    command: 'npm run build --workspace web && npm run start --workspace server',
+    // The production start a merchant runs: built once when the sources are newer, then plain node.
+    command: 'npm start',
     cwd: '..',
     url: `${baseURL}/api/v1/health`,
     timeout: 180_000,
@@ -50,6 +51,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // The deployment journey reaches the shop through nginx on this machine, as the README sets it up.
+      TRUST_PROXY: '127.0.0.1',
       LOGIN_ATTEMPTS_PER_IP: '1000',
       REGISTRATIONS_PER_IP: '1000',
     },

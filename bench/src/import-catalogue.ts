@@ -62,6 +62,7 @@ async function benchOne(dialect: 'sqlite' | 'postgres', rows: number, file: stri
       },
       cwd: work,
       connect: async () => ({ db, services, close: async () => {} }),
+      database: () => ({}),
     });
 
   global.gc?.();

@@ -131,6 +131,9 @@ export const Order = z.object({
   total: z.number(),
   shippingMethod: z.string(),
   trackingNumber: z.string().nullable(),
+  /** The courier of a Shipped order, and the courier's tracking page for it (https), when the shop gave them. */
+  courier: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
   /** Why a Cancelled order was cancelled, e.g. ORDER_EXPIRED_REASON; null otherwise. */
   cancelReason: z.string().nullable(),
 });

@@ -50,7 +50,9 @@ test('the merchant confirms a UPI payment and ships; the shopper sees it on /ord
   // A UTR is recorded once per shop: each run of this journey pays with a new one.
   const utr = String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999));
   expect(await store('orders', 'paid', orderId, '--utr', utr)).toContain('is now Processing');
-  expect(await store('orders', 'ship', orderId, '--tracking', 'DTDC-Z1234567')).toContain('is now Shipped');
+  expect(await store('orders', 'ship', orderId, '--courier', 'DTDC', '--tracking', 'DTDC-Z1234567')).toContain(
+    'is now Shipped',
+  );
 
   await page.goto('/login');
   await signIn(page, shopper);

@@ -12,6 +12,7 @@ import type { Database } from './db/schema.js';
 import { bearerTokenOf } from './http/auth.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { trackInFlight } from './http/in-flight.js';
+import { API_PREFIX } from './http/paths.js';
 import { isAllowedOrigin, selfAndSiblingSources } from './http/site-origins.js';
 import { refuseNulCharacters } from './http/text-guard.js';
 import { accountRoutes } from './modules/accounts/routes.js';
@@ -31,7 +32,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const MEDIA_DIR = path.resolve(here, '../public/media');
 export const WEB_DIST_DIR = path.resolve(here, '../../web/dist');
 
-export const API_PREFIX = '/api/v1';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface AppOptions {

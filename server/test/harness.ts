@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type SQLite from 'better-sqlite3';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -27,7 +28,10 @@ export interface TestShop {
   db: Database;
   services: Services;
   dialect: 'sqlite' | 'postgres';
-  /** The demo store's id. */
+  /** The embedded database's handle and file (SQLite only). */
+  sqlite?: SQLite.Database;
+  file?: string;
+  /** The demo store's id ('' when started empty). */
   storeId: string;
   close(): Promise<void>;
 }
@@ -43,9 +47,13 @@ export async function startShop(
     /** Order rules; tests place many unpaid orders, so the open-order cap is raised unless given. */
     orders?: Partial<OrderPolicy>;
     payments?: PaymentEnvironment;
+    /** false: an empty database, as a merchant's own first start finds it. */
+    seedDemo?: boolean;
+    /** 'sqlite': the embedded database even when the suite runs on PostgreSQL. */
+    database?: 'sqlite';
   } = {},
 ): Promise<TestShop> {
-  const url = process.env.TEST_DATABASE_URL;
+  const url = options.database === 'sqlite' ? undefined : process.env.TEST_DATABASE_URL;
   let cleanup: () => Promise<void>;
   let target: Parameters<typeof openDatabase>[0];
   if (url) {
@@ -66,15 +74,15 @@ export async function startShop(
     target = { databaseUrl: undefined, dataDir: dir };
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
-  const { db, dialect } = openDatabase(target);
+  const { db, dialect, sqlite, file } = openDatabase(target);
   await migrateToLatest(db, target.schema);
   const services = createServices(db, {
     payments: options.payments ?? NO_PAYMENT_ENVIRONMENT,
     orders: { ...DEFAULT_ORDER_POLICY, maxOpenOrders: 1000, ...options.orders },
   });
-  await ensureDemoStore(services);
+  if (options.seedDemo !== false) await ensureDemoStore(services);
   const store = await services.stores.defaultStore();
-  if (!store) throw new Error('the demo store was not seeded');
+  if (!store && options.seedDemo !== false) throw new Error('the demo store was not seeded');
   const app = await buildApp({
     db,
     services,
@@ -88,7 +96,9 @@ export async function startShop(
     db,
     services,
     dialect,
-    storeId: store.id,
+    ...(sqlite ? { sqlite } : {}),
+    ...(file ? { file } : {}),
+    storeId: store?.id ?? '',
     async close() {
       await app.close();
       await db.destroy();

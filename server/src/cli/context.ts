@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import type { Command } from 'commander';
 import type { Services } from '../app.js';
 import type { Database } from '../db/schema.js';
@@ -13,11 +14,17 @@ export interface CliContext {
   cwd: string;
   /** Opens the shop's database, migrated, with the services the server uses. */
   connect: () => Promise<Shop>;
+  /** Where the shop's database is, without opening it: the embedded file, if that is what it runs on. */
+  database: () => { file?: string };
+  /** Asks the merchant a question on their terminal; absent when no one is there to answer (scripts, pipes). */
+  ask?: (question: string) => Promise<string>;
 }
 
 export interface Shop {
   db: Database;
   services: Services;
+  /** The embedded database's own handle, for its online backup; absent on PostgreSQL. */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -52,7 +59,7 @@ async function findStore(shop: Shop, host: string | undefined): Promise<Store> {
     const store = await shop.services.stores.defaultStore();
     if (!store) {
       throw new CliError(
-        'There is no store yet: start the shop once (npm start) to create the demo store, or add one with `store stores add`.',
+        'There is no store yet: create yours with `npm run store -- init`, or start the shop once (npm start) for the demo store.',
       );
     }
     return store;

@@ -1,15 +1,17 @@
+import { createInterface } from 'node:readline/promises';
 import { Command, CommanderError } from 'commander';
 import { createServices } from '../app.js';
 import { readConfig } from '../config.js';
-import { migrateToLatest, openDatabase } from '../db/open.js';
+import { embeddedFile, migrateToLatest, openDatabase } from '../db/open.js';
 import { HttpError } from '../http/errors.js';
 import { CatalogueFileError } from '../modules/catalog/files/read-catalogue.js';
 import { PaymentSettingsError } from '../modules/payments/settings.js';
 import { StoreFileError } from '../modules/stores/store-file.js';
-import { ensureDemoStore } from '../seed/seed.js';
+import { addBackupCommands } from './commands/backup.js';
 import { addOrderCommands } from './commands/orders.js';
 import { addPaymentCommands } from './commands/payments.js';
 import { addProductCommands } from './commands/products.js';
+import { addSetupCommands } from './commands/setup.js';
 import { addStoreInfoCommands } from './commands/store-info.js';
 import { type CliContext, CliError, type Shop } from './context.js';
 
@@ -23,10 +25,12 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: context.stdout, writeErr: context.stderr });
+  addSetupCommands(program, context);
   addStoreInfoCommands(program, context);
   addProductCommands(program, context);
   addOrderCommands(program, context);
   addPaymentCommands(program, context);
+  addBackupCommands(program, context);
 
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -48,28 +52,45 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
   }
 }
 
-/** The database the server uses (same DATA_DIR and DATABASE_URL), prepared as a first start of the server would. */
-async function connectFromEnvironment(): Promise<Shop> {
-  let config: ReturnType<typeof readConfig>;
+/** The database the server uses (same DATA_DIR and DATABASE_URL), migrated as the server would. */
+function configFromEnvironment(): ReturnType<typeof readConfig> {
   try {
-    config = readConfig();
+    return readConfig();
   } catch (error) {
     throw new CliError((error as Error).message);
   }
+}
+
+async function connectFromEnvironment(): Promise<Shop> {
+  const config = configFromEnvironment();
   const where = config.databaseUrl
     ? 'the PostgreSQL server of DATABASE_URL'
     : `the embedded database in ${config.dataDir}`;
   let db: Shop['db'] | undefined;
   try {
-    db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).db;
+    const opened = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    db = opened.db;
     await migrateToLatest(db);
+    // Never the demo store here: the merchant's tool must not fill their database with another shop.
     const services = createServices(db, { payments: config.payments, orders: config.orders });
-    if (config.seedDemo) await ensureDemoStore(services);
-    const opened = db;
-    return { db: opened, services, close: () => opened.destroy() };
+    return {
+      db: opened.db,
+      services,
+      ...(opened.sqlite ? { sqlite: opened.sqlite } : {}),
+      close: () => opened.db.destroy(),
+    };
   } catch (error) {
     await db?.destroy().catch(() => {});
     throw new CliError(`Cannot open ${where}: ${(error as Error).message}`);
+  }
+}
+
+async function askOnTerminal(question: string): Promise<string> {
+  const terminal = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return await terminal.question(question);
+  } finally {
+    terminal.close();
   }
 }
 
@@ -82,5 +103,10 @@ export async function runInProcess(): Promise<number> {
     // npm runs scripts inside the workspace; paths the merchant types are relative to where they ran npm.
     cwd: process.env.INIT_CWD ?? process.cwd(),
     connect: connectFromEnvironment,
+    database: () => {
+      const config = configFromEnvironment();
+      return config.databaseUrl ? {} : { file: embeddedFile(config.dataDir) };
+    },
+    ...(process.stdin.isTTY && process.stdout.isTTY ? { ask: askOnTerminal } : {}),
   });
 }

@@ -164,6 +164,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('orders').addColumn('cancel_reason', 'text').execute();
       await db.schema.alterTable('orders').addColumn('payment_provider', 'text').execute();
       await db.schema.alterTable('orders').addColumn('client_address', 'text').execute();
+      await db.schema.alterTable('orders').addColumn('courier', 'text').execute();
+      await db.schema.alterTable('orders').addColumn('tracking_url', 'text').execute();
       await db.schema
         .alterTable('payments')
         .addColumn('needs_refund', 'integer', (c) => c.notNull().defaultTo(0))

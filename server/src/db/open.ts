@@ -21,7 +21,13 @@ export interface DatabaseTarget {
 export interface OpenDatabase {
   db: Database;
   dialect: 'sqlite' | 'postgres';
+  /** The embedded database's own handle (for its online backup), and its file. */
+  sqlite?: SQLite.Database;
+  file?: string;
 }
+
+/** The embedded database's file in a data folder. */
+export const embeddedFile = (dataDir: string) => path.join(dataDir, 'store.sqlite');
 
 export function openDatabase(target: DatabaseTarget): OpenDatabase {
   if (target.databaseUrl) {
@@ -32,7 +38,7 @@ export function openDatabase(target: DatabaseTarget): OpenDatabase {
     });
     return { db: new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
-  const file = target.dataDir === ':memory:' ? ':memory:' : path.join(target.dataDir, 'store.sqlite');
+  const file = target.dataDir === ':memory:' ? ':memory:' : embeddedFile(target.dataDir);
   if (file !== ':memory:') fs.mkdirSync(target.dataDir, { recursive: true });
   const sqlite = new SQLite(file);
   // Set explicitly: the build otherwise runs WAL at NORMAL, where an acknowledged commit can vanish on power loss.
@@ -40,7 +46,12 @@ export function openDatabase(target: DatabaseTarget): OpenDatabase {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  return {
+    db: new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    dialect: 'sqlite',
+    sqlite,
+    file,
+  };
 }
 
 /** `schema`: the PostgreSQL schema in use, so the migrator looks for its own tables there and nowhere else. */

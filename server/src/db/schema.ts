@@ -85,6 +85,9 @@ export interface OrdersTable {
   phone_digits: string;
   shipping_method: string;
   tracking_number: string | null;
+  /** The courier that carries a Shipped order, and its tracking page for this parcel. */
+  courier: string | null;
+  tracking_url: string | null;
   /** Why a Cancelled order was cancelled (the shopper sees it). */
   cancel_reason: string | null;
   /** The store's payment provider when the order was placed: it decides how long the order waits for payment. */

@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { scratchFolder } from './cli-harness.js';
+import { SAMPLES_DIR, scratchFolder } from './cli-harness.js';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/store.js');
 const files = scratchFolder();
@@ -37,10 +38,18 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the store program', () => {
     expect(importHelp.stdout).toContain('--skip-invalid');
   });
 
-  it('works on the embedded database of DATA_DIR, prepared as the shop would prepare it', async () => {
+  it('works on the embedded database of DATA_DIR, and never fills it with the demo store', async () => {
+    const empty = await storeProcess(['products', 'export', '--format', 'json']);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain('There is no store yet: create yours with `npm run store -- init`');
+    const init = await storeProcess(['init', '--file', path.join(SAMPLES_DIR, 'store.json')]);
+    expect(init.code).toBe(0);
+    expect(init.stdout).toContain('Created NetKart.');
+    expect((await storeProcess(['products', 'import', path.join(SAMPLES_DIR, 'catalogue.csv')])).code).toBe(0);
     const exported = await storeProcess(['products', 'export', '--format', 'json']);
     expect(exported.code).toBe(0);
-    expect((JSON.parse(exported.stdout) as unknown[]).length).toBe(44);
+    const skus = fs.readFileSync(path.join(SAMPLES_DIR, 'catalogue.csv'), 'utf8').match(/^SM-/gm) ?? [];
+    expect((JSON.parse(exported.stdout) as unknown[]).length).toBe(skus.length);
   });
 
   it('exits 1 with the reason when a command fails, and 2 on a usage mistake', async () => {

@@ -12,7 +12,7 @@ export interface CliResult {
 }
 
 /** The `store` command on a test shop's database, run in this process: what the merchant would see. */
-export function storeCommand(shop: TestShop, cwd: string) {
+export function storeCommand(shop: TestShop, cwd: string, answers: string[] = []) {
   return async (...argv: string[]): Promise<CliResult> => {
     let stdout = '';
     let stderr = '';
@@ -25,7 +25,24 @@ export function storeCommand(shop: TestShop, cwd: string) {
       },
       cwd,
       // The test shop owns the database; the command must not close it.
-      connect: async () => ({ db: shop.db, services: shop.services, close: async () => {} }),
+      connect: async () => ({
+        db: shop.db,
+        services: shop.services,
+        ...(shop.sqlite ? { sqlite: shop.sqlite } : {}),
+        close: async () => {},
+      }),
+      database: () => (shop.file ? { file: shop.file } : {}),
+      // A merchant at a terminal, answering each question with the next of these in turn.
+      ...(answers.length
+        ? {
+            ask: async (question: string) => {
+              stdout += question;
+              const answer = answers.shift();
+              if (answer === undefined) throw new Error(`no answer left for: ${question}`);
+              return answer;
+            },
+          }
+        : {}),
     });
     return { code, stdout, stderr };
   };

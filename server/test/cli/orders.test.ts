@@ -1,7 +1,7 @@
 import type { Order, Product, ProductListResponse } from '@store/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, signUp, validAddress } from '../harness.js';
-import { useCliShop } from './cli-harness.js';
+import { storeCommand, useCliShop } from './cli-harness.js';
 
 const cli = useCliShop();
 const store = (...argv: string[]) => cli.store(...argv);
@@ -134,7 +134,7 @@ describe('the order lifecycle from the command line', () => {
 
     await store('orders', 'paid', order.id, '--utr', '600000000001');
     await store('orders', 'ship', order.id, '--tracking', 'AWB123456');
-    expect((await store('orders', 'cancel', order.id)).stderr).toBe(
+    expect((await store('orders', 'cancel', order.id, '--yes')).stderr).toBe(
       'Error: An order that is Shipped cannot become Cancelled.\n',
     );
     expect((await store('orders', 'paid', order.id, '--utr', '600000000002')).stderr).toBe(
@@ -148,7 +148,7 @@ describe('the order lifecycle from the command line', () => {
     const before = await stockOf(product);
     const pending = await placeOrder(2, product);
     expect(await stockOf(product)).toBe(before - 2);
-    expect((await store('orders', 'cancel', pending.id)).stdout).toBe(
+    expect((await store('orders', 'cancel', pending.id, '--yes')).stdout).toBe(
       `Order ${pending.id} is now Cancelled; its items are back in stock.\n`,
     );
     expect(await stockOf(product)).toBe(before);
@@ -156,7 +156,7 @@ describe('the order lifecycle from the command line', () => {
 
     const paid = await placeOrder(1, product);
     await store('orders', 'paid', paid.id, '--utr', '700000000001');
-    expect((await store('orders', 'cancel', paid.id)).stdout).toContain('It was paid: refund the customer');
+    expect((await store('orders', 'cancel', paid.id, '--yes')).stdout).toContain('It was paid: refund the customer');
   });
 
   it('refuses a malformed UTR or tracking number before touching the order', async () => {
@@ -172,3 +172,128 @@ describe('the order lifecycle from the command line', () => {
 });
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('what the merchant must not miss', () => {
+  it('marks sandbox payments TEST and shows each order line’s size and colour', async () => {
+    const sleeve = ((await http.get('/products?limit=100')).json() as ProductListResponse).data.find(
+      (product) => product.title === 'Neoprene Laptop Sleeve',
+    );
+    if (!sleeve) throw new Error('the demo sleeve is missing');
+    const response = await http.post(
+      '/orders',
+      {
+        lines: [
+          { productId: sleeve.id, quantity: 1, size: '13"', color: 'Navy' },
+          { productId: sleeve.id, quantity: 1, size: '15.6"', color: 'Olive' },
+        ],
+        shippingAddress: validAddress,
+      },
+      shopper.token,
+    );
+    const order = response.json() as Order;
+    await cli.shop.services.payments.record(cli.shop.storeId, 'sandbox', {
+      orderId: order.id,
+      reference: `SBX-${order.id}`,
+      amount: Math.round(order.total * 100),
+      status: 'success',
+      detail: {},
+    });
+    const list = await store('orders', 'list');
+    expect(list.stdout).toMatch(new RegExp(`${order.id}.*Processing \\(TEST\\)`));
+    const json = JSON.parse((await store('orders', 'list', '--json')).stdout) as { id: string; testPayment: boolean }[];
+    expect(json.find((row) => row.id === order.id)?.testPayment).toBe(true);
+    const shown = (await store('orders', 'show', order.id)).stdout;
+    expect(shown).toContain('(TEST: paid on the sandbox gateway, no real money)');
+    expect(shown).toMatch(/Neoprene Laptop Sleeve\s+Size 13", Colour Navy\s+1/);
+    expect(shown).toMatch(/Neoprene Laptop Sleeve\s+Size 15.6", Colour Olive\s+1/);
+  });
+
+  it('lists a payment taken for a cancelled order as needing a refund', async () => {
+    const order = await placeOrder();
+    expect((await store('orders', 'cancel', order.id, '--yes')).code).toBe(0);
+    await cli.shop.services.payments.record(cli.shop.storeId, 'sandbox', {
+      orderId: order.id,
+      reference: `SBX-late-${order.id}`,
+      amount: Math.round(order.total * 100),
+      status: 'success',
+      detail: {},
+    });
+    const due = await store('payments', 'list', '--needs-refund');
+    expect(due.code).toBe(0);
+    expect(due.stdout).toMatch(new RegExp(`${order.id}.*sandbox \\(TEST\\)\\s+SBX-late-${order.id}`));
+    expect(due.stdout).toContain('The order was cancelled (cancelled by the shop) before the payment arrived.');
+    const shown = (await store('orders', 'show', order.id)).stdout;
+    expect(shown).toContain('success, NEEDS REFUND');
+    expect(shown).toContain('Cancelled: Cancelled by the shop');
+  });
+});
+
+describe('shipping as couriers do it', () => {
+  it('ships with a courier and a tracking page, corrects a mistyped number, and shows it all to the shopper', async () => {
+    const order = await placeOrder();
+    expect((await store('orders', 'paid', order.id, '--utr', '700000000777')).stderr).toBe('');
+    const shipped = await store(
+      'orders',
+      'ship',
+      order.id,
+      '--courier',
+      'Delhivery',
+      '--tracking',
+      '1234567890123',
+      '--tracking-url',
+      'https://www.delhivery.com/track/package/1234567890123',
+    );
+    expect(shipped.stderr).toBe('');
+    expect(shipped).toMatchObject({ code: 0 });
+    expect(shipped.stdout).toContain('by Delhivery, tracking 1234567890123');
+    expect(await tracked(order)).toMatchObject({
+      status: 2,
+      courier: 'Delhivery',
+      trackingNumber: '1234567890123',
+      trackingUrl: 'https://www.delhivery.com/track/package/1234567890123',
+    });
+
+    const corrected = await store(
+      'orders',
+      'tracking',
+      order.id,
+      '--courier',
+      'Delhivery',
+      '--tracking',
+      '1234567890124',
+    );
+    expect(corrected.code).toBe(0);
+    expect(await tracked(order)).toMatchObject({ trackingNumber: '1234567890124', trackingUrl: null });
+
+    for (const [argv, message] of [
+      [['--tracking-url', 'http://tracker.example/1'], 'A tracking page is an https:// address'],
+      [['--courier', 'Delhivery'], 'Give the tracking number (--tracking) or the tracking page (--tracking-url)'],
+      [['--tracking', '12', '--courier', 'X'], "A courier's name is 2 to 60"],
+    ] as const) {
+      const refused = await store('orders', 'tracking', order.id, ...argv);
+      expect(refused.code, argv.join(' ')).toBe(1);
+      expect(refused.stderr).toContain(message);
+    }
+    expect((await tracked(order)).trackingNumber).toBe('1234567890124');
+
+    await store('orders', 'deliver', order.id);
+    const late = await store('orders', 'tracking', order.id, '--tracking', 'AWB99999');
+    expect(late.stderr).toContain("Only a Shipped order's tracking can be changed; this order is Delivered.");
+  });
+
+  it('asks before cancelling on a terminal, and wants --yes from a script', async () => {
+    const order = await placeOrder();
+    const script = await store('orders', 'cancel', order.id);
+    expect(script.code).toBe(1);
+    expect(script.stderr).toContain(`Add --yes to cancel order ${order.id}`);
+
+    const declined = await storeCommand(cli.shop, cli.files.dir, ['no'])('orders', 'cancel', order.id);
+    expect(declined.stdout).toContain('Its items go back into stock. Type yes to cancel:');
+    expect(declined.stdout).toContain('Nothing changed.');
+    expect((await tracked(order)).status).toBe(0);
+
+    const confirmed = await storeCommand(cli.shop, cli.files.dir, ['yes'])('orders', 'cancel', order.id);
+    expect(confirmed.stdout).toContain(`Order ${order.id} is now Cancelled`);
+    expect((await tracked(order)).status).toBe(4);
+  });
+});

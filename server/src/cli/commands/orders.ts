@@ -2,6 +2,7 @@ import { type OrderItem, OrderStatus } from '@store/contract';
 import type { Command } from 'commander';
 import type { OrderRow } from '../../db/schema.js';
 import { formatInr, toRupees } from '../../http/money.js';
+import type { Shipment } from '../../modules/orders/service.js';
 import { STATUS_BY_NAME, statusLabel } from '../../modules/orders/status.js';
 import { isTestProvider, refundReasonOf } from '../../modules/payments/service.js';
 import type { Store } from '../../modules/stores/service.js';
@@ -11,6 +12,7 @@ import { formatDateTime, formatTable } from '../format.js';
 /** NPCI's Unique Transaction Reference of a UPI transfer: 12 digits, as the payer's bank shows it. */
 const UTR = /^\d{12}$/;
 const TRACKING = /^[A-Za-z0-9][A-Za-z0-9 -]{3,39}$/;
+const COURIER = /^[\p{L}\p{N}][\p{L}\p{N} .&-]{1,59}$/u;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const IST_OFFSET_MS = 330 * 60_000;
 
@@ -29,7 +31,10 @@ export function addOrderCommands(program: Command, context: CliContext): void {
       await withStore(context, storeOption(command), async (shop, store) => {
         const rows = await shop.services.orders.listForStore(store.id, filter);
         const orders = await shop.services.orders.withItems(rows);
-        const testPaid = await testPaidOrders(shop, store, rows);
+        const testPaid = await shop.services.payments.testPaidOrderIds(
+          store.id,
+          rows.map((row) => row.id),
+        );
         if (options.json) {
           const shown = orders.map((order, index) => ({
             ...order,
@@ -91,7 +96,7 @@ export function addOrderCommands(program: Command, context: CliContext): void {
           `Total ${formatInr(toRupees(Number(row.total)))}`,
           '',
           `Ship to: ${address.join(', ')}`,
-          `Shipping: ${row.shipping_method}${row.tracking_number ? ` · tracking ${row.tracking_number}` : ''}`,
+          `Shipping: ${row.shipping_method}${row.courier || row.tracking_number || row.tracking_url ? ` · ${describeShipment({ courier: row.courier ?? undefined, trackingNumber: row.tracking_number ?? undefined, trackingUrl: row.tracking_url ?? undefined })}` : ''}`,
           '',
           payments.length
             ? formatTable(
@@ -141,17 +146,32 @@ export function addOrderCommands(program: Command, context: CliContext): void {
 
   orders
     .command('ship')
-    .description('hand a Processing order to the courier; the tracking number shows on /orders and /track-order')
+    .description(
+      'hand a Processing order to the courier; shoppers see the courier and tracking on /orders and /track-order',
+    )
     .argument('<id>', 'the order number')
-    .requiredOption('--tracking <number>', "the courier's tracking number")
-    .action(async (id: string, options: { tracking: string }, command: Command) => {
-      const tracking = options.tracking.trim();
-      if (!TRACKING.test(tracking)) {
-        throw new CliError(
-          `A tracking number is 4 to 40 letters, digits, spaces or dashes, not '${options.tracking}'.`,
-        );
-      }
-      await moveOrder(context, storeOption(command), id, OrderStatus.Shipped, tracking);
+    .option('--courier <name>', 'the courier, e.g. Delhivery, DTDC, India Post')
+    .option('--tracking <number>', "the courier's tracking number (AWB)")
+    .option('--tracking-url <url>', "the courier's https tracking page for this parcel, kept as a link for the shopper")
+    .action(async (id: string, options: ShipmentOptions, command: Command) => {
+      const shipment = shipmentOf(options);
+      await moveOrder(context, storeOption(command), id, OrderStatus.Shipped, { shipment });
+    });
+
+  orders
+    .command('tracking')
+    .description("correct a Shipped order's courier or tracking (a mistyped number, a new link)")
+    .argument('<id>', 'the order number')
+    .option('--courier <name>', 'the courier')
+    .option('--tracking <number>', "the courier's tracking number (AWB)")
+    .option('--tracking-url <url>', "the courier's https tracking page for this parcel")
+    .action(async (id: string, options: ShipmentOptions, command: Command) => {
+      const shipment = shipmentOf(options);
+      await withStore(context, storeOption(command), async (shop, store) => {
+        const row = await findOrder(shop, store, id);
+        await shop.services.orders.updateShipment(store.id, row.id, shipment, { actor: 'merchant' });
+        context.stdout(`Order ${row.id}: ${describeShipment(shipment)}.\n`);
+      });
     });
 
   orders
@@ -164,30 +184,96 @@ export function addOrderCommands(program: Command, context: CliContext): void {
 
   orders
     .command('cancel')
-    .description('cancel a Pending or Processing order; its items go back into stock')
+    .description('cancel a Pending or Processing order; its items go back into stock (asks first; --yes in scripts)')
     .argument('<id>', 'the order number')
-    .action(async (id: string, _options, command: Command) => {
-      await moveOrder(context, storeOption(command), id, OrderStatus.Cancelled);
+    .option('--yes', 'cancel without asking')
+    .action(async (id: string, options: { yes?: boolean }, command: Command) => {
+      const host = storeOption(command);
+      if (!options.yes) {
+        const summary = await withStore(context, host, async (shop, store) => {
+          const row = await findOrder(shop, store, id);
+          return `order ${row.id} (${formatInr(toRupees(Number(row.total)))}, ${row.full_name}, ${statusLabel(row.status)})`;
+        });
+        if (!context.ask) throw new CliError(`Add --yes to cancel ${summary} without being asked.`);
+        const answer = await context.ask(`Cancel ${summary}? Its items go back into stock. Type yes to cancel: `);
+        if (answer.trim().toLowerCase() !== 'yes') {
+          context.stdout('Nothing changed.\n');
+          return;
+        }
+      }
+      await moveOrder(context, host, id, OrderStatus.Cancelled);
     });
 }
+
+interface ShipmentOptions {
+  courier?: string;
+  tracking?: string;
+  trackingUrl?: string;
+}
+
+/** Checks what the merchant typed about a parcel: a tracking number or a tracking page, or both. */
+function shipmentOf(options: ShipmentOptions): Shipment {
+  const courier = options.courier?.trim();
+  const trackingNumber = options.tracking?.trim();
+  const trackingUrl = options.trackingUrl?.trim();
+  if (!trackingNumber && !trackingUrl) {
+    throw new CliError('Give the tracking number (--tracking) or the tracking page (--tracking-url), or both.');
+  }
+  if (courier !== undefined && !COURIER.test(courier)) {
+    throw new CliError(
+      `A courier's name is 2 to 60 letters, digits, spaces, '.', '&' or '-', not '${options.courier}'.`,
+    );
+  }
+  if (trackingNumber !== undefined && !TRACKING.test(trackingNumber)) {
+    throw new CliError(`A tracking number is 4 to 40 letters, digits, spaces or dashes, not '${options.tracking}'.`);
+  }
+  if (trackingUrl !== undefined && !isHttpsUrl(trackingUrl)) {
+    throw new CliError(
+      `A tracking page is an https:// address, like https://www.delhivery.com/track/package/1234, not '${options.trackingUrl}'.`,
+    );
+  }
+  return {
+    ...(courier ? { courier } : {}),
+    ...(trackingNumber ? { trackingNumber } : {}),
+    ...(trackingUrl ? { trackingUrl } : {}),
+  };
+}
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && value.length <= 500 && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+const describeShipment = (shipment: Shipment) =>
+  [
+    shipment.courier ? `by ${shipment.courier}` : '',
+    shipment.trackingNumber ? `tracking ${shipment.trackingNumber}` : '',
+    shipment.trackingUrl ? `tracking page ${shipment.trackingUrl}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
 
 async function moveOrder(
   context: CliContext,
   host: string | undefined,
   id: string,
   to: OrderStatus,
-  trackingNumber?: string,
+  options: { shipment?: Shipment } = {},
 ): Promise<void> {
   await withStore(context, host, async (shop, store) => {
     const row = await findOrder(shop, store, id);
     // The same state machine as the server: an illegal move is refused with its reason.
     await shop.services.orders.move(store.id, row.id, to, {
-      ...(trackingNumber ? { trackingNumber } : {}),
+      ...options,
       ...(to === OrderStatus.Cancelled ? { cancelReason: 'Cancelled by the shop' } : {}),
       by: { actor: 'merchant' },
     });
     const notes: Partial<Record<OrderStatus, string>> = {
-      [OrderStatus.Shipped]: `, tracking ${trackingNumber}.`,
+      [OrderStatus.Shipped]: options.shipment ? `, ${describeShipment(options.shipment)}.` : '.',
       [OrderStatus.Cancelled]:
         row.status === OrderStatus.Processing
           ? '; its items are back in stock. It was paid: refund the customer through your payment provider.'
@@ -195,23 +281,6 @@ async function moveOrder(
     };
     context.stdout(`Order ${row.id} is now ${statusLabel(to)}${notes[to] ?? '.'}\n`);
   });
-}
-
-/** The orders among these that were paid on a test gateway. */
-async function testPaidOrders(shop: Shop, store: Store, rows: OrderRow[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const paid = await shop.db
-    .selectFrom('payments')
-    .select(['order_id', 'provider'])
-    .where('store_id', '=', store.id)
-    .where('status', '=', 'success')
-    .where(
-      'order_id',
-      'in',
-      rows.map((row) => row.id),
-    )
-    .execute();
-  return new Set(paid.filter((payment) => isTestProvider(payment.provider)).map((payment) => payment.order_id));
 }
 
 const optionsOf = (item: OrderItem) =>

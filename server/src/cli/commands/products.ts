@@ -101,6 +101,23 @@ export function addProductCommands(program: Command, context: CliContext): void 
       });
     });
 
+  products
+    .command('delete')
+    .description('delete a product that no order refers to (an ordered one can only be hidden)')
+    .argument('<sku>', "the product's SKU")
+    .action(async (sku: string, _options, command: Command) => {
+      await withStore(context, storeOption(command), async (shop, store) => {
+        const result = await shop.services.catalog.deleteBySkus(store.id, [sku], { hideOrdered: false });
+        if (result.missing.length) throw new CliError(`No product has the SKU '${sku}'.`);
+        if (result.ordered.length) {
+          throw new CliError(
+            `${sku} is in orders, so it stays for their records. Take it off the shop instead: products hide ${sku}`,
+          );
+        }
+        context.stdout(`${sku} is deleted.\n`);
+      });
+    });
+
   for (const [name, hidden] of [
     ['hide', true],
     ['show', false],

@@ -104,6 +104,70 @@ export class CatalogService {
   }
 
   /**
+   * Deletes the products with these SKUs that no order refers to; an ordered product stays for
+   * its orders' sake, and is hidden instead when `hideOrdered` is set. One transaction.
+   */
+  async deleteBySkus(
+    storeId: string,
+    skus: string[],
+    options: { hideOrdered: boolean },
+  ): Promise<{ deleted: string[]; hidden: string[]; ordered: string[]; missing: string[] }> {
+    return writeTransaction(this.db, async (trx) => {
+      const found = skus.length
+        ? await trx
+            .selectFrom('products')
+            .select(['id', 'sku'])
+            .where('store_id', '=', storeId)
+            .where('sku', 'in', skus)
+            .execute()
+        : [];
+      const ids = found.map((product) => product.id);
+      const orderedIds = new Set(
+        ids.length
+          ? (
+              await trx
+                .selectFrom('order_items')
+                .select('product_id')
+                .distinct()
+                .where('product_id', 'in', ids)
+                .execute()
+            ).map((item) => item.product_id)
+          : [],
+      );
+      const free = found.filter((product) => !orderedIds.has(product.id));
+      const ordered = found.filter((product) => orderedIds.has(product.id));
+      if (free.length) {
+        await trx
+          .deleteFrom('products')
+          .where(
+            'id',
+            'in',
+            free.map((product) => product.id),
+          )
+          .execute();
+      }
+      if (options.hideOrdered && ordered.length) {
+        await trx
+          .updateTable('products')
+          .set({ hidden: 1, updated_at: nowIso() })
+          .where(
+            'id',
+            'in',
+            ordered.map((product) => product.id),
+          )
+          .execute();
+      }
+      const foundSkus = new Set(found.map((product) => product.sku));
+      return {
+        deleted: free.map((product) => product.sku),
+        hidden: options.hideOrdered ? ordered.map((product) => product.sku) : [],
+        ordered: ordered.map((product) => product.sku),
+        missing: skus.filter((sku) => !foundSkus.has(sku)),
+      };
+    });
+  }
+
+  /**
    * Creates or updates many products by SKU in one transaction: all of them or none. New
    * products join the end of the catalogue in the order given; products whose fields are all
    * the same are left untouched. The work is planned before the transaction, so the write lock

@@ -6,6 +6,7 @@ import {
   type OrderLine,
   OrderStatus,
 } from '@store/contract';
+import { SqliteAdapter, sql } from 'kysely';
 import type { Database, OrderEventRow, OrderItemRow, OrderRow, UserRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
@@ -37,6 +38,19 @@ export interface MoveBy {
   actor: string;
   note?: string;
 }
+
+/** How a parcel travels: the courier, its tracking number and the courier's tracking page (https). */
+export interface Shipment {
+  courier?: string;
+  trackingNumber?: string;
+  trackingUrl?: string;
+}
+
+const shipmentColumns = (shipment: Shipment) => ({
+  courier: shipment.courier ?? null,
+  tracking_number: shipment.trackingNumber ?? null,
+  tracking_url: shipment.trackingUrl ?? null,
+});
 
 export interface PlaceOrder {
   /** The store's payment provider now: it decides how long the order may wait for payment. */
@@ -134,6 +148,8 @@ export class OrderService {
           phone_digits: digitsOf(address.phone),
           shipping_method: STANDARD_SHIPPING,
           tracking_number: null,
+          courier: null,
+          tracking_url: null,
           cancel_reason: null,
           payment_provider: placing.paymentProvider,
           client_address: placing.clientAddress,
@@ -205,7 +221,7 @@ export class OrderService {
     storeId: string,
     id: string,
     to: OrderStatus,
-    options: { trackingNumber?: string; cancelReason?: string; db?: Database; by?: MoveBy } = {},
+    options: { shipment?: Shipment; cancelReason?: string; db?: Database; by?: MoveBy } = {},
   ): Promise<OrderRow> {
     const run = async (trx: Database) => {
       const row = await this.findRow(storeId, id, trx);
@@ -281,6 +297,27 @@ export class OrderService {
     return expired;
   }
 
+  /** Corrects a Shipped order's courier and tracking (a mistyped number, a new link); recorded in its timeline. */
+  async updateShipment(storeId: string, id: string, shipment: Shipment, by: MoveBy): Promise<OrderRow> {
+    return writeTransaction(this.db, async (trx) => {
+      const row = await this.findRow(storeId, id, trx);
+      if (!row) throw notFound(ORDER_NOT_FOUND);
+      if (row.status !== OrderStatus.Shipped) {
+        throw conflict(`Only a Shipped order's tracking can be changed; this order is ${statusLabel(row.status)}.`);
+      }
+      const changes = { ...shipmentColumns(shipment), updated_at: nowIso() };
+      await trx.updateTable('orders').set(changes).where('id', '=', row.id).execute();
+      await recordEvent(trx, {
+        storeId,
+        orderId: row.id,
+        from: row.status,
+        to: row.status,
+        by: { ...by, note: by.note ?? 'tracking changed' },
+      });
+      return { ...row, ...changes };
+    });
+  }
+
   /** An order's status moves, oldest first. */
   async events(storeId: string, orderId: string): Promise<OrderEventRow[]> {
     return this.db
@@ -313,13 +350,13 @@ export class OrderService {
     trx: Database,
     row: OrderRow,
     to: OrderStatus,
-    options: { trackingNumber?: string; cancelReason?: string; by?: MoveBy },
+    options: { shipment?: Shipment; cancelReason?: string; by?: MoveBy },
   ): Promise<OrderRow> {
     assertMove(row.status, to);
     const changes = {
       status: to,
       updated_at: nowIso(),
-      ...(options.trackingNumber !== undefined ? { tracking_number: options.trackingNumber } : {}),
+      ...(options.shipment ? shipmentColumns(options.shipment) : {}),
       ...(to === OrderStatus.Cancelled ? { cancel_reason: options.cancelReason ?? null } : {}),
     };
     const moved = await trx
@@ -341,6 +378,12 @@ export class OrderService {
   }
 
   private async refuseTooManyOpen(trx: Database, storeId: string, userId: string, clientAddress: string) {
+    // PostgreSQL runs orders side by side: one account's (or address's) orders take turns here, so
+    // five at once cannot all count three open. SQLite's write lock already runs them one by one.
+    await lockForThisTransaction(trx, [
+      `open-orders|${storeId}|user|${userId}`,
+      `open-orders|${storeId}|address|${clientAddress}`,
+    ]);
     const open = (column: 'user_id' | 'client_address', value: string) =>
       trx
         .selectFrom('orders')
@@ -375,6 +418,12 @@ function mergeSameChoices<L extends OrderLine & { product: OrderedProduct }>(lin
     merged.set(key, earlier ? { ...earlier, quantity: earlier.quantity + line.quantity } : line);
   }
   return [...merged.values()];
+}
+
+/** PostgreSQL advisory locks held until the transaction ends, always taken in the order given. */
+async function lockForThisTransaction(trx: Database, keys: string[]): Promise<void> {
+  if (trx.getExecutor().adapter instanceof SqliteAdapter) return;
+  for (const key of keys) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }
 
 async function returnStock(trx: Database, orderId: string): Promise<void> {
@@ -449,6 +498,8 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     total: toRupees(Number(row.total)),
     shippingMethod: row.shipping_method,
     trackingNumber: row.tracking_number,
+    courier: row.courier,
+    trackingUrl: row.tracking_url,
     cancelReason: row.status === OrderStatus.Cancelled ? row.cancel_reason : null,
   };
 }

@@ -231,6 +231,19 @@ export class PaymentService {
       .execute();
   }
 
+  /** Which of these orders were paid on a test gateway (marked TEST wherever the merchant sees them). */
+  async testPaidOrderIds(storeId: string, orderIds: string[]): Promise<Set<string>> {
+    if (orderIds.length === 0) return new Set();
+    const paid = await this.db
+      .selectFrom('payments')
+      .select(['order_id', 'provider'])
+      .where('store_id', '=', storeId)
+      .where('status', '=', 'success')
+      .where('order_id', 'in', orderIds)
+      .execute();
+    return new Set(paid.filter((payment) => isTestProvider(payment.provider)).map((payment) => payment.order_id));
+  }
+
   /** Payments taken for orders that could not take them, oldest first: each needs a refund. */
   async listNeedingRefund(storeId: string): Promise<RefundDue[]> {
     const rows = await this.db

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { HttpError } from '../../../http/errors.js';
 import { toPaise, toRupees } from '../../../http/money.js';
+import { apiRoute } from '../../../http/paths.js';
 import { asPage, formFields } from '../http.js';
 import { escapeHtml, hiddenInputs, page } from '../pages.js';
 import type { PaymentOutcome, PaymentProvider } from '../provider.js';
@@ -9,8 +10,8 @@ import { type PaymentConfig, SETTING_RULES } from '../settings.js';
 import { sameDigest, sha512 } from '../signatures.js';
 import { PAYER_FIELDS } from './shared-fields.js';
 
-export const PAYU_RELAY_PATH = '/api/v1/payments/payu/redirect';
-export const PAYU_CALLBACK_PATH = '/api/v1/payments/payu/callback';
+const RELAY = apiRoute('/payments/payu/redirect');
+const CALLBACK = apiRoute('/payments/payu/callback');
 
 export interface PayuRequest {
   key: string;
@@ -120,8 +121,8 @@ export const payuProvider: PaymentProvider = {
     const data = {
       ...request,
       phone: (fields.phone ?? order.phone).replace(/[^\d+]/g, ''),
-      surl: `${origin}${PAYU_CALLBACK_PATH}`,
-      furl: `${origin}${PAYU_CALLBACK_PATH}`,
+      surl: `${origin}${CALLBACK.url}`,
+      furl: `${origin}${CALLBACK.url}`,
       hash: payuRequestHash(request, salt),
     } as Record<string, string>;
     // The storefront posts `data[key]` fields; our relay page turns them into the gateway's own form.
@@ -129,14 +130,14 @@ export const payuProvider: PaymentProvider = {
       success: true,
       action: {
         type: 'redirect_post',
-        redirectUrl: `${origin}${PAYU_RELAY_PATH}`,
+        redirectUrl: `${origin}${RELAY.url}`,
         formParams: { type: 'payu', url, data },
       },
     };
   },
   routes(app, kit) {
     // The storefront posts PayU's fields as data[key]; this page hands them to the gateway under their own names.
-    app.post('/payments/payu/redirect', async (request, reply) => {
+    app.post(RELAY.route, async (request, reply) => {
       const body = formFields(request.body);
       const gateway = kit.settingsFor(request).payuUrl;
       if (!gateway || body.url !== gateway) throw new HttpError(400, 'This payment cannot be sent to that address.');
@@ -160,7 +161,7 @@ export const payuProvider: PaymentProvider = {
     });
 
     // Real money may arrive after the merchant switched providers: a verified callback is still recorded.
-    app.post('/payments/payu/callback', async (request, reply) => {
+    app.post(CALLBACK.route, async (request, reply) => {
       let outcome: PaymentOutcome;
       try {
         outcome = verifyPayuCallback(kit.settingsFor(request, { evenIfSwitched: true }), formFields(request.body));

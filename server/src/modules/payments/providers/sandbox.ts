@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { HttpError } from '../../../http/errors.js';
 import { formatInr, toPaise, toRupees } from '../../../http/money.js';
+import { apiRoute } from '../../../http/paths.js';
 import { asPage, formFields } from '../http.js';
 import { escapeHtml, hiddenInputs, page } from '../pages.js';
 import type { PaymentOutcome, PaymentProvider } from '../provider.js';
@@ -9,8 +10,8 @@ import type { PaymentConfig } from '../settings.js';
 import { hmacSha256, sameDigest } from '../signatures.js';
 import { PAYER_FIELDS } from './shared-fields.js';
 
-export const SANDBOX_CHECKOUT_PATH = '/api/v1/payments/sandbox/checkout';
-export const SANDBOX_CALLBACK_PATH = '/api/v1/payments/sandbox/callback';
+const CHECKOUT = apiRoute('/payments/sandbox/checkout');
+const CALLBACK = apiRoute('/payments/sandbox/callback');
 
 /** A kept checkout or approval form stops working after this long, like a real gateway's session. */
 export const SANDBOX_FORM_LIFETIME_MS = 30 * 60_000;
@@ -92,7 +93,7 @@ export function sandboxCheckoutPage(
   }
   assertFresh(issuedAt, now);
   const decision = (status: 'success' | 'failed', label: string, className: string) =>
-    `<form method="post" action="${SANDBOX_CALLBACK_PATH}">${hiddenInputs({
+    `<form method="post" action="${CALLBACK.url}">${hiddenInputs({
       orderId,
       reference,
       amount,
@@ -125,7 +126,7 @@ export const sandboxProvider: PaymentProvider = {
     const reference = `SBX${randomBytes(8).toString('hex').toUpperCase()}`;
     const amount = toRupees(Number(order.total)).toFixed(2);
     const issuedAt = String(Date.now());
-    const url = `${origin}${SANDBOX_CHECKOUT_PATH}`;
+    const url = `${origin}${CHECKOUT.url}`;
     return {
       success: true,
       action: {
@@ -146,7 +147,7 @@ export const sandboxProvider: PaymentProvider = {
     };
   },
   routes(app, kit) {
-    app.post('/payments/sandbox/checkout', async (request, reply) =>
+    app.post(CHECKOUT.route, async (request, reply) =>
       asPage(reply, () =>
         sandboxCheckoutPage(
           kit.settingsFor(request),
@@ -155,7 +156,7 @@ export const sandboxProvider: PaymentProvider = {
         ),
       ),
     );
-    app.post('/payments/sandbox/callback', async (request, reply) => {
+    app.post(CALLBACK.route, async (request, reply) => {
       let outcome: PaymentOutcome;
       try {
         outcome = verifySandboxCallback(kit.settingsFor(request), formFields(request.body));

@@ -1,0 +1,28 @@
+// Compiles the server into plain JavaScript once (dist/main.js and dist/cli.js), so a production
+// start runs `node` on it: no TypeScript loader, no development packages, no compile at each start.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+// Our own contract is TypeScript: it goes into the bundle. Every other package stays in node_modules.
+const external = Object.keys(manifest.dependencies)
+  .filter((name) => name !== '@store/contract')
+  .flatMap((name) => [name, `${name}/*`]);
+
+await build({
+  absWorkingDir: root,
+  entryPoints: { main: 'src/main.ts', cli: 'src/cli/bin.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external,
+  sourcemap: true,
+  logLevel: 'warning',
+});
+console.log('server built into server/dist');

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import type { StoreInfo } from '@store/contract';
+import type { Command } from 'commander';
+import { readStoreFile, StoreFile } from '../../modules/stores/store-file.js';
+import { demoProducts } from '../../seed/demo-store.js';
+import { type CliContext, CliError, storeOption, withShop, withStore } from '../context.js';
+
+/** What `init` asks on a terminal, in order, with the field each answer fills. */
+const QUESTIONS: [keyof StoreInfo & keyof typeof StoreFile.shape, string][] = [
+  ['storeName', 'Store name (shoppers see it in the header)'],
+  ['companyName', 'Legal name of the business'],
+  ['companyAddress', 'Business address'],
+  ['companyEmail', 'Email for customers'],
+  ['companyPhone', 'Phone for customers'],
+];
+
+export function addSetupCommands(program: Command, context: CliContext): void {
+  program
+    .command('init')
+    .description('create your own store (no demo data): asked on a terminal, or from a file with --file')
+    .option('--file <store.json>', 'the store details, in the format of `info set` (see samples/store.json)')
+    .option('--host <host>', "the shop's host name; the first store also answers every other host", 'localhost')
+    .action(async (options: { file?: string; host: string }) => {
+      await withShop(context, async (shop) => {
+        const existing = await shop.services.stores.defaultStore();
+        if (existing) {
+          throw new CliError(
+            `This database already has a store: ${existing.store_name} (${existing.host}). Change its details with \`store info set\`, or add another with \`store stores add\`.`,
+          );
+        }
+        const info = options.file
+          ? readStoreFile(path.resolve(context.cwd, options.file), StoreFile).info
+          : await askForDetails(context);
+        await shop.services.stores.create(options.host.trim().toLowerCase(), info, { isDefault: true });
+        context.stdout(
+          [
+            `Created ${info.storeName}. Next:`,
+            '  npm run store -- products import catalogue.csv      # your catalogue (see samples/catalogue.csv)',
+            '  npm run store -- payments set --provider upi --upi-vpa <your UPI id>   # how shoppers pay',
+            '  npm start                                           # open the shop',
+            '',
+          ].join('\n'),
+        );
+      });
+    });
+
+  program
+    .command('demo')
+    .description('the demo catalogue that `npm start` creates on an empty database')
+    .command('remove')
+    .description('delete the demo products no order refers to, and hide the ordered ones')
+    .action(async (_options, command: Command) => {
+      await withStore(context, storeOption(command), async (shop, store) => {
+        const skus = demoProducts.map((product) => product.sku);
+        const result = await shop.services.catalog.deleteBySkus(store.id, skus, { hideOrdered: true });
+        context.stdout(
+          `Deleted ${result.deleted.length} demo products${result.hidden.length ? `; hid ${result.hidden.length} that are in orders (${result.hidden.join(', ')})` : ''}.\n`,
+        );
+      });
+    });
+}
+
+/** Asks each detail on the merchant's terminal, again until the answer is valid. */
+async function askForDetails(context: CliContext): Promise<StoreInfo> {
+  const ask = context.ask;
+  if (!ask) {
+    throw new CliError('Give the store details in a file: store init --file store.json (see samples/store.json).');
+  }
+  const answers: Record<string, string> = {};
+  for (const [field, question] of QUESTIONS) {
+    for (;;) {
+      const answer = (await ask(`${question}: `)).trim();
+      const checked = StoreFile.shape[field].safeParse(answer);
+      if (checked.success) {
+        answers[field] = answer;
+        break;
+      }
+      context.stderr(`${checked.error.issues[0]?.message ?? 'Please try again.'}\n`);
+    }
+  }
+  const { policies: _none, ...details } = StoreFile.parse(answers);
+  return { ...details, policies: {} };
+}

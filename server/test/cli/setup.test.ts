@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, signUp, startShop, type TestShop, validAddress } from '../harness.js';
+import { SAMPLES_DIR, type ScratchFolder, scratchFolder, storeCommand } from './cli-harness.js';
+
+describe('a store of one’s own', () => {
+  let shop: TestShop;
+  let files: ScratchFolder;
+  beforeAll(async () => {
+    shop = await startShop({ seedDemo: false });
+    files = scratchFolder();
+  });
+  afterAll(async () => {
+    files.remove();
+    await shop.close();
+  });
+
+  it('asks for the details on a terminal, again until each is valid, and creates the store without demo data', async () => {
+    const store = storeCommand(shop, files.dir, [
+      'Chai Tech',
+      'Chai Tech LLP',
+      '12 MG Road, Pune, Maharashtra 411001',
+      'not an email',
+      'hello@chaitech.in',
+      '+91 20 4000 1234',
+    ]);
+    const result = await store('init');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('companyEmail must be an email address.');
+    expect(result.stdout).toContain('Created Chai Tech. Next:');
+    const info = (await client(shop.app).get('/storeInfo')).json();
+    expect(info).toMatchObject({ storeName: 'Chai Tech', companyEmail: 'hello@chaitech.in', paymentMode: 'none' });
+    expect((await client(shop.app).get('/products')).json().count).toBe(0);
+  });
+
+  it('refuses a second init, changing nothing', async () => {
+    const store = storeCommand(shop, files.dir);
+    const again = await store('init', '--file', `${SAMPLES_DIR}/store.json`);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('This database already has a store: Chai Tech');
+    expect((await client(shop.app).get('/storeInfo')).json().storeName).toBe('Chai Tech');
+  });
+
+  it('without a terminal, asks for a file instead of waiting for answers', async () => {
+    const empty = await startShop({ seedDemo: false });
+    try {
+      const result = await storeCommand(empty, files.dir)('init');
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('store init --file store.json');
+    } finally {
+      await empty.close();
+    }
+  });
+});
+
+describe('removing the demo', () => {
+  let shop: TestShop;
+  let files: ScratchFolder;
+  beforeAll(async () => {
+    shop = await startShop();
+    files = scratchFolder();
+  });
+  afterAll(async () => {
+    files.remove();
+    await shop.close();
+  });
+
+  it('deletes a product no order refers to, and refuses to delete an ordered one', async () => {
+    const store = storeCommand(shop, files.dir);
+    const http = client(shop.app);
+    const { data } = (await http.get('/products?category=USB Hubs&limit=100')).json();
+    const [ordered, unordered] = data;
+    const shopper = await signUp(shop.app);
+    const placed = await http.post(
+      '/orders',
+      { products: { [ordered.id]: 1 }, shippingAddress: validAddress },
+      shopper.token,
+    );
+    expect(placed.statusCode).toBe(201);
+
+    const refused = await store('products', 'delete', ordered.sku);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${ordered.sku} is in orders, so it stays for their records.`);
+    const deleted = await store('products', 'delete', unordered.sku);
+    expect(deleted).toMatchObject({ code: 0, stdout: `${unordered.sku} is deleted.\n` });
+    expect((await http.get(`/products/${unordered.id}`)).statusCode).toBe(404);
+    expect((await store('products', 'delete', 'NO-SUCH-SKU')).stderr).toContain(
+      "No product has the SKU 'NO-SUCH-SKU'.",
+    );
+
+    const removed = await store('demo', 'remove');
+    expect(removed.code).toBe(0);
+    expect(removed.stdout).toMatch(/^Deleted 42 demo products; hid 1 that are in orders/);
+    expect((await http.get('/products')).json().count).toBe(0);
+    // The order still reads its line.
+    const order = (await http.get(`/orders/${placed.json().id}`, shopper.token)).json();
+    expect(order.items[0].productTitle).toBe(ordered.title);
+  });
+});
