@@ -35,6 +35,8 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   total: 2499,
   shippingMethod: 'Standard Shipping',
   trackingNumber: null,
+  courier: null,
+  trackingUrl: null,
   cancelReason: null,
   ...overrides,
 });

@@ -66,6 +66,8 @@ function order(overrides: Partial<Order> = {}): Order {
     total: 3497.5,
     shippingMethod: 'Standard Shipping',
     trackingNumber: null,
+    courier: null,
+    trackingUrl: null,
     cancelReason: null,
     ...overrides,
   };
