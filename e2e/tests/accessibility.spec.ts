@@ -33,10 +33,18 @@ test('none on the signed-in pages and the payment steps either @phone', async ({
   // Ends on the sandbox gateway's own page, after the cart, checkout and payment pages.
   const orderId = await orderOneProduct(page, request, { checkEachPage: () => expectNoSeriousFindings(page) });
   await expectNoSeriousFindings(page);
+  // The unpaid order's success page, and the payment page as a declined payment leaves it.
+  await page.goto(`/order-success?orderId=${orderId}`);
+  await expect(page.getByRole('link', { name: 'Pay Now' })).toBeVisible();
+  await expectNoSeriousFindings(page);
+  await page.goto(`/payment?orderId=${orderId}&payment=failed&reason=Declined`);
+  await expectNoSeriousFindings(page);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('button', { name: 'Pay Now' }).click();
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page).toHaveURL(/\/order-success/);
   await expectNoSeriousFindings(page);
-  for (const path of ['/orders', '/account', `/track-order?orderId=${orderId}`]) {
+  for (const path of ['/orders', '/account', `/track-order?orderId=${orderId}`, `/payment?orderId=${orderId}`]) {
     await page.goto(path);
     await expectNoSeriousFindings(page);
   }

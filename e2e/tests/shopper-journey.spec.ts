@@ -47,8 +47,9 @@ test('a shopper browses, fills a cart, registers, signs in, orders, and tracks t
   await expect(page.getByText('Login Required').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
-  // Register, then sign in.
-  await page.goto('/register');
+  // Registering from there signs the shopper in and returns to the checkout, for this browser session only.
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(/\/register$/);
   await page.getByLabel(/first name/i).fill(shopper.firstName);
   await page.getByLabel(/last name/i).fill(shopper.lastName);
   await page.getByLabel('Email').fill(shopper.email);
@@ -56,13 +57,11 @@ test('a shopper browses, fills a cart, registers, signs in, orders, and tracks t
   await page.getByLabel(/confirm password/i).fill(shopper.password);
   await page.getByRole('button', { name: /create account|register|sign up/i }).click();
   await expect(page.getByText('Account created successfully. You can now log in.')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/checkout$/);
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'auth_token');
+  expect(token?.expires).toBe(-1);
 
-  await page.goto('/login');
-  await signIn(page, shopper);
-
-  // Checkout with the cart kept across sign-in.
-  await page.goto('/checkout');
+  // Checkout with the cart kept across registration.
   await page.getByLabel('Full name', { exact: true }).fill(shippingAddress.fullName);
   await page.getByLabel('Address', { exact: true }).fill(shippingAddress.address);
   await page.getByLabel('City', { exact: true }).fill(shippingAddress.city);
@@ -158,8 +157,12 @@ test('signed-in pages send a guest to sign in, and back after signing in', async
 
   await page.goto('/orders');
   await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Remember me').check();
   await signIn(page, shopper);
   await expect(page).toHaveURL(/\/orders$/);
+  // Remembered: the sign-in cookie outlives the browser session, for 30 days.
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'auth_token');
+  expect(token?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
   await expect(page.getByText('No Orders Found')).toBeVisible();
 });
 

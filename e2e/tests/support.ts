@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export interface Shopper {
   email: string;
@@ -113,19 +113,34 @@ export async function orderOneProduct(
   await expect(page).toHaveURL(/\/payment\?orderId=/);
   const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
 
-  // The sandbox asks for the payer's name, email and mobile (+91 pre-filled).
+  // The sandbox asks for the payer's name, email and mobile: filled in from the account and the address.
   const payNow = page.getByRole('button', { name: 'Pay Now' });
-  await expect(page.getByLabel(/Mobile number/)).toHaveValue('+91');
+  const mobile = page.getByLabel(/Mobile number/);
+  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText(product.title);
+  await expect(page.getByLabel(/Name of the payer/)).toHaveValue(`${shopper.firstName} ${shopper.lastName}`);
+  await expect(page.getByLabel(/Email for the receipt/)).toHaveValue(shopper.email);
+  await expect(mobile).toHaveValue('+919845012345');
   await check();
+  // A number pasted after the field's +91 keeps its own ten digits.
+  await mobile.fill('');
+  await expect(mobile).toHaveValue('+91');
   await expect(payNow).toBeDisabled();
-  await page.getByLabel(/Name of the payer/).fill('Asha Rao');
-  await page.getByLabel(/Email for the receipt/).fill(shopper.email);
-  await page.getByLabel(/Mobile number/).fill('98450 12345');
-  await expect(page.getByLabel(/Mobile number/)).toHaveValue('+919845012345');
+  await pasteInto(page, mobile, '+91 98450 12345');
+  await expect(mobile).toHaveValue('+919845012345');
   await payNow.click();
 
   // The sandbox gateway's own checkout page.
   await expect(page.getByText(`Order ${orderId}`)).toBeVisible();
   await expect(page.getByText(/₹/)).toBeVisible();
   return orderId;
+}
+
+/**
+ * Pastes text at the end of a field: the whole text in one input event at the caret, as a paste
+ * makes it (the clipboard API itself needs a secure origin, which the own-domain journey is not).
+ */
+export async function pasteInto(page: Page, field: Locator, text: string): Promise<void> {
+  await field.focus();
+  await field.press('End');
+  await page.keyboard.insertText(text);
 }

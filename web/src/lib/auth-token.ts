@@ -14,19 +14,24 @@ export function getAuthToken(): string | null {
   return null;
 }
 
-function writeCookie(value: string, maxAgeSeconds: number) {
+/** Without a lifetime the cookie lasts for the browser session only. */
+function writeCookie(value: string, maxAgeSeconds: number | undefined) {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  const expires = new Date(Date.now() + maxAgeSeconds * 1000).toUTCString();
+  const lifetime =
+    maxAgeSeconds === undefined
+      ? ''
+      : `; expires=${new Date(Date.now() + maxAgeSeconds * 1000).toUTCString()}; max-age=${maxAgeSeconds}`;
   // biome-ignore lint/suspicious/noDocumentCookie: the spec's auth_token cookie; the Cookie Store API is not in every browser
-  document.cookie = `${AUTH_TOKEN_COOKIE}=${encodeURIComponent(value)}; path=/; expires=${expires}; max-age=${maxAgeSeconds}; SameSite=Lax${secure}`;
+  document.cookie = `${AUTH_TOKEN_COOKIE}=${encodeURIComponent(value)}; path=/${lifetime}; SameSite=Lax${secure}`;
 }
 
 function announce() {
   window.dispatchEvent(new Event(AUTH_TOKEN_CHANGE_EVENT));
 }
 
-export function setAuthToken(token: string): void {
-  writeCookie(token, MAX_AGE_SECONDS);
+/** Remembered: kept 30 days (spec section 9); otherwise a session cookie, gone when the browser closes. */
+export function setAuthToken(token: string, remember: boolean): void {
+  writeCookie(token, remember ? MAX_AGE_SECONDS : undefined);
   announce();
 }
 

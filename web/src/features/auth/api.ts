@@ -1,4 +1,5 @@
 import type { AccountInfo, AuthorizeResponse } from '@store/contract';
+import { useQuery } from '@tanstack/react-query';
 import { type ApiResult, apiRequest } from '@/lib/api-client';
 
 export const authorize = (email: string, password: string, rememberMe?: boolean) =>
@@ -19,4 +20,18 @@ export async function fetchAccountInfo(): Promise<ApiResult<AccountInfo>> {
   const body = result.data;
   const info = body && typeof body === 'object' && 'data' in body && body.data ? body.data : (body as AccountInfo);
   return { ...result, data: info };
+}
+
+/** The signed-in shopper's account; the error message is the status, or 'no response received'. */
+export function useAccountInfo(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ['accountInfo'],
+    queryFn: async () => {
+      const result = await fetchAccountInfo();
+      if (!result.ok) throw new Error(result.status === null ? 'no response received' : `${result.status}`);
+      return result.data;
+    },
+    enabled: options.enabled ?? true,
+    retry: false,
+  });
 }

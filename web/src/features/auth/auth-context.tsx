@@ -12,7 +12,10 @@ export interface AuthState {
   /** True until we know whether the shopper is signed in: guarded pages show nothing meanwhile. */
   loading: boolean;
   login(email: string, password: string, rememberMe?: boolean): Promise<void>;
-  register(input: { firstName: string; lastName: string; email: string; password: string }): Promise<void>;
+  /** Creates the account, then signs in with it; `signedIn` false when that second step failed. */
+  register(input: { firstName: string; lastName: string; email: string; password: string }): Promise<{
+    signedIn: boolean;
+  }>;
   logout(): Promise<void>;
 }
 
@@ -47,27 +50,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener(AUTH_TOKEN_CHANGE_EVENT, onChange);
   }, [restore]);
 
-  const value = useMemo<AuthState>(
-    () => ({
+  const value = useMemo<AuthState>(() => {
+    /** Authorizes and keeps the token; the caller says what to tell the shopper. */
+    const signIn = async (email: string, password: string, rememberMe: boolean) => {
+      const result = await api.authorize(email, password, rememberMe);
+      if (!result.ok) {
+        throw new Error(
+          result.status === null
+            ? 'No response from server. Please try again later.'
+            : (result.error ?? 'Failed to login. Please check your credentials.'),
+        );
+      }
+      const token = result.data?.token;
+      if (typeof token !== 'string' || !token) throw new Error(MISSING_TOKEN);
+      setAuthToken(token, rememberMe);
+      setUser({ email });
+    };
+    return {
       user,
       loading,
-      async login(email, password, rememberMe) {
-        const result = await api.authorize(email, password, rememberMe);
-        if (!result.ok) {
-          const description =
-            result.status === null
-              ? 'No response from server. Please try again later.'
-              : (result.error ?? 'Failed to login. Please check your credentials.');
-          toast.error('Error', { description });
-          throw new Error(description);
+      async login(email, password, rememberMe = false) {
+        try {
+          await signIn(email, password, rememberMe);
+        } catch (error) {
+          toast.error('Error', { description: (error as Error).message });
+          throw error;
         }
-        const token = result.data?.token;
-        if (typeof token !== 'string' || !token) {
-          toast.error('Error', { description: MISSING_TOKEN });
-          throw new Error(MISSING_TOKEN);
-        }
-        setAuthToken(token);
-        setUser({ email });
         toast.success('Success!', { description: 'Logged in successfully.' });
       },
       async register(input) {
@@ -77,6 +85,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           throw new Error(result.error ?? 'Failed to register. Please try again.');
         }
         toast.success('Success!', { description: 'Account created successfully. You can now log in.' });
+        // Signed in at once with the same credentials, for this browser session only (nothing asked to remember).
+        try {
+          await signIn(input.email, input.password, false);
+          return { signedIn: true };
+        } catch {
+          return { signedIn: false };
+        }
       },
       async logout() {
         const result = await api.logout();
@@ -89,9 +104,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         toast('Logged out', { description: 'You have been logged out successfully.' });
       },
-    }),
-    [user, loading],
-  );
+    };
+  }, [user, loading]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

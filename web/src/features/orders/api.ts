@@ -20,3 +20,17 @@ export const createOrder = (request: CreateOrderRequest) =>
 
 export const findOrder = (orderId: string, contactInfo: string) =>
   apiRequest<Order>(`/orders/${encodeURIComponent(orderId)}`, { query: { contactInfo } });
+
+/** One order of the signed-in shopper (bearer token), for the payment and order-success pages. */
+export function useOrder(orderId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: [...ordersQueryKey, orderId],
+    queryFn: async (): Promise<Order> => {
+      const result = await apiRequest<Order>(`/orders/${encodeURIComponent(orderId)}`);
+      if (!result.ok) throw new Error(result.error ?? 'Failed to load the order.');
+      return result.data;
+    },
+    enabled: (options.enabled ?? true) && orderId !== '',
+    retry: false,
+  });
+}

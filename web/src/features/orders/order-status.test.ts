@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPending, statusLabel, statusTone } from './order-status';
+import { isCancelled, isPaid, isPending, statusLabel, statusTone } from './order-status';
 
 describe('order status', () => {
   it.each([
@@ -21,5 +21,17 @@ describe('order status', () => {
   it('offers payment only for Pending', () => {
     expect(isPending(0)).toBe(true);
     expect(isPending(1)).toBe(false);
+  });
+
+  it.each([
+    [0, false, false],
+    [1, true, false],
+    [2, true, false],
+    [3, true, false],
+    [4, false, true],
+    [9, false, false],
+  ])('status %j: paid %s, cancelled %s', (status, paid, cancelled) => {
+    expect(isPaid(status)).toBe(paid);
+    expect(isCancelled(status)).toBe(cancelled);
   });
 });

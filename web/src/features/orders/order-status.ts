@@ -27,3 +27,8 @@ export function statusLabel(status: unknown): string {
 export const statusTone = (status: unknown): BadgeTone => TONES[statusLabel(status)] ?? 'grey';
 
 export const isPending = (status: unknown) => statusLabel(status) === 'Pending';
+
+/** Processing, Shipped or Delivered: the payment has been received. */
+export const isPaid = (status: unknown) => ['Processing', 'Shipped', 'Delivered'].includes(statusLabel(status));
+
+export const isCancelled = (status: unknown) => statusLabel(status) === 'Cancelled';

@@ -10,6 +10,8 @@ import {
   normalisePhone,
   parsePattern,
   phoneDigitsAllowed,
+  prefilledValues,
+  providerFrom,
   qrImageSource,
   submittedValues,
   validate,
@@ -37,6 +39,17 @@ describe('fieldsFrom', () => {
   });
 });
 
+describe('providerFrom', () => {
+  it.each([
+    [{ provider: 'none', fields: [] }, 'none'],
+    [{ provider: 'sandbox', fields: [] }, 'sandbox'],
+    [[], undefined],
+    [{ provider: 3 }, undefined],
+  ])('%j → %s', (body, provider) => {
+    expect(providerFrom(body)).toBe(provider);
+  });
+});
+
 describe('phone rules', () => {
   it.each([
     ['9845012345', '+919845012345'],
@@ -46,6 +59,21 @@ describe('phone rules', () => {
     ['', '+91'],
   ])('normalises %s to %s', (input, output) => {
     expect(normalisePhone(input, 10)).toBe(output);
+  });
+
+  // A paste lands either over the whole field or after the +91 already in it.
+  it.each(['+91 98450 12345', '098450 12345', '9845012345', '+91-98450-12345', '+919845012345', '91 98450 12345'])(
+    'keeps the ten digits of a pasted %s',
+    (pasted) => {
+      expect(normalisePhone(pasted, 10)).toBe('+919845012345');
+      expect(normalisePhone(`+91${pasted}`, 10)).toBe('+919845012345');
+    },
+  );
+
+  it('still builds a number typed one digit at a time, a leading 0 included', () => {
+    let value = '+91';
+    for (const key of '09845012345') value = normalisePhone(value + key, 10);
+    expect(value).toBe('+919845012345');
   });
 
   it('allows the rules’ max length minus 3 digits', () => {
@@ -78,6 +106,43 @@ describe('phone rules', () => {
       ]),
     ).toEqual({ mobile: '', c: 'false', d: 'x' });
     expect(initialValues([phone({ required: true })])).toEqual({ mobile: '+91' });
+  });
+});
+
+describe('prefilled values', () => {
+  const known = {
+    name: 'Asha Rao',
+    email: 'asha@example.in',
+    phone: '+91 98450 12345',
+    city: 'Bengaluru',
+    postalCode: '560038',
+  };
+
+  it('fills the fields the shop knows, by name or type, and leaves the rest', () => {
+    const fields = [
+      field({ name: 'fullName' }),
+      field({ name: 'receipt', type: 'email' }),
+      phone({ required: true }),
+      field({ name: 'city' }),
+      field({ name: 'pin_code' }),
+      field({ name: 'gstin' }),
+      field({ name: 'note', defaultValue: 'keep me' }),
+      field({ name: 'name', type: 'checkbox' }),
+    ];
+    expect(prefilledValues(fields, known)).toEqual({
+      fullName: 'Asha Rao',
+      receipt: 'asha@example.in',
+      mobile: '+919845012345',
+      city: 'Bengaluru',
+      pin_code: '560038',
+      gstin: '',
+      note: 'keep me',
+      name: 'false',
+    });
+  });
+
+  it('leaves +91 alone when the known phone is not an Indian mobile', () => {
+    expect(prefilledValues([phone({ required: true })], { phone: '080 2345 678' })).toEqual({ mobile: '+91' });
   });
 });
 

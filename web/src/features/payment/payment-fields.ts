@@ -1,4 +1,4 @@
-import type { PaymentField } from '@store/contract';
+import { indianMobileDigits, type PaymentField } from '@store/contract';
 
 export type FieldValues = Record<string, string>;
 
@@ -25,6 +25,15 @@ export function fieldsFrom(body: unknown): PaymentField[] {
   );
 }
 
+/** The provider named by GET /payments/fields, when the answer names one. */
+export function providerFrom(body: unknown): string | undefined {
+  const provider = body && typeof body === 'object' ? (body as { provider?: unknown }).provider : undefined;
+  return typeof provider === 'string' ? provider : undefined;
+}
+
+/** The provider of a store that takes no online payment. */
+export const NO_PROVIDER = 'none';
+
 export const isPhoneField = (field: PaymentField) => field.type === 'tel' || field.name.toLowerCase().includes('phone');
 const isBlank = (value: string | undefined) => (value ?? '').trim() === '';
 
@@ -32,10 +41,16 @@ const isBlank = (value: string | undefined) => (value ?? '').trim() === '';
 export const phoneDigitsAllowed = (field: PaymentField) =>
   (field.rules?.maxLength ?? DEFAULT_PHONE_MAX_LENGTH) - PHONE_PREFIX.length;
 
-/** A phone value always begins with +91 and continues with digits only, at most the allowed number. */
+/**
+ * A phone value always begins with +91 and continues with digits only, at most the allowed number.
+ * A whole mobile number pasted in any common form ('+91 98450 12345', '098450 12345', also after the
+ * +91 already in the field) keeps its own ten digits rather than the country code's.
+ */
 export function normalisePhone(value: string, digitsAllowed: number): string {
   let rest = value.trim();
   if (rest.startsWith(PHONE_PREFIX)) rest = rest.slice(PHONE_PREFIX.length);
+  const mobile = indianMobileDigits(rest);
+  if (mobile && mobile.length <= digitsAllowed) return PHONE_PREFIX + mobile;
   return PHONE_PREFIX + rest.replace(/\D/g, '').slice(0, Math.max(0, digitsAllowed));
 }
 
@@ -86,6 +101,54 @@ export function initialValues(fields: PaymentField[]): FieldValues {
     else if (field.type === 'checkbox') values[field.name] = 'false';
     else if (isPhoneField(field) && field.rules?.required) values[field.name] = PHONE_PREFIX;
     else values[field.name] = '';
+  }
+  return values;
+}
+
+/** What the shop already knows about the payer and the order, to fill the form with. */
+export interface KnownDetails {
+  name?: string;
+  email?: string;
+  phone?: string;
+  address?: string;
+  city?: string;
+  state?: string;
+  postalCode?: string;
+}
+
+/** Field names (lower case, without - and _) that ask for each known detail. */
+const KNOWN_FIELD_NAMES: Record<keyof KnownDetails, string[]> = {
+  name: ['name', 'fullname', 'payername', 'customername'],
+  email: ['email', 'emailaddress', 'payeremail'],
+  phone: [],
+  address: ['address', 'addressline', 'address1', 'street'],
+  city: ['city'],
+  state: ['state'],
+  postalCode: ['postalcode', 'pincode', 'pin', 'zip', 'zipcode'],
+};
+
+/** The starting values with every blank field the shop knows an answer for filled in. */
+export function prefilledValues(fields: PaymentField[], known: KnownDetails): FieldValues {
+  const values = initialValues(fields);
+  for (const field of fields) {
+    const current = values[field.name] ?? '';
+    if (field.type === 'checkbox' || (current !== '' && current !== PHONE_PREFIX)) continue;
+    let value: string | undefined;
+    if (isPhoneField(field)) {
+      const mobile = known.phone ? indianMobileDigits(known.phone) : undefined;
+      value = mobile ? normalisePhone(mobile, phoneDigitsAllowed(field)) : undefined;
+    } else {
+      const key = field.name.toLowerCase().replace(/[-_]/g, '');
+      const detail =
+        field.type === 'email'
+          ? 'email'
+          : (Object.keys(KNOWN_FIELD_NAMES) as (keyof KnownDetails)[]).find((name) =>
+              KNOWN_FIELD_NAMES[name].includes(key),
+            );
+      value = detail ? known[detail]?.trim() : undefined;
+      if (value && field.mask) value = applyMask(value, field.mask);
+    }
+    if (value) values[field.name] = value;
   }
   return values;
 }

@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '@/test/render-page';
 import LoginPage from './LoginPage';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('the sign-in form', () => {
   it("shows the spec's messages under the fields and sends nothing", async () => {
@@ -48,5 +51,38 @@ describe('the sign-in form', () => {
       password: 'correct horse',
     });
     await waitFor(() => expect(screen.getByText('Logged in successfully.')).toBeVisible());
+  });
+
+  /** The auth_token cookie as written by the page (jsdom does not show a cookie's expiry when read back). */
+  function authCookieWrites() {
+    const setter = vi.spyOn(document, 'cookie', 'set');
+    return () => setter.mock.calls.map(([text]) => String(text)).filter((text) => text.startsWith('auth_token=t'));
+  }
+
+  it.each([
+    [false, 'a session cookie, gone when the browser closes', undefined],
+    [true, 'a cookie kept 30 days', 'max-age=2592000'],
+  ])('with Remember me %s sends rememberMe and keeps %s', async (remember, _kept, lifetime) => {
+    const calls = fakeApi({
+      'POST /users/authorize': () => [200, { token: 'token-123' }],
+      'GET /accountInfo': () => [200, { email: 'asha@example.in', firstName: 'Asha', lastName: 'Rao' }],
+    });
+    const writes = authCookieWrites();
+    renderPage(<LoginPage />, { path: '/login' });
+    await userEvent.type(screen.getByLabelText('Email'), 'asha@example.in');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    if (remember) await userEvent.click(screen.getByLabelText('Remember me'));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Landed on /')).toBeVisible();
+    expect(calls.find((call) => call.route === 'POST /users/authorize')?.body).toMatchObject({ rememberMe: remember });
+    const [cookie, ...others] = writes();
+    expect(others).toEqual([]);
+    if (lifetime) {
+      expect(cookie).toContain(lifetime);
+      expect(cookie).toContain('expires=');
+    } else {
+      expect(cookie).not.toMatch(/max-age|expires/);
+    }
   });
 });

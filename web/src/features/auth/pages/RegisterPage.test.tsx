@@ -42,4 +42,55 @@ describe('the registration form', () => {
     expect(await screen.findByText('Registration Error')).toBeVisible();
     expect(screen.getByText('An account with this email already exists.')).toBeVisible();
   });
+
+  const shopper = {
+    'First name': 'Asha',
+    'Last name': 'Rao',
+    Email: ' Asha@Example.in ',
+    Password: 'correct horse',
+    'Confirm password': 'correct horse',
+  };
+
+  it('signs the new shopper in and returns to the checkout that sent them, with the success toast', async () => {
+    const calls = fakeApi({
+      'POST /users/register': () => [201, { id: 'u1', message: 'Account created.' }],
+      'POST /users/authorize': () => [200, { token: 'token-new' }],
+    });
+    // The cart sent the guest to /login with /checkout as the origin; "Create an account" carried it here.
+    renderPage(<RegisterPage />, { path: '/register', state: { from: { pathname: '/checkout', search: '' } } });
+    await fill(shopper);
+    await submit();
+
+    expect(await screen.findByText('Landed on /checkout')).toBeVisible();
+    expect(screen.getByText('Account created successfully. You can now log in.')).toBeVisible();
+    expect(document.cookie).toContain('auth_token=token-new');
+    expect(calls.find((call) => call.route === 'POST /users/authorize')?.body).toEqual({
+      email: 'asha@example.in',
+      password: 'correct horse',
+      rememberMe: false,
+    });
+  });
+
+  it('goes home when it came from nowhere in particular', async () => {
+    fakeApi({
+      'POST /users/register': () => [201, { id: 'u1', message: 'Account created.' }],
+      'POST /users/authorize': () => [200, { token: 'token-new' }],
+    });
+    renderPage(<RegisterPage />, { path: '/register' });
+    await fill(shopper);
+    await submit();
+    expect(await screen.findByText('Landed on /')).toBeVisible();
+  });
+
+  it('sends the shopper to sign in, keeping the origin, when signing in after registering fails', async () => {
+    fakeApi({
+      'POST /users/register': () => [201, { id: 'u1', message: 'Account created.' }],
+      'POST /users/authorize': () => [429, { error: 'Too many attempts.' }],
+    });
+    renderPage(<RegisterPage />, { path: '/register', state: { from: { pathname: '/checkout', search: '' } } });
+    await fill(shopper);
+    await submit();
+    expect(await screen.findByText('Landed on /login')).toBeVisible();
+    expect(document.cookie).not.toContain('auth_token');
+  });
 });

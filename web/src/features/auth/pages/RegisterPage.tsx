@@ -1,14 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button, FormField, Input } from '@/components/ui';
 import { useAuth } from '../auth-context';
+import { originOf } from '../RequireAuth';
 import { BASIC_EMAIL_PATTERN, type RegisterValues, registerSchema } from '../schemas';
 
 export default function RegisterPage() {
   const { register: createAccount } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
   const {
     register,
     handleSubmit,
@@ -25,13 +27,15 @@ export default function RegisterPage() {
       return;
     }
     try {
-      await createAccount({
+      const { signedIn } = await createAccount({
         email,
         password: values.password,
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
       });
-      navigate('/');
+      // Back to where the shopper was going (e.g. /checkout), not home: a lost checkout is a lost order.
+      if (signedIn) navigate(originOf(location.state), { replace: true });
+      else navigate('/login', { state: location.state });
     } catch {
       // The toast has told the shopper why.
     }
@@ -72,7 +76,7 @@ export default function RegisterPage() {
       </form>
       <p className="text-center text-sm text-slate-600">
         Already have an account?{' '}
-        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+        <Link to="/login" state={location.state} className="font-medium text-brand-700 hover:underline">
           Sign in
         </Link>
       </p>

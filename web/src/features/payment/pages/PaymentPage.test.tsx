@@ -1,14 +1,14 @@
-import type { PaymentField } from '@store/contract';
-import { screen } from '@testing-library/react';
+import { type Order, PAYMENT_NOT_SET_UP, type PaymentField } from '@store/contract';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Answer, fakeApi, renderPage } from '@/test/render-page';
+import { type Answer, type ApiCall, fakeApi, renderPage } from '@/test/render-page';
 import PaymentPage from './PaymentPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const FIELDS: PaymentField[] = [
-  { name: 'payerName', label: 'Name of the payer', type: 'text', rules: { required: true } },
+  { name: 'holder', label: 'Name of the payer', type: 'text', rules: { required: true } },
   {
     name: 'gstin',
     label: 'GSTIN',
@@ -20,14 +20,87 @@ const FIELDS: PaymentField[] = [
   { name: 'company', label: 'Company', type: 'text', showWhenFilled: ['gstin'] },
 ];
 
-function renderPayment(pay: (body: unknown) => Answer, path = '/payment?orderId=7KX2M9QH4D') {
+/** The sandbox's own fields: what the shop can fill in from the account and the order. */
+const PAYER_FIELDS: PaymentField[] = [
+  { name: 'fullName', label: 'Name of the payer', type: 'text', rules: { required: true } },
+  { name: 'email', label: 'Email for the receipt', type: 'email', rules: { required: true } },
+  { name: 'phone', label: 'Mobile number', type: 'tel', rules: { required: true, minLength: 13, maxLength: 13 } },
+];
+
+const ORDER_ID = '7KX2M9QH4D';
+
+function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: ORDER_ID,
+    status: 0,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    items: [
+      {
+        id: 'line-1',
+        productId: 'p1',
+        productTitle: 'USB-C to Gigabit LAN Adapter',
+        quantity: 2,
+        price: 1299,
+        size: null,
+        color: 'Space Grey',
+      },
+      {
+        id: 'line-2',
+        productId: 'p2',
+        productTitle: 'Laptop Sleeve',
+        quantity: 1,
+        price: 899.5,
+        size: '14 inch',
+        color: null,
+      },
+    ],
+    shippingAddress: {
+      fullName: 'Asha Rao',
+      address: '12, 4th Cross, Indiranagar',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      postalCode: '560038',
+      // Not a mobile: nothing to prefill the mobile field with.
+      phone: '044 2345 6789',
+    },
+    total: 3497.5,
+    shippingMethod: 'Standard Shipping',
+    trackingNumber: null,
+    courier: null,
+    trackingUrl: null,
+    cancelReason: null,
+    ...overrides,
+  };
+}
+
+interface Setup {
+  path?: string;
+  order?: Order;
+  fields?: PaymentField[];
+  provider?: string;
+  account?: Answer;
+  pay?: (body: unknown) => Answer;
+}
+
+function renderPayment({
+  path = `/payment?orderId=${ORDER_ID}`,
+  order: shown = order(),
+  fields = FIELDS,
+  provider = 'sandbox',
+  account = [401, { error: 'Sign in first.' }],
+  pay = () => [200, { success: true }],
+}: Setup = {}) {
   const calls = fakeApi({
-    'GET /payments/fields': () => [200, { provider: 'test', fields: FIELDS }],
+    [`GET /orders/${ORDER_ID}`]: () => [200, shown],
+    'GET /payments/fields': () => [200, { provider, fields }],
+    'GET /accountInfo': () => account,
     'POST /payments': pay,
   });
   renderPage(<PaymentPage />, { path, route: '/payment' });
   return calls;
 }
+
+const payments = (calls: ApiCall[]) => calls.filter((call) => call.route === 'POST /payments');
 
 async function fillRequired() {
   await userEvent.type(await screen.findByLabelText(/Name of the payer/), 'Asha Rao');
@@ -42,13 +115,16 @@ describe('the payment page', () => {
   });
 
   it('says so when the payment form cannot be loaded', async () => {
-    fakeApi({ 'GET /payments/fields': () => [500, { error: 'boom' }] });
-    renderPage(<PaymentPage />, { path: '/payment?orderId=7KX2M9QH4D', route: '/payment' });
+    fakeApi({
+      [`GET /orders/${ORDER_ID}`]: () => [200, order()],
+      'GET /payments/fields': () => [500, { error: 'boom' }],
+    });
+    renderPage(<PaymentPage />, { path: `/payment?orderId=${ORDER_ID}`, route: '/payment' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load payment form. Please try again later.');
   });
 
   it('keeps Pay Now disabled until the required fields are filled, with +91 in front of the mobile', async () => {
-    renderPayment(() => [200, { success: true }]);
+    renderPayment();
     const payNow = await screen.findByRole('button', { name: 'Pay Now' });
     expect(screen.getByLabelText(/Mobile number/)).toHaveValue('+91');
     expect(payNow).toBeDisabled();
@@ -58,7 +134,7 @@ describe('the payment page', () => {
   });
 
   it('shows a field only once the field it depends on is filled', async () => {
-    renderPayment(() => [200, { success: true }]);
+    renderPayment();
     await screen.findByRole('button', { name: 'Pay Now' });
     expect(screen.queryByLabelText('Company')).toBeNull();
     await userEvent.type(screen.getByLabelText('GSTIN'), '29');
@@ -66,21 +142,23 @@ describe('the payment page', () => {
   });
 
   it("refuses invalid values with the field's own message and a 'Validation Error' toast", async () => {
-    const calls = renderPayment(() => [200, { success: true }]);
+    const calls = renderPayment();
     await fillRequired();
     await userEvent.type(screen.getByLabelText('GSTIN'), 'not-a-gstin');
     await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
 
     expect(await screen.findByText('Validation Error')).toBeVisible();
     expect(screen.getByText('A GSTIN is 15 characters, starting with the state code')).toBeVisible();
-    expect(calls.filter((call) => call.route === 'POST /payments')).toEqual([]);
+    expect(payments(calls)).toEqual([]);
   });
 
   it('shows the UPI QR code the server answers with, and sends only the visible fields', async () => {
-    const calls = renderPayment(() => [
-      200,
-      { success: true, action: { type: 'qr', qr: 'upi://pay?pa=netkart%40okaxis&am=1899.00&cu=INR' } },
-    ]);
+    const calls = renderPayment({
+      pay: () => [
+        200,
+        { success: true, action: { type: 'qr', qr: 'upi://pay?pa=netkart%40okaxis&am=1899.00&cu=INR' } },
+      ],
+    });
     await fillRequired();
     await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
 
@@ -88,13 +166,13 @@ describe('the payment page', () => {
     const qr = screen.getByTitle('Payment QR code').closest('svg');
     expect(qr).toHaveAttribute('height', '256');
     expect(calls.find((call) => call.route === 'POST /payments')?.body).toEqual({
-      orderId: '7KX2M9QH4D',
-      fields: { payerName: 'Asha Rao', gstin: '', mobile: '+919845012345' },
+      orderId: ORDER_ID,
+      fields: { holder: 'Asha Rao', gstin: '', mobile: '+919845012345' },
     });
   });
 
   it("says 'Payment initiated' and shows the orders when the provider needs nothing more", async () => {
-    renderPayment(() => [200, { success: true }]);
+    renderPayment();
     await fillRequired();
     await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(await screen.findByText('Landed on /orders')).toBeVisible();
@@ -102,10 +180,126 @@ describe('the payment page', () => {
   });
 
   it("shows the server's reason when the payment cannot start", async () => {
-    renderPayment(() => [409, { error: 'This order is not awaiting payment.' }]);
+    renderPayment({ pay: () => [409, { error: 'This order is not awaiting payment.' }] });
     await fillRequired();
     await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This order is not awaiting payment.');
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+  });
+
+  it('shows what is being paid for: each line with its size or colour, the total and the address', async () => {
+    renderPayment();
+    const summary = await screen.findByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('USB-C to Gigabit LAN Adapter')).toBeVisible();
+    expect(within(summary).getByText('Colour: Space Grey')).toBeVisible();
+    expect(within(summary).getByText('Size: 14 inch')).toBeVisible();
+    expect(within(summary).getByText('Total').parentElement).toHaveTextContent('₹3,497.50');
+    expect(within(summary).getByText(/12, 4th Cross, Indiranagar, Bengaluru, Karnataka, 560038/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+  });
+
+  it('says when the order cannot be read, with no form', async () => {
+    fakeApi({ [`GET /orders/${ORDER_ID}`]: () => [404, { error: 'Order not found or access denied.' }] });
+    renderPage(<PaymentPage />, { path: `/payment?orderId=${ORDER_ID}`, route: '/payment' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Order not found or access denied.');
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+  });
+
+  it('fills in the name and email of the account and the mobile of the shipping address', async () => {
+    const calls = renderPayment({
+      fields: PAYER_FIELDS,
+      account: [200, { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@example.in', createdAt: '' }],
+      order: order({ shippingAddress: { ...order().shippingAddress, phone: '+91 98450 12345' } }),
+    });
+    const payNow = await screen.findByRole('button', { name: 'Pay Now' });
+    expect(screen.getByLabelText(/Name of the payer/)).toHaveValue('Asha Rao');
+    expect(screen.getByLabelText(/Email for the receipt/)).toHaveValue('asha@example.in');
+    expect(screen.getByLabelText(/Mobile number/)).toHaveValue('+919845012345');
+    await userEvent.click(payNow);
+    await screen.findByText('Landed on /orders');
+    expect(payments(calls)[0]?.body).toEqual({
+      orderId: ORDER_ID,
+      fields: { fullName: 'Asha Rao', email: 'asha@example.in', phone: '+919845012345' },
+    });
+  });
+
+  describe('a pasted mobile number keeps its ten digits', () => {
+    const forms = ['+91 98450 12345', '098450 12345', '9845012345', '+91-98450-12345'];
+
+    it.each(forms)('%s pasted after the +91 already there', async (pasted) => {
+      renderPayment();
+      const mobile = await screen.findByLabelText(/Mobile number/);
+      expect(mobile).toHaveValue('+91');
+      await userEvent.click(mobile);
+      await userEvent.paste(pasted);
+      expect(mobile).toHaveValue('+919845012345');
+    });
+
+    it.each(forms)('%s pasted over the whole field', async (pasted) => {
+      renderPayment();
+      const mobile = await screen.findByLabelText(/Mobile number/);
+      await userEvent.tripleClick(mobile);
+      await userEvent.paste(pasted);
+      expect(mobile).toHaveValue('+919845012345');
+    });
+  });
+
+  it.each([
+    [1, 'Processing'],
+    [2, 'Shipped'],
+    [3, 'Delivered'],
+  ])('tells a paid order (%s, %s) apart before any form', async (status) => {
+    const calls = renderPayment({ order: order({ status }) });
+    expect(await screen.findByRole('heading', { name: 'This order is already paid' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/orders');
+    expect(screen.getByRole('region', { name: 'Order summary' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+    expect(payments(calls)).toEqual([]);
+  });
+
+  it('tells a cancelled order apart, with the reason it was cancelled', async () => {
+    renderPayment({ order: order({ status: 4, cancelReason: 'Payment not received' }) });
+    expect(await screen.findByRole('heading', { name: 'This order was cancelled' })).toBeVisible();
+    expect(screen.getByText(/Reason: Payment not received/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/orders');
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+  });
+
+  it('says online payment is not set up when the store has no provider, with no form', async () => {
+    renderPayment({ provider: 'none', fields: [] });
+    expect(await screen.findByText(PAYMENT_NOT_SET_UP)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/orders');
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+  });
+
+  it('back from a declined payment: says it failed and why, and Retry lets the shopper pay again', async () => {
+    const calls = renderPayment({
+      path: `/payment?orderId=${ORDER_ID}&payment=failed&reason=${encodeURIComponent('Declined by the bank')}`,
+    });
+    const failed = await screen.findByRole('alert');
+    expect(within(failed).getByRole('heading', { name: 'Payment failed' })).toBeVisible();
+    expect(within(failed).getByText('Declined by the bank')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await fillRequired();
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByText('Landed on /orders')).toBeVisible();
+    expect(payments(calls)).toHaveLength(1);
+  });
+
+  it('back from a payment the order could not take: says it will be refunded, with no form', async () => {
+    renderPayment({
+      order: order({ status: 4, cancelReason: 'Payment not received' }),
+      path: `/payment?orderId=${ORDER_ID}&payment=refund&reason=${encodeURIComponent('The order was cancelled')}`,
+    });
+    expect(await screen.findByRole('heading', { name: 'Your payment will be refunded' })).toBeVisible();
+    expect(
+      screen.getByText(
+        'We received your payment, but this order could not take it: The order was cancelled. The shop will refund the full amount to you.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 });

@@ -1,28 +1,33 @@
-import type { PaymentField, PaymentResponse } from '@store/contract';
+import { PAYMENT_NOT_SET_UP, type PaymentField, type PaymentResponse, PaymentReturn } from '@store/contract';
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert, QrCode } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleX, Info, QrCode } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses, Checkbox, FormField, Input, Select, Skeleton, Textarea } from '@/components/ui';
+import { useAccountInfo } from '@/features/auth/api';
+import { useOrder } from '@/features/orders/api';
+import { OrderSummary } from '@/features/orders/components/OrderSummary';
+import { isCancelled, isPaid } from '@/features/orders/order-status';
 import { cn } from '@/lib/cn';
 import { fetchPaymentFields, postHiddenForm, submitPayment } from '../api';
 import {
   applyMask,
   type FieldValues,
-  initialValues,
   isPhoneField,
   isVisible,
+  type KnownDetails,
   missingRequired,
+  NO_PROVIDER,
   normalisePhone,
   PHONE_PLACEHOLDER,
   phoneDigitsAllowed,
+  prefilledValues,
   qrImageSource,
   submittedValues,
   validate,
 } from '../payment-fields';
-import { type ReturnNotice, returnNotice } from '../payment-return';
 
 export const QR_SIZE = 256;
 const MISSING_ORDER = 'Order ID is missing. Please return to checkout.';
@@ -30,34 +35,94 @@ const LOAD_FAILED = 'Failed to load payment form. Please try again later.';
 
 type Qr = { text: string } | { image: string };
 
+/** A gateway's reason as a sentence: with its full stop. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 export default function PaymentPage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const orderId = searchParams.get('orderId') || (location.state as { orderId?: string } | null)?.orderId || '';
+  // Set by the gateway's callback when it sends the payer back (contract PaymentReturn).
+  const outcome = PaymentReturn.safeParse(searchParams.get('payment')).data;
+  const reason = searchParams.get('reason')?.trim() ?? '';
+  const order = useOrder(orderId);
   const fields = useQuery({
     queryKey: ['paymentFields'],
     queryFn: fetchPaymentFields,
     enabled: !!orderId,
     retry: false,
   });
+  const account = useAccountInfo({ enabled: !!orderId });
 
   if (!orderId) return <PaymentError message={MISSING_ORDER} />;
-  if (fields.isPending) {
+  // The order is read first: a paid or cancelled order never shows a form.
+  if (order.isPending) return <PaymentLoading />;
+  if (order.isError) return <PaymentError message={order.error.message} />;
+  const paidFor = order.data;
+  const summary = <OrderSummary order={paidFor} />;
+
+  if (outcome === 'refund') {
     return (
-      <div
-        className="mx-auto max-w-xl space-y-4 px-4 py-10"
-        role="status"
-        aria-busy="true"
-        aria-label="Loading payment form"
-      >
-        <Skeleton className="h-8 w-1/2" />
-        <Skeleton className="h-48 w-full rounded-2xl" />
-      </div>
+      <PaymentNotice title="Your payment will be refunded" summary={summary}>
+        We received your payment, but this order could not take it{reason ? `: ${sentence(reason)}` : '.'} The shop will
+        refund the full amount to you.
+      </PaymentNotice>
     );
   }
+  if (isPaid(paidFor.status)) {
+    return (
+      <PaymentNotice title="This order is already paid" tone="success" summary={summary}>
+        There is nothing more to pay for order #{paidFor.id}.
+      </PaymentNotice>
+    );
+  }
+  if (isCancelled(paidFor.status)) {
+    return (
+      <PaymentNotice title="This order was cancelled" summary={summary}>
+        Order #{paidFor.id} can no longer be paid.
+        {paidFor.cancelReason ? ` Reason: ${paidFor.cancelReason}` : ''}
+      </PaymentNotice>
+    );
+  }
+  if (fields.isPending || account.isPending) return <PaymentLoading />;
   if (fields.isError) return <PaymentError message={LOAD_FAILED} />;
-  const notice = returnNotice(searchParams.get('payment'), searchParams.get('reason'));
-  return <PaymentForm orderId={orderId} fields={fields.data} notice={notice} />;
+  if (fields.data.provider === NO_PROVIDER) {
+    return (
+      <PaymentNotice title="Payment" summary={summary}>
+        {PAYMENT_NOT_SET_UP}
+      </PaymentNotice>
+    );
+  }
+  if (outcome === 'failed') {
+    const retry = () => setSearchParams({ orderId }, { replace: true });
+    return <PaymentFailed reason={reason} onRetry={retry} summary={summary} />;
+  }
+  const info = account.data;
+  const address = paidFor.shippingAddress;
+  const known: KnownDetails = {
+    name: info ? `${info.firstName ?? ''} ${info.lastName ?? ''}`.trim() || address.fullName : address.fullName,
+    email: info?.email,
+    phone: address.phone,
+    address: address.address,
+    city: address.city,
+    state: address.state,
+    postalCode: address.postalCode,
+  };
+  return <PaymentForm orderId={orderId} fields={fields.data.fields} known={known} summary={summary} />;
+}
+
+function PaymentLoading() {
+  return (
+    <div
+      className="mx-auto max-w-xl space-y-4 px-4 py-10"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading payment form"
+    >
+      <Skeleton className="h-8 w-1/2" />
+      <Skeleton className="h-48 w-full rounded-2xl" />
+    </div>
+  );
 }
 
 function PaymentError({ message }: { message: string }) {
@@ -74,15 +139,83 @@ function PaymentError({ message }: { message: string }) {
   );
 }
 
-function PaymentForm({ orderId, fields, notice }: { orderId: string; fields: PaymentField[]; notice?: ReturnNotice }) {
+/** The page's main column beside the order being paid for (above it on a phone). */
+function PaymentLayout({ children, summary }: { children: ReactNode; summary: ReactNode }) {
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+      <div className="min-w-0">{children}</div>
+      <aside className="order-first rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:order-none">
+        {summary}
+      </aside>
+    </div>
+  );
+}
+
+/** An order that cannot be paid here: why, and the way to the shopper's orders. */
+function PaymentNotice({
+  title,
+  tone = 'info',
+  summary,
+  children,
+}: {
+  title: string;
+  tone?: 'info' | 'success';
+  summary: ReactNode;
+  children: ReactNode;
+}) {
+  const Icon = tone === 'success' ? CircleCheck : Info;
+  return (
+    <PaymentLayout summary={summary}>
+      <div className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+        <Icon
+          aria-hidden="true"
+          className={cn('mx-auto h-12 w-12', tone === 'success' ? 'text-green-600' : 'text-brand-600')}
+        />
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
+        <p role="status" className="mt-2 text-slate-700">
+          {children}
+        </p>
+        <Link to="/orders" className={buttonClasses('primary', 'md', 'mt-6')}>
+          View My Orders
+        </Link>
+      </div>
+    </PaymentLayout>
+  );
+}
+
+function PaymentFailed({ reason, onRetry, summary }: { reason: string; onRetry(): void; summary: ReactNode }) {
+  return (
+    <PaymentLayout summary={summary}>
+      <div role="alert" className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-red-200">
+        <CircleX aria-hidden="true" className="mx-auto h-12 w-12 text-red-600" />
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">Payment failed</h1>
+        {reason ? <p className="mt-2 text-slate-700">{reason}</p> : null}
+        <p className="mt-2 text-sm text-slate-600">Your order is still waiting for payment. You can try again.</p>
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          <Button onClick={onRetry}>Retry</Button>
+          <Link to="/orders" className={buttonClasses('outline', 'md')}>
+            View My Orders
+          </Link>
+        </div>
+      </div>
+    </PaymentLayout>
+  );
+}
+
+interface PaymentFormProps {
+  orderId: string;
+  fields: PaymentField[];
+  known: KnownDetails;
+  summary: ReactNode;
+}
+
+function PaymentForm({ orderId, fields, known, summary }: PaymentFormProps) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<FieldValues>(() => initialValues(fields));
+  const [values, setValues] = useState<FieldValues>(() => prefilledValues(fields, known));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const [qr, setQr] = useState<Qr | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => setValues(initialValues(fields)), [fields]);
 
   const change = (field: PaymentField, raw: string) => {
     let value = raw;
@@ -171,15 +304,9 @@ function PaymentForm({ orderId, fields, notice }: { orderId: string; fields: Pay
 
   const visible = fields.filter((field) => isVisible(field, values));
   return (
-    <div className="mx-auto max-w-xl px-4 py-10">
+    <PaymentLayout summary={summary}>
       <h1 className="text-3xl font-bold text-slate-900">Payment</h1>
       <p className="mt-1 text-slate-600">Order #{orderId}</p>
-      {notice ? (
-        <div role="status" className="mt-6 rounded-2xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-200">
-          <p className="font-semibold">{notice.title}</p>
-          <p className="mt-1 text-sm">{notice.text}</p>
-        </div>
-      ) : null}
       <form
         onSubmit={submit}
         noValidate
@@ -203,7 +330,7 @@ function PaymentForm({ orderId, fields, notice }: { orderId: string; fields: Pay
           {submitting ? 'Processing...' : 'Pay Now'}
         </Button>
       </form>
-    </div>
+    </PaymentLayout>
   );
 }
 

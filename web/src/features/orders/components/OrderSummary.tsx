@@ -1,0 +1,46 @@
+import type { Order } from '@store/contract';
+import { formatPrice } from '@/lib/money';
+import { toOrderView } from '../order-view';
+
+/** 'Size: M · Colour: Black', or '' when the line has neither. */
+export function lineOptions(item: Pick<Order['items'][number], 'size' | 'color'>): string {
+  return [item.size ? `Size: ${item.size}` : '', item.color ? `Colour: ${item.color}` : ''].filter(Boolean).join(' · ');
+}
+
+/** What is being paid for: the lines (with their size and colour), the total and where it goes. */
+export function OrderSummary({ order, className }: { order: Order; className?: string }) {
+  const view = toOrderView(order);
+  return (
+    <section aria-labelledby="order-summary-heading" className={className}>
+      <h2 id="order-summary-heading" className="text-lg font-semibold text-slate-900">
+        Order summary
+      </h2>
+      <ul className="mt-3 divide-y divide-slate-100 text-sm">
+        {order.items.map((item) => {
+          const options = lineOptions(item);
+          return (
+            <li key={item.id} className="flex items-start justify-between gap-4 py-2">
+              <div>
+                <p className="font-medium text-slate-900">{item.productTitle}</p>
+                {options ? <p className="text-slate-600">{options}</p> : null}
+                <p className="text-slate-600">Qty {item.quantity}</p>
+              </div>
+              <p className="shrink-0 text-slate-900">{formatPrice(item.price * item.quantity)}</p>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-2 flex justify-between border-t border-slate-200 pt-3 text-base">
+        <span>Total</span>
+        <span className="font-bold">{formatPrice(view.total)}</span>
+      </p>
+      <div className="mt-4 text-sm">
+        <h3 className="text-slate-500">Shipping address</h3>
+        <p className="text-slate-900">
+          {view.shipping.fullName ? <span className="block">{view.shipping.fullName}</span> : null}
+          {view.shipping.address || '—'}
+        </p>
+      </div>
+    </section>
+  );
+}

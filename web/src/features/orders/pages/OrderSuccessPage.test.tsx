@@ -1,0 +1,121 @@
+import type { Order } from '@store/contract';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatPrice } from '@/lib/money';
+import { type Answer, fakeApi, renderPage } from '@/test/render-page';
+import OrderSuccessPage from './OrderSuccessPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ORDER_ID = '7KX2M9QH4D';
+
+const order = (overrides: Partial<Order> = {}): Order => ({
+  id: ORDER_ID,
+  status: 0,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  items: [
+    {
+      id: 'line-1',
+      productId: 'p1',
+      productTitle: 'USB-C Hub 7-in-1',
+      quantity: 1,
+      price: 2499,
+      size: null,
+      color: 'Black',
+    },
+  ],
+  shippingAddress: {
+    fullName: 'Asha Rao',
+    address: '12, 4th Cross, Indiranagar',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    postalCode: '560038',
+    phone: '+91 98450 12345',
+  },
+  total: 2499,
+  shippingMethod: 'Standard Shipping',
+  trackingNumber: null,
+  courier: null,
+  trackingUrl: null,
+  cancelReason: null,
+  ...overrides,
+});
+
+function signIn() {
+  // biome-ignore lint/suspicious/noDocumentCookie: a signed-in shopper is one with the auth_token cookie
+  document.cookie = 'auth_token=token-123; path=/';
+}
+
+function renderSuccess(answer: Answer) {
+  const calls = fakeApi({
+    'GET /accountInfo': () => [200, { email: 'asha@example.in', firstName: 'Asha', lastName: 'Rao' }],
+    [`GET /orders/${ORDER_ID}`]: () => answer,
+  });
+  renderPage(<OrderSuccessPage />, { path: `/order-success?orderId=${ORDER_ID}`, route: '/order-success' });
+  return calls;
+}
+
+const claimsPayment = () => screen.queryByText(/received your payment/i);
+
+function expectSpecLinks() {
+  expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/orders');
+  expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
+}
+
+describe('the order-success page', () => {
+  it.each([1, 2, 3])(
+    'says the payment was received for a paid order (status %s), with what was bought',
+    async (status) => {
+      signIn();
+      renderSuccess([200, order({ status })]);
+      expect(await screen.findByText(`We have received your payment for order #${ORDER_ID}.`)).toBeVisible();
+      expect(screen.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+      const summary = screen.getByRole('region', { name: 'Order summary' });
+      expect(within(summary).getByText('USB-C Hub 7-in-1')).toBeVisible();
+      expect(within(summary).getByText('Colour: Black')).toBeVisible();
+      expect(within(summary).getByText('Total').parentElement).toHaveTextContent(formatPrice(2499));
+      expect(within(summary).getByText(/Indiranagar, Bengaluru, Karnataka, 560038/)).toBeVisible();
+      expect(screen.queryByText(/email/i)).toBeNull();
+      expectSpecLinks();
+    },
+  );
+
+  it('says a Pending order still awaits payment and offers Pay Now, never claiming it was paid', async () => {
+    signIn();
+    renderSuccess([200, order({ status: 0 })]);
+    expect(await screen.findByText(/Payment for order #7KX2M9QH4D is still pending/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', `/payment?orderId=${ORDER_ID}`);
+    expect(claimsPayment()).toBeNull();
+    expectSpecLinks();
+  });
+
+  it('says a cancelled order was cancelled, and why', async () => {
+    signIn();
+    renderSuccess([200, order({ status: 4, cancelReason: 'Payment not received' })]);
+    expect(await screen.findByRole('heading', { name: 'This order was cancelled' })).toBeVisible();
+    expect(screen.getByText(/Reason: Payment not received/)).toBeVisible();
+    expect(claimsPayment()).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Pay Now' })).toBeNull();
+  });
+
+  it('thanks a signed-out shopper without claiming anything, and shows where to follow the order', async () => {
+    const calls = renderSuccess([200, order({ status: 1 })]);
+    expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Track Your Order' })).toHaveAttribute(
+      'href',
+      `/track-order?id=${ORDER_ID}`,
+    );
+    expectSpecLinks();
+    expect(claimsPayment()).toBeNull();
+    expect(calls.filter((call) => call.route.startsWith('GET /orders'))).toEqual([]);
+  });
+
+  it('thanks neutrally when the order cannot be read', async () => {
+    signIn();
+    renderSuccess([404, { error: 'Order not found or access denied.' }]);
+    expect(await screen.findByRole('link', { name: 'Track Your Order' })).toBeVisible();
+    expect(claimsPayment()).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Pay Now' })).toBeNull();
+    expectSpecLinks();
+  });
+});
