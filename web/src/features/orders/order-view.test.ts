@@ -27,11 +27,25 @@ describe('toOrderView', () => {
       address: '12 MG Road, Pune, Maharashtra, 411001',
       method: 'Standard Shipping',
       tracking: 'Not available',
+      courier: null,
+      trackingUrl: null,
     });
     expect(view.items.map((item) => item.name)).toEqual(['Hub', 'Cable']);
     expect(view.total).toBe(3498);
     expect(view.items[0]).toMatchObject({ size: null, color: 'Grey' });
     expect(view.cancelReason).toBeNull();
+  });
+
+  it("shows the courier and keeps the courier's tracking page only when it is https", () => {
+    const shipped = { id: 'S', status: 2, items: [], courier: 'Delhivery', trackingNumber: '1234567890123' };
+    expect(
+      toOrderView({ ...shipped, trackingUrl: 'https://www.delhivery.com/track/package/1234567890123' }).shipping,
+    ).toMatchObject({
+      courier: 'Delhivery',
+      tracking: '1234567890123',
+      trackingUrl: 'https://www.delhivery.com/track/package/1234567890123',
+    });
+    expect(toOrderView({ ...shipped, trackingUrl: 'javascript:alert(1)' }).shipping.trackingUrl).toBeNull();
   });
 
   it('gives the reason only for a cancelled order', () => {

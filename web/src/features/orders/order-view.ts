@@ -5,7 +5,15 @@ export interface OrderView {
   id: string;
   date: string;
   status: unknown;
-  shipping: { fullName: string; address: string; method: string; tracking: string };
+  shipping: {
+    fullName: string;
+    address: string;
+    method: string;
+    tracking: string;
+    /** The courier, and its tracking page for the parcel (https only), when the shop gave them. */
+    courier: string | null;
+    trackingUrl: string | null;
+  };
   items: { id: string; name: string; quantity: number; price: number; size: string | null; color: string | null }[];
   total: number;
   /** Why the order was cancelled (e.g. 'Payment not received'); only for a Cancelled order. */
@@ -36,6 +44,8 @@ export function toOrderView(order: Partial<Order> & { id: string }): OrderView {
         : '',
       method: order.shippingMethod || STANDARD_SHIPPING,
       tracking: order.trackingNumber || NOT_AVAILABLE,
+      courier: order.courier || null,
+      trackingUrl: order.trackingUrl?.startsWith('https://') ? order.trackingUrl : null,
     },
     items,
     cancelReason: order.status === OrderStatus.Cancelled ? (order.cancelReason ?? null) : null,

@@ -69,7 +69,20 @@ export function OrderShipping({ order }: { order: OrderView }) {
       </div>
       <div>
         <dt className="text-slate-500">Tracking number</dt>
-        <dd className="text-slate-900">{order.shipping.tracking}</dd>
+        <dd className="text-slate-900">
+          {order.shipping.courier ? <span className="block">{order.shipping.courier}</span> : null}
+          {order.shipping.tracking}
+          {order.shipping.trackingUrl ? (
+            <a
+              href={order.shipping.trackingUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-1 inline-flex min-h-11 items-center font-medium text-indigo-700 underline"
+            >
+              Track your parcel
+            </a>
+          ) : null}
+        </dd>
       </div>
     </dl>
   );

@@ -1,11 +1,7 @@
 import type { Order } from '@store/contract';
+import { optionsLabel } from '@/features/cart/cart-rules';
 import { formatPrice } from '@/lib/money';
 import { toOrderView } from '../order-view';
-
-/** 'Size: M · Colour: Black', or '' when the line has neither. */
-export function lineOptions(item: Pick<Order['items'][number], 'size' | 'color'>): string {
-  return [item.size ? `Size: ${item.size}` : '', item.color ? `Colour: ${item.color}` : ''].filter(Boolean).join(' · ');
-}
 
 /** What is being paid for: the lines (with their size and colour), the total and where it goes. */
 export function OrderSummary({ order, className }: { order: Order; className?: string }) {
@@ -17,7 +13,7 @@ export function OrderSummary({ order, className }: { order: Order; className?: s
       </h2>
       <ul className="mt-3 divide-y divide-slate-100 text-sm">
         {order.items.map((item) => {
-          const options = lineOptions(item);
+          const options = optionsLabel(item.size, item.color);
           return (
             <li key={item.id} className="flex items-start justify-between gap-4 py-2">
               <div>
