@@ -15,7 +15,7 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 const optionalSetting = (rule: z.ZodType<string>) =>
   z.preprocess((value) => (value === '' ? undefined : value), rule.optional());
 
-const Environment = z.object({
+export const Environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8044),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('data'),
