@@ -1,13 +1,12 @@
-import { Eye, ShoppingCart } from 'lucide-react';
+import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
-import { Badge, Button, buttonClasses } from '@/components/ui';
+import { Badge, buttonClasses } from '@/components/ui';
 import { isOnSale, type StoreProduct } from '../product';
-import { useQuickAdd } from '../quick-add';
 import { PriceTag } from './PriceTag';
 import { ProductImage } from './ProductImage';
+import { QuickAddButton } from './QuickAddButton';
 
 export function ProductCard({ product }: { product: StoreProduct }) {
-  const quickAdd = useQuickAdd();
   const picture = product.images[0];
 
   return (
@@ -30,15 +29,7 @@ export function ProductCard({ product }: { product: StoreProduct }) {
         ) : null}
         {/* Hover (or keyboard focus) reveals the quick actions. */}
         <div className="absolute inset-x-0 bottom-0 flex gap-2 p-3 opacity-100 transition-opacity md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
-          <Button
-            className="flex-1"
-            onClick={() => quickAdd(product)}
-            disabled={product.stock <= 0}
-            aria-label={`Add to Cart: ${product.name}`}
-          >
-            <ShoppingCart aria-hidden="true" className="h-4 w-4" />
-            Add to Cart
-          </Button>
+          <QuickAddButton product={product} className="flex-1" />
           <Link
             to={`/product/${product.id}`}
             className={buttonClasses('outline', 'icon', 'h-11 w-11 bg-white')}

@@ -1,18 +1,17 @@
-import { Heart, ShoppingCart, Trash2 } from 'lucide-react';
+import { Heart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses, EmptyState, Skeleton } from '@/components/ui';
 import { useProductsById } from '../api';
 import { PriceTag } from '../components/PriceTag';
 import { ProductImage } from '../components/ProductImage';
-import { useQuickAdd } from '../quick-add';
+import { QuickAddButton } from '../components/QuickAddButton';
 import { toggleWishlist, useWishlist } from '../wishlist';
 
 /** The products the shopper wishlisted on this device, each with Add to Cart and Remove. */
 export default function WishlistPage() {
   const ids = useWishlist();
   const products = useProductsById(ids);
-  const quickAdd = useQuickAdd();
 
   const remove = (id: string, name?: string) => {
     toggleWishlist(id);
@@ -78,15 +77,7 @@ export default function WishlistPage() {
                   </div>
                 </div>
                 <div className="flex gap-2">
-                  <Button
-                    className="flex-1 sm:flex-none"
-                    onClick={() => quickAdd(product)}
-                    disabled={product.stock <= 0}
-                    aria-label={`Add to Cart: ${product.name}`}
-                  >
-                    <ShoppingCart aria-hidden="true" className="h-4 w-4" />
-                    Add to Cart
-                  </Button>
+                  <QuickAddButton product={product} className="flex-1 sm:flex-none" />
                   <Button
                     variant="outline"
                     size="icon"

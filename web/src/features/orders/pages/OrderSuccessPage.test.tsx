@@ -2,6 +2,7 @@ import type { Order } from '@store/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatPrice } from '@/lib/money';
+import { anOrder, anOrderLine } from '@/test/orders';
 import { type Answer, fakeApi, renderPage } from '@/test/render-page';
 import OrderSuccessPage from './OrderSuccessPage';
 
@@ -9,37 +10,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 const ORDER_ID = '7KX2M9QH4D';
 
-const order = (overrides: Partial<Order> = {}): Order => ({
-  id: ORDER_ID,
-  status: 0,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  items: [
-    {
-      id: 'line-1',
-      productId: 'p1',
-      productTitle: 'USB-C Hub 7-in-1',
-      quantity: 1,
-      price: 2499,
-      size: null,
-      color: 'Black',
-    },
-  ],
-  shippingAddress: {
-    fullName: 'Asha Rao',
-    address: '12, 4th Cross, Indiranagar',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    postalCode: '560038',
-    phone: '+91 98450 12345',
-  },
-  total: 2499,
-  shippingMethod: 'Standard Shipping',
-  trackingNumber: null,
-  courier: null,
-  trackingUrl: null,
-  cancelReason: null,
-  ...overrides,
-});
+const order = (overrides: Partial<Order> = {}): Order =>
+  anOrder({ id: ORDER_ID, items: [anOrderLine({ color: 'Black' })], ...overrides });
 
 function signIn() {
   // biome-ignore lint/suspicious/noDocumentCookie: a signed-in shopper is one with the auth_token cookie

@@ -2,6 +2,7 @@ import { type Order, PAYMENT_NOT_SET_UP, type PaymentField } from '@store/contra
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { anOrder, anOrderLine, SAMPLE_ADDRESS } from '@/test/orders';
 import { type Answer, type ApiCall, fakeApi, renderPage } from '@/test/render-page';
 import PaymentPage from './PaymentPage';
 
@@ -30,47 +31,17 @@ const PAYER_FIELDS: PaymentField[] = [
 const ORDER_ID = '7KX2M9QH4D';
 
 function order(overrides: Partial<Order> = {}): Order {
-  return {
+  return anOrder({
     id: ORDER_ID,
-    status: 0,
-    createdAt: '2026-11-20T10:00:00.000Z',
     items: [
-      {
-        id: 'line-1',
-        productId: 'p1',
-        productTitle: 'USB-C to Gigabit LAN Adapter',
-        quantity: 2,
-        price: 1299,
-        size: null,
-        color: 'Space Grey',
-      },
-      {
-        id: 'line-2',
-        productId: 'p2',
-        productTitle: 'Laptop Sleeve',
-        quantity: 1,
-        price: 899.5,
-        size: '14 inch',
-        color: null,
-      },
+      anOrderLine({ productTitle: 'USB-C to Gigabit LAN Adapter', quantity: 2, price: 1299, color: 'Space Grey' }),
+      anOrderLine({ id: 'line-2', productId: 'p2', productTitle: 'Laptop Sleeve', price: 899.5, size: '14 inch' }),
     ],
-    shippingAddress: {
-      fullName: 'Asha Rao',
-      address: '12, 4th Cross, Indiranagar',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      postalCode: '560038',
-      // Not a mobile: nothing to prefill the mobile field with.
-      phone: '044 2345 6789',
-    },
+    // Not a mobile: nothing to prefill the mobile field with.
+    shippingAddress: { ...SAMPLE_ADDRESS, phone: '044 2345 6789' },
     total: 3497.5,
-    shippingMethod: 'Standard Shipping',
-    trackingNumber: null,
-    courier: null,
-    trackingUrl: null,
-    cancelReason: null,
     ...overrides,
-  };
+  });
 }
 
 interface Setup {

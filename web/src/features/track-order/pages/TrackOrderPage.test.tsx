@@ -2,41 +2,20 @@ import type { Order } from '@store/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { anOrder, anOrderLine } from '@/test/orders';
 import { fakeApi, renderPage } from '@/test/render-page';
 import TrackOrderPage from './TrackOrderPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const shipped: Order = {
-  id: '7KX2M9QH4D',
+const shipped: Order = anOrder({
   status: 2,
   createdAt: '2026-11-20T10:15:00.000Z',
-  items: [
-    {
-      id: 'i1',
-      productId: 'p1',
-      productTitle: 'USB-C to 2.5G Ethernet Adapter',
-      quantity: 2,
-      price: 1899,
-      size: null,
-      color: null,
-    },
-  ],
-  shippingAddress: {
-    fullName: 'Asha Rao',
-    address: '12, 4th Cross, Indiranagar',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    postalCode: '560038',
-    phone: '+91 98450 12345',
-  },
+  items: [anOrderLine({ id: 'i1', productTitle: 'USB-C to 2.5G Ethernet Adapter', quantity: 2, price: 1899 })],
   total: 3798,
-  shippingMethod: 'Standard Shipping',
   trackingNumber: 'DTDC-Z1234567',
   courier: 'DTDC',
-  trackingUrl: null,
-  cancelReason: null,
-};
+});
 
 describe('tracking an order as a guest', () => {
   it('asks for both the order number and the email or phone', async () => {
