@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Order, type Product, ProductListResponse, productOptions } from '@store/contract';
+import type { Order, Product } from '@store/contract';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupError, backupEmbedded, checkBackup, restoreEmbedded } from '../src/db/backup.js';
 import { DumpError, dumpShop, loadShop } from '../src/db/dump.js';
 import { type ScratchFolder, scratchFolder, storeCommand } from './cli/cli-harness.js';
-import { client, signUp, startShop, type TestShop, validAddress } from './harness.js';
+import { client, orderableProducts, signUp, startShop, type TestShop, validAddress } from './harness.js';
 
 let files: ScratchFolder;
 beforeAll(() => {
@@ -14,14 +14,9 @@ beforeAll(() => {
 });
 afterAll(() => files.remove());
 
-async function orderable(shop: TestShop): Promise<Product[]> {
-  const { data } = ProductListResponse.parse((await client(shop.app).get('/products?limit=100')).json());
-  return data.filter((p) => p.stock >= 20 && productOptions(p.attributes).sizes.length <= 1);
-}
-
 /** Orders placed one after another by a few shoppers; each id is noted the moment the shop acknowledges it. */
 async function storm(shop: TestShop, count: number, acknowledged: string[]) {
-  const products = await orderable(shop);
+  const products = await orderableProducts(shop.app, 20);
   const shoppers = await Promise.all([signUp(shop.app), signUp(shop.app)]);
   const http = client(shop.app);
   await Promise.all(

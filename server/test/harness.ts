@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type Product, ProductListResponse, productOptions } from '@store/contract';
 import type SQLite from 'better-sqlite3';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -173,6 +174,37 @@ export const validAddress = {
   postalCode: '560038',
   phone: '+91 98450 12345',
 };
+
+/** Products a shopper can order as they are: at least `minStock` in stock, and no size to choose. */
+export async function orderableProducts(app: FastifyInstance, minStock = 5, host?: string): Promise<Product[]> {
+  const http = client(app, host ? { host } : {});
+  const { data } = ProductListResponse.parse((await http.get('/products?limit=100')).json());
+  return data.filter((product) => product.stock >= minStock && productOptions(product.attributes).sizes.length <= 1);
+}
+
+/** Runs `work` while the demo store pays with `provider` and these settings (over its own), then puts them back. */
+export async function withPayments<T>(
+  shop: TestShop,
+  provider: string,
+  settings: Record<string, string>,
+  work: () => Promise<T>,
+): Promise<T> {
+  const store = await shop.services.stores.defaultStore();
+  if (!store) throw new Error('no store');
+  await shop.services.stores.updatePayments(store.id, provider, {
+    ...JSON.parse(store.payment_config_json),
+    ...settings,
+  });
+  try {
+    return await work();
+  } finally {
+    await shop.db
+      .updateTable('stores')
+      .set({ payment_provider: store.payment_provider, payment_config_json: store.payment_config_json })
+      .where('id', '=', store.id)
+      .execute();
+  }
+}
 
 export async function countRows(db: Database, table: 'orders' | 'order_items' | 'users' | 'payments') {
   const row = await db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();

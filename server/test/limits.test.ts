@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Order, type Product, ProductListResponse, productOptions } from '@store/contract';
+import { Order, type Product } from '@store/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -7,7 +7,15 @@ import type { RateLimitConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/open.js';
 import { WorkQueue } from '../src/modules/accounts/hash-queue.js';
 import { limitPasswordHashing } from '../src/modules/accounts/passwords.js';
-import { client, RELAXED_LIMITS, signUp, startShop, type TestShop, validAddress } from './harness.js';
+import {
+  client,
+  orderableProducts,
+  RELAXED_LIMITS,
+  signUp,
+  startShop,
+  type TestShop,
+  validAddress,
+} from './harness.js';
 
 /** A request from a given network address (light-my-request sets the socket's address). */
 function from(app: FastifyInstance, address: string, token?: string) {
@@ -161,8 +169,7 @@ describe('order and payment limits', () => {
     shop = await startShop({
       rateLimits: { ordersPerAccount: 2, ordersPerIp: 3, paymentsPerAccount: 2, paymentsPerIp: 100 },
     });
-    const listed = ProductListResponse.parse((await client(shop.app).get('/products?limit=100')).json()).data;
-    const found = listed.find((p) => p.stock >= 20 && productOptions(p.attributes).sizes.length <= 1);
+    const [found] = await orderableProducts(shop.app, 20);
     if (!found) throw new Error('no product with stock');
     product = found;
   });
@@ -203,8 +210,7 @@ describe('order tracking limits', () => {
   beforeAll(async () => {
     shop = await startShop({ rateLimits: { trackingFailuresPerOrder: 3, trackingFailuresPerIp: 5 } });
     owner = await signUp(shop.app);
-    const listed = ProductListResponse.parse((await client(shop.app).get('/products?limit=100')).json()).data;
-    const found = listed.find((p) => p.stock >= 5 && productOptions(p.attributes).sizes.length <= 1);
+    const [found] = await orderableProducts(shop.app, 5);
     if (!found) throw new Error('no product with stock');
     const response = await client(shop.app).post(
       '/orders',

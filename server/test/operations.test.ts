@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { Writable } from 'node:stream';
-import { Order, ProductListResponse, productOptions } from '@store/contract';
+import { Order } from '@store/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, createServices } from '../src/app.js';
@@ -12,7 +12,16 @@ import { redactUrl } from '../src/http/logging.js';
 import { isPrivatePath } from '../src/http/private-answers.js';
 import { demoProducts } from '../src/seed/demo-store.js';
 import { ensureDemoStore } from '../src/seed/seed.js';
-import { client, freshDatabase, RELAXED_LIMITS, signUp, startShop, type TestShop, validAddress } from './harness.js';
+import {
+  client,
+  freshDatabase,
+  orderableProducts,
+  RELAXED_LIMITS,
+  signUp,
+  startShop,
+  type TestShop,
+  validAddress,
+} from './harness.js';
 
 /** Log lines as JSON objects, as pino writes them. */
 function logCapture() {
@@ -38,8 +47,7 @@ describe('request logs and request ids', () => {
   beforeAll(async () => {
     shop = await startShop({ app: { logger: { level: 'info', stream: log.stream } } });
     owner = await signUp(shop.app, { email: 'meera.iyer@example.in' });
-    const listed = ProductListResponse.parse((await client(shop.app).get('/products?limit=100')).json()).data;
-    const found = listed.find((p) => p.stock >= 5 && productOptions(p.attributes).sizes.length <= 1);
+    const [found] = await orderableProducts(shop.app, 5);
     if (!found) throw new Error('no product with stock');
     const response = await client(shop.app).post(
       '/orders',

@@ -1,13 +1,6 @@
-import {
-  ORDER_EXPIRED_REASON,
-  Order,
-  OrderStatus,
-  type Product,
-  ProductListResponse,
-  productOptions,
-} from '@store/contract';
+import { ORDER_EXPIRED_REASON, Order, OrderStatus, type Product } from '@store/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, signUp, startShop, type TestShop, validAddress } from './harness.js';
+import { client, orderableProducts, signUp, startShop, type TestShop, validAddress } from './harness.js';
 
 let shop: TestShop;
 let http: ReturnType<typeof client>;
@@ -16,9 +9,7 @@ let products: Product[];
 beforeAll(async () => {
   shop = await startShop({ orders: { maxOpenOrders: 3, pendingOrderMinutes: 30, manualPendingHours: 24 } });
   http = client(shop.app);
-  products = ProductListResponse.parse((await http.get('/products?limit=100')).json()).data.filter(
-    (p) => p.stock >= 30 && productOptions(p.attributes).sizes.length <= 1,
-  );
+  products = await orderableProducts(shop.app, 30);
 });
 afterAll(() => shop.close());
 

@@ -1,6 +1,6 @@
-import { Order, OrderStatus, type Product, ProductListResponse, productOptions } from '@store/contract';
+import { Order, OrderStatus, type Product } from '@store/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, countRows, signUp, startShop, type TestShop, validAddress } from './harness.js';
+import { client, countRows, orderableProducts, signUp, startShop, type TestShop, validAddress } from './harness.js';
 
 let shop: TestShop;
 let http: ReturnType<typeof client>;
@@ -11,9 +11,7 @@ beforeAll(async () => {
   shop = await startShop();
   http = client(shop.app);
   // Products without a size to choose: the spec's { id: quantity } orders them as they are.
-  products = ProductListResponse.parse((await http.get('/products?limit=100')).json()).data.filter(
-    (p) => p.stock >= 5 && productOptions(p.attributes).sizes.length <= 1,
-  );
+  products = await orderableProducts(shop.app);
   shopper = await signUp(shop.app);
 });
 afterAll(() => shop.close());

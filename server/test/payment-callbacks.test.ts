@@ -2,7 +2,7 @@ import { Order, OrderStatus, PaymentResponse, ProductListResponse } from '@store
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payuResponseHash } from '../src/modules/payments/providers/payu.js';
 import { callbackSignature } from '../src/modules/payments/providers/sandbox.js';
-import { client, countRows, signUp, startShop, type TestShop, validAddress } from './harness.js';
+import { client, countRows, signUp, startShop, type TestShop, validAddress, withPayments } from './harness.js';
 
 let shop: TestShop;
 let http: ReturnType<typeof client>;
@@ -227,15 +227,7 @@ describe('the sandbox gateway', () => {
 
 describe('UPI and manual confirmation', () => {
   it('answers a QR on a desktop and a deeplink on a phone, and the merchant’s UTR moves the order on once', async () => {
-    await shop.db
-      .updateTable('stores')
-      .set({
-        payment_provider: 'upi',
-        payment_config_json: JSON.stringify({ sandboxSecret: secret, upiVpa: 'netkart@okaxis', upiPayee: 'NetKart' }),
-      })
-      .where('id', '=', shop.storeId)
-      .execute();
-    try {
+    await withPayments(shop, 'upi', { upiVpa: 'netkart@okaxis', upiPayee: 'NetKart' }, async () => {
       const order = await newOrder();
       const desktop = PaymentResponse.parse(
         (await http.post('/payments', { orderId: order.id, fields: {} }, owner.token)).json(),
@@ -271,13 +263,7 @@ describe('UPI and manual confirmation', () => {
       });
       expect(again.replayed).toBe(true);
       expect(await statusOf(order)).toBe(OrderStatus.Processing);
-    } finally {
-      await shop.db
-        .updateTable('stores')
-        .set({ payment_provider: 'sandbox', payment_config_json: JSON.stringify({ sandboxSecret: secret }) })
-        .where('id', '=', shop.storeId)
-        .execute();
-    }
+    });
   });
 });
 
@@ -287,40 +273,21 @@ describe('a store that does not run the sandbox', () => {
     const callback = signedCallback(order, `SBX-${order.id}-kept`, 'success');
     const params = (await startSandbox(order)).action?.formParams;
     if (!params) throw new Error('no form');
-    await shop.db
-      .updateTable('stores')
-      .set({
-        payment_provider: 'upi',
-        payment_config_json: JSON.stringify({ sandboxSecret: secret, upiVpa: 'netkart@okaxis' }),
-      })
-      .where('id', '=', shop.storeId)
-      .execute();
-    try {
+    await withPayments(shop, 'upi', { upiVpa: 'netkart@okaxis' }, async () => {
       const before = await countRows(shop.db, 'payments');
       expect((await postForm('/payments/sandbox/callback', callback)).statusCode).toBe(404);
       expect((await postForm('/payments/sandbox/checkout', params.data)).statusCode).toBe(404);
       expect(await statusOf(order)).toBe(OrderStatus.Pending);
       expect(await countRows(shop.db, 'payments')).toBe(before);
-    } finally {
-      await shop.db
-        .updateTable('stores')
-        .set({ payment_provider: 'sandbox', payment_config_json: JSON.stringify({ sandboxSecret: secret }) })
-        .where('id', '=', shop.storeId)
-        .execute();
-    }
+    });
   });
 });
 
 describe('the PayU-style gateway', () => {
-  const payu = { sandboxSecret: '', payuKey: 'C0Dr8m', payuSalt: '3sf0jURk', payuUrl: 'https://test.payu.in/_payment' };
+  const payu = { payuKey: 'C0Dr8m', payuSalt: '3sf0jURk', payuUrl: 'https://test.payu.in/_payment' };
 
   it('sends the payer to the gateway with a hash, and accepts only a genuine callback', async () => {
-    await shop.db
-      .updateTable('stores')
-      .set({ payment_provider: 'payu', payment_config_json: JSON.stringify({ ...payu, sandboxSecret: secret }) })
-      .where('id', '=', shop.storeId)
-      .execute();
-    try {
+    await withPayments(shop, 'payu', payu, async () => {
       const order = await newOrder();
       const payment = PaymentResponse.parse(
         (
@@ -379,12 +346,6 @@ describe('the PayU-style gateway', () => {
       expect(genuine.statusCode).toBe(303);
       expect(genuine.headers.location).toContain(`/order-success?orderId=${order.id}`);
       expect(await statusOf(order)).toBe(OrderStatus.Processing);
-    } finally {
-      await shop.db
-        .updateTable('stores')
-        .set({ payment_provider: 'sandbox', payment_config_json: JSON.stringify({ sandboxSecret: secret }) })
-        .where('id', '=', shop.storeId)
-        .execute();
-    }
+    });
   });
 });

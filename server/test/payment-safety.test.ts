@@ -1,17 +1,9 @@
-import {
-  Order,
-  OrderStatus,
-  PAYMENT_NOT_SET_UP,
-  PaymentFieldsResponse,
-  PaymentResponse,
-  ProductListResponse,
-  productOptions,
-} from '@store/contract';
+import { Order, OrderStatus, PAYMENT_NOT_SET_UP, PaymentFieldsResponse, PaymentResponse } from '@store/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
 import { payuResponseHash } from '../src/modules/payments/providers/payu.js';
 import { demoStoreInfo } from '../src/seed/demo-store.js';
-import { client, signUp, startShop, type TestShop, validAddress } from './harness.js';
+import { client, orderableProducts, signUp, startShop, type TestShop, validAddress, withPayments } from './harness.js';
 
 let shop: TestShop;
 
@@ -20,9 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-async function firstProduct(http: ReturnType<typeof client>) {
-  const { data } = ProductListResponse.parse((await http.get('/products?limit=100')).json());
-  const found = data.find((p) => p.stock > 5 && productOptions(p.attributes).sizes.length <= 1);
+async function firstProduct(host?: string) {
+  const [found] = await orderableProducts(shop.app, 6, host);
   if (!found) throw new Error('no product');
   return found;
 }
@@ -95,7 +86,7 @@ describe('the payment provider is chosen, never assumed', () => {
     const { token } = (
       await http.post('/users/authorize', { email: 'buyer@newshop.example', password: 'correct horse' })
     ).json();
-    const product = await firstProduct(http);
+    const product = await firstProduct('api.newshop.example');
     const placed = await http.post('/orders', { products: { [product.id]: 1 }, shippingAddress: validAddress }, token);
     expect(placed.statusCode).toBe(201);
     const pay = await http.post('/payments', { orderId: placed.json().id, fields: {} }, token);
@@ -108,14 +99,10 @@ describe('PayU: pending, then the truth', () => {
   const payu = { payuKey: 'C0Dr8m', payuSalt: '3sf0jURk', payuUrl: 'https://test.payu.in/_payment' };
 
   it('moves the order when a pending txnid succeeds, and a later failure never undoes it', async () => {
-    const store = await shop.services.stores.defaultStore();
-    if (!store) throw new Error('no store');
-    const original = { provider: store.payment_provider, config: store.payment_config_json };
-    await shop.services.stores.updatePayments(store.id, 'payu', { ...JSON.parse(original.config), ...payu });
-    try {
+    await withPayments(shop, 'payu', payu, async () => {
       const http = client(shop.app);
       const owner = await signUp(shop.app);
-      const product = await firstProduct(http);
+      const product = await firstProduct();
       const order = Order.parse(
         (
           await http.post('/orders', { products: { [product.id]: 1 }, shippingAddress: validAddress }, owner.token)
@@ -162,14 +149,8 @@ describe('PayU: pending, then the truth', () => {
       const late = await callback('failure');
       expect(late.headers.location).toContain(`/order-success?orderId=${order.id}`);
       expect(await statusOf()).toBe(OrderStatus.Processing);
-      const payments = await shop.services.payments.listForOrder(store.id, order.id);
+      const payments = await shop.services.payments.listForOrder(shop.storeId, order.id);
       expect(payments).toEqual([expect.objectContaining({ status: 'success', needs_refund: 0 })]);
-    } finally {
-      await shop.db
-        .updateTable('stores')
-        .set({ payment_provider: original.provider, payment_config_json: original.config })
-        .where('id', '=', store.id)
-        .execute();
-    }
+    });
   });
 });

@@ -188,21 +188,20 @@ export function addOrderCommands(program: Command, context: CliContext): void {
     .argument('<id>', 'the order number')
     .option('--yes', 'cancel without asking')
     .action(async (id: string, options: { yes?: boolean }, command: Command) => {
-      const host = storeOption(command);
-      if (!options.yes) {
-        const summary = await withStore(context, host, async (shop, store) => {
-          const row = await findOrder(shop, store, id);
-          return `order ${row.id} (${formatInr(toRupees(Number(row.total)))}, ${row.full_name}, ${statusLabel(row.status)})`;
-        });
-        if (!context.ask) throw new CliError(`Add --yes to cancel ${summary} without being asked.`);
-        const answer = await context.ask(`Cancel ${summary}? Its items go back into stock. Type yes to cancel: `);
-        if (answer.trim().toLowerCase() !== 'yes') {
-          context.stdout('Nothing changed.\n');
-          return;
-        }
-      }
-      await moveOrder(context, host, id, OrderStatus.Cancelled);
+      await moveOrder(context, storeOption(command), id, OrderStatus.Cancelled, {
+        // Asked with the order in hand, in the same visit to the database as the move.
+        ...(options.yes ? {} : { confirm: (row: OrderRow) => confirmCancel(context, row) }),
+      });
     });
+}
+
+async function confirmCancel(context: CliContext, row: OrderRow): Promise<boolean> {
+  const summary = `order ${row.id} (${formatInr(toRupees(Number(row.total)))}, ${row.full_name}, ${statusLabel(row.status)})`;
+  if (!context.ask) throw new CliError(`Add --yes to cancel ${summary} without being asked.`);
+  const answer = await context.ask(`Cancel ${summary}? Its items go back into stock. Type yes to cancel: `);
+  if (answer.trim().toLowerCase() === 'yes') return true;
+  context.stdout('Nothing changed.\n');
+  return false;
 }
 
 interface ShipmentOptions {
@@ -262,13 +261,14 @@ async function moveOrder(
   host: string | undefined,
   id: string,
   to: OrderStatus,
-  options: { shipment?: Shipment } = {},
+  options: { shipment?: Shipment; confirm?: (row: OrderRow) => Promise<boolean> } = {},
 ): Promise<void> {
   await withStore(context, host, async (shop, store) => {
     const row = await findOrder(shop, store, id);
+    if (options.confirm && !(await options.confirm(row))) return;
     // The same state machine as the server: an illegal move is refused with its reason.
     await shop.services.orders.move(store.id, row.id, to, {
-      ...options,
+      ...(options.shipment ? { shipment: options.shipment } : {}),
       ...(to === OrderStatus.Cancelled ? { cancelReason: 'Cancelled by the shop' } : {}),
       by: { actor: 'merchant' },
     });

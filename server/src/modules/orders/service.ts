@@ -276,7 +276,8 @@ export class OrderService {
       .selectFrom('orders')
       .select(['id', 'store_id', 'payment_provider', 'created_at'])
       .where('status', '=', OrderStatus.Pending)
-      .where('created_at', '<', onlineCutoff < manualCutoff ? manualCutoff : onlineCutoff)
+      // Older than the later cutoff: a candidate for either; each is checked against its own below.
+      .where('created_at', '<', onlineCutoff > manualCutoff ? onlineCutoff : manualCutoff)
       .orderBy('created_at')
       .limit(500)
       .execute();
