@@ -8,8 +8,20 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...parts) => path.join(root, ...parts);
 
-const BUILT = [at('web/dist/index.html'), at('server/dist/main.js'), at('server/dist/cli.js')];
-const SOURCES = [at('web/src'), at('web/index.html'), at('web/public'), at('contract/src'), at('server/src')];
+const BUILT = [
+  at('web/dist/index.html'),
+  at('web/dist/admin.html'),
+  at('server/dist/main.js'),
+  at('server/dist/cli.js'),
+];
+const SOURCES = [
+  at('web/src'),
+  at('web/index.html'),
+  at('web/admin.html'),
+  at('web/public'),
+  at('contract/src'),
+  at('server/src'),
+];
 
 /** The newest modification time under a file or folder (0 when it does not exist). */
 function newest(target) {

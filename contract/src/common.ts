@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Every 4xx/5xx body: one message a person can read. */
-export const ErrorResponse = z.object({ error: z.string() });
+/** Every 4xx/5xx body: one message a person can read, and the request field it is about when there is one. */
+export const ErrorResponse = z.object({ error: z.string(), field: z.string().optional() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 /** ok; degraded: the database cannot take writes; no-store: no store has been created yet (`store init`). */

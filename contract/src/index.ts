@@ -4,9 +4,11 @@
  * Money is a number of rupees on the wire (e.g. 1499.5); the server keeps integer paise.
  */
 export * from './accounts.js';
+export * from './admin.js';
 export * from './catalog.js';
 export * from './common.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './product-options.js';
+export * from './product-record.js';
 export * from './store-info.js';

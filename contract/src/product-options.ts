@@ -1,6 +1,6 @@
 /** The attribute keys that hold a product's size and colour choices (spec: the product page's size and colour). */
 export const SIZE_KEYS = ['size', 'sizes'] as const;
-export const COLOR_KEYS = ['color', 'colours', 'colors'] as const;
+export const COLOR_KEYS = ['color', 'colour', 'colours', 'colors'] as const;
 
 interface AttributeLike {
   key: string;

@@ -3,6 +3,51 @@ import { z } from 'zod';
 export const POLICY_SLUGS = ['terms', 'privacy', 'refund', 'return', 'shipping', 'about'] as const;
 export type PolicySlug = (typeof POLICY_SLUGS)[number];
 
+/** The icons a highlight may name; the storefront draws each with its own picture, and any other with a plain one. */
+export const HIGHLIGHT_ICONS = [
+  'network',
+  'usb',
+  'storage',
+  'cable',
+  'laptop',
+  'charger',
+  'monitor',
+  'keyboard',
+  'mouse',
+  'headphones',
+  'phone',
+  'shipping',
+  'warranty',
+  'support',
+  'payment',
+] as const;
+export type HighlightIcon = (typeof HIGHLIGHT_ICONS)[number];
+
+/** The home page's teaser block: a heading and a few short items. */
+export const Highlights = z.object({
+  title: z.string(),
+  items: z.array(z.object({ title: z.string(), text: z.string(), icon: z.string().optional() })),
+});
+export type Highlights = z.infer<typeof Highlights>;
+
+/**
+ * The storefront's own texts, each the merchant's: a store without one shows nothing in its
+ * place (never another shop's words).
+ */
+export const StorefrontTexts = z.object({
+  /** The page's `<meta name="description">`, for search engines and shared links. */
+  metaDescription: z.string().optional(),
+  /** The home page's main heading. */
+  heroTitle: z.string().optional(),
+  highlights: Highlights.optional(),
+  /** The heading above the newsletter sign-up. */
+  newsletterTitle: z.string().optional(),
+  /** When the shop answers the phone, shown on the contact page (e.g. 'Monday to Saturday, 10AM-6PM'). */
+  supportHours: z.string().optional(),
+});
+export type StorefrontTexts = z.infer<typeof StorefrontTexts>;
+export const STOREFRONT_TEXT_FIELDS = Object.keys(StorefrontTexts.shape) as (keyof StorefrontTexts)[];
+
 /** Store details (spec section 3), as GET /storeInfo returns them. */
 export const StoreInfo = z.object({
   storeName: z.string(),
@@ -22,5 +67,6 @@ export const StoreInfo = z.object({
    * storefront shows a test-mode banner), 'live', or 'none' (not set up: orders wait for the shop).
    */
   paymentMode: z.enum(['test', 'live', 'none']).optional(),
+  ...StorefrontTexts.shape,
 });
 export type StoreInfo = z.infer<typeof StoreInfo>;

@@ -28,7 +28,7 @@ test('no serious or critical accessibility findings on the shopper’s pages @ph
   await expectNoSeriousFindings(page);
 });
 
-test('none on the signed-in pages and the payment steps either @phone', async ({ page, request }) => {
+test('none on the signed-in pages and the payment steps either', async ({ page, request }) => {
   test.slow();
   // Ends on the sandbox gateway's own page, after the cart, checkout and payment pages.
   const orderId = await orderOneProduct(page, request, { checkEachPage: () => expectNoSeriousFindings(page) });

@@ -28,7 +28,7 @@ test('a catalogue the merchant imports shows in the shop at once', async ({ page
   await expect(page.getByText('Cat6 Flat Ethernet Cable 5 m')).toBeVisible();
 });
 
-test('the merchant confirms a UPI payment and ships; the shopper sees it on /orders and /track-order @phone', async ({
+test('the merchant confirms a UPI payment and ships; the shopper sees it on /orders and /track-order', async ({
   page,
   request,
 }) => {
@@ -72,7 +72,7 @@ test('the merchant confirms a UPI payment and ships; the shopper sees it on /ord
   await expect(status.getByText('DTDC-Z1234567')).toBeVisible();
 });
 
-test('a product the merchant sells out cannot be put in the cart, and a cart holding it says so before checkout @phone', async ({
+test('a product the merchant sells out cannot be put in the cart, and a cart holding it says so before checkout', async ({
   page,
   request,
 }) => {

@@ -100,7 +100,7 @@ test('a shopper browses, fills a cart, registers, signs in, orders, and tracks t
   await expect(page.getByText('Pending').first()).toBeVisible();
 });
 
-test('two sizes and colours of one product become two order lines, each with its options on /orders @phone', async ({
+test('two sizes and colours of one product become two order lines, each with its options on /orders', async ({
   page,
   request,
 }) => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -19,16 +20,25 @@ import { API_PREFIX } from './http/paths.js';
 import { markPrivateAnswers } from './http/private-answers.js';
 import { isAllowedOrigin, selfAndSiblingSources } from './http/site-origins.js';
 import { refuseNulCharacters } from './http/text-guard.js';
-import { limitPasswordHashing } from './modules/accounts/passwords.js';
+import { limitPasswordHashing, type ScryptCost } from './modules/accounts/passwords.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { AccountService } from './modules/accounts/service.js';
+import { AdminDashboards } from './modules/admin/dashboard.js';
+import { AdminOrders } from './modules/admin/orders.js';
+import { AdminProducts } from './modules/admin/products.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { AuditLog } from './modules/audit/service.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { CatalogService } from './modules/catalog/service.js';
+import { OrderMail } from './modules/messages/order-mail.js';
+import type { MessageSettings } from './modules/messages/order-messages.js';
+import { Outbox } from './modules/messages/outbox.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { DEFAULT_ORDER_POLICY, type OrderPolicy, OrderService } from './modules/orders/service.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { PaymentService } from './modules/payments/service.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './modules/payments/settings.js';
+import { StaffService } from './modules/staff/service.js';
 import { NO_STORE_PAGE } from './modules/stores/no-store-page.js';
 import { storeRoutes } from './modules/stores/routes.js';
 import { StoreService, storeHostOf } from './modules/stores/service.js';
@@ -71,12 +81,22 @@ export interface Services {
   catalog: CatalogService;
   orders: OrderService;
   payments: PaymentService;
+  audit: AuditLog;
+  staff: StaffService;
+  adminOrders: AdminOrders;
+  adminProducts: AdminProducts;
+  dashboards: AdminDashboards;
+  outbox: Outbox;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
 export interface ServiceSettings {
   payments: PaymentEnvironment;
   orders: OrderPolicy;
+  /** Cost of hashing new passwords: OWASP's unless a test shop asks for a cheaper one. */
+  passwordCost?: ScryptCost;
+  /** Who hears of new orders, and the port of links to a store on localhost. */
+  messages?: MessageSettings;
 }
 
 export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
@@ -85,13 +105,26 @@ export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
 };
 
 export function createServices(db: Database, settings: ServiceSettings = DEFAULT_SERVICE_SETTINGS): Services {
-  const orders = new OrderService(db, settings.orders);
+  const stores = new StoreService(db);
+  const outbox = new Outbox(db);
+  const orderMail = new OrderMail(outbox, stores, settings.messages);
+  // An order's messages are written in the transaction of the change that causes them.
+  const orders = new OrderService(db, settings.orders, (trx, change) => orderMail.orderChanged(trx, change));
+  const payments = new PaymentService(db, orders, settings.payments);
+  const audit = new AuditLog(db);
+  const catalog = new CatalogService(db);
   return {
-    stores: new StoreService(db),
-    accounts: new AccountService(db),
-    catalog: new CatalogService(db),
+    stores,
+    accounts: new AccountService(db, settings.passwordCost),
+    catalog,
     orders,
-    payments: new PaymentService(db, orders, settings.payments),
+    payments,
+    audit,
+    staff: new StaffService(db, audit, settings.passwordCost),
+    adminOrders: new AdminOrders(db, orders, payments, audit),
+    adminProducts: new AdminProducts(db, catalog, audit),
+    dashboards: new AdminDashboards(db, payments),
+    outbox,
   };
 }
 
@@ -158,6 +191,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
 
+  // The back office's session cookie; shoppers' calls carry a bearer token instead.
+  await app.register(cookie);
+
   // Shoppers on mobile data: JSON, pages and pictures go out compressed (brotli, else gzip).
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
@@ -199,6 +235,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(catalogRoutes, { catalog: services.catalog });
       await api.register(orderRoutes, { orders: services.orders, payments: services.payments });
       await api.register(paymentRoutes, { payments: services.payments });
+      await api.register(adminRoutes, {
+        staff: services.staff,
+        orders: services.adminOrders,
+        products: services.adminProducts,
+        dashboards: services.dashboards,
+        db: options.db,
+        stores: services.stores,
+        payments: services.payments,
+        catalog: services.catalog,
+        audit: services.audit,
+        mediaDirs: {
+          ...(options.merchantMediaDir ? { own: options.merchantMediaDir } : {}),
+          all: options.merchantMediaDir ? [MEDIA_DIR, options.merchantMediaDir] : [MEDIA_DIR],
+        },
+      });
     },
     { prefix: API_PREFIX },
   );
@@ -214,6 +265,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const webDist = options.webDistDir ?? WEB_DIST_DIR;
   const indexHtml = path.join(webDist, 'index.html');
   const html = fs.existsSync(indexHtml) ? fs.readFileSync(indexHtml, 'utf8') : undefined;
+  // The back office is its own page and bundle: shoppers never download its code.
+  const adminHtmlFile = path.join(webDist, 'admin.html');
+  const adminHtml = fs.existsSync(adminHtmlFile) ? fs.readFileSync(adminHtmlFile, 'utf8') : undefined;
   if (html) {
     // @fastify/static picks the .br/.gz copy by Accept-Encoding but does not say so to caches.
     app.addHook('onSend', async (request, reply, payload) => {
@@ -251,6 +305,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!wantsPage) return reply.code(404).send({ error: 'Not found.' });
     if (!(await services.stores.exists())) {
       return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NO_STORE_PAGE);
+    }
+    const pathname = request.url.split('?')[0] ?? '';
+    if (adminHtml && (pathname === '/admin' || pathname.startsWith('/admin/'))) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(adminHtml);
     }
     // Every storefront route is the single-page app; it shows its own 404 for unknown paths.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);

@@ -56,6 +56,13 @@ export const Environment = z.object({
   PENDING_ORDER_MINUTES: positiveInt(30),
   UPI_PENDING_HOURS: positiveInt(24),
   MAX_OPEN_ORDERS: positiveInt(3),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'SMTP_URL must be an smtp:// or smtps:// URL.' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: optionalSetting(z.string().max(200)),
+  NOTIFY_EMAIL: optionalSetting(z.email({ error: 'NOTIFY_EMAIL must be an email address.' })),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|[\d.:/a-f, ]+)$/i, {
@@ -90,6 +97,13 @@ export interface Config {
   redisUrl: string | undefined;
   /** Open connections at most; more are closed at once, so a flood cannot exhaust file descriptors. */
   maxConnections: number;
+  /** How messages leave: SMTP_URL (else .eml files in DATA_DIR/outbox), MAIL_FROM, and NOTIFY_EMAIL for new orders. */
+  mail: {
+    smtpUrl: string | undefined;
+    mailFrom: string | undefined;
+    notifyEmail: string | undefined;
+    outboxDir: string;
+  };
 }
 
 export interface RateLimitConfig {
@@ -147,6 +161,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: e.REDIS_URL,
     maxConnections: e.MAX_CONNECTIONS,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      notifyEmail: e.NOTIFY_EMAIL,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
     rateLimits: {
       loginFailuresPerEmail: e.LOGIN_FAILURES_PER_EMAIL,
       loginFailuresPerEmailAnywhere: e.LOGIN_FAILURES_PER_EMAIL_ANYWHERE,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from './app.js';
+import { KEEP_SENT_MS } from './modules/messages/outbox.js';
 
 /** A job the server runs now and then; each must be safe when several server processes run it at once. */
 export interface HousekeepingJob {
@@ -22,6 +23,22 @@ export const HOUSEKEEPING_JOBS: HousekeepingJob[] = [
     async run(services, now) {
       const purged = await services.accounts.purgeExpiredSessions(new Date(now));
       return purged ? `purged ${purged} expired session(s)` : undefined;
+    },
+  },
+  {
+    // Back-office sessions end after hours without a request.
+    name: 'purge idle back-office sessions',
+    async run(services, now) {
+      const purged = await services.staff.purgeIdleSessions(now);
+      return purged ? `purged ${purged} idle back-office session(s)` : undefined;
+    },
+  },
+  {
+    // A sent email's copy holds the shopper's name and address; the order keeps them, the copy need not.
+    name: 'purge old sent emails',
+    async run(services, now) {
+      const purged = await services.outbox.purgeSent(new Date(now - KEEP_SENT_MS).toISOString());
+      return purged ? `deleted ${purged} email(s) sent more than 90 days ago` : undefined;
     },
   },
 ];

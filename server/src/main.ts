@@ -4,6 +4,7 @@ import { readConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/open.js';
 import { probeWrite } from './db/write-probe.js';
 import { startHousekeeping } from './housekeeping.js';
+import { MailSender, startMailSender } from './modules/messages/sender.js';
 import { NO_STORE_YET } from './modules/stores/service.js';
 import { ensureDemoStore } from './seed/seed.js';
 
@@ -32,7 +33,11 @@ try {
     `${where} cannot be written (${reason}). Check the disk space, permissions and that it is not read-only.`,
   );
 }
-const services = createServices(db, { payments: config.payments, orders: config.orders });
+const services = createServices(db, {
+  payments: config.payments,
+  orders: config.orders,
+  messages: { ...(config.mail.notifyEmail ? { notifyEmail: config.mail.notifyEmail } : {}), port: config.port },
+});
 const seeded = config.seedDemo ? await ensureDemoStore(services) : false;
 // Every store's payments are checked before the shop opens: a misconfigured provider stops it here.
 const paymentNotes = await services.stores
@@ -58,6 +63,7 @@ if (config.trustProxy === true) {
 }
 
 let stopHousekeeping = () => {};
+let stopMailSender = async () => {};
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -65,6 +71,8 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'draining requests');
   stopHousekeeping();
   await app.close();
+  // The email being sent is finished and marked, so it is not sent again after the restart.
+  await stopMailSender();
   // Requests whose shopper hung up are still running; let them finish with the database open.
   await app.inFlight.settled(10_000);
   await db.destroy();
@@ -81,6 +89,24 @@ if (seeded)
 if (!(await services.stores.exists())) app.log.warn(NO_STORE_YET);
 for (const note of paymentNotes) app.log.warn(note);
 stopHousekeeping = startHousekeeping(services, app.log);
+stopMailSender = startMailSender(
+  new MailSender(
+    services.outbox,
+    services.stores,
+    {
+      ...(config.mail.smtpUrl ? { smtpUrl: config.mail.smtpUrl } : {}),
+      ...(config.mail.mailFrom ? { mailFrom: config.mail.mailFrom } : {}),
+      outboxDir: config.mail.outboxDir,
+    },
+    app.log,
+  ),
+  app.log,
+);
+if (!config.mail.smtpUrl) {
+  app.log.warn(
+    `No SMTP_URL: the shop's emails are written as files in ${config.mail.outboxDir} instead of being sent.`,
+  );
+}
 app.log.info(
   `The shop is open at http://localhost:${config.port} (${dialect === 'sqlite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
 );

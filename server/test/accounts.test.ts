@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServices } from '../src/app.js';
 import { client, signUp, startShop, type TestShop } from './harness.js';
 
 let shop: TestShop;
@@ -50,7 +51,7 @@ describe('POST /users/register', () => {
   ])('rejects %j with a clear message', async (body, message) => {
     const response = await client(shop.app).post('/users/register', body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: message });
+    expect(response.json()).toMatchObject({ error: message });
   });
 });
 
@@ -64,6 +65,21 @@ describe('POST /users/authorize', () => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
     expect(wrong.json()).toEqual({ error: 'Invalid email or password.' });
+  });
+});
+
+describe('stored passwords', () => {
+  it("are hashed with scrypt at OWASP's cost by the shop's own services, and sign in", async () => {
+    const { accounts } = createServices(shop.db);
+    const user = await accounts.register(shop.storeId, {
+      email: 'owasp@example.in',
+      password: 'a long passphrase',
+      firstName: 'Asha',
+      lastName: 'Rao',
+    });
+    expect(user.password_hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{88}$/);
+    const token = await accounts.authorize(shop.storeId, { email: 'owasp@example.in', password: 'a long passphrase' });
+    expect(await client(shop.app).get('/accountInfo', token)).toMatchObject({ statusCode: 200 });
   });
 });
 

@@ -128,6 +128,8 @@ describe('moving a whole shop between databases', () => {
     const first = path.join(files.dir, 'first.jsonl');
     const counts = await dumpShop(origin.db, first);
     expect(counts).toMatchObject({ stores: 1, products: 44, orders: 4, payments: 1 });
+    // Each order's emails move with it: the shopper's and the merchant's at least.
+    expect(counts.outbox).toBeGreaterThanOrEqual(8);
 
     const middle = await startShop({ seedDemo: false });
     shops.push(middle);
@@ -146,6 +148,10 @@ describe('moving a whole shop between databases', () => {
     // The moved shop works: a shopper's password hash moved as it was, so they can sign in.
     const accounts = await back.db.selectFrom('users').select('email').execute();
     expect(accounts.length).toBe(2);
+    // The store's own storefront texts moved with it.
+    const moved = (await client(back.app).get('/storeInfo')).json();
+    expect(moved.heroTitle).toBe('Wired for work. Built for India.');
+    expect(moved.highlights.items).toHaveLength(4);
 
     // Loading into a shop that has a store, or a damaged file, changes nothing.
     await expect(loadShop(origin.db, first)).rejects.toThrow('already has a store');

@@ -11,6 +11,8 @@ import { type AppOptions, buildApp, createServices, type Services } from '../src
 import type { RateLimitConfig } from '../src/config.js';
 import { type DatabaseTarget, migrateToLatest, openDatabase } from '../src/db/open.js';
 import type { Database } from '../src/db/schema.js';
+import type { ScryptCost } from '../src/modules/accounts/passwords.js';
+import type { MessageSettings } from '../src/modules/messages/order-messages.js';
 import { DEFAULT_ORDER_POLICY, type OrderPolicy } from '../src/modules/orders/service.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from '../src/modules/payments/settings.js';
 import { ensureDemoStore } from '../src/seed/seed.js';
@@ -31,6 +33,13 @@ export const RELAXED_LIMITS: RateLimitConfig = {
   trackingFailuresPerIp: 1000,
   passwordHashQueue: 1000,
 };
+
+/**
+ * Test shoppers' passwords are hashed by the same scrypt at a cost a thousand times lower: at
+ * OWASP's cost each hash takes about a second here, and the suites make hundreds. The shop's own
+ * cost is checked in the accounts tests.
+ */
+export const TEST_PASSWORD_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
 
 export interface TestShop {
   app: FastifyInstance;
@@ -92,6 +101,9 @@ export async function startShop(
     database?: 'sqlite';
     /** Extra options for buildApp (a logger, Redis for the limits). */
     app?: Partial<AppOptions>;
+    passwordCost?: ScryptCost;
+    /** Who hears of new orders, and the port of links to a store on localhost. */
+    messages?: MessageSettings;
   } = {},
 ): Promise<TestShop> {
   const { target, cleanup } = await freshDatabase(options.database);
@@ -100,6 +112,8 @@ export async function startShop(
   const services = createServices(db, {
     payments: options.payments ?? NO_PAYMENT_ENVIRONMENT,
     orders: { ...DEFAULT_ORDER_POLICY, maxOpenOrders: 1000, ...options.orders },
+    passwordCost: options.passwordCost ?? TEST_PASSWORD_COST,
+    ...(options.messages ? { messages: options.messages } : {}),
   });
   if (options.seedDemo !== false) await ensureDemoStore(services);
   const store = await services.stores.defaultStore();

@@ -19,10 +19,12 @@ async function serverWithSlowRoute(handlerMs: number) {
   return { app, inFlight, finished, url };
 }
 
-async function hangUpDuring(url: string) {
+/** Sends a request and hangs up once the server is handling it (however long a busy machine takes to get there). */
+async function hangUpDuring(url: string, inFlight: { count: number }) {
   const hangUp = new AbortController();
   const request = fetch(url, { signal: hangUp.signal }).catch(() => 'hung up');
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  const giveUpAt = Date.now() + 10_000;
+  while (inFlight.count === 0 && Date.now() < giveUpAt) await new Promise((resolve) => setTimeout(resolve, 5));
   hangUp.abort();
   return request;
 }
@@ -32,7 +34,7 @@ describe('requests in flight at shutdown', () => {
     const { app, inFlight, finished, url } = await serverWithSlowRoute(300);
     expect(await (await fetch(`${url}/quick`)).json()).toEqual({ ok: true });
     expect(inFlight.count).toBe(0);
-    expect(await hangUpDuring(`${url}/slow`)).toBe('hung up');
+    expect(await hangUpDuring(`${url}/slow`, inFlight)).toBe('hung up');
     await app.close();
     expect(inFlight.count).toBe(1);
     expect(finished).toEqual([]);
@@ -43,7 +45,7 @@ describe('requests in flight at shutdown', () => {
 
   it('gives up after its time limit', async () => {
     const { app, inFlight, url } = await serverWithSlowRoute(1_000);
-    await hangUpDuring(`${url}/slow`);
+    await hangUpDuring(`${url}/slow`, inFlight);
     await app.close();
     expect(await inFlight.settled(100)).toBe(false);
     expect(await inFlight.settled(5_000)).toBe(true);

@@ -102,7 +102,7 @@ describe('POST /orders', () => {
     const before = await countRows(shop.db, 'orders');
     const response = await placeOrder(body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: message });
+    expect(response.json()).toMatchObject({ error: message });
     expect(await countRows(shop.db, 'orders')).toBe(before);
   });
 

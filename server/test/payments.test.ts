@@ -69,6 +69,6 @@ describe('POST /payments', () => {
   ])('rejects %j', async (body, message) => {
     const response = await http.post('/payments', body, owner.token);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: message });
+    expect(response.json()).toMatchObject({ error: message });
   });
 });

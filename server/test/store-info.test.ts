@@ -27,6 +27,48 @@ describe('GET /storeInfo', () => {
     expect(info.companyPhone).toMatch(/^\+91/);
   });
 
+  it("carries the demo store's own storefront texts", async () => {
+    const info = StoreInfo.parse((await client(shop.app).get('/storeInfo')).json());
+    expect(info).toMatchObject({
+      metaDescription:
+        'Tech accessories for India: LAN adapters, laptop accessories, USB hubs, docking stations and storage.',
+      heroTitle: 'Wired for work. Built for India.',
+      newsletterTitle: 'Deals and new arrivals, once a week',
+      supportHours: 'Monday to Saturday, 10AM-6PM',
+    });
+    expect(info.highlights?.title).toBe('Everything your desk needs');
+    expect(info.highlights?.items).toHaveLength(4);
+    expect(info.highlights?.items[0]).toEqual({
+      icon: 'network',
+      title: 'LAN Adapters',
+      text: 'Gigabit to 10GbE for laptops without a port.',
+    });
+  });
+
+  it('gives a store created without storefront texts none of them, not the demo store’s', async () => {
+    const {
+      metaDescription: _meta,
+      heroTitle: _hero,
+      highlights: _highlights,
+      newsletterTitle: _newsletter,
+      supportHours: _hours,
+      paymentMode: _mode,
+      ...details
+    } = StoreInfo.parse((await client(shop.app).get('/storeInfo')).json());
+    await shop.services.stores.create('plain.example', { ...details, storeName: 'Plain' }, { isDefault: false });
+    await shop.services.stores.create(
+      'blank.example',
+      { ...details, storeName: 'Blank', heroTitle: '  ', supportHours: '' },
+      { isDefault: false },
+    );
+    for (const host of ['plain.example', 'blank.example']) {
+      const info = (await client(shop.app, { host }).get('/storeInfo')).json();
+      for (const field of ['metaDescription', 'heroTitle', 'highlights', 'newsletterTitle', 'supportHours']) {
+        expect(info, `${host} ${field}`).not.toHaveProperty(field);
+      }
+    }
+  });
+
   it('chooses the store by Host, without the api. prefix, and falls back to the default store', async () => {
     const base = StoreInfo.parse((await client(shop.app).get('/storeInfo')).json());
     await shop.services.stores.create('gadgets.example', { ...base, storeName: 'Gadget Bazaar' }, { isDefault: false });

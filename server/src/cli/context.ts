@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { Command } from 'commander';
 import type { Services } from '../app.js';
 import type { Database } from '../db/schema.js';
+import { type AuditEntry, STORE_COMMAND_ACTOR } from '../modules/audit/service.js';
 import { type Store, storeHostOf } from '../modules/stores/service.js';
 
 /** What a command may touch: its output, where relative paths start, and the shop's database. */
@@ -20,6 +21,10 @@ export interface CliContext {
   mediaDirs?: () => string[];
   /** Asks the merchant a question on their terminal; absent when no one is there to answer (scripts, pipes). */
   ask?: (question: string) => Promise<string>;
+  /** Asks for a secret on the terminal without showing what is typed; absent when there is no terminal. */
+  askSecret?: (question: string) => Promise<string>;
+  /** Everything piped in on standard input; absent when standard input is a terminal. */
+  readInput?: () => Promise<string>;
 }
 
 export interface Shop {
@@ -33,6 +38,11 @@ export interface Shop {
 /** The host given with the program's --store option, if any. */
 export const storeOption = (command: Command): string | undefined =>
   command.optsWithGlobals<{ store?: string }>().store;
+
+/** Writes a change the command made to the activity log, as made by the store command. */
+export async function logChange(shop: Shop, entry: Omit<AuditEntry, 'actor'>): Promise<void> {
+  await shop.services.audit.recordNow({ ...entry, actor: STORE_COMMAND_ACTOR });
+}
 
 /** A failure the merchant can act on: its message is printed as it is, and the command exits with 1. */
 export class CliError extends Error {}

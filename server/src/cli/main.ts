@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
 import { Command, CommanderError } from 'commander';
 import { createServices, MEDIA_DIR } from '../app.js';
 import { readConfig } from '../config.js';
@@ -8,10 +9,12 @@ import { CatalogueFileError } from '../modules/catalog/files/read-catalogue.js';
 import { PaymentSettingsError } from '../modules/payments/settings.js';
 import { StoreFileError } from '../modules/stores/store-file.js';
 import { addBackupCommands } from './commands/backup.js';
+import { addMailCommands } from './commands/mail.js';
 import { addOrderCommands } from './commands/orders.js';
 import { addPaymentCommands } from './commands/payments.js';
 import { addProductCommands } from './commands/products.js';
 import { addSetupCommands } from './commands/setup.js';
+import { addStaffCommands } from './commands/staff.js';
 import { addStoreInfoCommands } from './commands/store-info.js';
 import { type CliContext, CliError, type Shop } from './context.js';
 
@@ -30,7 +33,9 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
   addProductCommands(program, context);
   addOrderCommands(program, context);
   addPaymentCommands(program, context);
+  addMailCommands(program, context);
   addBackupCommands(program, context);
+  addStaffCommands(program, context);
 
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -72,7 +77,12 @@ async function connectFromEnvironment(): Promise<Shop> {
     db = opened.db;
     await migrateToLatest(db);
     // Never the demo store here: the merchant's tool must not fill their database with another shop.
-    const services = createServices(db, { payments: config.payments, orders: config.orders });
+    const services = createServices(db, {
+      payments: config.payments,
+      orders: config.orders,
+      // The orders it moves send their messages like the server's, through the same outbox.
+      messages: { ...(config.mail.notifyEmail ? { notifyEmail: config.mail.notifyEmail } : {}), port: config.port },
+    });
     return {
       db: opened.db,
       services,
@@ -94,6 +104,32 @@ async function askOnTerminal(question: string): Promise<string> {
   }
 }
 
+/** Asks on the terminal without echoing what is typed (a password). */
+async function askSecretOnTerminal(question: string): Promise<string> {
+  process.stdout.write(question);
+  let muted = true;
+  const hidden = new Writable({
+    write(chunk, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const terminal = createInterface({ input: process.stdin, output: hidden, terminal: true });
+  try {
+    return await terminal.question('');
+  } finally {
+    muted = false;
+    terminal.close();
+    process.stdout.write('\n');
+  }
+}
+
+async function readStandardInput(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) text += chunk;
+  return text;
+}
+
 /** Runs the command line this process was started with, on the shop's own database. */
 export async function runInProcess(): Promise<number> {
   return run(process.argv.slice(2), {
@@ -108,6 +144,7 @@ export async function runInProcess(): Promise<number> {
       const config = configFromEnvironment();
       return config.databaseUrl ? {} : { file: embeddedFile(config.dataDir) };
     },
-    ...(process.stdin.isTTY && process.stdout.isTTY ? { ask: askOnTerminal } : {}),
+    ...(process.stdin.isTTY && process.stdout.isTTY ? { ask: askOnTerminal, askSecret: askSecretOnTerminal } : {}),
+    ...(process.stdin.isTTY ? {} : { readInput: readStandardInput }),
   });
 }

@@ -8,7 +8,7 @@ import { writeTransaction } from './transaction.js';
 /**
  * A whole shop as JSON lines, the same on SQLite and PostgreSQL: a header, one line per row
  * (table by table, each by id, keys sorted), and a last line with the counts and a SHA-256 of
- * the row lines. Sessions are left out: shoppers sign in again after a move.
+ * the row lines. Sessions are left out: shoppers and staff sign in again after a move.
  */
 export const DUMP_FORMAT = 'store-dump';
 export const DUMP_VERSION = 1;
@@ -22,6 +22,10 @@ export const DUMPED_TABLES = [
   'order_items',
   'payments',
   'order_events',
+  'staff',
+  'audit_log',
+  // Emails not yet sent go with the shop, and the record of those that were.
+  'outbox',
 ] as const satisfies readonly (keyof DatabaseSchema)[];
 type DumpedTable = (typeof DUMPED_TABLES)[number];
 

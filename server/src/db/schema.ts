@@ -18,8 +18,12 @@ export interface StoresTable {
   categories_json: string;
   category_images_json: string;
   policies_json: string;
+  /** The storefront's own texts (hero heading, highlights, support hours …), as JSON: only those the merchant gave. */
+  storefront_json: string;
   payment_provider: string;
   payment_config_json: string;
+  /** Products at or below this stock are low (the back office's home and product list). */
+  low_stock_threshold: Generated<number>;
   created_at: string;
 }
 
@@ -153,6 +157,48 @@ export interface DatabaseSchema {
   payments: PaymentsTable;
   order_events: OrderEventsTable;
   rate_limits: RateLimitsTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  audit_log: AuditLogTable;
+  outbox: OutboxTable;
+}
+
+/** A person who runs the shop from the back office: an owner or staff, of one store or of all (store_id null). */
+export interface StaffTable {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  store_id: string | null;
+  password_hash: string;
+  /** The base32 secret of two-factor sign-in, when it is on. */
+  totp_secret: string | null;
+  created_at: string;
+}
+
+/** A signed-in back-office browser; the token is kept only as a hash. */
+export interface StaffSessionsTable {
+  token_hash: string;
+  staff_id: string;
+  csrf_token: string;
+  created_at: string;
+  /** The session ends ADMIN_IDLE_HOURS after this. */
+  last_seen_at: string;
+}
+
+/** One change made through the back office or the `store` command: who, what, before → after. */
+export interface AuditLogTable {
+  id: string;
+  store_id: string | null;
+  /** 'staff:<email>', 'store command' … */
+  actor: string;
+  /** 'order.ship', 'product.update', 'staff.add' … */
+  action: string;
+  /** What was changed: 'order:ABC123', 'product:<sku>', 'staff:<email>'. */
+  subject: string;
+  before_json: string | null;
+  after_json: string | null;
+  created_at: string;
 }
 
 /** Written by rate-limiter-flexible's stores; `expire` is epoch ms. */
@@ -160,6 +206,31 @@ export interface RateLimitsTable {
   key: string;
   points: number;
   expire: number | null;
+}
+
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+/** A message waiting to be sent, written in the transaction of the change that causes it. */
+export interface OutboxTable {
+  id: string;
+  store_id: string;
+  /** 'order.placed', 'order.shipped', 'merchant.order.placed' … */
+  kind: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  status: OutboxStatus;
+  /** Delivery attempts made so far. */
+  attempts: number;
+  /** ISO instant: not sent before this. */
+  next_attempt_at: string;
+  /** The sender that is delivering it now, until claimed_until (ISO); a crashed sender's claim runs out. */
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
 }
 
 export type Database = Kysely<DatabaseSchema>;
@@ -172,4 +243,7 @@ export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;
+export type StaffRow = Selectable<StaffTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
 export type { Generated };
+export type OutboxRow = Selectable<OutboxTable>;

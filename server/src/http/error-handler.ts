@@ -66,7 +66,10 @@ export function answerClientError(error: Error & { code?: string }, socket: impo
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ error: error.message });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send(error.field ? { error: error.message, field: error.field } : { error: error.message });
     }
     if (isStorageUnavailable(error)) {
       request.log.error({ err: error }, 'the database cannot take writes');

@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** The request field the message is about, so a form can show it beside that field. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -27,5 +29,6 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
     field && /^(Invalid (input|option|key|element|union)|Too (big|small)|Expected|Unrecognized)/.test(message)
       ? `${field}: ${message}`
       : message;
-  throw new HttpError(400, issue?.code === 'invalid_type' && !field ? 'Request body must be a JSON object.' : named);
+  if (issue?.code === 'invalid_type' && !field) throw new HttpError(400, 'Request body must be a JSON object.');
+  throw new HttpError(400, named, {}, field || undefined);
 }

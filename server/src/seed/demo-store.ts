@@ -49,6 +49,20 @@ export const demoStoreInfo: StoreInfo = {
     default: '/media/categories/default.svg',
   },
   policies: {},
+  metaDescription:
+    'Tech accessories for India: LAN adapters, laptop accessories, USB hubs, docking stations and storage.',
+  heroTitle: 'Wired for work. Built for India.',
+  highlights: {
+    title: 'Everything your desk needs',
+    items: [
+      { icon: 'network', title: 'LAN Adapters', text: 'Gigabit to 10GbE for laptops without a port.' },
+      { icon: 'usb', title: 'USB Hubs', text: 'More ports, HDMI and card readers from one cable.' },
+      { icon: 'storage', title: 'Storage', text: 'Portable SSDs, enclosures and pen drives.' },
+      { icon: 'cable', title: 'Cables & Chargers', text: 'GaN chargers and cables that last.' },
+    ],
+  },
+  newsletterTitle: 'Deals and new arrivals, once a week',
+  supportHours: 'Monday to Saturday, 10AM-6PM',
 };
 
 type Attribute = DemoProduct['attributes'][number];

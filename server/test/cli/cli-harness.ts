@@ -13,7 +13,7 @@ export interface CliResult {
 }
 
 /** The `store` command on a test shop's database, run in this process: what the merchant would see. */
-export function storeCommand(shop: TestShop, cwd: string, answers: string[] = []) {
+export function storeCommand(shop: TestShop, cwd: string, answers: string[] = [], options: { input?: string } = {}) {
   return async (...argv: string[]): Promise<CliResult> => {
     let stdout = '';
     let stderr = '';
@@ -44,8 +44,17 @@ export function storeCommand(shop: TestShop, cwd: string, answers: string[] = []
               if (answer === undefined) throw new Error(`no answer left for: ${question}`);
               return answer;
             },
+            // A secret is typed the same way, and not shown.
+            askSecret: async (question: string) => {
+              stdout += `${question}\n`;
+              const answer = answers.shift();
+              if (answer === undefined) throw new Error(`no answer left for: ${question}`);
+              return answer;
+            },
           }
         : {}),
+      // A script piping text in on standard input.
+      ...(options.input === undefined ? {} : { readInput: async () => options.input ?? '' }),
     });
     return { code, stdout, stderr };
   };

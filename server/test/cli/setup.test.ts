@@ -29,6 +29,10 @@ describe('a store of one’s own', () => {
     expect(result.stdout).toContain('Created Chai Tech. Next:');
     const info = (await client(shop.app).get('/storeInfo')).json();
     expect(info).toMatchObject({ storeName: 'Chai Tech', companyEmail: 'hello@chaitech.in', paymentMode: 'none' });
+    // Not asked: the storefront shows nothing in their place until the merchant writes them.
+    for (const field of ['metaDescription', 'heroTitle', 'highlights', 'newsletterTitle', 'supportHours']) {
+      expect(info).not.toHaveProperty(field);
+    }
     expect((await client(shop.app).get('/products')).json().count).toBe(0);
   });
 

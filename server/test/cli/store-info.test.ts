@@ -30,6 +30,53 @@ describe('store info', () => {
     expect(info.policies.shipping).toContain('<h2>Shipping across India</h2>');
     expect(info.policies.refund).toContain('<a href="mailto:support@netkart.in">');
     expect(info.categories[0]).toBe('LAN Adapters');
+    expect(info.heroTitle).toBe('Wired for work. Built for India.');
+    expect(info.highlights?.items.map((item) => item.icon)).toEqual(['network', 'usb', 'storage', 'cable']);
+  });
+
+  it("sets the storefront's texts, replaces the highlights whole, and removes a text given as null", async () => {
+    const texts = {
+      metaDescription: '  Handloom sarees from Varanasi, woven for you.  ',
+      heroTitle: 'Woven in Varanasi',
+      highlights: {
+        title: 'Why shop with us',
+        items: [
+          { title: 'Free shipping', text: 'Across India, on every order.', icon: 'shipping' },
+          { title: 'Handwoven', text: 'Every saree from our own looms.' },
+        ],
+      },
+      newsletterTitle: 'New weaves, every month',
+      supportHours: 'Monday to Friday, 9AM-5PM',
+    };
+    const result = await store('info', 'set', '--file', cli.files.write('texts.json', JSON.stringify(texts)));
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toContain(
+      'Updated metaDescription, heroTitle, highlights, newsletterTitle, supportHours of NetKart (localhost).',
+    );
+    let info = await storeInfoAt('localhost');
+    expect(info).toMatchObject({
+      ...texts,
+      metaDescription: 'Handloom sarees from Varanasi, woven for you.',
+      highlights: {
+        title: 'Why shop with us',
+        items: [
+          { title: 'Free shipping', text: 'Across India, on every order.', icon: 'shipping' },
+          { title: 'Handwoven', text: 'Every saree from our own looms.' },
+        ],
+      },
+    });
+    expect(info.highlights?.items).toHaveLength(2);
+    expect(JSON.parse((await store('info', 'show')).stdout)).toEqual(info);
+
+    const removal = { heroTitle: null, highlights: null, supportHours: '' };
+    expect((await store('info', 'set', '--file', cli.files.write('removal.json', JSON.stringify(removal)))).code).toBe(
+      0,
+    );
+    info = await storeInfoAt('localhost');
+    expect(info).not.toHaveProperty('heroTitle');
+    expect(info).not.toHaveProperty('highlights');
+    expect(info).not.toHaveProperty('supportHours');
+    expect(info.newsletterTitle).toBe('New weaves, every month');
   });
 
   it('changes only the fields in the file and sanitises policy HTML', async () => {
@@ -73,6 +120,25 @@ describe('store info', () => {
         'categoryImages.Storage: must be an address on this server',
       ],
       [{ storeNmae: 'Typo' }, "unknown field 'storeNmae'."],
+      [{ heroTitle: 'x'.repeat(121) }, 'heroTitle must be at most 120 characters.'],
+      [{ metaDescription: 42 }, 'metaDescription must be text.'],
+      [{ supportHours: 'y'.repeat(101) }, 'supportHours must be at most 100 characters.'],
+      [{ highlights: 'Fast shipping' }, 'highlights must be { "title": "…", "items": [ … ] }, or null for none.'],
+      [{ highlights: { title: 'Why us', items: [] } }, 'highlights.items must have at least one item'],
+      [
+        { highlights: { title: 'Why us', items: Array.from({ length: 9 }, (_, i) => ({ title: `Item ${i}` })) } },
+        'highlights can have at most 8 items.',
+      ],
+      [
+        { highlights: { title: 'Why us', items: [{ title: 'Fast', icon: 'rocket' }] } },
+        'highlights.items.0.icon: icons are named network, usb, storage,',
+      ],
+      [
+        { highlights: { title: 'Why us', items: [{ text: 'No title' }] } },
+        'highlights.items.0.title: title is required.',
+      ],
+      [{ highlights: { items: [{ title: 'Fast' }] } }, 'highlights.title is required.'],
+      [{ highlights: { title: 'Why us', items: [{ title: 'Fast', colour: 'red' }] } }, "unknown field 'colour'."],
     ];
     for (const [content, message] of cases) {
       const result = await store('info', 'set', '--file', cli.files.write('bad.json', JSON.stringify(content)));

@@ -33,3 +33,18 @@ export function formatDate(iso: string): string {
   const date = parse(iso);
   return date ? short.format(date) : '';
 }
+
+const dateTime = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** A date and time in India, e.g. '20 Nov 2026, 3:30 pm'; '' for an unreadable date. */
+export function formatDateTime(iso: string): string {
+  const date = parse(iso);
+  return date ? dateTime.format(date) : '';
+}

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 function clearCookies() {
   for (const cookie of document.cookie.split(';')) {
@@ -15,6 +15,12 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   clearCookies();
+});
+
+// A closing toast removes itself 200 ms later (sonner's exit animation); let that timer run while
+// the page still exists, rather than after the test file's window is gone.
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 300));
 });
 
 // jsdom lacks these browser APIs; the pages call them.
@@ -38,3 +44,5 @@ if (!Element.prototype.setPointerCapture) {
   Element.prototype.releasePointerCapture = () => {};
   Element.prototype.hasPointerCapture = () => false;
 }
+// jsdom draws nothing and says so on every call; a canvas without a context is what charts check for.
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;

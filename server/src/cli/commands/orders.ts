@@ -1,12 +1,14 @@
 import { type OrderItem, OrderStatus } from '@store/contract';
 import type { Command } from 'commander';
 import type { OrderRow } from '../../db/schema.js';
+import { istDay, istDayStart } from '../../http/india-time.js';
 import { formatInr, toRupees } from '../../http/money.js';
+import { STORE_COMMAND_ACTOR } from '../../modules/audit/service.js';
 import type { Shipment } from '../../modules/orders/service.js';
 import { STATUS_BY_NAME, statusLabel } from '../../modules/orders/status.js';
 import { isTestProvider, refundReasonOf } from '../../modules/payments/service.js';
 import type { Store } from '../../modules/stores/service.js';
-import { type CliContext, CliError, type Shop, storeOption, withStore } from '../context.js';
+import { type CliContext, CliError, logChange, type Shop, storeOption, withStore } from '../context.js';
 import { formatDateTime, formatTable } from '../format.js';
 
 /** NPCI's Unique Transaction Reference of a UPI transfer: 12 digits, as the payer's bank shows it. */
@@ -14,7 +16,6 @@ const UTR = /^\d{12}$/;
 const TRACKING = /^[A-Za-z0-9][A-Za-z0-9 -]{3,39}$/;
 const COURIER = /^[\p{L}\p{N}][\p{L}\p{N} .&-]{1,59}$/u;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const IST_OFFSET_MS = 330 * 60_000;
 
 export function addOrderCommands(program: Command, context: CliContext): void {
   const orders = program.command('orders').description('see orders, confirm payments, ship, deliver and cancel');
@@ -132,7 +133,17 @@ export function addOrderCommands(program: Command, context: CliContext): void {
         const recorded = await shop.services.payments.recordManualPayment(store.id, row.id, {
           provider: 'upi',
           reference: utr,
+          by: STORE_COMMAND_ACTOR,
         });
+        if (!recorded.replayed) {
+          await logChange(shop, {
+            storeId: store.id,
+            action: 'order.mark-paid',
+            subject: `order:${row.id}`,
+            before: { status: statusLabel(row.status) },
+            after: { status: statusLabel(recorded.order.status), reference: utr },
+          });
+        }
         if (recorded.replayed && recorded.order.id !== row.id) {
           throw new CliError(`The UTR ${utr} is already recorded for order ${recorded.order.id}.`);
         }
@@ -169,7 +180,14 @@ export function addOrderCommands(program: Command, context: CliContext): void {
       const shipment = shipmentOf(options);
       await withStore(context, storeOption(command), async (shop, store) => {
         const row = await findOrder(shop, store, id);
-        await shop.services.orders.updateShipment(store.id, row.id, shipment, { actor: 'merchant' });
+        await shop.services.orders.updateShipment(store.id, row.id, shipment, { actor: STORE_COMMAND_ACTOR });
+        await logChange(shop, {
+          storeId: store.id,
+          action: 'order.tracking',
+          subject: `order:${row.id}`,
+          before: { courier: row.courier, trackingNumber: row.tracking_number, trackingUrl: row.tracking_url },
+          after: { ...shipment },
+        });
         context.stdout(`Order ${row.id}: ${describeShipment(shipment)}.\n`);
       });
     });
@@ -270,7 +288,14 @@ async function moveOrder(
     await shop.services.orders.move(store.id, row.id, to, {
       ...(options.shipment ? { shipment: options.shipment } : {}),
       ...(to === OrderStatus.Cancelled ? { cancelReason: 'Cancelled by the shop' } : {}),
-      by: { actor: 'merchant' },
+      by: { actor: STORE_COMMAND_ACTOR },
+    });
+    await logChange(shop, {
+      storeId: store.id,
+      action: `order.${statusLabel(to).toLowerCase()}`,
+      subject: `order:${row.id}`,
+      before: { status: statusLabel(row.status) },
+      after: { status: statusLabel(to), ...(options.shipment ?? {}) },
     });
     const notes: Partial<Record<OrderStatus, string>> = {
       [OrderStatus.Shipped]: options.shipment ? `, ${describeShipment(options.shipment)}.` : '.',
@@ -302,10 +327,9 @@ function listFilter(options: { status?: string; since?: string; limit: string })
   }
   let since: string | undefined;
   if (options.since !== undefined) {
-    const day = new Date(`${options.since}T00:00:00+05:30`);
+    const day = istDayStart(options.since);
     // A day that does not exist (2026-02-30) would otherwise roll over into the next month.
-    const exists =
-      !Number.isNaN(day.getTime()) && new Date(day.getTime() + IST_OFFSET_MS).toISOString().startsWith(options.since);
+    const exists = !Number.isNaN(day.getTime()) && istDay(day) === options.since;
     if (!DATE.test(options.since) || !exists) {
       throw new CliError(`--since takes a day as YYYY-MM-DD, like 2026-11-01, not '${options.since}'.`);
     }

@@ -9,7 +9,7 @@ import {
   SETTING_VARIABLES,
   storedPaymentConfig,
 } from '../../modules/payments/settings.js';
-import { type CliContext, CliError, storeOption, withStore } from '../context.js';
+import { type CliContext, CliError, logChange, storeOption, withStore } from '../context.js';
 import { formatDateTime, formatTable } from '../format.js';
 
 const ENVIRONMENT_VARIABLES = ['PAYMENT_PROVIDER', ...Object.values(SETTING_VARIABLES)].join(', ');
@@ -56,6 +56,17 @@ export function addPaymentCommands(program: Command, context: CliContext): void 
         const ready = provider.settings.safeParse(config);
         if (!ready.success) throw new CliError(ready.error.issues.map((issue) => issue.message).join(' '));
         await shop.services.stores.updatePayments(store.id, provider.name, config);
+        await logChange(shop, {
+          storeId: store.id,
+          action: 'store.payments',
+          subject: `store:${store.host}`,
+          before: { provider: store.payment_provider },
+          // Which settings changed, never their secret values.
+          after: {
+            provider: provider.name,
+            changed: Object.keys(checked.data).filter((key) => key !== 'provider' && options[key] !== undefined),
+          },
+        });
         context.stdout(`${store.store_name} now takes payments with ${provider.name}.\n`);
         if (provider.test) {
           context.stdout(

@@ -9,7 +9,7 @@ import { readCatalogueFile } from '../../modules/catalog/files/read-catalogue.js
 import { type CatalogueFormat, catalogueWriter } from '../../modules/catalog/files/write-catalogue.js';
 import type { CatalogService } from '../../modules/catalog/service.js';
 import { toStoreInfo } from '../../modules/stores/service.js';
-import { type CliContext, CliError, storeOption, withStore } from '../context.js';
+import { type CliContext, CliError, logChange, type Shop, storeOption, withStore } from '../context.js';
 
 export function addProductCommands(program: Command, context: CliContext): void {
   const products = program.command('products').description('the catalogue: import, export, stock and visibility');
@@ -67,6 +67,14 @@ export function addProductCommands(program: Command, context: CliContext): void 
               { dryRun: options.dryRun ?? false, onWritten: (done) => writing?.update(done) },
             )
             .finally(() => writing?.stop());
+          if (!options.dryRun) {
+            await logChange(shop, {
+              storeId: store.id,
+              action: 'product.import',
+              subject: `catalogue:${path.basename(file)}`,
+              after: { created: counts.created, updated: counts.updated, unchanged: counts.unchanged },
+            });
+          }
           const summary = `${counts.created} new, ${counts.updated} updated, ${counts.unchanged} unchanged${bad ? `, ${bad} skipped` : ''}`;
           if (options.dryRun) {
             for (const change of counts.changes ?? []) {
@@ -128,7 +136,7 @@ export function addProductCommands(program: Command, context: CliContext): void 
         throw new CliError(`The stock must be a whole number from 0 to ${MAX_STOCK}, not '${count}'.`);
       }
       await withStore(context, storeOption(command), async (shop, store) => {
-        await changeProduct(shop.services.catalog, store.id, sku, { stock: Number(count) });
+        await changeProduct(shop, store.id, sku, { stock: Number(count) });
         context.stdout(`${sku}: ${Number(count)} in stock.\n`);
       });
     });
@@ -148,6 +156,7 @@ export function addProductCommands(program: Command, context: CliContext): void 
             `${sku} is in orders, so it stays for their records. Take it off the shop instead: products hide ${sku}`,
           );
         }
+        await logChange(shop, { storeId: store.id, action: 'product.delete', subject: `product:${found.sku}` });
         context.stdout(`${sku} is deleted.\n`);
       });
     });
@@ -164,7 +173,7 @@ export function addProductCommands(program: Command, context: CliContext): void 
       .argument('<sku>', "the product's SKU")
       .action(async (sku: string, _options, command: Command) => {
         await withStore(context, storeOption(command), async (shop, store) => {
-          await changeProduct(shop.services.catalog, store.id, sku, { hidden });
+          await changeProduct(shop, store.id, sku, { hidden });
           context.stdout(`${sku} is ${hidden ? 'hidden from' : 'shown in'} the shop.\n`);
         });
       });
@@ -172,12 +181,23 @@ export function addProductCommands(program: Command, context: CliContext): void 
 }
 
 async function changeProduct(
-  catalog: CatalogService,
+  shop: Shop,
   storeId: string,
   sku: string,
   change: Parameters<CatalogService['updateBySku']>[2],
 ): Promise<void> {
-  if (!(await catalog.updateBySku(storeId, sku, change))) throw new CliError(`No product has the SKU '${sku}'.`);
+  const found = await shop.services.catalog.findSku(storeId, sku);
+  const before = found ? await shop.services.catalog.getAny(storeId, found.id) : undefined;
+  if (!before || !(await shop.services.catalog.updateBySku(storeId, sku, change))) {
+    throw new CliError(`No product has the SKU '${sku}'.`);
+  }
+  await logChange(shop, {
+    storeId,
+    action: change.stock !== undefined ? 'product.stock' : 'product.update',
+    subject: `product:${before.sku}`,
+    before: change.stock !== undefined ? { stock: before.stock } : { hidden: before.hidden === 1 },
+    after: { ...change },
+  });
 }
 
 /** Opened up front, so a folder that does not exist is a clear error before anything is read. */

@@ -3,7 +3,7 @@ import type { StoreInfo } from '@store/contract';
 import type { Command } from 'commander';
 import { readStoreFile, StoreFile } from '../../modules/stores/store-file.js';
 import { demoProducts } from '../../seed/demo-store.js';
-import { type CliContext, CliError, storeOption, withShop, withStore } from '../context.js';
+import { type CliContext, CliError, logChange, storeOption, withShop, withStore } from '../context.js';
 
 /** What `init` asks on a terminal, in order, with the field each answer fills. */
 const QUESTIONS: [keyof StoreInfo & keyof typeof StoreFile.shape, string][] = [
@@ -53,6 +53,12 @@ export function addSetupCommands(program: Command, context: CliContext): void {
       await withStore(context, storeOption(command), async (shop, store) => {
         const skus = demoProducts.map((product) => product.sku);
         const result = await shop.services.catalog.deleteBySkus(store.id, skus, { hideOrdered: true });
+        await logChange(shop, {
+          storeId: store.id,
+          action: 'product.demo-remove',
+          subject: `store:${store.host}`,
+          after: { deleted: result.deleted.length, hidden: result.hidden.length },
+        });
         context.stdout(
           `Deleted ${result.deleted.length} demo products${result.hidden.length ? `; hid ${result.hidden.length} that are in orders (${result.hidden.join(', ')})` : ''}.\n`,
         );

@@ -1,8 +1,9 @@
 import path from 'node:path';
+import { HIGHLIGHT_ICONS } from '@store/contract';
 import type { Command } from 'commander';
 import { storeHostOf, toStoreInfo } from '../../modules/stores/service.js';
-import { readStoreFile, StoreFile, StoreFileChanges } from '../../modules/stores/store-file.js';
-import { type CliContext, CliError, storeOption, withShop, withStore } from '../context.js';
+import { MAX_HIGHLIGHTS, readStoreFile, StoreFile, StoreFileChanges } from '../../modules/stores/store-file.js';
+import { type CliContext, CliError, logChange, storeOption, withShop, withStore } from '../context.js';
 import { formatTable } from '../format.js';
 
 const HOST = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -25,7 +26,15 @@ export function addStoreInfoCommands(program: Command, context: CliContext): voi
     .requiredOption('--file <store.json>', 'the details; a policy may be { "file": "policies/refund.html" }')
     .addHelpText(
       'after',
-      '\nFields: storeName, companyName, companyAddress, companyEmail, companyPhone, companyLogoUrl, description,\ncategories (names), categoryImages (name → image address, with a "default" key), policies (terms, privacy,\nrefund, return, shipping, about → HTML, or { "file": "…" } relative to the JSON file). Policy HTML is sanitised.',
+      [
+        '',
+        'Fields: storeName, companyName, companyAddress, companyEmail, companyPhone, companyLogoUrl, description,',
+        'categories (names), categoryImages (name → image address, with a "default" key), policies (terms, privacy,',
+        'refund, return, shipping, about → HTML, or { "file": "…" } relative to the JSON file). Policy HTML is sanitised.',
+        "The storefront's texts: metaDescription, heroTitle, newsletterTitle, supportHours, and highlights",
+        `({ "title": "…", "items": [{ "title", "text", "icon" }] }, at most ${MAX_HIGHLIGHTS} items; icons: ${HIGHLIGHT_ICONS.join(', ')}).`,
+        'A store without one shows nothing in its place; null removes one.',
+      ].join('\n'),
     )
     .action(async (options: { file: string }, command: Command) => {
       const read = readStoreFile(path.resolve(context.cwd, options.file), StoreFileChanges);
@@ -35,6 +44,12 @@ export function addStoreInfoCommands(program: Command, context: CliContext): voi
         await shop.services.stores.updateInfo(store.id, next);
         noteSanitised(context, read.sanitised);
         const changed = Object.keys(read.info);
+        await logChange(shop, {
+          storeId: store.id,
+          action: 'store.details',
+          subject: `store:${store.host}`,
+          after: { changed },
+        });
         context.stdout(`Updated ${changed.join(', ') || 'nothing'} of ${next.storeName} (${store.host}).\n`);
       });
     });

@@ -3,7 +3,7 @@ import type { AccountInfo, AuthorizeRequest, RegisterRequest } from '@store/cont
 import type { Database, UserRow } from '../../db/schema.js';
 import { conflict, HttpError, unauthorized } from '../../http/errors.js';
 import { newId, nowIso } from '../../http/ids.js';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import { dummyPasswordHash, hashPassword, OWASP_SCRYPT_COST, type ScryptCost, verifyPassword } from './passwords.js';
 
 export const SESSION_DAYS = 30;
 /** "Remember me" off: a session that ends the same day, for a shared or borrowed device. */
@@ -13,7 +13,11 @@ const INVALID_CREDENTIALS = 'Invalid email or password.';
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class AccountService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** The hashing cost of new passwords; stored hashes carry their own. */
+    private readonly passwordCost: ScryptCost = OWASP_SCRYPT_COST,
+  ) {}
 
   async register(storeId: string, input: RegisterRequest): Promise<UserRow> {
     const existing = await this.findByEmail(storeId, input.email);
@@ -22,7 +26,7 @@ export class AccountService {
       id: newId(),
       store_id: storeId,
       email: input.email,
-      password_hash: await hashPassword(input.password),
+      password_hash: await hashPassword(input.password, this.passwordCost),
       first_name: input.firstName,
       last_name: input.lastName,
       created_at: nowIso(),
@@ -40,7 +44,10 @@ export class AccountService {
   /** Checks the password and opens a session; the token is returned once and stored only as a hash. */
   async authorize(storeId: string, input: AuthorizeRequest): Promise<string> {
     const user = await this.findByEmail(storeId, input.email);
-    const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+    const valid = await verifyPassword(
+      input.password,
+      user?.password_hash ?? (await dummyPasswordHash(this.passwordCost)),
+    );
     if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
     const token = randomBytes(32).toString('base64url');
     const now = new Date();

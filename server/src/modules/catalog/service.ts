@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
-import type {
-  ProductListQuery as ListQuerySchema,
-  Product,
-  ProductAttribute,
-  ProductImage,
-  ProductListQuery,
+import {
+  type ProductListQuery as ListQuerySchema,
+  type Product,
+  type ProductAttribute,
+  type ProductImage,
+  type ProductListQuery,
+  STALE_PRODUCT,
+  stockMoved,
 } from '@store/contract';
 import type { z } from 'zod';
 import type { Database, NewProduct, ProductRow } from '../../db/schema.js';
 import { tidyAfterBulkWrite, writeTransaction } from '../../db/transaction.js';
+import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newId, nowIso } from '../../http/ids.js';
 import { toPaise, toRupees } from '../../http/money.js';
 
@@ -102,6 +105,98 @@ export class CatalogService {
       .where('id', '=', found.id)
       .execute();
     return true;
+  }
+
+  /** A product of the store, hidden or not (the back office sees them all). */
+  async getAny(storeId: string, id: string, db: Database = this.db): Promise<ProductRow | undefined> {
+    return db
+      .selectFrom('products')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Adds one product at the end of the catalogue; its SKU must be new to the store, whatever its case. */
+  async createOne(
+    storeId: string,
+    input: ProductInput,
+    within?: (trx: Database, created: ProductRow) => Promise<void>,
+  ): Promise<ProductRow> {
+    return writeTransaction(this.db, async (trx) => {
+      await refuseTakenSku(trx, storeId, input.sku);
+      const last = await trx
+        .selectFrom('products')
+        .select((eb) => eb.fn.max('position').as('position'))
+        .where('store_id', '=', storeId)
+        .executeTakeFirst();
+      const now = nowIso();
+      const row: ProductRow = {
+        id: newId(),
+        store_id: storeId,
+        created_at: now,
+        position: Number(last?.position ?? 0) + 1,
+        ...productColumns(input, now),
+      };
+      await trx.insertInto('products').values(row).execute();
+      await within?.(trx, row);
+      return row;
+    });
+  }
+
+  /**
+   * Replaces one product's fields, refusing when it changed since the editor opened it
+   * (`updatedAt`). Stock moves with every order: a stock the editor left as it was
+   * (`stockSeen`) keeps today's, and a stock they changed is refused if it moved meanwhile.
+   */
+  async updateOne(
+    storeId: string,
+    id: string,
+    input: ProductInput,
+    guard: { updatedAt?: string; stockSeen?: number },
+    within?: (trx: Database, before: ProductRow, after: ProductRow) => Promise<void>,
+  ): Promise<ProductRow> {
+    return writeTransaction(this.db, async (trx) => {
+      const before = await this.getAny(storeId, id, trx);
+      if (!before) throw notFound(PRODUCT_NOT_FOUND);
+      if (guard.updatedAt !== undefined && before.updated_at !== guard.updatedAt) throw conflict(STALE_PRODUCT);
+      let stock = input.stock;
+      if (guard.stockSeen !== undefined) {
+        if (input.stock === guard.stockSeen) stock = before.stock;
+        else if (before.stock !== guard.stockSeen) throw new HttpError(409, stockMoved(before.stock), {}, 'stock');
+      }
+      if (input.sku.toLowerCase() !== before.sku.toLowerCase()) await refuseTakenSku(trx, storeId, input.sku);
+      const columns = productColumns({ ...input, stock }, nowIso());
+      await trx.updateTable('products').set(columns).where('id', '=', before.id).execute();
+      const after = { ...before, ...columns };
+      await within?.(trx, before, after);
+      return after;
+    });
+  }
+
+  /** Sets the stock the editor saw change from `stockSeen`; refused when orders moved it meanwhile. */
+  async setStock(
+    storeId: string,
+    id: string,
+    change: { stock: number; stockSeen: number },
+    within?: (trx: Database, before: ProductRow, after: ProductRow) => Promise<void>,
+  ): Promise<ProductRow> {
+    return writeTransaction(this.db, async (trx) => {
+      const before = await this.getAny(storeId, id, trx);
+      if (!before) throw notFound(PRODUCT_NOT_FOUND);
+      if (before.stock !== change.stockSeen) throw new HttpError(409, stockMoved(before.stock), {}, 'stock');
+      const columns = { stock: change.stock, updated_at: nowIso() };
+      const updated = await trx
+        .updateTable('products')
+        .set(columns)
+        .where('id', '=', before.id)
+        .where('stock', '=', change.stockSeen)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, stockMoved(before.stock), {}, 'stock');
+      const after = { ...before, ...columns };
+      await within?.(trx, before, after);
+      return after;
+    });
   }
 
   /** The product with this SKU, matched whatever its case (merchants type nk-lan-001 for NK-LAN-001). */
@@ -315,6 +410,18 @@ class DryRunRollback extends Error {
   constructor(readonly counts: ImportCounts) {
     super('dry run');
   }
+}
+
+export const PRODUCT_NOT_FOUND = 'Product not found.';
+
+async function refuseTakenSku(db: Database, storeId: string, sku: string): Promise<void> {
+  const taken = await db
+    .selectFrom('products')
+    .select('sku')
+    .where('store_id', '=', storeId)
+    .where((eb) => eb(eb.fn('lower', ['sku']), '=', sku.toLowerCase()))
+    .executeTakeFirst();
+  if (taken) throw new HttpError(409, `Another product has the SKU ${taken.sku}.`, {}, 'sku');
 }
 
 /** The store's products in the catalogue's order, a batch at a time, by keyset (position, id). */

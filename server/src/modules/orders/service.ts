@@ -60,6 +60,14 @@ export interface PlaceOrder {
   clientAddress: string;
 }
 
+/** What happened to an order, told inside the transaction that made the change. */
+export type OrderChange =
+  | { kind: 'placed'; order: OrderRow; items: OrderItemRow[] }
+  | { kind: 'moved'; order: OrderRow; items: OrderItemRow[]; from: number; to: number };
+
+/** Work done in the change's own transaction (the messages it sends): it commits or rolls back with it. */
+export type OrderChangeHook = (trx: Database, change: OrderChange) => Promise<void>;
+
 /** What asking to mark an order paid did: moved it, or why it could not. */
 export type MarkPaidResult = { moved: true; order: OrderRow } | { moved: false; order: OrderRow; reason: string };
 
@@ -67,6 +75,7 @@ export class OrderService {
   constructor(
     private readonly db: Database,
     private readonly policy: OrderPolicy = DEFAULT_ORDER_POLICY,
+    private readonly onChange?: OrderChangeHook,
   ) {}
 
   /**
@@ -131,35 +140,34 @@ export class OrderService {
         color: line.color ?? null,
       }));
       const now = nowIso();
-      await trx
-        .insertInto('orders')
-        .values({
-          id: orderId,
-          store_id: storeId,
-          user_id: user.id,
-          email: user.email,
-          status: OrderStatus.Pending,
-          total: items.reduce((sum, item) => sum + item.unit_price * item.quantity, 0),
-          full_name: address.fullName,
-          address: address.address,
-          city: address.city,
-          state: address.state,
-          postal_code: address.postalCode,
-          phone: address.phone,
-          phone_digits: digitsOf(address.phone),
-          shipping_method: STANDARD_SHIPPING,
-          tracking_number: null,
-          courier: null,
-          tracking_url: null,
-          cancel_reason: null,
-          payment_provider: placing.paymentProvider,
-          client_address: placing.clientAddress,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      const row: OrderRow = {
+        id: orderId,
+        store_id: storeId,
+        user_id: user.id,
+        email: user.email,
+        status: OrderStatus.Pending,
+        total: items.reduce((sum, item) => sum + item.unit_price * item.quantity, 0),
+        full_name: address.fullName,
+        address: address.address,
+        city: address.city,
+        state: address.state,
+        postal_code: address.postalCode,
+        phone: address.phone,
+        phone_digits: digitsOf(address.phone),
+        shipping_method: STANDARD_SHIPPING,
+        tracking_number: null,
+        courier: null,
+        tracking_url: null,
+        cancel_reason: null,
+        payment_provider: placing.paymentProvider,
+        client_address: placing.clientAddress,
+        created_at: now,
+        updated_at: now,
+      };
+      await trx.insertInto('orders').values(row).execute();
       await trx.insertInto('order_items').values(items).execute();
       await recordEvent(trx, { storeId, orderId, from: null, to: OrderStatus.Pending, by: { actor: 'shopper' } });
+      await this.onChange?.(trx, { kind: 'placed', order: row, items });
     });
 
     const order = await this.findRow(storeId, orderId);
@@ -361,13 +369,13 @@ export class OrderService {
       ...(options.shipment ? shipmentColumns(options.shipment) : {}),
       ...(to === OrderStatus.Cancelled ? { cancel_reason: options.cancelReason ?? null } : {}),
     };
-    const moved = await trx
+    const updated = await trx
       .updateTable('orders')
       .set(changes)
       .where('id', '=', row.id)
       .where('status', '=', row.status)
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw conflict('The order changed meanwhile. Please try again.');
+    if (Number(updated.numUpdatedRows) !== 1) throw conflict('The order changed meanwhile. Please try again.');
     if (to === OrderStatus.Cancelled) await returnStock(trx, row.id);
     await recordEvent(trx, {
       storeId: row.store_id,
@@ -376,7 +384,17 @@ export class OrderService {
       to,
       by: options.by ?? { actor: 'merchant' },
     });
-    return { ...row, ...changes };
+    const moved = { ...row, ...changes };
+    if (this.onChange) {
+      const items = await trx
+        .selectFrom('order_items')
+        .selectAll()
+        .where('order_id', '=', row.id)
+        .orderBy('position')
+        .execute();
+      await this.onChange(trx, { kind: 'moved', order: moved, items, from: row.status, to });
+    }
+    return moved;
   }
 
   private async refuseTooManyOpen(trx: Database, storeId: string, userId: string, clientAddress: string) {

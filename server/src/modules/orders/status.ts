@@ -25,6 +25,9 @@ export const STATUS_BY_NAME: Readonly<Record<string, OrderStatus>> = Object.from
 
 export const statusLabel = (status: number): string => LABELS[status as OrderStatus] ?? `Unknown (${status})`;
 
+/** Where an order may go from this status. */
+export const movesFrom = (status: number): readonly OrderStatus[] => ALLOWED[status as OrderStatus] ?? [];
+
 export function canMove(from: number, to: number): boolean {
   return (ALLOWED[from as OrderStatus] ?? []).includes(to as OrderStatus);
 }

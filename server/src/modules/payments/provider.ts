@@ -31,6 +31,8 @@ export interface PaymentOutcome {
   /** The gateway's words for a failure, shown to the payer. */
   reason?: string;
   detail: Record<string, string>;
+  /** Who recorded it when it is not the gateway: 'merchant', 'staff:asha@…'. */
+  recordedBy?: string;
 }
 
 /** What a provider's own routes (hosted pages, callbacks) may use. */

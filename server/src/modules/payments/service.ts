@@ -129,20 +129,29 @@ export class PaymentService {
   async recordManualPayment(
     storeId: string,
     orderId: string,
-    payment: { provider: PaymentProviderName; reference: string },
+    payment: { provider: PaymentProviderName; reference: string; by?: string },
+    /** More work for the payment's transaction (the back office's audit entry). */
+    within?: (trx: Database, recorded: RecordedPayment) => Promise<void>,
   ): Promise<RecordedPayment> {
     const order = await this.orders.findRow(storeId, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     // The merchant says they received it: only a Pending order can be marked paid by hand (a replayed UTR aside).
     const replay = await findPayment(this.db, payment.provider, payment.reference);
     if (!replay && order.status !== OrderStatus.Pending) throw conflict(NOT_AWAITING_PAYMENT);
-    return this.record(storeId, payment.provider, {
-      orderId: order.id,
-      reference: payment.reference,
-      amount: Number(order.total),
-      status: 'success',
-      detail: { recordedBy: 'merchant' },
-    });
+    const by = payment.by ?? 'merchant';
+    return this.record(
+      storeId,
+      payment.provider,
+      {
+        orderId: order.id,
+        reference: payment.reference,
+        amount: Number(order.total),
+        status: 'success',
+        detail: { recordedBy: by },
+        recordedBy: by,
+      },
+      within,
+    );
   }
 
   /**
@@ -151,7 +160,12 @@ export class PaymentService {
    * is final. A success the order cannot take (cancelled, already paid, another amount) is still
    * written, flagged for refund: money taken is never left unrecorded.
    */
-  async record(storeId: string, providerName: PaymentProviderName, outcome: PaymentOutcome): Promise<RecordedPayment> {
+  async record(
+    storeId: string,
+    providerName: PaymentProviderName,
+    outcome: PaymentOutcome,
+    within?: (trx: Database, recorded: RecordedPayment) => Promise<void>,
+  ): Promise<RecordedPayment> {
     const attempt = () =>
       writeTransaction(this.db, async (trx): Promise<RecordedPayment> => {
         const previous = await findPayment(trx, providerName, outcome.reference);
@@ -167,7 +181,7 @@ export class PaymentService {
         if (outcome.status === 'success') {
           const paid = await this.orders.markPaid(trx, storeId, order.id, {
             amount: outcome.amount,
-            by: { actor: `payment:${providerName}`, note: outcome.reference },
+            by: { actor: outcome.recordedBy ?? `payment:${providerName}`, note: outcome.reference },
           });
           if (paid && !paid.moved) {
             detail.refundReason = paid.reason;
@@ -207,6 +221,7 @@ export class PaymentService {
             })
             .execute();
         }
+        await within?.(trx, result);
         return result;
       });
     try {

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { StoreInfo } from '@store/contract';
+import {
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  STOREFRONT_TEXT_FIELDS,
+  type StorefrontTexts,
+  type StoreInfo,
+} from '@store/contract';
 import type { Database, StoreRow } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { newId, nowIso } from '../../http/ids.js';
@@ -41,6 +46,10 @@ export class StoreService {
     return this.db.selectFrom('stores').selectAll().where('host', '=', host).executeTakeFirst();
   }
 
+  async byId(id: string, db: Database = this.db): Promise<Store | undefined> {
+    return db.selectFrom('stores').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   /** Every store this server runs, by host. */
   async all(): Promise<Store[]> {
     return this.db.selectFrom('stores').selectAll().orderBy('host').execute();
@@ -68,6 +77,7 @@ export class StoreService {
       // A new store takes no online payment until its merchant chooses a provider: never the sandbox by default.
       payment_provider: options.paymentProvider ?? 'none',
       payment_config_json: JSON.stringify({ sandboxSecret: randomBytes(32).toString('hex') }),
+      low_stock_threshold: DEFAULT_LOW_STOCK_THRESHOLD,
       created_at: nowIso(),
     };
     await this.db.insertInto('stores').values(row).execute();
@@ -75,16 +85,21 @@ export class StoreService {
   }
 
   /** Which payment provider the store runs, and its settings (secrets included: they stay on the server). */
-  async updatePayments(storeId: string, provider: string, config: object): Promise<void> {
-    await this.db
+  async updatePayments(storeId: string, provider: string, config: object, db: Database = this.db): Promise<void> {
+    await db
       .updateTable('stores')
       .set({ payment_provider: provider, payment_config_json: JSON.stringify(config) })
       .where('id', '=', storeId)
       .execute();
   }
 
-  async updateInfo(storeId: string, info: StoreInfo): Promise<void> {
-    await this.db.updateTable('stores').set(infoColumns(info)).where('id', '=', storeId).execute();
+  async updateInfo(storeId: string, info: StoreInfo, db: Database = this.db): Promise<void> {
+    await db.updateTable('stores').set(infoColumns(info)).where('id', '=', storeId).execute();
+  }
+
+  /** Products at or below this stock show as low in the back office. */
+  async updateLowStockThreshold(storeId: string, threshold: number, db: Database = this.db): Promise<void> {
+    await db.updateTable('stores').set({ low_stock_threshold: threshold }).where('id', '=', storeId).execute();
   }
 }
 
@@ -100,7 +115,18 @@ function infoColumns(info: StoreInfo) {
     categories_json: JSON.stringify(info.categories),
     category_images_json: JSON.stringify(info.categoryImages),
     policies_json: JSON.stringify(info.policies),
+    storefront_json: JSON.stringify(storefrontTextsOf(info)),
   };
+}
+
+/** Only the texts the merchant gave: an empty one is no text, so the storefront leaves its place out. */
+function storefrontTextsOf(source: Partial<Record<keyof StorefrontTexts, unknown>>): StorefrontTexts {
+  const texts: Record<string, unknown> = {};
+  for (const field of STOREFRONT_TEXT_FIELDS) {
+    const value = source[field];
+    if (typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null) texts[field] = value;
+  }
+  return texts as StorefrontTexts;
 }
 
 export function toStoreInfo(store: Store): StoreInfo {
@@ -115,5 +141,6 @@ export function toStoreInfo(store: Store): StoreInfo {
     categories: JSON.parse(store.categories_json) as string[],
     categoryImages: JSON.parse(store.category_images_json) as Record<string, string>,
     policies: JSON.parse(store.policies_json) as Record<string, string>,
+    ...storefrontTextsOf(JSON.parse(store.storefront_json) as Partial<StorefrontTexts>),
   };
 }

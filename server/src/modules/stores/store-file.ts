@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { POLICY_SLUGS, type StoreInfo } from '@store/contract';
+import { HIGHLIGHT_ICONS, POLICY_SLUGS, type StoreInfo } from '@store/contract';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
 import { requiredText, text } from '../file-fields.js';
@@ -8,7 +8,9 @@ import { requiredText, text } from '../file-fields.js';
 /**
  * The store details a merchant keeps in a JSON file: every field of GET /storeInfo. A policy
  * is either HTML in the file or `{ "file": "policies/refund.html" }`, a path from the JSON
- * file's folder; either way it is sanitised before it is stored.
+ * file's folder; either way it is sanitised before it is stored. The storefront's texts
+ * (metaDescription, heroTitle, highlights, newsletterTitle, supportHours) are plain text and
+ * optional: `null` removes one.
  */
 
 const MAX_POLICY_BYTES = 512 * 1024;
@@ -25,6 +27,38 @@ const Policy = z.union([
   z.string({ error: 'a policy must be HTML text or { "file": "path/to/policy.html" }.' }),
   z.strictObject({ file: z.string().min(1) }),
 ]);
+
+/** The highlights a home page shows in one row: more would not fit a phone's screen or a shopper's glance. */
+export const MAX_HIGHLIGHTS = 8;
+
+/** A storefront text: `null` or "" removes it, and the storefront then leaves its place out. */
+const storefrontText = (field: string, max: number) =>
+  text(field, max)
+    .nullable()
+    .transform((value) => value || undefined);
+
+const HighlightItem = z.strictObject(
+  {
+    title: requiredText('title', 80),
+    text: text('text', 300).default(''),
+    icon: z.enum(HIGHLIGHT_ICONS, { error: `icons are named ${HIGHLIGHT_ICONS.join(', ')}.` }).optional(),
+  },
+  { error: 'each highlight is { "title": "…", "text": "…", "icon": "…" }.' },
+);
+
+const Highlights = z
+  .strictObject(
+    {
+      title: requiredText('highlights.title', 100),
+      items: z
+        .array(HighlightItem, { error: 'highlights.items must be a list of { "title", "text", "icon" }.' })
+        .min(1, { error: 'highlights.items must have at least one item (or remove highlights with null).' })
+        .max(MAX_HIGHLIGHTS, { error: `highlights can have at most ${MAX_HIGHLIGHTS} items.` }),
+    },
+    { error: 'highlights must be { "title": "…", "items": [ … ] }, or null for none.' },
+  )
+  .nullable()
+  .transform((value) => value ?? undefined);
 
 const StoreFileFields = {
   storeName: requiredText('storeName', 100),
@@ -48,6 +82,11 @@ const StoreFileFields = {
   policies: z.partialRecord(z.enum(POLICY_SLUGS, { error: `policies are named ${POLICY_SLUGS.join(', ')}.` }), Policy, {
     error: 'policies must map policy names to HTML.',
   }),
+  metaDescription: storefrontText('metaDescription', 300),
+  heroTitle: storefrontText('heroTitle', 120),
+  highlights: Highlights,
+  newsletterTitle: storefrontText('newsletterTitle', 120),
+  supportHours: storefrontText('supportHours', 100),
 };
 
 /** Every field, as `stores add` needs (the optional ones may be left out). */
@@ -58,6 +97,11 @@ export const StoreFile = z.strictObject({
   categories: StoreFileFields.categories.default([]),
   categoryImages: StoreFileFields.categoryImages.default({}),
   policies: StoreFileFields.policies.default({}),
+  metaDescription: StoreFileFields.metaDescription.optional(),
+  heroTitle: StoreFileFields.heroTitle.optional(),
+  highlights: StoreFileFields.highlights.optional(),
+  newsletterTitle: StoreFileFields.newsletterTitle.optional(),
+  supportHours: StoreFileFields.supportHours.optional(),
 });
 
 /** Only the fields to change, as `info set` takes them. */

@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '@/test/render-page';
+import { aStoreInfo } from '@/test/store-info';
+import { AuthLayout } from './AuthLayout';
 import { MainLayout } from './MainLayout';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -26,5 +28,44 @@ describe('the main layout', () => {
     renderPage(<MainLayout />, { path: '/' });
     expect(await screen.findByRole('link', { name: 'NetKart' }, { timeout: 5000 })).toBeVisible();
     expect(screen.queryByText('Test mode — no real money')).toBeNull();
+  });
+
+  it.each([
+    ['loading', () => new Promise<Response>(() => {})],
+    ['failed', async () => new Response(JSON.stringify({ error: 'Down' }), { status: 500 })],
+  ])('names no brand in the header while the store info is %s, and keeps the link home', async (_state, answer) => {
+    vi.stubGlobal('fetch', vi.fn(answer));
+    renderPage(<MainLayout />, { path: '/' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const header = screen.getByRole('banner');
+    expect(header).not.toHaveTextContent(/TechKart|NetKart|Online Store/);
+    expect(within(header).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+  });
+
+  it("shows the store's logo at a fixed height in its own proportions, beside the store's name", async () => {
+    fakeApi({ 'GET /storeInfo': () => [200, aStoreInfo({ companyLogoUrl: '/media/logo.svg' })] });
+    renderPage(<MainLayout />, { path: '/' });
+    const home = await within(screen.getByRole('banner')).findByRole('link', { name: 'NetKart' });
+    const logo = home.querySelector('img');
+    expect(logo).toHaveAttribute('src', '/media/logo.svg');
+    expect(logo).toHaveClass('h-8', 'w-auto', 'object-contain');
+    expect(home).toHaveAttribute('href', '/');
+  });
+
+  it('shows the logo on the sign-in pages too, and no brand before the store info arrives', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    const { unmount } = renderPage(<AuthLayout />, { path: '/login' });
+    expect(screen.getByRole('link', { name: 'Home' })).toBeVisible();
+    expect(document.body).not.toHaveTextContent(/TechKart|NetKart|Online Store/);
+    unmount();
+
+    fakeApi({ 'GET /storeInfo': () => [200, aStoreInfo({ companyLogoUrl: 'https://cdn.example.in/logo.png' })] });
+    renderPage(<AuthLayout />, { path: '/login' });
+    const logo = (await screen.findByRole('link', { name: 'NetKart' })).querySelector('img');
+    expect(logo).toHaveAttribute('src', 'https://cdn.example.in/logo.png');
+    expect(logo).toHaveClass('w-auto', 'object-contain');
   });
 });

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui';
+import { usePageMeta } from '@/features/store-info/page-meta';
 import { apiBaseUrl, apiRequest } from '@/lib/api-client';
 
 type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
 
 /** Checks that the storefront reaches its API (spec: /api-test). */
 export default function ApiTestPage() {
+  usePageMeta('API Connection Test');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [testing, setTesting] = useState(false);
 

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui';
+import { usePageMeta } from '@/features/store-info/page-meta';
 
 export default function NotFoundPage() {
+  usePageMeta('Page not found');
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
       <p className="text-7xl font-bold text-brand-600">404</p>

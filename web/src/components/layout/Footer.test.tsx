@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '@/test/render-page';
+import { aPlainStoreInfo, aStoreInfo } from '@/test/store-info';
+import { expectVisibleText } from '@/test/visible';
 import { Footer } from './Footer';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -32,5 +34,38 @@ describe('Footer', () => {
       screen.getByText(`© ${new Date().getFullYear()} NetKart Technologies LLP. All rights reserved.`),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  });
+
+  it("lists the store's own categories, linked like the header's", async () => {
+    fakeApi({ 'GET /storeInfo': () => [200, aStoreInfo({ categories: ['LAN Adapters', 'Cables & Chargers'] })] });
+    renderPage(<Footer />, { path: '/' });
+    const products = await screen.findByRole('navigation', { name: 'Products' });
+    expect(
+      within(products)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['LAN Adapters', '/products?category=lan%20adapters'],
+      ['Cables & Chargers', '/products?category=cables%20%26%20chargers'],
+    ]);
+  });
+
+  it('lists no products of another shop when the store has no categories', async () => {
+    fakeApi({ 'GET /storeInfo': () => [200, aPlainStoreInfo()] });
+    renderPage(<Footer />, { path: '/' });
+    await expectVisibleText('Chai Tech LLP');
+    expect(screen.queryByRole('navigation', { name: 'Products' })).toBeNull();
+    expect(screen.queryByText(/LAN Adapters|USB Hubs|Docking Stations/)).toBeNull();
+  });
+
+  it.each([
+    ['loading', () => new Promise<Response>(() => {})],
+    ['failed', async () => new Response(JSON.stringify({ error: 'Down' }), { status: 500 })],
+  ])('names no brand while the store info is %s', async (_state, answer) => {
+    vi.stubGlobal('fetch', vi.fn(answer));
+    renderPage(<Footer />, { path: '/' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/TechKart|NetKart|Online Store/)).toBeNull();
+    expect(screen.getByText(/All rights reserved\./)).toBeVisible();
   });
 });

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
+import { BrandPlaceholder } from '@/features/store-info/components/StoreBrand';
 import { storeNameOf, useStoreInfo } from '@/features/store-info/store-info';
+import { categoryHref } from './Header';
 
 const HELP_LINKS = [
   { to: '/terms', label: 'Terms and Conditions' },
@@ -15,16 +17,19 @@ const COMPANY_LINKS = [
   { to: '/orders', label: 'My Orders' },
   { to: '/track-order', label: 'Track Order' },
 ];
-const PRODUCT_TYPES = ['LAN Adapters', 'Laptop Accessories', 'USB Hubs', 'Docking Stations', 'Storage'];
 
 export function Footer() {
-  const { storeInfo } = useStoreInfo();
-  const name = storeInfo?.companyName || storeNameOf(storeInfo);
+  const { storeInfo, isLoading } = useStoreInfo();
+  // Until the store's details arrive (or if they fail) a placeholder: never another shop's name.
+  const name = storeInfo ? storeInfo.companyName || storeNameOf(storeInfo) : null;
+  const categories = storeInfo?.categories ?? [];
   return (
     <footer className="mt-auto bg-slate-900 pb-20 text-slate-300 md:pb-0">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
         <div className="space-y-2 text-sm">
-          <p className="text-base font-semibold text-white">{name}</p>
+          <p className="text-base font-semibold text-white">
+            {name ?? <BrandPlaceholder pulse={isLoading} label="" className="h-5 w-40 bg-slate-700" />}
+          </p>
           {storeInfo?.companyAddress ? <p>{storeInfo.companyAddress}</p> : null}
           {storeInfo?.companyPhone ? <p>Phone: {storeInfo.companyPhone}</p> : null}
           {storeInfo?.companyEmail ? <p>Email: {storeInfo.companyEmail}</p> : null}
@@ -53,17 +58,32 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <div>
-          <h2 className="text-sm font-semibold text-white">Products</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {PRODUCT_TYPES.map((type) => (
-              <li key={type}>{type}</li>
-            ))}
-          </ul>
-        </div>
+        {categories.length > 0 ? (
+          <nav aria-label="Products">
+            <h2 className="text-sm font-semibold text-white">Products</h2>
+            <ul className="mt-2 text-sm">
+              {categories.map((category) => (
+                <li key={category}>
+                  <Link
+                    to={categoryHref(category)}
+                    className="inline-flex min-h-11 min-w-11 items-center hover:text-white hover:underline"
+                  >
+                    {category}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
       </div>
       <p className="border-t border-slate-800 py-6 text-center text-xs text-slate-400">
-        © {new Date().getFullYear()} {name.replace(/\.$/, '')}. All rights reserved.
+        © {new Date().getFullYear()}{' '}
+        {name === null ? (
+          <BrandPlaceholder pulse={isLoading} label="" className="h-3 w-32 bg-slate-700 align-middle" />
+        ) : (
+          name.replace(/\.$/, '')
+        )}
+        . All rights reserved.
       </p>
     </footer>
   );

@@ -5,6 +5,7 @@ import { Link, NavLink } from 'react-router';
 import { buttonClasses } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
 import { useCart } from '@/features/cart/cart-context';
+import { StoreBrand } from '@/features/store-info/components/StoreBrand';
 import { storeNameOf, useStoreInfo } from '@/features/store-info/store-info';
 import { cn } from '@/lib/cn';
 
@@ -51,7 +52,7 @@ export function Header() {
             <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
             <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 bg-white p-6 shadow-xl focus:outline-none">
               <div className="flex items-center justify-between">
-                <Dialog.Title className="text-lg font-bold">{storeNameOf(storeInfo)}</Dialog.Title>
+                <Dialog.Title className="text-lg font-bold">{storeInfo ? storeNameOf(storeInfo) : 'Menu'}</Dialog.Title>
                 <Dialog.Close className={buttonClasses('ghost', 'icon')} aria-label="Close menu">
                   <X aria-hidden="true" className="h-5 w-5" />
                 </Dialog.Close>
@@ -78,11 +79,8 @@ export function Header() {
           </Dialog.Portal>
         </Dialog.Root>
 
-        <Link to="/" className="flex min-h-11 items-center gap-2 text-xl font-bold text-slate-900">
-          {storeInfo?.companyLogoUrl ? (
-            <img src={storeInfo.companyLogoUrl} alt="" width={32} height={32} className="h-8 w-8" />
-          ) : null}
-          {storeNameOf(storeInfo)}
+        <Link to="/" className="flex min-h-11 min-w-11 items-center gap-2 text-xl font-bold text-slate-900">
+          <StoreBrand />
         </Link>
 
         <nav aria-label="Main" className="hidden flex-1 items-center justify-center gap-1 md:flex">

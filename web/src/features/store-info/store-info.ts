@@ -6,7 +6,12 @@ import { apiRequest } from '@/lib/api-client';
 
 /** Spec section 7: categories default to ['Accessories'] on error or when missing. */
 export const FALLBACK_CATEGORIES = ['Accessories'];
-export const DEFAULT_BRAND = 'TechKart';
+/**
+ * Spec: the store name, else the company name, else a default brand text. Only for store info
+ * that has arrived with neither name; before it arrives (or when it fails) the chrome shows a
+ * placeholder, never a brand.
+ */
+export const DEFAULT_BRAND = 'Online Store';
 
 export const storeInfoQuery = {
   queryKey: ['storeInfo'],
@@ -37,6 +42,5 @@ export function useStoreInfo() {
   return { storeInfo, categories, isLoading: query.isLoading, isError: query.isError };
 }
 
-/** Spec: the store name, else the company name, else a default brand text. */
-export const storeNameOf = (storeInfo: StoreInfo | null) =>
-  storeInfo?.storeName || storeInfo?.companyName || DEFAULT_BRAND;
+/** Spec: the store name, else the company name, else a default brand text (of a store info that has arrived). */
+export const storeNameOf = (storeInfo: StoreInfo) => storeInfo.storeName || storeInfo.companyName || DEFAULT_BRAND;

@@ -6,9 +6,11 @@ import { toast } from 'sonner';
 import { Button, buttonClasses, Skeleton } from '@/components/ui';
 import { fetchAccountInfo } from '@/features/auth/api';
 import { useAuth } from '@/features/auth/auth-context';
+import { usePageMeta } from '@/features/store-info/page-meta';
 import { formatLongDate } from '@/lib/dates';
 
 export default function AccountPage() {
+  usePageMeta('My Account');
   const { logout } = useAuth();
   const navigate = useNavigate();
   const account = useQuery({

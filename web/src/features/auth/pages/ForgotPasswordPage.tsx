@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui';
+import { usePageMeta } from '@/features/store-info/page-meta';
 import { useStoreInfo } from '@/features/store-info/store-info';
 
 /** Until a reset flow exists, the page tells the shopper how the store resets a password. */
 export default function ForgotPasswordPage() {
+  usePageMeta('Forgot your password?');
   const { storeInfo } = useStoreInfo();
   return (
     <div className="space-y-6 text-center">

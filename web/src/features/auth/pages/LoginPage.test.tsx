@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '@/test/render-page';
+import { expectVisibleText } from '@/test/visible';
 import LoginPage from './LoginPage';
 
 afterEach(() => {
@@ -17,7 +18,7 @@ describe('the sign-in form', () => {
     await userEvent.type(screen.getByLabelText('Password'), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByText('Invalid email address')).toBeVisible();
+    await expectVisibleText('Invalid email address');
     expect(screen.getByText('Password must be at least 6 characters')).toBeVisible();
     expect(calls.filter((call) => call.route === 'POST /users/authorize')).toEqual([]);
   });
@@ -29,7 +30,7 @@ describe('the sign-in form', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'wrong password');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByText('Invalid email or password.')).toBeVisible();
+    await expectVisibleText('Invalid email or password.');
     expect(document.cookie).not.toContain('auth_token');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
@@ -44,7 +45,7 @@ describe('the sign-in form', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByText('Landed on /checkout')).toBeVisible();
+    await expectVisibleText('Landed on /checkout');
     expect(document.cookie).toContain('auth_token=token-123');
     expect(calls.find((call) => call.route === 'POST /users/authorize')?.body).toMatchObject({
       email: 'asha@example.in',
@@ -74,7 +75,7 @@ describe('the sign-in form', () => {
     if (remember) await userEvent.click(screen.getByLabelText('Remember me'));
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByText('Landed on /')).toBeVisible();
+    await expectVisibleText('Landed on /');
     expect(calls.find((call) => call.route === 'POST /users/authorize')?.body).toMatchObject({ rememberMe: remember });
     const [cookie, ...others] = writes();
     expect(others).toEqual([]);

@@ -2,11 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, Checkbox, FormField, Input } from '@/components/ui';
+import { usePageMeta } from '@/features/store-info/page-meta';
 import { useAuth } from '../auth-context';
 import { originOf } from '../RequireAuth';
 import { type LoginValues, loginSchema } from '../schemas';
 
 export default function LoginPage() {
+  usePageMeta('Sign in');
   const { login } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();

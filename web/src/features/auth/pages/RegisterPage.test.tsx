@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '@/test/render-page';
+import { expectVisibleText } from '@/test/visible';
 import RegisterPage from './RegisterPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -19,7 +20,7 @@ describe('the registration form', () => {
     await fill({ 'First name': 'A', 'Last name': 'R', Email: 'asha', Password: '12345', 'Confirm password': '54321' });
     await submit();
 
-    expect(await screen.findByText('First name must be at least 2 characters')).toBeVisible();
+    await expectVisibleText('First name must be at least 2 characters');
     expect(screen.getByText('Last name must be at least 2 characters')).toBeVisible();
     expect(screen.getByText('Invalid email address')).toBeVisible();
     expect(screen.getByText('Password must be at least 6 characters')).toBeVisible();
@@ -39,7 +40,7 @@ describe('the registration form', () => {
     });
     await submit();
 
-    expect(await screen.findByText('Registration Error')).toBeVisible();
+    await expectVisibleText('Registration Error');
     expect(screen.getByText('An account with this email already exists.')).toBeVisible();
   });
 
@@ -61,7 +62,7 @@ describe('the registration form', () => {
     await fill(shopper);
     await submit();
 
-    expect(await screen.findByText('Landed on /checkout')).toBeVisible();
+    await expectVisibleText('Landed on /checkout');
     expect(screen.getByText('Account created successfully. You can now log in.')).toBeVisible();
     expect(document.cookie).toContain('auth_token=token-new');
     expect(calls.find((call) => call.route === 'POST /users/authorize')?.body).toEqual({
@@ -79,7 +80,7 @@ describe('the registration form', () => {
     renderPage(<RegisterPage />, { path: '/register' });
     await fill(shopper);
     await submit();
-    expect(await screen.findByText('Landed on /')).toBeVisible();
+    await expectVisibleText('Landed on /');
   });
 
   it('sends the shopper to sign in, keeping the origin, when signing in after registering fails', async () => {
@@ -90,7 +91,7 @@ describe('the registration form', () => {
     renderPage(<RegisterPage />, { path: '/register', state: { from: { pathname: '/checkout', search: '' } } });
     await fill(shopper);
     await submit();
-    expect(await screen.findByText('Landed on /login')).toBeVisible();
+    await expectVisibleText('Landed on /login');
     expect(document.cookie).not.toContain('auth_token');
   });
 });

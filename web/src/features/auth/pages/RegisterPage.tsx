@@ -3,11 +3,13 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button, FormField, Input } from '@/components/ui';
+import { usePageMeta } from '@/features/store-info/page-meta';
 import { useAuth } from '../auth-context';
 import { originOf } from '../RequireAuth';
 import { BASIC_EMAIL_PATTERN, type RegisterValues, registerSchema } from '../schemas';
 
 export default function RegisterPage() {
+  usePageMeta('Create an account');
   const { register: createAccount } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Button, buttonClasses } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
 import { ProductImage } from '@/features/catalog/components/ProductImage';
+import { usePageMeta } from '@/features/store-info/page-meta';
 import { formatPrice } from '@/lib/money';
 import { useCartAvailability } from '../availability';
 import { useCart } from '../cart-context';
@@ -18,6 +19,7 @@ const problemText = (problem: LineProblem) =>
       : `Only ${problem.stock} left`;
 
 export default function CartPage() {
+  usePageMeta('Shopping Cart');
   const { items, itemCount, subtotal, removeItem, updateQuantity, clearCart } = useCart();
   const { user } = useAuth();
   const navigate = useNavigate();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY } from '@/features/cart/cart-rules';
 import { fakeApi, renderPage } from '@/test/render-page';
+import { expectVisibleText } from '@/test/visible';
 import { type ProductInput, toStoreProduct } from '../product';
 import { ProductCard } from './ProductCard';
 
@@ -62,7 +63,7 @@ describe('a product card', () => {
   it('opens the product page instead when there are sizes or colours to choose from', async () => {
     showCard({ ...adapter, attributes: [attribute('Size', '13"', '15.6"'), attribute('Color', 'Navy')] });
     await userEvent.click(screen.getByRole('button', { name: `Add to Cart: ${adapter.title}` }));
-    expect(await screen.findByText('Landed on /product/p-lan')).toBeVisible();
+    await expectVisibleText('Landed on /product/p-lan');
     expect(stored()).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY } from '@/features/cart/cart-rules';
 import { fakeApi, renderPage } from '@/test/render-page';
+import { expectVisibleText } from '@/test/visible';
 import ProductPage from './ProductPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -33,7 +34,7 @@ const showProduct = (product: object) => {
 describe('the product page', () => {
   it('shows the SKU, the percent off and how many are left', async () => {
     showProduct(stand);
-    expect(await screen.findByText('SKU: NK-LAP-001')).toBeVisible();
+    await expectVisibleText('SKU: NK-LAP-001');
     expect(screen.queryByText(/Product ID/)).toBeNull();
     expect(screen.getByText('26 % off')).toBeVisible();
     expect(screen.getByText('Only 4 left')).toBeVisible();
@@ -53,13 +54,13 @@ describe('the product page', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Space Grey' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    expect(await screen.findByText('Landed on /cart')).toBeVisible();
+    await expectVisibleText('Landed on /cart');
     expect(stored()[1]).toMatchObject({ quantity: 3, selectedColor: 'Space Grey', image: '/stand-2.svg' });
   });
 
   it('refuses Add to Cart and shows no Sale when the product is out of stock', async () => {
     showProduct({ ...stand, stock: 0 });
-    expect(await screen.findByText('Out of stock')).toBeVisible();
+    await expectVisibleText('Out of stock');
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
     expect(screen.queryByText('Sale')).toBeNull();
   });
@@ -67,9 +68,9 @@ describe('the product page', () => {
   it('says where the wishlist is when a product is added to it', async () => {
     showProduct(stand);
     await userEvent.click(await screen.findByRole('button', { name: 'Add to Wishlist' }));
-    expect(await screen.findByText('Added to wishlist')).toBeVisible();
+    await expectVisibleText('Added to wishlist');
     await userEvent.click(screen.getByRole('button', { name: 'View wishlist' }));
-    expect(await screen.findByText('Landed on /wishlist')).toBeVisible();
+    await expectVisibleText('Landed on /wishlist');
     expect(JSON.parse(localStorage.getItem('wishlist') ?? '[]')).toEqual([stand.id]);
   });
 });

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Badge, Button, buttonClasses, Skeleton } from '@/components/ui';
 import { useCart } from '@/features/cart/cart-context';
 import { unitsOf } from '@/features/cart/cart-rules';
+import { usePageMeta } from '@/features/store-info/page-meta';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/money';
 import { useProduct } from '../api';
@@ -16,6 +17,8 @@ import { toggleWishlist, useWishlist } from '../wishlist';
 export default function ProductPage() {
   const { id } = useParams();
   const product = useProduct(id);
+  const missing = !id || (product.isError && product.error.message === 'missing');
+  usePageMeta(missing ? 'Product not found' : product.data?.name);
 
   useEffect(() => {
     if (product.isError && product.error.message === 'missing') toast.error('Product not found');
@@ -23,7 +26,7 @@ export default function ProductPage() {
   }, [product.isError, product.error]);
 
   if (product.isPending && id) return <ProductSkeleton />;
-  if (!id || (product.isError && product.error.message === 'missing')) return <ProductNotFound />;
+  if (missing) return <ProductNotFound />;
   if (product.isError || !product.data) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 text-center">

@@ -2,6 +2,7 @@ import { Grid2x2, Grid3x3 } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Label, Select } from '@/components/ui';
+import { usePageMeta } from '@/features/store-info/page-meta';
 import { useStoreInfo } from '@/features/store-info/store-info';
 import { cn } from '@/lib/cn';
 import { useParentCategories, useProductPage } from '../api';
@@ -39,12 +40,14 @@ export default function ProductsPage() {
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const products = listing.data?.products ?? [];
   const showControls = listing.isPending || products.length > 0;
+  const heading = listingHeading(params, categories);
+  usePageMeta(heading);
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
       {showControls ? (
         <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
-          <h1 className="text-3xl font-bold text-slate-900">{listingHeading(params, categories)}</h1>
+          <h1 className="text-3xl font-bold text-slate-900">{heading}</h1>
           <div className="flex flex-wrap items-end gap-3">
             <div className="space-y-1">
               <Label htmlFor="type-filter">Type</Label>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY } from '@/features/cart/cart-rules';
 import { fakeApi, renderPage } from '@/test/render-page';
+import { expectVisibleText } from '@/test/visible';
 import WishlistPage from './WishlistPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -27,7 +28,7 @@ describe('the wishlist page', () => {
     renderPage(<WishlistPage />, { path: '/wishlist' });
 
     expect(await screen.findByRole('link', { name: '7-Port USB Hub' })).toHaveAttribute('href', '/product/hub');
-    expect(await screen.findByText('This product is no longer available.')).toBeVisible();
+    await expectVisibleText('This product is no longer available.');
     expect(screen.getByRole('button', { name: 'Add to Cart: Portable NVMe SSD' })).toBeDisabled();
     expect(screen.getByText('Out of stock')).toBeVisible();
 

@@ -2,6 +2,7 @@ import { Heart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses, EmptyState, Skeleton } from '@/components/ui';
+import { usePageMeta } from '@/features/store-info/page-meta';
 import { useProductsById } from '../api';
 import { PriceTag } from '../components/PriceTag';
 import { ProductImage } from '../components/ProductImage';
@@ -10,6 +11,7 @@ import { toggleWishlist, useWishlist } from '../wishlist';
 
 /** The products the shopper wishlisted on this device, each with Add to Cart and Remove. */
 export default function WishlistPage() {
+  usePageMeta('My Wishlist');
   const ids = useWishlist();
   const products = useProductsById(ids);
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY, type CartItem } from '@/features/cart/cart-rules';
 import { type ApiHandlers, fakeApi, renderPage } from '@/test/render-page';
+import { expectVisibleText } from '@/test/visible';
 import CheckoutPage from './CheckoutPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -49,7 +50,7 @@ describe('checkout', () => {
     await fillAddress({ City: '' });
     await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
 
-    expect(await screen.findByText('Please fill all fields')).toBeVisible();
+    await expectVisibleText('Please fill all fields');
     expect(screen.getByText('All shipping information fields are required.')).toBeVisible();
     expect(calls.filter((call) => call.route === 'POST /orders')).toEqual([]);
   });
@@ -60,7 +61,7 @@ describe('checkout', () => {
     await fillAddress({ 'Full name': '  Asha Rao  ' });
     await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
 
-    expect(await screen.findByText('Landed on /payment?orderId=7KX2M9QH4D')).toBeVisible();
+    await expectVisibleText('Landed on /payment?orderId=7KX2M9QH4D');
     expect(calls.find((call) => call.route === 'POST /orders')?.body).toEqual({
       lines: [{ productId: 'p-lan-1', quantity: 2 }],
       shippingAddress: {
@@ -86,7 +87,7 @@ describe('checkout', () => {
     await fillAddress();
     await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
 
-    expect(await screen.findByText('Error placing order')).toBeVisible();
+    await expectVisibleText('Error placing order');
     expect(screen.getByText('Only 1 left of USB-C to 2.5G Ethernet Adapter. Please lower the quantity.')).toBeVisible();
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '[]')).toHaveLength(1);
   });
@@ -97,7 +98,7 @@ describe('checkout', () => {
     renderPage(<CheckoutPage />, { path: '/checkout' });
     await fillAddress();
     await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
-    expect(await screen.findByText('Cart is empty')).toBeVisible();
+    await expectVisibleText('Cart is empty');
   });
 
   it('sends one line per cart line with its size and colour, never merging two of one product', async () => {
@@ -115,7 +116,7 @@ describe('checkout', () => {
     await fillAddress();
     await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
 
-    expect(await screen.findByText('Landed on /payment?orderId=SLEEVES1')).toBeVisible();
+    await expectVisibleText('Landed on /payment?orderId=SLEEVES1');
     expect(calls.find((call) => call.route === 'POST /orders')?.body).toHaveProperty('lines', [
       { productId: 'p-sleeve', quantity: 1, size: '13"', color: 'Navy' },
       { productId: 'p-sleeve', quantity: 2, size: '15.6"', color: 'Olive' },
@@ -130,7 +131,7 @@ describe('checkout', () => {
     await fillAddress({ City: '', 'PIN code': '56003', Phone: '98450' });
     await userEvent.click(placeOrder);
 
-    expect(await screen.findByText('City is required.')).toBeVisible();
+    await expectVisibleText('City is required.');
     expect(screen.getByLabelText('City')).toHaveAccessibleDescription('City is required.');
     expect(screen.getByLabelText('PIN code')).toHaveAccessibleDescription('6 digits PIN code must be 6 digits.');
     expect(screen.getByText('Phone number must have at least 10 digits.')).toBeVisible();

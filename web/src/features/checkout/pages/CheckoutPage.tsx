@@ -9,6 +9,7 @@ import { useCartAvailability } from '@/features/cart/availability';
 import { useCart } from '@/features/cart/cart-context';
 import { type CartItem, lineKey, optionsLabel } from '@/features/cart/cart-rules';
 import { createOrder, ordersQueryKey } from '@/features/orders/api';
+import { usePageMeta } from '@/features/store-info/page-meta';
 import { formatPrice } from '@/lib/money';
 import { EMPTY_SHIPPING, INDIAN_STATES, type ShippingForm, trimmedShipping } from '../shipping';
 
@@ -22,6 +23,7 @@ export const orderLinesOf = (items: CartItem[]): OrderLineInput[] =>
   }));
 
 export default function CheckoutPage() {
+  usePageMeta('Checkout');
   const { items, subtotal, clearCart } = useCart();
   const availability = useCartAvailability(items);
   const navigate = useNavigate();

@@ -2,6 +2,8 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '@/test/render-page';
+import { aPlainStoreInfo, aStoreInfo } from '@/test/store-info';
+import { expectVisibleText } from '@/test/visible';
 import ContactPage, { SIMULATED_SEND_MS } from './ContactPage';
 
 afterEach(() => {
@@ -16,7 +18,7 @@ describe('the contact form', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'asha@example');
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
 
-    expect(await screen.findByText('Name is required')).toBeVisible();
+    await expectVisibleText('Name is required');
     expect(screen.getByText('Please enter a valid email address')).toBeVisible();
     expect(screen.getByText('Subject is required')).toBeVisible();
     expect(screen.getByText('Message is required')).toBeVisible();
@@ -38,9 +40,27 @@ describe('the contact form', () => {
     expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     await act(() => vi.advanceTimersByTimeAsync(250));
 
-    expect(await screen.findByText('Message Sent')).toBeVisible();
+    await expectVisibleText('Message Sent');
     expect(screen.getByText("Thank you for your message. We'll get back to you shortly.")).toBeVisible();
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
     expect(screen.getByLabelText('Name')).toHaveValue('');
+  });
+});
+
+describe('the contact details', () => {
+  it("shows the store's support hours beside its phone, and titles the tab with the page and the store", async () => {
+    fakeApi({ 'GET /storeInfo': () => [200, aStoreInfo({ supportHours: 'Monday to Friday, 9AM-5PM' })] });
+    renderPage(<ContactPage />, { path: '/contact' });
+    await expectVisibleText('Monday to Friday, 9AM-5PM');
+    expect(screen.getByText('+91 80 4718 2290')).toBeVisible();
+    expect(document.title).toBe('Contact Us | NetKart');
+  });
+
+  it('leaves the hours out for a store that gave none', async () => {
+    fakeApi({ 'GET /storeInfo': () => [200, aPlainStoreInfo()] });
+    renderPage(<ContactPage />, { path: '/contact' });
+    await expectVisibleText('+91 20 4000 1234');
+    expect(screen.queryByText(/Monday|Saturday|10AM/)).toBeNull();
+    expect(document.title).toBe('Contact Us | Chai Tech');
   });
 });

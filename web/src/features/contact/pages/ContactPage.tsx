@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button, FormField, Input, Textarea } from '@/components/ui';
+import { usePageMeta } from '@/features/store-info/page-meta';
 import { useStoreInfo } from '@/features/store-info/store-info';
 
 export const SIMULATED_SEND_MS = 1500;
@@ -18,6 +19,7 @@ const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };
 
 export default function ContactPage() {
   const { storeInfo } = useStoreInfo();
+  usePageMeta('Contact Us');
   const [sending, setSending] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const {
@@ -69,7 +71,9 @@ export default function ContactPage() {
               <span>
                 <span className="block font-medium text-slate-900">Phone</span>
                 {storeInfo?.companyPhone || '—'}
-                <span className="block text-slate-500">Monday to Saturday, 10AM-6PM</span>
+                {storeInfo?.supportHours ? (
+                  <span className="block text-slate-500">{storeInfo.supportHours}</span>
+                ) : null}
               </span>
             </li>
             <li className="flex gap-3">

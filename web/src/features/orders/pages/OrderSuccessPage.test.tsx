@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatPrice } from '@/lib/money';
 import { anOrder, anOrderLine } from '@/test/orders';
 import { type Answer, fakeApi, renderPage } from '@/test/render-page';
+import { expectVisibleText } from '@/test/visible';
 import OrderSuccessPage from './OrderSuccessPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -40,7 +41,7 @@ describe('the order-success page', () => {
     async (status) => {
       signIn();
       renderSuccess([200, order({ status })]);
-      expect(await screen.findByText(`We have received your payment for order #${ORDER_ID}.`)).toBeVisible();
+      await expectVisibleText(`We have received your payment for order #${ORDER_ID}.`);
       expect(screen.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
       const summary = screen.getByRole('region', { name: 'Order summary' });
       expect(within(summary).getByText('USB-C Hub 7-in-1')).toBeVisible();
@@ -55,7 +56,7 @@ describe('the order-success page', () => {
   it('says a Pending order still awaits payment and offers Pay Now, never claiming it was paid', async () => {
     signIn();
     renderSuccess([200, order({ status: 0 })]);
-    expect(await screen.findByText(/Payment for order #7KX2M9QH4D is still pending/)).toBeVisible();
+    await expectVisibleText(/Payment for order #7KX2M9QH4D is still pending/);
     expect(screen.getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', `/payment?orderId=${ORDER_ID}`);
     expect(claimsPayment()).toBeNull();
     expectSpecLinks();

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses, Skeleton } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
+import { usePageMeta } from '@/features/store-info/page-meta';
 import { useOrder } from '../api';
 import { OrderSummary } from '../components/OrderSummary';
 import { isCancelled, isPaid, isPending } from '../order-status';
@@ -12,6 +13,7 @@ const THANK_YOU = 'Thank you for your order!';
 
 /** Says only what the order shows: "received" for a paid order, never for one still awaiting payment. */
 export default function OrderSuccessPage() {
+  usePageMeta('Order Confirmation');
   const [searchParams] = useSearchParams();
   const orderId = searchParams.get('orderId') ?? '';
   const { user, loading } = useAuth();

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { buttonClasses, Skeleton } from '@/components/ui';
+import { usePageMeta } from '@/features/store-info/page-meta';
 import { formatPrice } from '@/lib/money';
 import { useOrders } from '../api';
 import { OrderHeading, OrderItemsTable, OrderShipping } from '../components/OrderDetails';
@@ -10,6 +11,7 @@ import { isPending } from '../order-status';
 import { toOrderView } from '../order-view';
 
 export default function OrdersPage() {
+  usePageMeta('My Orders');
   const orders = useOrders();
 
   useEffect(() => {

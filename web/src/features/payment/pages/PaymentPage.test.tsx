@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anOrder, anOrderLine, SAMPLE_ADDRESS } from '@/test/orders';
 import { type Answer, type ApiCall, fakeApi, renderPage } from '@/test/render-page';
+import { expectVisibleText } from '@/test/visible';
 import PaymentPage from './PaymentPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -118,7 +119,7 @@ describe('the payment page', () => {
     await userEvent.type(screen.getByLabelText('GSTIN'), 'not-a-gstin');
     await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
 
-    expect(await screen.findByText('Validation Error')).toBeVisible();
+    await expectVisibleText('Validation Error');
     expect(screen.getByText('A GSTIN is 15 characters, starting with the state code')).toBeVisible();
     expect(payments(calls)).toEqual([]);
   });
@@ -146,7 +147,7 @@ describe('the payment page', () => {
     renderPayment();
     await fillRequired();
     await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
-    expect(await screen.findByText('Landed on /orders')).toBeVisible();
+    await expectVisibleText('Landed on /orders');
     expect(screen.getByText('Payment initiated')).toBeVisible();
   });
 
@@ -238,7 +239,7 @@ describe('the payment page', () => {
 
   it('says online payment is not set up when the store has no provider, with no form', async () => {
     renderPayment({ provider: 'none', fields: [] });
-    expect(await screen.findByText(PAYMENT_NOT_SET_UP)).toBeVisible();
+    await expectVisibleText(PAYMENT_NOT_SET_UP);
     expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/orders');
     expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
   });
@@ -255,7 +256,7 @@ describe('the payment page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await fillRequired();
     await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
-    expect(await screen.findByText('Landed on /orders')).toBeVisible();
+    await expectVisibleText('Landed on /orders');
     expect(payments(calls)).toHaveLength(1);
   });
 

@@ -10,6 +10,7 @@ import { useAccountInfo } from '@/features/auth/api';
 import { useOrder } from '@/features/orders/api';
 import { OrderSummary } from '@/features/orders/components/OrderSummary';
 import { isCancelled, isPaid } from '@/features/orders/order-status';
+import { usePageMeta } from '@/features/store-info/page-meta';
 import { cn } from '@/lib/cn';
 import { fetchPaymentFields, postHiddenForm, submitPayment } from '../api';
 import {
@@ -39,6 +40,7 @@ type Qr = { text: string } | { image: string };
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 export default function PaymentPage() {
+  usePageMeta('Payment');
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const orderId = searchParams.get('orderId') || (location.state as { orderId?: string } | null)?.orderId || '';

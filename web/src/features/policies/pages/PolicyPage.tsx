@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { Badge, Skeleton } from '@/components/ui';
+import { usePageMeta } from '@/features/store-info/page-meta';
 import { useStoreInfo } from '@/features/store-info/store-info';
 import { isPolicySlug, POLICY_TITLES, policyContent } from '../policy';
 
@@ -11,9 +12,8 @@ export default function PolicyPage() {
   const title = slug ? POLICY_TITLES[slug] : '';
   const companyName = storeInfo?.companyName || storeInfo?.storeName || '';
 
-  useEffect(() => {
-    if (title) document.title = companyName ? `${title} | ${companyName}` : title;
-  }, [title, companyName]);
+  // Spec: '{title} | {companyName}'.
+  usePageMeta(title, { brand: companyName });
 
   if (!slug) return <Navigate to="/404" replace />;
   if (isLoading) {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anOrder, anOrderLine } from '@/test/orders';
 import { fakeApi, renderPage } from '@/test/render-page';
+import { expectVisibleText } from '@/test/visible';
 import TrackOrderPage from './TrackOrderPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -24,7 +25,7 @@ describe('tracking an order as a guest', () => {
     await userEvent.type(screen.getByLabelText('Order number'), '7KX2M9QH4D');
     await userEvent.click(screen.getByRole('button', { name: 'Track Order' }));
 
-    expect(await screen.findByText('Please enter both order number and email/phone')).toBeVisible();
+    await expectVisibleText('Please enter both order number and email/phone');
     expect(calls.filter((call) => call.route.startsWith('GET /orders'))).toEqual([]);
   });
 
@@ -46,7 +47,7 @@ describe('tracking an order as a guest', () => {
     await userEvent.type(screen.getByLabelText('Email or phone'), '98450 12345');
     await userEvent.click(screen.getByRole('button', { name: 'Track Order' }));
 
-    expect(await screen.findByText('Your order status has been loaded')).toBeVisible();
+    await expectVisibleText('Your order status has been loaded');
     expect(screen.getByText('Shipped')).toBeVisible();
     expect(screen.getByText(/DTDC-Z1234567/)).toBeVisible();
     expect(screen.getByText('USB-C to 2.5G Ethernet Adapter')).toBeVisible();
@@ -73,7 +74,7 @@ describe('tracking an order as a guest', () => {
     await userEvent.type(screen.getByLabelText('Email or phone'), 'asha@example.in');
     await userEvent.click(screen.getByRole('button', { name: 'Track Order' }));
 
-    expect(await screen.findByText('Size: 13" · Colour: Navy')).toBeVisible();
+    await expectVisibleText('Size: 13" · Colour: Navy');
     expect(screen.getByText('Size: 15.6" · Colour: Olive')).toBeVisible();
     expect(screen.getByText('Cancelled')).toBeVisible();
     expect(screen.getByText('Cancelled: Payment not received')).toBeVisible();

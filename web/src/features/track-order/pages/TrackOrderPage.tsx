@@ -7,8 +7,10 @@ import { useAuth } from '@/features/auth/auth-context';
 import { findOrder } from '@/features/orders/api';
 import { OrderHeading, OrderItemsTable, OrderShipping } from '@/features/orders/components/OrderDetails';
 import { toOrderView } from '@/features/orders/order-view';
+import { usePageMeta } from '@/features/store-info/page-meta';
 
 export default function TrackOrderPage() {
+  usePageMeta('Track Your Order');
   const [searchParams] = useSearchParams();
   const { user } = useAuth();
   const [orderId, setOrderId] = useState(searchParams.get('id') ?? '');

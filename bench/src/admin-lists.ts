@@ -1,0 +1,215 @@
+/**
+ * How fast do the back office's list pages answer in a big shop?
+ *
+ *   npm run admin-lists --workspace bench [products] [orders]
+ *
+ * On a fresh database (SQLite; and PostgreSQL too when BENCH_DATABASE_URL is set) with the demo
+ * store, 100,000 generated products and 50,000 orders by default, a staff member signs in and each
+ * list page is asked for 25 times in process (the server's own time, no network). Prints p50 and
+ * p95 per page.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, createServices } from '../../server/src/app.js';
+import { migrateToLatest, openDatabase } from '../../server/src/db/open.js';
+import type { Database } from '../../server/src/db/schema.js';
+import { readCatalogueFile } from '../../server/src/modules/catalog/files/read-catalogue.js';
+import { ensureDemoStore } from '../../server/src/seed/seed.js';
+import { writeBenchCatalogue } from './bench-catalogue.js';
+
+const PRODUCTS = Number(process.argv[2] ?? 100_000);
+const ORDERS = Number(process.argv[3] ?? 50_000);
+const RUNS = 25;
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-admin-'));
+
+/** Orders spread over the last year, every status, one to three lines each. */
+async function fillOrders(db: Database, storeId: string, count: number): Promise<void> {
+  const products = await db.selectFrom('products').select(['id', 'title', 'regular_price']).limit(500).execute();
+  const user = await db
+    .insertInto('users')
+    .values({
+      id: randomUUID(),
+      store_id: storeId,
+      email: 'bulk.buyer@example.in',
+      password_hash: 'scrypt$1$1$1$x$x',
+      first_name: 'Bulk',
+      last_name: 'Buyer',
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const yearMs = 365 * 86_400_000;
+  for (let start = 0; start < count; start += 500) {
+    const orders = [];
+    const items = [];
+    for (let index = start; index < Math.min(count, start + 500); index++) {
+      const id = randomBytes(5).toString('hex').toUpperCase();
+      const created = new Date(Date.now() - Math.floor(((index + 1) / count) * yearMs)).toISOString();
+      const product = products[index % products.length];
+      if (!product) throw new Error('no products');
+      const quantity = 1 + (index % 3);
+      orders.push({
+        id,
+        store_id: storeId,
+        user_id: user.id,
+        email: `shopper${index % 5000}@example.in`,
+        status: index % 5,
+        total: Number(product.regular_price) * quantity,
+        full_name: `Shopper ${index}`,
+        address: '12, 4th Cross, Indiranagar',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        postal_code: '560038',
+        phone: `+91 98${String(index).padStart(8, '0')}`,
+        phone_digits: `9198${String(index).padStart(8, '0')}`,
+        shipping_method: 'Standard Shipping',
+        tracking_number: null,
+        courier: null,
+        tracking_url: null,
+        cancel_reason: null,
+        payment_provider: 'upi',
+        client_address: '127.0.0.1',
+        created_at: created,
+        updated_at: created,
+      });
+      items.push({
+        id: randomUUID(),
+        order_id: id,
+        product_id: product.id,
+        product_title: product.title,
+        quantity,
+        unit_price: Number(product.regular_price),
+        position: 0,
+        size: null,
+        color: null,
+      });
+    }
+    await db.insertInto('orders').values(orders).execute();
+    await db.insertInto('order_items').values(items).execute();
+  }
+}
+
+async function benchOne(dialect: 'sqlite' | 'postgres', catalogue: string) {
+  let schema: string | undefined;
+  if (dialect === 'postgres' && postgresUrl) {
+    schema = `bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+  }
+  const { db } = openDatabase({
+    databaseUrl: dialect === 'postgres' ? postgresUrl : undefined,
+    dataDir: fs.mkdtempSync(path.join(work, 'db-')),
+    ...(schema ? { schema } : {}),
+  });
+  await migrateToLatest(db, schema);
+  const services = createServices(db);
+  await ensureDemoStore(services);
+  const store = await services.stores.defaultStore();
+  if (!store) throw new Error('no store');
+  const read = await readCatalogueFile(catalogue);
+  await services.catalog.importMany(
+    store.id,
+    read.records.map((entry) => entry.record),
+  );
+  await fillOrders(db, store.id, ORDERS);
+  if (schema && postgresUrl) {
+    // Fresh statistics after a bulk load, as the README advises after an import.
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    for (const table of ['products', 'orders', 'order_items', 'payments'])
+      await admin.query(`analyze ${schema}.${table}`);
+    await admin.end();
+  }
+
+  const app = await buildApp({
+    db,
+    services,
+    rateLimits: {
+      loginFailuresPerEmail: 100,
+      loginFailuresPerEmailAnywhere: 100,
+      loginAttemptsPerIp: 100,
+      loginWindowMs: 60_000,
+      registrationsPerIp: 100,
+      registrationWindowMs: 60_000,
+      ordersPerAccount: 100,
+      ordersPerIp: 100,
+      paymentsPerAccount: 100,
+      paymentsPerIp: 100,
+      trackingFailuresPerOrder: 100,
+      trackingFailuresPerIp: 100,
+      passwordHashQueue: 100,
+    },
+    webDistDir: '',
+  });
+  await services.staff.add(
+    { email: 'owner@bench.in', name: 'Owner', role: 'owner', storeId: null, password: 'a long bench password' },
+    'bench',
+  );
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/session',
+    headers: { host: 'localhost:8044' },
+    payload: { email: 'owner@bench.in', password: 'a long bench password' },
+  });
+  const cookie = signIn.cookies.map((each) => `${each.name}=${each.value}`).join('; ');
+  const pages = [
+    '/admin/orders',
+    '/admin/orders?status=1',
+    '/admin/orders?q=shopper4321%40example.in',
+    '/admin/orders?q=98000012345',
+    '/admin/orders?page=1000',
+    '/admin/orders?from=2026-01-01&to=2026-03-31',
+    '/admin/products',
+    '/admin/products?q=hub',
+    '/admin/products?stock=low',
+    '/admin/products?page=2000',
+    '/admin/dashboard',
+    '/admin/activity',
+  ];
+  const rows: string[] = [];
+  for (const page of pages) {
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const started = performance.now();
+      const answer = await app.inject({
+        method: 'GET',
+        url: `/api/v1${page}`,
+        headers: { host: 'localhost:8044', cookie },
+      });
+      times.push(performance.now() - started);
+      if (answer.statusCode !== 200) throw new Error(`${page}: ${answer.statusCode} ${answer.body}`);
+    }
+    times.sort((a, b) => a - b);
+    const at = (share: number) => (times[Math.min(times.length - 1, Math.floor(share * times.length))] ?? 0).toFixed(1);
+    rows.push(`| ${dialect} | \`${page}\` | ${at(0.5)} ms | ${at(0.95)} ms |`);
+  }
+  await app.close();
+  await db.destroy();
+  if (schema && postgresUrl) {
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  }
+  return rows;
+}
+
+try {
+  const catalogue = writeBenchCatalogue(PRODUCTS, work);
+  console.log(
+    `${PRODUCTS.toLocaleString('en-IN')} products, ${ORDERS.toLocaleString('en-IN')} orders, ${RUNS} requests per page\n`,
+  );
+  console.log('| database | page | p50 | p95 |');
+  console.log('|---|---|---|---|');
+  for (const dialect of postgresUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) {
+    for (const row of await benchOne(dialect, catalogue)) console.log(row);
+  }
+} finally {
+  fs.rmSync(work, { recursive: true, force: true });
+}

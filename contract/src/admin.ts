@@ -1,0 +1,441 @@
+import { z } from 'zod';
+import { requiredText } from './common.js';
+import { Order } from './orders.js';
+import { PAYMENT_PROVIDERS } from './payments.js';
+import { MAX_STOCK, ProductRecord } from './product-record.js';
+import { StoreInfo } from './store-info.js';
+
+/**
+ * The back office's API under /api/v1/admin/: staff sign in with a server-side session in an
+ * HttpOnly cookie, and every state-changing call carries the session's CSRF token in the
+ * `X-CSRF-Token` header.
+ */
+export const ADMIN_CSRF_HEADER = 'x-csrf-token';
+export const ADMIN_SESSION_COOKIE = 'store_admin';
+/** A back-office session ends after this long without a request. */
+export const ADMIN_IDLE_HOURS = 12;
+
+/** An owner does everything; staff handle orders, products and stock, not payments, store details or staff. */
+export const STAFF_ROLES = ['owner', 'staff'] as const;
+export const StaffRole = z.enum(STAFF_ROLES, { error: 'A role is owner or staff.' });
+export type StaffRole = z.infer<typeof StaffRole>;
+
+export const StaffSignInRequest = z.object({
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: 'Email is required.' })
+    .max(254),
+  password: z.string({ error: 'Password is required.' }).min(1, { error: 'Password is required.' }).max(200),
+  /** The six digits of the authenticator app, for an account with two-factor sign-in. */
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: 'The code is the 6 digits your authenticator app shows.' })
+    .optional(),
+});
+export type StaffSignInRequest = z.input<typeof StaffSignInRequest>;
+
+/** The signed-in staff member, and the token their state-changing calls must echo. */
+export const StaffSession = z.object({
+  name: z.string(),
+  email: z.string(),
+  role: StaffRole,
+  twoFactor: z.boolean(),
+  csrfToken: z.string(),
+  store: z.object({ name: z.string(), host: z.string() }),
+});
+export type StaffSession = z.infer<typeof StaffSession>;
+
+/** Answered instead of a session when the password was right and the authenticator code is needed. */
+export const TWO_FACTOR_REQUIRED = 'Enter the 6-digit code from your authenticator app.';
+
+// Orders
+
+export const ADMIN_ORDERS_PAGE_SIZE = 25;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export const AdminOrderListQuery = z.object({
+  status: z.coerce.number().int().min(0).max(4, { error: 'status is 0 (Pending) to 4 (Cancelled).' }).optional(),
+  /** An order id, an email or a phone number (any spacing). */
+  q: z.string().trim().max(254).optional(),
+  /** Placed on or after this day, and on or before that one (YYYY-MM-DD, India time). */
+  from: z.string().regex(DAY, { error: 'from is a day, YYYY-MM-DD.' }).optional(),
+  to: z.string().regex(DAY, { error: 'to is a day, YYYY-MM-DD.' }).optional(),
+  page: z.coerce.number().int().min(1, { error: 'page starts at 1.' }).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100, { error: 'limit is at most 100.' }).default(ADMIN_ORDERS_PAGE_SIZE),
+});
+export type AdminOrderListQuery = z.input<typeof AdminOrderListQuery>;
+
+export const AdminOrderSummary = z.object({
+  id: z.string(),
+  status: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  phone: z.string(),
+  city: z.string(),
+  total: z.number(),
+  itemCount: z.number().int(),
+  /** Paid on the sandbox gateway: no real money moved. */
+  testPayment: z.boolean(),
+});
+export type AdminOrderSummary = z.infer<typeof AdminOrderSummary>;
+
+export const AdminOrderListResponse = z.object({
+  data: z.array(AdminOrderSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  /** Orders per status (0 … 4) for the search and dates given, whatever the status tab. */
+  counts: z.record(z.string(), z.number().int()),
+});
+export type AdminOrderListResponse = z.infer<typeof AdminOrderListResponse>;
+
+export const AdminPayment = z.object({
+  provider: z.string(),
+  reference: z.string(),
+  amount: z.number(),
+  status: z.enum(['success', 'failed', 'pending']),
+  needsRefund: z.boolean(),
+  /** Why the money must go back, when it must. */
+  refundReason: z.string().nullable(),
+  test: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminPayment = z.infer<typeof AdminPayment>;
+
+export const AdminOrderEvent = z.object({
+  fromStatus: z.number().int().nullable(),
+  toStatus: z.number().int(),
+  /** Who moved it: 'shopper', 'system', 'gateway:payu', 'staff:Asha Rao', 'store command' … */
+  actor: z.string(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminOrderEvent = z.infer<typeof AdminOrderEvent>;
+
+export const AdminOrder = Order.extend({
+  email: z.string(),
+  updatedAt: z.string(),
+  payments: z.array(AdminPayment),
+  events: z.array(AdminOrderEvent),
+  /** The statuses this order may move to now (the state machine's answer). */
+  allowedMoves: z.array(z.number().int()),
+  /** The store takes UPI transfers confirmed by UTR, or PayU payments by their id. */
+  paymentReference: z.enum(['utr', 'payu']),
+});
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
+/** Every order action names the version of the order it was decided on, so a stale page changes nothing. */
+const OrderVersion = { updatedAt: z.string({ error: 'updatedAt is required.' }).min(1).max(40) };
+
+/** NPCI's Unique Transaction Reference of a UPI transfer: 12 digits, as the payer's bank shows it. */
+export const UTR_PATTERN = /^\d{12}$/;
+export const UTR_MESSAGE = "A UTR is the 12 digits of the UPI transfer's reference.";
+const PAYU_ID_PATTERN = /^[A-Za-z0-9_-]{4,40}$/;
+
+export const MarkPaidRequest = z.object({
+  ...OrderVersion,
+  reference: z
+    .string({ error: 'The payment reference is required.' })
+    .trim()
+    .min(1, { error: 'The payment reference is required.' })
+    .max(40, { error: 'The payment reference must be at most 40 characters.' })
+    .refine((value) => UTR_PATTERN.test(value) || PAYU_ID_PATTERN.test(value), {
+      error: 'The payment reference is letters and digits, as your bank or gateway shows it.',
+    }),
+});
+export type MarkPaidRequest = z.input<typeof MarkPaidRequest>;
+
+export const COURIER_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} .&-]{1,59}$/u;
+export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{3,39}$/;
+export const SHIPMENT_MESSAGES = {
+  courier: "A courier's name is 2 to 60 letters, digits, spaces, '.', '&' or '-'.",
+  trackingNumber: 'A tracking number is 4 to 40 letters, digits, spaces or dashes.',
+  trackingUrl: 'A tracking page is an https:// address, like https://www.delhivery.com/track/package/1234.',
+  missing: 'Give the tracking number or the tracking page, or both.',
+} as const;
+
+export function isHttpsAddress(value: string): boolean {
+  if (value.length > 500 || /\s/.test(value)) return false;
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/** How a parcel travels: the courier, and its tracking number or tracking page (or both). */
+export const Shipment = z
+  .object({
+    courier: z.preprocess(
+      blankToUndefined,
+      z.string().trim().regex(COURIER_PATTERN, { error: SHIPMENT_MESSAGES.courier }).optional(),
+    ),
+    trackingNumber: z.preprocess(
+      blankToUndefined,
+      z.string().trim().regex(TRACKING_NUMBER_PATTERN, { error: SHIPMENT_MESSAGES.trackingNumber }).optional(),
+    ),
+    trackingUrl: z.preprocess(
+      blankToUndefined,
+      z.string().trim().refine(isHttpsAddress, { error: SHIPMENT_MESSAGES.trackingUrl }).optional(),
+    ),
+  })
+  .refine((shipment) => shipment.trackingNumber || shipment.trackingUrl, {
+    error: SHIPMENT_MESSAGES.missing,
+    path: ['trackingNumber'],
+  });
+export type Shipment = z.output<typeof Shipment>;
+
+export const ShipOrderRequest = z.object({ ...OrderVersion, shipment: Shipment });
+export type ShipOrderRequest = z.input<typeof ShipOrderRequest>;
+
+export const OrderActionRequest = z.object(OrderVersion);
+export type OrderActionRequest = z.input<typeof OrderActionRequest>;
+
+export const CancelOrderRequest = z.object({
+  ...OrderVersion,
+  reason: requiredText('The reason', 200).optional(),
+});
+export type CancelOrderRequest = z.input<typeof CancelOrderRequest>;
+
+/** Refused: the order changed since the page was loaded. */
+export const STALE_ORDER = 'This order changed since you opened it. Reload to see it as it is now.';
+
+// Products
+
+export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
+/** Products at or below this stock are "low", unless the store sets its own threshold. */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
+export const AdminProductListQuery = z.object({
+  /** Words of the title, or the SKU. */
+  q: z.string().trim().max(200).optional(),
+  category: z.string().trim().max(100).optional(),
+  stock: z.enum(['low', 'out'], { error: "stock is 'low' or 'out'." }).optional(),
+  hidden: z.enum(['true', 'false'], { error: 'hidden is true or false.' }).optional(),
+  page: z.coerce.number().int().min(1, { error: 'page starts at 1.' }).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100, { error: 'limit is at most 100.' }).default(ADMIN_PRODUCTS_PAGE_SIZE),
+});
+export type AdminProductListQuery = z.input<typeof AdminProductListQuery>;
+
+export const AdminProductSummary = z.object({
+  id: z.string(),
+  sku: z.string(),
+  title: z.string(),
+  category: z.string(),
+  parentCategory: z.string().nullable(),
+  regularPrice: z.number(),
+  discountedPrice: z.number().nullable(),
+  stock: z.number().int(),
+  hidden: z.boolean(),
+  imgUrl: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminProductSummary = z.infer<typeof AdminProductSummary>;
+
+export const AdminProductListResponse = z.object({
+  data: z.array(AdminProductSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  /** Every category the store's products are in, for the filter. */
+  categories: z.array(z.string()),
+  lowStockThreshold: z.number().int(),
+});
+export type AdminProductListResponse = z.infer<typeof AdminProductListResponse>;
+
+/** A product as the back office edits it: the catalogue record, and the database's id and times. */
+export const AdminProduct = ProductRecord.extend({
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminProduct = z.infer<typeof AdminProduct>;
+
+const StockSeen = z.number().int().min(0);
+
+/**
+ * Saving the product form. An edit names the version it was made on (`updatedAt`) and the stock
+ * it showed (`stockSeen`): orders take stock all day, so an unchanged stock field keeps whatever
+ * the stock is now, and a changed one is refused when the stock moved meanwhile.
+ */
+export const SaveProductRequest = z.object({
+  product: ProductRecord,
+  updatedAt: z.string().min(1).max(40).optional(),
+  stockSeen: StockSeen.optional(),
+});
+export type SaveProductRequest = z.input<typeof SaveProductRequest>;
+
+/** The table's quick stock edit. */
+export const SetStockRequest = z.object({
+  stock: z
+    .number({ error: 'Stock must be a whole number.' })
+    .int({ error: 'Stock must be a whole number.' })
+    .min(0, { error: 'Stock cannot be negative.' })
+    .max(MAX_STOCK, { error: `Stock must be at most ${MAX_STOCK}.` }),
+  stockSeen: StockSeen,
+});
+export type SetStockRequest = z.input<typeof SetStockRequest>;
+
+export const STALE_PRODUCT = 'This product changed since you opened it. Reload to see it as it is now.';
+export const stockMoved = (now: number) =>
+  `The stock changed since you opened this (an order, or someone else): it is ${now} now. Check it and save again.`;
+
+/** A picture stored under the shop's media folder, as a product's `images` entry takes it. */
+export const UploadedPicture = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
+export type UploadedPicture = z.infer<typeof UploadedPicture>;
+export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/avif'] as const;
+
+/** What an import from the back office did, or would do (a dry run), row by row as the command reports it. */
+export const CatalogueImportReport = z.object({
+  fileName: z.string(),
+  rows: z.number().int(),
+  /** Rows that cannot be imported (line 0: the whole file); any of them and nothing is written. */
+  problems: z.array(z.object({ line: z.number().int(), message: z.string() })),
+  /** Things to check that do not stop the import (a new category, a likely typo, a file that was not UTF-8). */
+  warnings: z.array(z.object({ line: z.number().int(), message: z.string() })),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** A dry run's list of what would change. */
+  changes: z.array(z.object({ sku: z.string(), change: z.enum(['new', 'update']), fields: z.array(z.string()) })),
+  written: z.boolean(),
+});
+export type CatalogueImportReport = z.infer<typeof CatalogueImportReport>;
+
+// The home page
+
+export const AdminFigures = z.object({ orders: z.number().int(), revenue: z.number() });
+
+export const AdminDashboard = z.object({
+  /** Paid orders (Processing, Shipped, Delivered) placed today and this month, India time; sandbox payments left out. */
+  today: AdminFigures,
+  month: AdminFigures,
+  /** The last 30 days, oldest first, each day's paid orders and revenue. */
+  days: z.array(AdminFigures.extend({ day: z.string() })),
+  /** Pending orders: the shop is waiting for the money (a UPI transfer to confirm by its UTR …). */
+  awaitingPayment: z.number().int(),
+  /** Processing orders: paid, to pack and ship. */
+  awaitingShipping: z.number().int(),
+  /** Payments taken that an order could not take: the money must go back. */
+  needsRefund: z.number().int(),
+  lowStock: z.object({ count: z.number().int(), threshold: z.number().int(), products: z.array(AdminProductSummary) }),
+  /** Orders paid on the sandbox gateway in the last 30 days: no money, so not in the figures. */
+  testOrders: z.number().int(),
+});
+export type AdminDashboard = z.infer<typeof AdminDashboard>;
+
+export const AdminOrdersExportQuery = z.object({
+  from: z.string().regex(DAY, { error: 'from is a day, YYYY-MM-DD.' }),
+  to: z.string().regex(DAY, { error: 'to is a day, YYYY-MM-DD.' }),
+});
+
+// The activity log
+
+export const AdminActivityQuery = z.object({
+  page: z.coerce.number().int().min(1, { error: 'page starts at 1.' }).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100, { error: 'limit is at most 100.' }).default(50),
+});
+
+export const AdminActivityEntry = z.object({
+  actor: z.string(),
+  action: z.string(),
+  subject: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type AdminActivityEntry = z.infer<typeof AdminActivityEntry>;
+
+export const AdminActivityResponse = z.object({
+  data: z.array(AdminActivityEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type AdminActivityResponse = z.infer<typeof AdminActivityResponse>;
+
+// Store settings (owners only)
+
+/** The store's details as the settings page edits them (GET /storeInfo's fields), and its low-stock line. */
+export const AdminStoreDetails = StoreInfo.omit({ paymentMode: true }).extend({
+  lowStockThreshold: z.number().int(),
+});
+export type AdminStoreDetails = z.infer<typeof AdminStoreDetails>;
+
+/** Only the fields to change; policies are HTML, cleaned on the server exactly as `store info set` cleans them. */
+export const SaveStoreDetailsRequest = z
+  .object({
+    lowStockThreshold: z
+      .number({ error: 'The low-stock line must be a whole number.' })
+      .int({ error: 'The low-stock line must be a whole number.' })
+      .min(0, { error: 'The low-stock line cannot be negative.' })
+      .max(10_000, { error: 'The low-stock line must be at most 10000.' }),
+  })
+  .partial()
+  .catchall(z.unknown());
+export type SaveStoreDetailsRequest = z.input<typeof SaveStoreDetailsRequest>;
+
+export const SavedStoreDetails = z.object({
+  details: AdminStoreDetails,
+  /** Policies that lost something unsafe (scripts, event handlers …) on the way in. */
+  sanitised: z.array(z.string()),
+});
+export type SavedStoreDetails = z.infer<typeof SavedStoreDetails>;
+
+export const PolicyPreviewRequest = z.object({
+  html: z.string().max(512 * 1024, { error: 'A policy is at most 512 KB.' }),
+});
+export const PolicyPreview = z.object({ html: z.string(), changed: z.boolean() });
+export type PolicyPreview = z.infer<typeof PolicyPreview>;
+
+export const AdminPaymentSettings = z.object({
+  provider: z.union([z.enum(PAYMENT_PROVIDERS), z.literal('none')]),
+  mode: z.enum(['test', 'live', 'none']),
+  /** The settings a merchant may read back; secrets never leave the server, only whether they are set. */
+  upiVpa: z.string().nullable(),
+  upiPayee: z.string().nullable(),
+  payuKey: z.string().nullable(),
+  payuUrl: z.string().nullable(),
+  payuSaltSet: z.boolean(),
+  /** Settings the server's environment gives the default store: they win over what is saved here. */
+  fromEnvironment: z.array(z.string()),
+});
+export type AdminPaymentSettings = z.infer<typeof AdminPaymentSettings>;
+
+/** A blank or left-out setting keeps its value (a secret is never sent back, so it is left blank to keep it). */
+export const SavePaymentSettingsRequest = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS, { error: `The providers are: ${PAYMENT_PROVIDERS.join(', ')}.` }),
+  upiVpa: z.string().optional(),
+  upiPayee: z.string().optional(),
+  payuKey: z.string().optional(),
+  payuSalt: z.string().optional(),
+  payuUrl: z.string().optional(),
+});
+export type SavePaymentSettingsRequest = z.input<typeof SavePaymentSettingsRequest>;
+
+export const AdminStaffMember = z.object({
+  email: z.string(),
+  name: z.string(),
+  role: StaffRole,
+  allStores: z.boolean(),
+  twoFactor: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminStaffMember = z.infer<typeof AdminStaffMember>;
+
+export const AddStaffRequest = z.object({
+  email: z.email({ error: 'Enter an email address.' }).trim().toLowerCase().max(254),
+  name: requiredText('Name', 100),
+  role: StaffRole,
+  password: z.string().min(10, { error: 'A staff password has at least 10 characters.' }).max(200),
+  allStores: z.boolean().default(false),
+});
+export type AddStaffRequest = z.input<typeof AddStaffRequest>;

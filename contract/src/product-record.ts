@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+/**
+ * One product as the merchant writes it: a row of a catalogue file (JSON, and CSV once its cells
+ * are decoded) or the back office's product form. One set of rules for both doors; each message
+ * names its field. Ids, positions and timestamps belong to the database.
+ */
+
+/** Text of a merchant's file or form: trimmed, bounded, its messages naming the field. */
+export const fieldText = (field: string, max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${field} is required.` : `${field} must be text.`) })
+    .trim()
+    .max(max, { error: `${field} must be at most ${max} characters.` });
+
+export const requiredFieldText = (field: string, max: number) =>
+  fieldText(field, max).min(1, { error: `${field} is required.` });
+
+const text = fieldText;
+const requiredText = requiredFieldText;
+
+export const MAX_PRICE = 10_000_000;
+export const MAX_STOCK = 1_000_000;
+
+const optionalText = (field: string, max: number) =>
+  text(field, max)
+    .nullish()
+    .transform((value) => value || null);
+
+const rupees = (field: string) =>
+  z
+    .number({ error: `${field} must be a number of rupees, like 1499 or 1499.50.` })
+    .positive({ error: `${field} must be more than 0.` })
+    .max(MAX_PRICE, { error: `${field} must be at most ${MAX_PRICE}.` })
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+      error: `${field} can have at most 2 decimals (paise).`,
+    });
+
+/** Pictures are served by this server ('/media/…') or from an https address. */
+export const ImageUrl = z
+  .string({ error: 'An image URL must be text.' })
+  .trim()
+  .max(500, { error: 'An image URL must be at most 500 characters.' })
+  .regex(/^(\/(?!\/)|https:\/\/)[^\s"'<>\\|]+$/, {
+    error: "An image URL must start with '/' (this server) or 'https://', without spaces.",
+  });
+
+const dimension = (field: string) =>
+  z
+    .number({ error: `An image's ${field} must be a whole number of pixels.` })
+    .int({ error: `An image's ${field} must be a whole number of pixels.` })
+    .min(1, { error: `An image's ${field} must be at least 1.` })
+    .max(20_000, { error: `An image's ${field} must be at most 20000.` });
+
+export const ImageRecord = z.strictObject({ url: ImageUrl, width: dimension('width'), height: dimension('height') });
+
+export const AttributeRecord = z.strictObject({
+  key: requiredText('An attribute key', 100),
+  value: z
+    .array(text('An attribute value', 500).min(1, { error: 'An attribute value cannot be empty.' }), {
+      error: 'An attribute value must be a list of texts.',
+    })
+    .max(50, { error: 'An attribute can have at most 50 values.' }),
+  metricUnit: optionalText('An attribute unit', 30),
+});
+
+export const ProductRecord = z
+  .strictObject({
+    sku: requiredText('sku', 64).regex(/^([A-Za-z0-9][A-Za-z0-9._/-]*)?$/, {
+      error: "sku may hold only letters, digits, '.', '_', '/' and '-', starting with a letter or digit.",
+    }),
+    title: requiredText('title', 200),
+    description: text('description', 5000).default(''),
+    category: requiredText('category', 100),
+    parentCategory: optionalText('parentCategory', 100),
+    gender: optionalText('gender', 100),
+    regularPrice: rupees('regularPrice'),
+    discountedPrice: rupees('discountedPrice')
+      .nullish()
+      .transform((value) => value ?? null),
+    stock: z
+      .number({ error: 'stock must be a whole number.' })
+      .int({ error: 'stock must be a whole number.' })
+      .min(0, { error: 'stock cannot be negative.' })
+      .max(MAX_STOCK, { error: `stock must be at most ${MAX_STOCK}.` }),
+    hidden: z.boolean({ error: 'hidden must be true or false.' }).default(false),
+    images: z
+      .array(ImageRecord, { error: 'images must be a list.' })
+      .max(20, { error: 'A product can have at most 20 images.' })
+      .default([]),
+    attributes: z
+      .array(AttributeRecord, { error: 'attributes must be a list.' })
+      .max(50, { error: 'A product can have at most 50 attributes.' })
+      .default([]),
+  })
+  .refine((product) => product.discountedPrice === null || product.discountedPrice <= product.regularPrice, {
+    error: 'discountedPrice cannot be more than regularPrice.',
+    path: ['discountedPrice'],
+  });
+
+export type ProductRecord = z.output<typeof ProductRecord>;
+
+/** The columns of a catalogue file, in the order exports write them. */
+export const RECORD_FIELDS = [
+  'sku',
+  'title',
+  'description',
+  'category',
+  'parentCategory',
+  'gender',
+  'regularPrice',
+  'discountedPrice',
+  'stock',
+  'hidden',
+  'images',
+  'attributes',
+] as const satisfies readonly (keyof ProductRecord)[];

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// The whole test run: types and lint first, then the browser journeys side by side with the server
+// suite and the storefront's tests. The journeys mostly wait on the browser and the server suite on
+// its databases, so together they take little longer than the journeys alone.
+// Each line is prefixed with its suite; the run fails when any suite fails.
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
+
+const root = new URL('..', import.meta.url).pathname;
+
+function run(label, command) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, { cwd: root, shell: true, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    for (const stream of [child.stdout, child.stderr]) {
+      readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${label}] ${line}`));
+    }
+    child.on('close', (code, signal) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      console.log(`[${label}] ${code === 0 ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${seconds} s`);
+      resolve(code === 0);
+    });
+  });
+}
+
+const checked = await run('check', 'npm run --silent check');
+if (!checked) process.exit(1);
+
+const results = await Promise.all([
+  run('e2e', 'npm run --silent test --workspace e2e'),
+  run('server', 'npm run --silent test --workspace server').then(
+    async (passed) => (await run('web', 'npm run --silent test --workspace web')) && passed,
+  ),
+]);
+process.exit(results.every(Boolean) ? 0 : 1);

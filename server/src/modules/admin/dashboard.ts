@@ -1,0 +1,113 @@
+import { type AdminDashboard, OrderStatus } from '@store/contract';
+import type { Database } from '../../db/schema.js';
+import { istDay, istDayStart } from '../../http/india-time.js';
+import { toRupees } from '../../http/money.js';
+import type { PaymentService } from '../payments/service.js';
+import type { Store } from '../stores/service.js';
+import { toProductSummary } from './products.js';
+
+const DAYS = 30;
+const PAID = [OrderStatus.Processing, OrderStatus.Shipped, OrderStatus.Delivered];
+
+/** The back office's home: the shop's money and the work waiting, on the server's own figures. */
+export class AdminDashboards {
+  constructor(
+    private readonly db: Database,
+    private readonly payments: PaymentService,
+  ) {}
+
+  async of(store: Store, now = Date.now()): Promise<AdminDashboard> {
+    const today = istDay(now);
+    const firstDay = istDay(now - (DAYS - 1) * 86_400_000);
+    const monthStart = `${today.slice(0, 8)}01`;
+    const since = istDayStart(firstDay < monthStart ? firstDay : monthStart).toISOString();
+    const threshold = Number(store.low_stock_threshold);
+
+    const [paid, waiting, refunds, lowStockCount, lowStock] = await Promise.all([
+      this.db
+        .selectFrom('orders')
+        .select(['id', 'total', 'created_at'])
+        .where('store_id', '=', store.id)
+        .where('status', 'in', PAID)
+        .where('created_at', '>=', since)
+        .execute(),
+      this.db
+        .selectFrom('orders')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('store_id', '=', store.id)
+        .where('status', 'in', [OrderStatus.Pending, OrderStatus.Processing])
+        .groupBy('status')
+        .execute(),
+      this.db
+        .selectFrom('payments')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('store_id', '=', store.id)
+        .where('needs_refund', '=', 1)
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('store_id', '=', store.id)
+        .where('hidden', '=', 0)
+        .where('stock', '<=', threshold)
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('products')
+        .selectAll()
+        .where('store_id', '=', store.id)
+        .where('hidden', '=', 0)
+        .where('stock', '<=', threshold)
+        .orderBy('stock')
+        .orderBy('position')
+        .limit(5)
+        .execute(),
+    ]);
+
+    const test = await this.testPaid(
+      store.id,
+      paid.map((order) => order.id),
+    );
+    const days = new Map<string, { orders: number; revenue: number }>();
+    for (let offset = DAYS - 1; offset >= 0; offset--)
+      days.set(istDay(now - offset * 86_400_000), { orders: 0, revenue: 0 });
+    const month = { orders: 0, revenue: 0 };
+    for (const order of paid) {
+      if (test.has(order.id)) continue;
+      const day = istDay(order.created_at);
+      const rupees = toRupees(Number(order.total));
+      const figures = days.get(day);
+      if (figures) {
+        figures.orders += 1;
+        figures.revenue += rupees;
+      }
+      if (day >= monthStart) {
+        month.orders += 1;
+        month.revenue += rupees;
+      }
+    }
+    const countOf = (status: number) => Number(waiting.find((row) => Number(row.status) === status)?.count ?? 0);
+    const rounded = (figures: { orders: number; revenue: number }) => ({
+      orders: figures.orders,
+      revenue: Math.round(figures.revenue * 100) / 100,
+    });
+    return {
+      today: rounded(days.get(today) ?? { orders: 0, revenue: 0 }),
+      month: rounded(month),
+      days: [...days].map(([day, figures]) => ({ day, ...rounded(figures) })),
+      awaitingPayment: countOf(OrderStatus.Pending),
+      awaitingShipping: countOf(OrderStatus.Processing),
+      needsRefund: Number(refunds.count),
+      lowStock: { count: Number(lowStockCount.count), threshold, products: lowStock.map(toProductSummary) },
+      testOrders: test.size,
+    };
+  }
+
+  /** Orders paid on a test gateway, asked about a few hundred at a time. */
+  private async testPaid(storeId: string, ids: string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (let start = 0; start < ids.length; start += 500) {
+      for (const id of await this.payments.testPaidOrderIds(storeId, ids.slice(start, start + 500))) found.add(id);
+    }
+    return found;
+  }
+}

@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { UploadedPicture } from '@store/contract';
+import sharp from 'sharp';
+import { HttpError } from '../../http/errors.js';
+
+/** Where uploaded product pictures go, under the merchant's MEDIA_DIR (served at /media/). */
+export const PICTURES_FOLDER = 'products';
+
+const EXTENSION_OF: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', heif: 'avif' };
+const NOT_A_PICTURE = 'This file is not a PNG, JPEG, WebP or AVIF picture.';
+
+/**
+ * Keeps an uploaded product picture: checked by its content (whatever its name says), decoded
+ * whole so a truncated file is refused, then stored under a name made from its bytes, so the
+ * same picture uploaded twice is one file. Nothing is written for a file that is refused.
+ */
+export async function storePicture(bytes: Buffer, mediaDir: string): Promise<UploadedPicture> {
+  let format: string | undefined;
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    const image = sharp(bytes, { failOn: 'truncated' });
+    const metadata = await image.metadata();
+    format = metadata.format === 'heif' && metadata.compression !== 'av1' ? undefined : metadata.format;
+    ({ width, height } = metadata);
+    if (format && EXTENSION_OF[format]) await image.stats();
+  } catch {
+    throw new HttpError(400, `${NOT_A_PICTURE} (It may be damaged or cut short.)`, {}, 'file');
+  }
+  const extension = format ? EXTENSION_OF[format] : undefined;
+  if (!extension || !width || !height) throw new HttpError(400, NOT_A_PICTURE, {}, 'file');
+
+  const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 24)}.${extension}`;
+  const folder = path.join(mediaDir, PICTURES_FOLDER);
+  fs.mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, name);
+  if (!fs.existsSync(file)) {
+    // Written aside and renamed: a reader never sees half a picture.
+    const partial = `${file}.${process.pid}.part`;
+    fs.writeFileSync(partial, bytes);
+    fs.renameSync(partial, file);
+  }
+  return { url: `/media/${PICTURES_FOLDER}/${name}`, width, height };
+}

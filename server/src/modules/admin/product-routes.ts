@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import {
+  AdminProductListQuery,
+  type CatalogueImportReport,
+  PICTURE_MAX_BYTES,
+  SaveProductRequest,
+  SetStockRequest,
+} from '@store/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError, parse } from '../../http/errors.js';
+import { istDay } from '../../http/india-time.js';
+import { type AuditLog, staffActor } from '../audit/service.js';
+import { categoryWarnings, missingPictures } from '../catalog/files/import-checks.js';
+import { rowToRecord } from '../catalog/files/product-record.js';
+import { CatalogueFileError, readCatalogueFile } from '../catalog/files/read-catalogue.js';
+import { catalogueWriter } from '../catalog/files/write-catalogue.js';
+import type { CatalogService } from '../catalog/service.js';
+import { toStoreInfo } from '../stores/service.js';
+import { storePicture } from './pictures.js';
+import type { AdminProducts } from './products.js';
+import { signedInStaff } from './session.js';
+
+const CATALOGUE_MAX_BYTES = 50 * 1024 * 1024;
+
+export interface ProductRouteOptions {
+  products: AdminProducts;
+  catalog: CatalogService;
+  audit: AuditLog;
+  /** The merchant's picture folder (MEDIA_DIR): uploads go there, and an import's /media/ pictures must be in it. */
+  mediaDirs: { own?: string; all: string[] };
+}
+
+/** /api/v1/admin/products…: the catalogue, for owners and staff alike. */
+export async function adminProductRoutes(app: FastifyInstance, options: ProductRouteOptions): Promise<void> {
+  const { products, catalog, audit, mediaDirs } = options;
+  await app.register(multipart, { limits: { files: 1, fields: 5, fileSize: CATALOGUE_MAX_BYTES } });
+
+  app.get('/admin/products', async (request) =>
+    products.list(request.store, parse(AdminProductListQuery, request.query)),
+  );
+
+  app.get<{ Params: { id: string } }>('/admin/products/:id', async (request) =>
+    products.detail(request.store.id, request.params.id),
+  );
+
+  app.post('/admin/products', async (request, reply) => {
+    const { product } = parse(SaveProductRequest, request.body);
+    const created = await products.create(request.store.id, product, signedInStaff(request).row);
+    return reply.code(201).send(created);
+  });
+
+  app.put<{ Params: { id: string } }>('/admin/products/:id', async (request) => {
+    const input = parse(SaveProductRequest, request.body);
+    if (!input.updatedAt) throw new HttpError(400, 'updatedAt is required.', {}, 'updatedAt');
+    return products.update(request.store.id, request.params.id, input, signedInStaff(request).row);
+  });
+
+  app.post<{ Params: { id: string } }>('/admin/products/:id/stock', async (request) =>
+    products.setStock(
+      request.store.id,
+      request.params.id,
+      parse(SetStockRequest, request.body),
+      signedInStaff(request).row,
+    ),
+  );
+
+  app.post('/admin/pictures', async (request, reply) => {
+    if (!mediaDirs.own) throw new HttpError(503, 'This shop has no picture folder (MEDIA_DIR) to keep uploads in.');
+    const { bytes } = await uploadedFile(request, PICTURE_MAX_BYTES, 'The picture is larger than 5 MB.');
+    return reply.code(201).send(await storePicture(bytes, mediaDirs.own));
+  });
+
+  // The same checks and the same all-or-nothing write as `store products import`, with its report.
+  app.post<{ Querystring: { dryRun?: string } }>('/admin/products/import', async (request, reply) => {
+    const dryRun = request.query.dryRun === 'true';
+    const file = await uploadedFile(request, CATALOGUE_MAX_BYTES, 'The catalogue file is larger than 50 MB.');
+    const report = await importCatalogue(request, file, dryRun);
+    if (!report.written && !dryRun) return reply.code(400).send(report);
+    if (report.written) {
+      await audit.recordNow({
+        storeId: request.store.id,
+        actor: staffActor(signedInStaff(request).row),
+        action: 'product.import',
+        subject: `catalogue:${report.fileName}`,
+        after: { created: report.created, updated: report.updated, unchanged: report.unchanged },
+      });
+    }
+    return reply.send(report);
+  });
+
+  app.get('/admin/products/export.csv', async (request, reply) => {
+    const writer = catalogueWriter('csv');
+    const rows = catalog.listAllInBatches(request.store.id);
+    async function* csv() {
+      // The byte-order mark tells Excel the file is UTF-8 (Hindi titles, ₹).
+      yield `\uFEFF${writer.start()}`;
+      for await (const batch of rows) yield writer.records(batch.map(rowToRecord));
+      yield writer.end();
+    }
+    const day = istDay(Date.now());
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="catalogue-${request.store.host}-${day}.csv"`)
+      .send(Readable.from(csv()));
+  });
+
+  async function importCatalogue(request: FastifyRequest, file: UploadedFile, dryRun: boolean) {
+    const extension = path.extname(file.name).toLowerCase();
+    if (extension !== '.csv' && extension !== '.json') {
+      throw new HttpError(400, 'A catalogue is a .csv or .json file.', {}, 'file');
+    }
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-'));
+    const saved = path.join(folder, `upload${extension}`);
+    try {
+      fs.writeFileSync(saved, file.bytes);
+      const read = await readCatalogueFile(saved).catch((error: unknown) => {
+        if (error instanceof CatalogueFileError) throw new HttpError(400, error.message, {}, 'file');
+        throw error;
+      });
+      const pictureProblems = missingPictures(read, mediaDirs.all);
+      const badLines = new Set(pictureProblems.map((problem) => problem.line));
+      const records = read.records.filter((entry) => !badLines.has(entry.line));
+      const problems = [...read.problems, ...pictureProblems].sort((a, b) => a.line - b.line);
+      const known = [...toStoreInfo(request.store).categories, ...(await catalog.categories(request.store.id))];
+      const warnings = [...read.warnings, ...categoryWarnings({ ...read, records }, known)];
+      const report: CatalogueImportReport = {
+        fileName: file.name,
+        rows: read.records.length + read.problems.length,
+        problems,
+        warnings,
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        changes: [],
+        written: false,
+      };
+      if (problems.length > 0 || records.length === 0) {
+        if (records.length === 0 && problems.length === 0) {
+          report.problems = [{ line: 0, message: 'The file holds no products.' }];
+        }
+        return report;
+      }
+      const result = await catalog.importMany(
+        request.store.id,
+        records.map((entry) => entry.record),
+        { dryRun },
+      );
+      return {
+        ...report,
+        created: result.created,
+        updated: result.updated,
+        unchanged: result.unchanged,
+        changes: result.changes ?? [],
+        written: !dryRun,
+      };
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }
+}
+
+interface UploadedFile {
+  name: string;
+  bytes: Buffer;
+}
+
+/** The one file of a multipart upload, refused past `maxBytes` (nothing of it is kept). */
+async function uploadedFile(request: FastifyRequest, maxBytes: number, tooLarge: string): Promise<UploadedFile> {
+  if (!request.isMultipart()) throw new HttpError(400, 'Send the file as multipart/form-data.', {}, 'file');
+  const part = await request.file({ limits: { fileSize: maxBytes } });
+  if (!part) throw new HttpError(400, 'Choose a file to upload.', {}, 'file');
+  try {
+    return { name: part.filename, bytes: await part.toBuffer() };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, tooLarge, {}, 'file');
+    throw error;
+  }
+}

@@ -1,0 +1,142 @@
+import { ADMIN_CSRF_HEADER, ADMIN_SESSION_COOKIE, type StaffSession, StaffSignInRequest } from '@store/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { StaffRow } from '../../db/schema.js';
+import { HttpError, parse, unauthorized } from '../../http/errors.js';
+import { limitKey, tooMany } from '../../http/limits.js';
+import { type StaffService, TwoFactorRequired } from '../staff/service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in staff member of the back-office cookie, and the session's CSRF token. */
+    staff?: { row: StaffRow; csrfToken: string; token: string };
+  }
+}
+
+const NOT_SIGNED_IN = 'Please sign in to the back office.';
+const FORGED = 'This request did not come from the back office. Reload the page and try again.';
+const OWNERS_ONLY = 'Only an owner can do this.';
+
+/**
+ * Who is signed in to the back office, and the guard every admin route is behind: a session
+ * cookie (never a shopper's token), and on every state-changing call the session's CSRF token
+ * and a same-site Origin. Then the sign-in, session and sign-out routes.
+ */
+export async function adminSession(app: FastifyInstance, { staff }: { staff: StaffService }): Promise<void> {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const token = request.cookies[ADMIN_SESSION_COOKIE];
+    const session = token ? await staff.sessionFor(request.store.id, token) : undefined;
+    if (token && session) request.staff = { row: session.staff, csrfToken: session.csrfToken, token };
+  });
+  app.addHook('preHandler', async (request) => {
+    const signingIn = request.method === 'POST' && request.routeOptions.url?.endsWith('/admin/session');
+    if (signingIn) {
+      // A sign-in posted from another site would sign the victim into the attacker's account.
+      if (!sameOrigin(request)) throw new HttpError(403, FORGED);
+      return;
+    }
+    if (!request.staff) throw unauthorized(NOT_SIGNED_IN);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      if (request.headers[ADMIN_CSRF_HEADER] !== request.staff.csrfToken || !sameOrigin(request)) {
+        throw new HttpError(403, FORGED);
+      }
+    }
+  });
+
+  const { limits } = app;
+  app.post('/admin/session', async (request, reply) => {
+    const input = parse(StaffSignInRequest, request.body);
+    const byAddress = limitKey('staff', request.ip);
+    const byEmailAndAddress = limitKey('staff', input.email, request.ip);
+    const byEmail = limitKey('staff', input.email);
+    const wait = Math.max(
+      await limits.signInFailuresByAddress.retryAfter(byAddress),
+      await limits.signInFailuresByEmailAndAddress.retryAfter(byEmailAndAddress),
+      await limits.signInFailuresByEmail.retryAfter(byEmail),
+    );
+    if (wait) {
+      throw tooMany(wait, `Too many failed sign-ins. Please try again in ${Math.ceil(wait / 60)} minute(s).`);
+    }
+    let token: string;
+    try {
+      token = await staff.signIn(request.store.id, input);
+    } catch (error) {
+      // A right password waiting for its code is not a failure; a wrong code is.
+      const failed = error instanceof HttpError && error.statusCode === 401 && !(error instanceof TwoFactorRequired);
+      if (failed) {
+        await limits.signInFailuresByAddress.count(byAddress);
+        await limits.signInFailuresByEmailAndAddress.count(byEmailAndAddress);
+        await limits.signInFailuresByEmail.count(byEmail);
+      }
+      throw error;
+    }
+    await limits.signInFailuresByEmailAndAddress.reset(byEmailAndAddress);
+    const session = await staff.sessionFor(request.store.id, token);
+    if (!session) throw unauthorized(NOT_SIGNED_IN);
+    setSessionCookie(request, reply, token);
+    return sessionAnswer(request, session.staff, session.csrfToken);
+  });
+
+  app.get('/admin/session', async (request) => {
+    const signedIn = signedInStaff(request);
+    return sessionAnswer(request, signedIn.row, signedIn.csrfToken);
+  });
+
+  app.delete('/admin/session', async (request, reply) => {
+    await staff.signOut(signedInStaff(request).token);
+    reply.clearCookie(ADMIN_SESSION_COOKIE, { path: '/' });
+    return reply.code(204).send();
+  });
+}
+
+export function signedInStaff(request: FastifyRequest) {
+  if (!request.staff) throw unauthorized(NOT_SIGNED_IN);
+  return request.staff;
+}
+
+export const staffOf = (request: FastifyRequest): StaffRow => signedInStaff(request).row;
+
+/** Owners only: payment settings, store details, staff and the activity log. */
+export function requireOwner(request: FastifyRequest): StaffRow {
+  const staff = staffOf(request);
+  if (staff.role !== 'owner') throw new HttpError(403, OWNERS_ONLY);
+  return staff;
+}
+
+function sessionAnswer(request: FastifyRequest, staff: StaffRow, csrfToken: string): StaffSession {
+  return {
+    name: staff.name,
+    email: staff.email,
+    role: staff.role === 'owner' ? 'owner' : 'staff',
+    twoFactor: staff.totp_secret !== null,
+    csrfToken,
+    store: { name: request.store.store_name, host: request.store.host },
+  };
+}
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(ADMIN_SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+  });
+}
+
+/**
+ * Browsers name the page that sent a request in Origin (always on a cross-site POST); when it is
+ * there it must be this host (or its storefront/API sibling's, which the CORS check already allows).
+ */
+function sameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  try {
+    const from = new URL(origin).host.toLowerCase().replace(/^api\./, '');
+    const to = String(request.headers.host ?? '')
+      .toLowerCase()
+      .replace(/^api\./, '');
+    return from === to;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,68 @@
+import type { AuditLogRow, Database, StaffRow } from '../../db/schema.js';
+import { newId, nowIso } from '../../http/ids.js';
+
+/** Who made a change, as the log and an order's timeline name them. */
+export const staffActor = (staff: Pick<StaffRow, 'email'>): string => `staff:${staff.email}`;
+export const STORE_COMMAND_ACTOR = 'store command';
+
+export interface AuditEntry {
+  storeId: string | null;
+  actor: string;
+  /** 'order.ship', 'product.update', 'staff.add' … */
+  action: string;
+  /** 'order:ABC123', 'product:<sku>', 'staff:<email>' … */
+  subject: string;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+}
+
+/**
+ * Every change made through the back office or the `store` command: who, what, when, and the
+ * values before and after. Written in the transaction of the change it describes, so the log
+ * never claims a change that rolled back, nor misses one that happened.
+ */
+export class AuditLog {
+  constructor(private readonly db: Database) {}
+
+  async record(trx: Database, entry: AuditEntry): Promise<void> {
+    await trx
+      .insertInto('audit_log')
+      .values({
+        id: newId(),
+        store_id: entry.storeId,
+        actor: entry.actor,
+        action: entry.action,
+        subject: entry.subject,
+        before_json: entry.before ? JSON.stringify(entry.before) : null,
+        after_json: entry.after ? JSON.stringify(entry.after) : null,
+        created_at: nowIso(),
+      })
+      .execute();
+  }
+
+  /** For a change that made its own transactions (a catalogue import): written once it is done. */
+  recordNow(entry: AuditEntry): Promise<void> {
+    return this.record(this.db, entry);
+  }
+
+  /** A store's entries (and those about every store), newest first. */
+  async list(
+    storeId: string,
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: AuditLogRow[]; total: number }> {
+    const scoped = this.db
+      .selectFrom('audit_log')
+      .where((eb) => eb.or([eb('store_id', '=', storeId), eb('store_id', 'is', null)]));
+    const [rows, count] = await Promise.all([
+      scoped
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .offset(page.offset)
+        .limit(page.limit)
+        .execute(),
+      scoped.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.count) };
+  }
+}

@@ -1,0 +1,195 @@
+import { OrderStatus } from '@store/contract';
+import type { OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
+import { formatInr, toRupees } from '../../http/money.js';
+import type { OrderChange } from '../orders/service.js';
+import { escapeHtml } from '../payments/pages.js';
+import type { OutgoingMessage } from './outbox.js';
+
+/** Where the messages point and who hears of new orders. */
+export interface MessageSettings {
+  /** The merchant's address for new orders; the store's companyEmail when unset. */
+  notifyEmail?: string;
+  /** The shop's port, for links to a store served on localhost. */
+  port?: number;
+}
+
+/** The shop's address as a shopper opens it: https on its own host; http on localhost. */
+export function shopUrl(store: Pick<StoreRow, 'host'>, settings: MessageSettings = {}): string {
+  if (store.host === 'localhost' || store.host === '' || store.host === '127.0.0.1') {
+    return `http://localhost${settings.port ? `:${settings.port}` : ''}`;
+  }
+  return `https://${store.host}`;
+}
+
+const rupees = (paise: number) => formatInr(toRupees(Number(paise)));
+
+/** A block of the message: a heading, lines of text, and links; written once as text and as HTML. */
+interface Block {
+  heading?: string;
+  lines: string[];
+  links?: { label: string; url: string }[];
+}
+
+function render(store: StoreRow, blocks: Block[]): { text: string; html: string } {
+  const text = [
+    ...blocks.map((block) =>
+      [
+        ...(block.heading ? [block.heading] : []),
+        ...block.lines,
+        ...(block.links ?? []).map((link) => `${link.label}: ${link.url}`),
+      ].join('\n'),
+    ),
+    `— ${store.store_name}`,
+  ].join('\n\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#222">',
+    `<h1 style="font-size:20px">${escapeHtml(store.store_name)}</h1>`,
+    ...blocks.map((block) =>
+      [
+        block.heading ? `<h2 style="font-size:16px">${escapeHtml(block.heading)}</h2>` : '',
+        block.lines.length ? `<p>${block.lines.map(escapeHtml).join('<br>')}</p>` : '',
+        ...(block.links ?? []).map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`),
+      ].join(''),
+    ),
+    '</body></html>',
+  ].join('\n');
+  return { text, html };
+}
+
+const itemLine = (item: OrderItemRow) => {
+  const options = [item.size ? `size ${item.size}` : '', item.color ? `colour ${item.color}` : '']
+    .filter(Boolean)
+    .join(', ');
+  return `${item.quantity} × ${item.product_title}${options ? ` (${options})` : ''}: ${rupees(item.unit_price * item.quantity)}`;
+};
+
+const addressLines = (order: OrderRow) => [
+  order.full_name,
+  order.address,
+  `${order.city}, ${order.state} ${order.postal_code}`,
+  `Phone: ${order.phone}`,
+];
+
+function howToPay(order: OrderRow): string {
+  switch (order.payment_provider) {
+    case 'upi':
+      return 'Pay by UPI from My Orders → Pay Now, and keep the UTR (transaction reference) your UPI app shows: we confirm your payment by it.';
+    case null:
+    case 'none':
+      return 'We will contact you about the payment.';
+    default:
+      return 'Pay online from My Orders → Pay Now. An order left unpaid is cancelled after a while and its items go back on sale.';
+  }
+}
+
+/**
+ * The messages an order's change sends: to the shopper at the order's email, and for a new order
+ * to the merchant. Built from the order's rows and the store; nothing here writes or sends.
+ */
+export function orderMessages(store: StoreRow, change: OrderChange, settings: MessageSettings = {}): OutgoingMessage[] {
+  const { order, items } = change;
+  const shop = shopUrl(store, settings);
+  const trackLink = { label: 'Track your order', url: `${shop}/track-order?id=${encodeURIComponent(order.id)}` };
+  const ordersLink = { label: 'My Orders', url: `${shop}/orders` };
+  const summary: Block = {
+    heading: 'Your order',
+    lines: [...items.map(itemLine), `Total: ${rupees(order.total)}`],
+  };
+  const toShopper = (kind: string, subject: string, blocks: Block[]): OutgoingMessage => ({
+    storeId: store.id,
+    kind,
+    recipient: order.email,
+    subject: `${subject} | ${store.store_name}`,
+    ...render(store, blocks),
+  });
+
+  if (change.kind === 'placed') {
+    const merchant = settings.notifyEmail || store.company_email;
+    const paid = order.status !== OrderStatus.Pending;
+    const nextStep =
+      order.payment_provider === 'upi'
+        ? `Next: when the UPI payment arrives, confirm it by its UTR (npm run store -- orders paid ${order.id} --utr <UTR>, or the back office); then pack the order.`
+        : order.payment_provider === 'none' || order.payment_provider === null
+          ? 'Next: the store takes no online payment: contact the shopper about paying, record the payment in the back office, then pack the order.'
+          : 'Next: pack it once it is paid (it shows as Processing).';
+    const messages = [
+      toShopper('order.placed', `Order ${order.id} placed`, [
+        { lines: [`Thank you for your order, ${order.full_name}.`, `Order number: ${order.id}`] },
+        summary,
+        { heading: 'Shipping to', lines: addressLines(order) },
+        ...(paid ? [] : [{ heading: 'Payment', lines: [howToPay(order)] }]),
+        { lines: [], links: [ordersLink, trackLink] },
+      ]),
+    ];
+    if (merchant) {
+      messages.push({
+        storeId: store.id,
+        kind: 'merchant.order.placed',
+        recipient: merchant,
+        subject: `New order ${order.id}: ${rupees(order.total)} | ${store.store_name}`,
+        ...render(store, [
+          { lines: [`A new order ${order.id} from ${order.full_name} (${order.email}).`] },
+          { heading: 'Items', lines: [...items.map(itemLine), `Total: ${rupees(order.total)}`] },
+          { heading: 'Shipping to', lines: addressLines(order) },
+          { lines: [nextStep], links: [{ label: 'Open the back office', url: `${shop}/admin` }] },
+        ]),
+      });
+    }
+    return messages;
+  }
+
+  switch (change.to) {
+    case OrderStatus.Processing:
+      return [
+        toShopper('order.paid', `Payment received for order ${order.id}`, [
+          { lines: [`We have received your payment of ${rupees(order.total)} for order ${order.id}.`] },
+          summary,
+          { lines: ['We are packing it now and will write again when it ships.'], links: [trackLink] },
+        ]),
+      ];
+    case OrderStatus.Shipped:
+      return [
+        toShopper('order.shipped', `Order ${order.id} has shipped`, [
+          {
+            lines: [
+              `Your order ${order.id} is on its way.`,
+              ...(order.courier ? [`Courier: ${order.courier}`] : []),
+              ...(order.tracking_number ? [`Tracking number: ${order.tracking_number}`] : []),
+            ],
+            links: order.tracking_url
+              ? [{ label: "Track the parcel on the courier's site", url: order.tracking_url }]
+              : [],
+          },
+          summary,
+          { lines: [], links: [trackLink] },
+        ]),
+      ];
+    case OrderStatus.Delivered:
+      return [
+        toShopper('order.delivered', `Order ${order.id} delivered`, [
+          { lines: [`Your order ${order.id} has been delivered. Thank you for shopping with ${store.store_name}.`] },
+          summary,
+          { lines: [], links: [ordersLink] },
+        ]),
+      ];
+    case OrderStatus.Cancelled: {
+      const wasPaid = change.from === OrderStatus.Processing || change.from === OrderStatus.Shipped;
+      return [
+        toShopper('order.cancelled', `Order ${order.id} cancelled`, [
+          {
+            lines: [
+              `Your order ${order.id} has been cancelled${order.cancel_reason ? `: ${order.cancel_reason}` : '.'}`,
+              wasPaid
+                ? `Your payment of ${rupees(order.total)} will be refunded to the original payment method.`
+                : 'No payment was taken for it.',
+            ],
+          },
+          summary,
+          { lines: [], links: [ordersLink] },
+        ]),
+      ];
+    }
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,139 @@
+import {
+  AdminPaymentSettings,
+  AdminProductListResponse,
+  AdminStaffMember,
+  AdminStoreDetails,
+  SavedStoreDetails,
+  StoreInfo,
+} from '@store/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addStaff, adminClient } from './admin-harness.js';
+import { client, startShop, type TestShop } from './harness.js';
+
+let shop: TestShop;
+let owner: ReturnType<typeof adminClient>;
+let clerk: ReturnType<typeof adminClient>;
+
+beforeAll(async () => {
+  shop = await startShop();
+  const ownerAccount = await addStaff(shop, { role: 'owner', storeId: null });
+  owner = adminClient(shop.app);
+  await owner.signIn(ownerAccount.email, ownerAccount.password);
+  const clerkAccount = await addStaff(shop, { role: 'staff' });
+  clerk = adminClient(shop.app);
+  await clerk.signIn(clerkAccount.email, clerkAccount.password);
+});
+afterAll(() => shop.close());
+
+describe('owners only', () => {
+  it('keeps staff out of store details, payments, staff and the activity log', async () => {
+    for (const [method, url] of [
+      ['GET', '/admin/settings/store'],
+      ['PUT', '/admin/settings/store'],
+      ['GET', '/admin/settings/payments'],
+      ['PUT', '/admin/settings/payments'],
+      ['GET', '/admin/staff'],
+      ['POST', '/admin/staff'],
+      ['GET', '/admin/activity'],
+    ] as const) {
+      const answer = await clerk.send(method, url, method === 'GET' ? undefined : {});
+      expect(answer.statusCode, `${method} ${url}`).toBe(403);
+      expect(answer.json()).toEqual({ error: 'Only an owner can do this.' });
+    }
+  });
+});
+
+describe('store details', () => {
+  it('saves the details shoppers read, cleaning policy HTML as the store command does', async () => {
+    const current = AdminStoreDetails.parse((await owner.get('/admin/settings/store')).json());
+    expect(current).toMatchObject({ storeName: 'NetKart', lowStockThreshold: 5 });
+    await owner.send('PUT', '/admin/settings/store', { policies: { refund: '<p>Refunds in 7 days.</p>' } });
+    const saved = await owner.send('PUT', '/admin/settings/store', {
+      storeName: 'NetKart India',
+      policies: { shipping: '<p>Dispatched in 2 days.</p><script>alert(1)</script>' },
+      lowStockThreshold: 8,
+    });
+    expect(saved.statusCode).toBe(200);
+    const result = SavedStoreDetails.parse(saved.json());
+    expect(result.sanitised).toEqual(['shipping']);
+    expect(result.details).toMatchObject({ storeName: 'NetKart India', lowStockThreshold: 8 });
+    expect(result.details.policies.shipping).toBe('<p>Dispatched in 2 days.</p>');
+    // The other policies are kept.
+    expect(result.details.policies.refund).toBe('<p>Refunds in 7 days.</p>');
+
+    const info = StoreInfo.parse((await client(shop.app).get('/storeInfo')).json());
+    expect(info.storeName).toBe('NetKart India');
+    const products = AdminProductListResponse.parse((await owner.get('/admin/products')).json());
+    expect(products.lowStockThreshold).toBe(8);
+  });
+
+  it('says which field is wrong and changes nothing', async () => {
+    const bad = await owner.send('PUT', '/admin/settings/store', { storeName: 'Kept?', companyEmail: 'not an email' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: 'companyEmail must be an email address.', field: 'companyEmail' });
+    expect(AdminStoreDetails.parse((await owner.get('/admin/settings/store')).json()).storeName).toBe('NetKart India');
+  });
+
+  it('previews a policy as shoppers will see it', async () => {
+    const preview = await owner.post('/admin/settings/policy-preview', { html: '<h2 onclick="x()">Returns</h2>' });
+    expect(preview.json()).toEqual({ html: '<h2>Returns</h2>', changed: true });
+  });
+});
+
+describe('payment settings', () => {
+  it('never sends a secret back, keeps it when its field is left blank, and refuses incomplete settings', async () => {
+    const incomplete = await owner.send('PUT', '/admin/settings/payments', { provider: 'payu', payuKey: 'gtKFFx' });
+    expect(incomplete.statusCode).toBe(400);
+    expect(AdminPaymentSettings.parse((await owner.get('/admin/settings/payments')).json()).provider).toBe('sandbox');
+
+    const salt = 'eCwWELxi-very-secret';
+    const saved = await owner.send('PUT', '/admin/settings/payments', {
+      provider: 'payu',
+      payuKey: 'gtKFFx',
+      payuSalt: salt,
+      payuUrl: 'https://test.payu.in/_payment',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.body).not.toContain(salt);
+    expect(AdminPaymentSettings.parse(saved.json())).toMatchObject({
+      provider: 'payu',
+      mode: 'live',
+      payuSaltSet: true,
+    });
+
+    const kept = await owner.send('PUT', '/admin/settings/payments', {
+      provider: 'payu',
+      payuKey: 'newKey1',
+      payuSalt: '',
+    });
+    expect(AdminPaymentSettings.parse(kept.json())).toMatchObject({ payuKey: 'newKey1', payuSaltSet: true });
+    const activity = (await owner.get('/admin/activity')).body;
+    expect(activity).toContain('store.payments');
+    expect(activity).not.toContain(salt);
+  });
+});
+
+describe('staff from the browser', () => {
+  it('adds, lists and removes staff of this store', async () => {
+    const added = await owner.post('/admin/staff', {
+      email: 'Packer@NetKart.in',
+      name: 'Ravi K',
+      role: 'staff',
+      password: 'packing tape 42',
+    });
+    expect(added.statusCode).toBe(201);
+    expect(AdminStaffMember.parse(added.json())).toMatchObject({ email: 'packer@netkart.in', allStores: false });
+    const short = await owner.post('/admin/staff', {
+      email: 'x@netkart.in',
+      name: 'X',
+      role: 'staff',
+      password: 'short',
+    });
+    expect(short.json()).toEqual({ error: 'A staff password has at least 10 characters.', field: 'password' });
+
+    const listed = (await owner.get('/admin/staff')).json() as AdminStaffMember[];
+    expect(listed.map((member) => member.email)).toContain('packer@netkart.in');
+    expect((await owner.send('DELETE', '/admin/staff/packer@netkart.in')).statusCode).toBe(204);
+    expect((await adminClient(shop.app).signIn('packer@netkart.in', 'packing tape 42')).statusCode).toBe(401);
+  });
+});

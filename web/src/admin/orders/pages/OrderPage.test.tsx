@@ -1,0 +1,215 @@
+import { type AdminOrder, STALE_ORDER, UTR_MESSAGE } from '@store/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Answer, anAdminOrder, aSession, fakeApi, renderAdmin } from '../../test/render-admin';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ID = '7KX2M9QH4D';
+const ACTIONS = ['Mark as paid', 'Ship', 'Mark delivered', 'Edit tracking', 'Cancel order'];
+
+function api(order: AdminOrder, actions: Record<string, (body: unknown) => Answer> = {}) {
+  return fakeApi({
+    'GET /admin/session': () => [200, aSession()],
+    [`GET /admin/orders/${ID}`]: () => [200, order],
+    'GET /admin/orders': () => [200, { data: [], total: 0, page: 1, limit: 25, counts: {} }],
+    ...Object.fromEntries(
+      Object.entries(actions).map(([action, answer]) => [`POST /admin/orders/${ID}/${action}`, answer]),
+    ),
+  });
+}
+
+const offered = () => ACTIONS.filter((name) => screen.queryByRole('button', { name }) !== null);
+
+describe('an order in the back office', () => {
+  it.each([
+    [0, [1, 4], ['Mark as paid', 'Cancel order']],
+    [1, [2, 4], ['Ship', 'Cancel order']],
+    [2, [3], ['Mark delivered', 'Edit tracking']],
+    [3, [], []],
+    [4, [], []],
+  ])('offers only the moves allowed from status %i', async (status, allowedMoves, actions) => {
+    api(anAdminOrder({ status, allowedMoves }));
+    renderAdmin(`/admin/orders/${ID}`);
+    expect(await screen.findByRole('heading', { name: `Order ${ID}` })).toBeVisible();
+    expect(offered()).toEqual(actions);
+  });
+
+  it('shows the items, the shopper, the payments and the timeline', async () => {
+    api(
+      anAdminOrder({
+        status: 1,
+        allowedMoves: [2, 4],
+        items: [
+          {
+            id: 'l1',
+            productId: 'p2',
+            productTitle: 'Neoprene Laptop Sleeve',
+            quantity: 2,
+            price: 62500,
+            size: '13"',
+            color: 'Navy',
+          },
+        ],
+        total: 125000,
+        payments: [
+          {
+            provider: 'sandbox',
+            reference: 'SBX-1',
+            amount: 125000,
+            status: 'success',
+            needsRefund: true,
+            refundReason: 'The order was cancelled before the payment arrived.',
+            test: true,
+            createdAt: '2026-11-20T10:05:00.000Z',
+          },
+        ],
+        events: [
+          { fromStatus: null, toStatus: 0, actor: 'shopper', note: null, createdAt: '2026-11-20T10:00:00.000Z' },
+          {
+            fromStatus: 0,
+            toStatus: 1,
+            actor: 'gateway:sandbox',
+            note: 'Paid SBX-1',
+            createdAt: '2026-11-20T10:05:00.000Z',
+          },
+        ],
+      }),
+    );
+    renderAdmin(`/admin/orders/${ID}`);
+    const items = await screen.findByRole('region', { name: 'Items' });
+    expect(within(items).getByText('Size: 13" · Colour: Navy')).toBeVisible();
+    expect(within(items).getByText('2 × ₹62,500')).toBeVisible();
+    expect(within(items).getAllByText('₹1,25,000')).toHaveLength(2);
+    expect(within(screen.getByRole('region', { name: 'Shopper' })).getByText('shopper@example.in')).toBeVisible();
+    const payments = screen.getByRole('region', { name: 'Payments' });
+    expect(
+      within(payments).getByText('Needs refund: The order was cancelled before the payment arrived.'),
+    ).toBeVisible();
+    expect(within(payments).getByText('TEST')).toBeVisible();
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    expect(within(timeline).getByText('Pending → Processing')).toBeVisible();
+    expect(within(timeline).getByText(/gateway:sandbox/)).toBeVisible();
+    expect(within(timeline).getByText('Paid SBX-1')).toBeVisible();
+    expect(document.title).toBe(`Order ${ID} · Back office`);
+  });
+
+  it('marks a UPI order paid by its UTR, checked in the browser first, with the CSRF token', async () => {
+    const paid = anAdminOrder({ status: 1, allowedMoves: [2, 4], updatedAt: '2026-11-20T11:00:00.000Z' });
+    const calls = api(anAdminOrder(), { paid: () => [200, paid] });
+    renderAdmin(`/admin/orders/${ID}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as paid' });
+    const utr = within(dialog).getByLabelText('UPI UTR (12 digits)');
+    expect(utr).toHaveFocus();
+    await userEvent.type(utr, '1234');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+    expect(await within(dialog).findByText(UTR_MESSAGE)).toBeVisible();
+    expect(calls.filter((call) => call.route.startsWith('POST'))).toEqual([]);
+
+    await userEvent.clear(utr);
+    await userEvent.type(utr, '412345678901');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.route === `POST /admin/orders/${ID}/paid`)?.body).toEqual({
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      reference: '412345678901',
+    });
+    const [, init] = vi.mocked(fetch).mock.calls.find(([url]) => String(url).endsWith('/paid')) ?? [];
+    expect(init?.credentials).toBe('same-origin');
+    expect((init?.headers as Record<string, string> | undefined)?.['x-csrf-token']).toBe('csrf-123');
+    // The page shows the order the server answered.
+    expect(await screen.findByRole('button', { name: 'Ship' })).toBeVisible();
+    expect(offered()).toEqual(['Ship', 'Cancel order']);
+  });
+
+  it('asks a PayU store for the PayU payment id', async () => {
+    api(anAdminOrder({ paymentReference: 'payu' }));
+    renderAdmin(`/admin/orders/${ID}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as paid' }));
+    expect(await screen.findByLabelText('PayU payment id')).toBeVisible();
+  });
+
+  it('shows the server’s refusal of the tracking number beside that field in the ship dialog', async () => {
+    const calls = api(anAdminOrder({ status: 1, allowedMoves: [2, 4] }), {
+      ship: () => [
+        400,
+        { error: 'That tracking number is already on order 9ABCDEF123.', field: 'shipment.trackingNumber' },
+      ],
+    });
+    renderAdmin(`/admin/orders/${ID}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ship' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ship' });
+
+    // The contract's own rule first: a tracking number or page is needed.
+    await userEvent.type(within(dialog).getByLabelText('Courier'), 'Delhivery');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ship' }));
+    expect(await within(dialog).findByText('Give the tracking number or the tracking page, or both.')).toBeVisible();
+
+    await userEvent.type(within(dialog).getByLabelText('Tracking number'), 'DL 1234 5678');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ship' }));
+    const trackingNumber = within(dialog).getByLabelText('Tracking number');
+    await waitFor(() =>
+      expect(trackingNumber).toHaveAccessibleDescription('That tracking number is already on order 9ABCDEF123.'),
+    );
+    expect(trackingNumber).toHaveFocus();
+    expect(calls.find((call) => call.route === `POST /admin/orders/${ID}/ship`)?.body).toEqual({
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      shipment: { courier: 'Delhivery', trackingNumber: 'DL 1234 5678' },
+    });
+  });
+
+  it('says when the order changed since the page was opened, and reloads it', async () => {
+    const shipped = anAdminOrder({ status: 2, allowedMoves: [3], trackingNumber: 'DL1234', courier: 'Delhivery' });
+    const calls = api(shipped, { deliver: () => [409, { error: STALE_ORDER }] });
+    renderAdmin(`/admin/orders/${ID}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark delivered' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark delivered' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark delivered' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(STALE_ORDER);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(calls.filter((call) => call.route === `GET /admin/orders/${ID}`)).toHaveLength(2));
+  });
+
+  it('cancels with an optional reason after saying the items go back into stock', async () => {
+    const calls = api(anAdminOrder(), { cancel: () => [200, anAdminOrder({ status: 4, allowedMoves: [] })] });
+    renderAdmin(`/admin/orders/${ID}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order' });
+    expect(dialog).toHaveTextContent('The items go back into stock');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.route === `POST /admin/orders/${ID}/cancel`)?.body).toEqual({
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    });
+  });
+
+  it('names the version of the order the dialog was opened on, even when the page reloads meanwhile', async () => {
+    const calls = api(anAdminOrder({ status: 2, allowedMoves: [3] }), { deliver: () => [409, { error: STALE_ORDER }] });
+    const { queryClient } = renderAdmin(`/admin/orders/${ID}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark delivered' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark delivered' });
+    queryClient.setQueryData(
+      ['admin', 'order', ID],
+      anAdminOrder({ status: 2, allowedMoves: [3], updatedAt: 'later' }),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark delivered' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(STALE_ORDER);
+    expect(calls.find((call) => call.route === `POST /admin/orders/${ID}/deliver`)?.body).toEqual({
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    });
+  });
+
+  it('goes back to the sign-in form when the session has ended', async () => {
+    fakeApi({
+      'GET /admin/session': () => [200, aSession()],
+      [`GET /admin/orders/${ID}`]: () => [401, { error: 'Please sign in to the back office.' }],
+    });
+    renderAdmin(`/admin/orders/${ID}`);
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(screen.getByLabelText('Password')).toBeVisible();
+  });
+});

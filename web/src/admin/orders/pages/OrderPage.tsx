@@ -1,0 +1,227 @@
+import type { AdminOrder } from '@store/contract';
+import { ArrowLeft, Printer } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Badge, Button, Skeleton } from '@/components/ui';
+import { statusLabel } from '@/features/orders/order-status';
+import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/dates';
+import { formatPrice } from '@/lib/money';
+import { useSession } from '../../auth/session';
+import { useTitle } from '../../lib/use-title';
+import { useOrder } from '../api';
+import { OrderActions } from '../components/OrderActions';
+import { optionsOf, PackingSlip } from '../components/PackingSlip';
+import { StatusBadge, TestMark } from '../components/StatusBadge';
+
+export function OrderPage() {
+  const { id = '' } = useParams();
+  useTitle(`Order ${id}`);
+  const session = useSession();
+  const order = useOrder(id);
+
+  if (order.isPending) {
+    return (
+      <div role="status" aria-label="Loading the order" className="space-y-3">
+        <Skeleton className="h-8 w-1/2" />
+        <Skeleton className="h-48 w-full" />
+      </div>
+    );
+  }
+  if (!order.data) {
+    return (
+      <div className="space-y-4">
+        <BackToOrders />
+        <div role="alert" className="space-y-3 rounded-lg bg-red-50 p-4 text-sm text-red-800">
+          <p>{order.error?.message}</p>
+          <Button variant="outline" size="sm" onClick={() => order.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  const data = order.data;
+  return (
+    <>
+      <div className="space-y-5 print:hidden">
+        <BackToOrders />
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0 space-y-1">
+            <h1 className="text-2xl font-bold break-words text-slate-900">
+              Order <span className="font-mono">{data.id}</span>
+            </h1>
+            <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+              <StatusBadge status={data.status} />
+              {data.payments.some((payment) => payment.test) ? <TestMark /> : null}
+              <span>Placed {formatDateTime(data.createdAt)}</span>
+            </p>
+          </div>
+          <Button variant="outline" onClick={() => window.print()}>
+            <Printer aria-hidden="true" className="h-4 w-4" />
+            Print packing slip
+          </Button>
+        </div>
+        <OrderActions order={data} onReload={() => order.refetch()} />
+        {data.cancelReason ? <p className="text-sm text-slate-700">Cancelled: {data.cancelReason}</p> : null}
+
+        <div className="grid gap-5 lg:grid-cols-3">
+          <div className="space-y-5 lg:col-span-2">
+            <Items order={data} />
+            <Payments order={data} />
+            <Timeline order={data} />
+          </div>
+          <div className="space-y-5">
+            <Panel title="Shopper">
+              <p className="break-words">
+                <a href={`mailto:${data.email}`} className="text-brand-700 hover:underline">
+                  {data.email}
+                </a>
+              </p>
+              <p>
+                <a
+                  href={`tel:${data.shippingAddress.phone.replace(/[^\d+]/g, '')}`}
+                  className="text-brand-700 hover:underline"
+                >
+                  {data.shippingAddress.phone}
+                </a>
+              </p>
+            </Panel>
+            <Panel title="Ship to">
+              <address className="not-italic break-words">
+                <span className="block font-medium">{data.shippingAddress.fullName}</span>
+                <span className="block whitespace-pre-line">{data.shippingAddress.address}</span>
+                <span className="block">
+                  {data.shippingAddress.city}, {data.shippingAddress.state} {data.shippingAddress.postalCode}
+                </span>
+              </address>
+              <p className="text-slate-600">{data.shippingMethod}</p>
+            </Panel>
+            {data.courier || data.trackingNumber || data.trackingUrl ? (
+              <Panel title="Tracking">
+                {data.courier ? <p>Courier: {data.courier}</p> : null}
+                {data.trackingNumber ? <p className="break-words">Tracking number: {data.trackingNumber}</p> : null}
+                {data.trackingUrl ? (
+                  <p className="break-all">
+                    <a
+                      href={data.trackingUrl}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="text-brand-700 hover:underline"
+                    >
+                      {data.trackingUrl}
+                    </a>
+                  </p>
+                ) : null}
+              </Panel>
+            ) : null}
+          </div>
+        </div>
+      </div>
+      <PackingSlip order={data} storeName={session.store.name} />
+    </>
+  );
+}
+
+function BackToOrders() {
+  return (
+    <Link to="/admin/orders" className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700">
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      Orders
+    </Link>
+  );
+}
+
+function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <section
+      aria-label={title}
+      className={cn('space-y-1 rounded-xl border border-slate-200 bg-white p-4 text-sm', className)}
+    >
+      <h2 className="mb-2 text-base font-semibold text-slate-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Items({ order }: { order: AdminOrder }) {
+  return (
+    <Panel title="Items">
+      <ul className="divide-y divide-slate-100">
+        {order.items.map((item) => (
+          <li key={item.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
+            <div className="min-w-0">
+              <p className="font-medium break-words">{item.productTitle}</p>
+              {optionsOf(item) ? <p className="text-slate-600">{optionsOf(item)}</p> : null}
+              <p className="text-slate-600">
+                {item.quantity} × {formatPrice(item.price)}
+              </p>
+            </div>
+            <p className="font-medium tabular-nums">{formatPrice(item.price * item.quantity)}</p>
+          </li>
+        ))}
+      </ul>
+      <p className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
+        <span>Total</span>
+        <span className="tabular-nums">{formatPrice(order.total)}</span>
+      </p>
+    </Panel>
+  );
+}
+
+function Payments({ order }: { order: AdminOrder }) {
+  return (
+    <Panel title="Payments">
+      {order.payments.length === 0 ? (
+        <p className="text-slate-600">No payment recorded.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {order.payments.map((payment) => (
+            <li
+              key={`${payment.provider}:${payment.reference}`}
+              className={cn('space-y-1 py-2', payment.needsRefund && 'rounded-lg bg-red-50 px-2 text-red-900')}
+            >
+              <p className="flex flex-wrap items-center gap-2">
+                <span className="font-medium uppercase">{payment.provider}</span>
+                <Badge tone={payment.status === 'success' ? 'green' : payment.status === 'failed' ? 'red' : 'yellow'}>
+                  {payment.status}
+                </Badge>
+                {payment.test ? <TestMark /> : null}
+                <span className="ml-auto font-medium tabular-nums">{formatPrice(payment.amount)}</span>
+              </p>
+              <p className="break-all">
+                Reference: <span className="font-mono">{payment.reference}</span>
+              </p>
+              <p className="text-slate-600">{formatDateTime(payment.createdAt)}</p>
+              {payment.needsRefund ? (
+                <p className="font-semibold">Needs refund{payment.refundReason ? `: ${payment.refundReason}` : ''}</p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function Timeline({ order }: { order: AdminOrder }) {
+  return (
+    <Panel title="Timeline">
+      <ol className="space-y-3">
+        {order.events.map((event) => (
+          <li key={`${event.createdAt}:${event.toStatus}`} className="border-l-2 border-slate-200 pl-3">
+            <p className="font-medium">
+              {event.fromStatus === null
+                ? `Placed: ${statusLabel(event.toStatus)}`
+                : `${statusLabel(event.fromStatus)} → ${statusLabel(event.toStatus)}`}
+            </p>
+            <p className="text-slate-600">
+              {event.actor} · {formatDateTime(event.createdAt)}
+            </p>
+            {event.note ? <p className="break-words text-slate-700">{event.note}</p> : null}
+          </li>
+        ))}
+      </ol>
+    </Panel>
+  );
+}

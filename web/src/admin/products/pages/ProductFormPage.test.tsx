@@ -1,0 +1,185 @@
+import { type AdminProduct, PICTURE_MAX_BYTES, STALE_PRODUCT } from '@store/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectVisibleText } from '@/test/visible';
+import { type Answer, anAdminProduct, aSession, fakeApi, renderAdmin } from '../../test/render-admin';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function api(product: AdminProduct, extra: Record<string, (body: unknown) => Answer> = {}) {
+  return fakeApi({
+    'GET /admin/session': () => [200, aSession()],
+    'GET /admin/products/p1': () => [200, product],
+    'GET /admin/products': () => [
+      200,
+      { data: [], total: 0, page: 1, limit: 1, categories: ['Cables', 'LAN Adapters'], lowStockThreshold: 5 },
+    ],
+    ...extra,
+  });
+}
+
+const saves = (calls: ReturnType<typeof api>) =>
+  calls.filter((call) => call.route.startsWith('PUT') || call.route.startsWith('POST'));
+
+describe('the product form', () => {
+  it('shows the product, and saves an edit with the version and stock it was made on', async () => {
+    const saved = anAdminProduct({ regularPrice: 1599, updatedAt: '2026-11-21T10:00:00.000Z' });
+    const calls = api(anAdminProduct(), { 'PUT /admin/products/p1': () => [200, saved] });
+    renderAdmin('/admin/products/p1');
+    const price = await screen.findByLabelText(/Regular price/);
+    expect(price).toHaveValue('1499');
+    expect(screen.getByLabelText(/Title/)).toHaveValue('USB-C Gigabit LAN Adapter');
+    expect(screen.getByLabelText('Name 1')).toHaveValue('Colour');
+    expect(screen.getByLabelText('Values 1')).toHaveValue('Black, Silver');
+    expect(document.title).toBe('USB-C Gigabit LAN Adapter · Back office');
+
+    await userEvent.clear(price);
+    await userEvent.type(price, '1599');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await expectVisibleText('USB-C Gigabit LAN Adapter saved.');
+    const body = calls.find((call) => call.route === 'PUT /admin/products/p1')?.body as {
+      product: Record<string, unknown>;
+      updatedAt: string;
+      stockSeen: number;
+    };
+    expect(body.updatedAt).toBe('2026-11-20T10:00:00.000Z');
+    expect(body.stockSeen).toBe(12);
+    expect(body.product).toMatchObject({
+      sku: 'LAN-USBC-1G',
+      regularPrice: 1599,
+      discountedPrice: 1299,
+      stock: 12,
+      attributes: [{ key: 'Colour', value: ['Black', 'Silver'], metricUnit: null }],
+      images: [{ url: '/media/lan-adapter.webp', width: 800, height: 800 }],
+    });
+    // The form shows what the server saved.
+    await waitFor(() => expect(screen.getByLabelText(/Regular price/)).toHaveValue('1599'));
+  });
+
+  it('refuses a discount above the price in the browser', async () => {
+    const calls = api(anAdminProduct());
+    renderAdmin('/admin/products/p1');
+    const discount = await screen.findByLabelText(/Discounted price/);
+    await userEvent.clear(discount);
+    await userEvent.type(discount, '1999');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await expectVisibleText('discountedPrice cannot be more than regularPrice.');
+    expect(discount).toHaveAccessibleDescription(/discountedPrice cannot be more than regularPrice./);
+    expect(saves(calls)).toEqual([]);
+  });
+
+  it('shows the server’s product.discountedPrice refusal beside Discounted price', async () => {
+    api(anAdminProduct(), {
+      'PUT /admin/products/p1': () => [
+        400,
+        { error: 'discountedPrice can have at most 2 decimals (paise).', field: 'product.discountedPrice' },
+      ],
+    });
+    renderAdmin('/admin/products/p1');
+    const discount = await screen.findByLabelText(/Discounted price/);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await expectVisibleText('discountedPrice can have at most 2 decimals (paise).');
+    expect(discount).toHaveAccessibleDescription(/at most 2 decimals/);
+  });
+
+  it('says when the product changed meanwhile, and reloads it', async () => {
+    let reads = 0;
+    fakeApi({
+      'GET /admin/session': () => [200, aSession()],
+      'GET /admin/products/p1': () => {
+        reads += 1;
+        return [
+          200,
+          anAdminProduct(reads > 1 ? { title: 'Renamed adapter', updatedAt: '2026-11-22T10:00:00.000Z' } : {}),
+        ];
+      },
+      'GET /admin/products': () => [
+        200,
+        { data: [], total: 0, page: 1, limit: 1, categories: [], lowStockThreshold: 5 },
+      ],
+      'PUT /admin/products/p1': () => [409, { error: STALE_PRODUCT }],
+    });
+    renderAdmin('/admin/products/p1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    const alert = await screen.findByText(STALE_PRODUCT);
+    await userEvent.click(
+      within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Reload' }),
+    );
+    await waitFor(() => expect(screen.getByLabelText(/Title/)).toHaveValue('Renamed adapter'));
+    expect(screen.queryByText(STALE_PRODUCT)).toBeNull();
+  });
+
+  it('checks a picture’s type and size before uploading it, and adds an uploaded one', async () => {
+    const calls = api(anAdminProduct({ images: [] }), {
+      'POST /admin/pictures': () => [201, { url: '/media/uploads/abc.webp', width: 1200, height: 900 }],
+    });
+    renderAdmin('/admin/products/p1');
+    const input = await screen.findByLabelText('Add a picture');
+    await userEvent.upload(input, new File(['GIF89a'], 'spinner.gif', { type: 'image/gif' }), { applyAccept: false });
+    await expectVisibleText('A picture is a PNG, JPEG, WebP or AVIF file.');
+
+    const huge = new File([new Uint8Array(PICTURE_MAX_BYTES + 1)], 'huge.png', { type: 'image/png' });
+    await userEvent.upload(input, huge);
+    await expectVisibleText('The picture is larger than 5 MB.');
+    expect(calls.filter((call) => call.route === 'POST /admin/pictures')).toEqual([]);
+
+    await userEvent.upload(input, new File(['webp'], 'adapter.webp', { type: 'image/webp' }));
+    expect(await screen.findByRole('img', { name: 'Number 1, the main one' })).toHaveAttribute(
+      'src',
+      '/media/uploads/abc.webp',
+    );
+    const [, init] = vi.mocked(fetch).mock.calls.find(([url]) => String(url).endsWith('/pictures')) ?? [];
+    expect(init?.body).toBeInstanceOf(FormData);
+    expect((init?.body as FormData | undefined)?.get('file')).toBeInstanceOf(File);
+  });
+
+  it('shows the server’s picture refusal', async () => {
+    api(anAdminProduct({ images: [] }), {
+      'POST /admin/pictures': () => [
+        400,
+        { error: 'This file is not a PNG, JPEG, WebP or AVIF picture.', field: 'file' },
+      ],
+    });
+    renderAdmin('/admin/products/p1');
+    await userEvent.upload(
+      await screen.findByLabelText('Add a picture'),
+      new File(['not really'], 'fake.png', { type: 'image/png' }),
+    );
+    await expectVisibleText('This file is not a PNG, JPEG, WebP or AVIF picture.');
+  });
+
+  it('creates a new product and opens it', async () => {
+    const created = anAdminProduct({ id: 'p9', title: 'Fibre Patch Cord', sku: 'FIB-1', images: [], attributes: [] });
+    const calls = api(anAdminProduct(), {
+      'POST /admin/products': () => [201, created],
+      'GET /admin/products/p9': () => [200, created],
+    });
+    const { router } = renderAdmin('/admin/products/new');
+    expect(await screen.findByRole('heading', { name: 'New product' })).toBeVisible();
+    await userEvent.type(screen.getByLabelText(/Title/), 'Fibre Patch Cord');
+    await userEvent.type(screen.getByLabelText(/SKU/), 'FIB-1');
+    await userEvent.type(screen.getByLabelText(/Category/), 'Cables');
+    await userEvent.type(screen.getByLabelText(/Regular price/), '799');
+    await userEvent.click(screen.getByRole('button', { name: 'Add sizes' }));
+    await userEvent.type(screen.getByLabelText('Values 1'), '1 m, 2 m');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products/p9'));
+    expect(calls.find((call) => call.route === 'POST /admin/products')?.body).toEqual({
+      product: {
+        sku: 'FIB-1',
+        title: 'Fibre Patch Cord',
+        description: '',
+        category: 'Cables',
+        parentCategory: null,
+        gender: null,
+        regularPrice: 799,
+        discountedPrice: null,
+        stock: 0,
+        hidden: false,
+        images: [],
+        attributes: [{ key: 'Size', value: ['1 m', '2 m'], metricUnit: null }],
+      },
+    });
+  });
+});

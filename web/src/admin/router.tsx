@@ -1,0 +1,31 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ActivityPage } from './activity/pages/ActivityPage';
+import { HomePage } from './home/pages/HomePage';
+import { AdminLayout } from './layout/AdminLayout';
+import { NotFoundPage } from './layout/NotFoundPage';
+import { OrderPage } from './orders/pages/OrderPage';
+import { OrdersPage } from './orders/pages/OrdersPage';
+import { ProductFormPage } from './products/pages/ProductFormPage';
+import { ProductsPage } from './products/pages/ProductsPage';
+import { SettingsPage } from './settings/pages/SettingsPage';
+
+/** Every page of the back office, each under /admin (the server answers admin.html for all of them). */
+export const adminRoutes: RouteObject[] = [
+  {
+    path: '/admin',
+    element: <AdminLayout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'orders', element: <OrdersPage /> },
+      { path: 'orders/:id', element: <OrderPage /> },
+      { path: 'products', element: <ProductsPage /> },
+      { path: 'products/new', element: <ProductFormPage /> },
+      { path: 'products/:id', element: <ProductFormPage /> },
+      { path: 'settings', element: <SettingsPage /> },
+      { path: 'activity', element: <ActivityPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createAdminRouter = () => createBrowserRouter(adminRoutes);

@@ -1,0 +1,228 @@
+import type { AdminPaymentSettings, AdminStaffMember, AdminStoreDetails } from '@store/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectVisibleText } from '@/test/visible';
+import { type Answer, aSession, fakeApi, renderAdmin } from '../../test/render-admin';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const details: AdminStoreDetails = {
+  storeName: 'NetKart',
+  companyName: 'NetKart Retail Pvt Ltd',
+  companyAddress: '12, 4th Cross, Indiranagar, Bengaluru 560038',
+  companyEmail: 'hello@netkart.in',
+  companyPhone: '+91 80 4567 8901',
+  companyLogoUrl: '',
+  description: 'Networking gear for homes and offices.',
+  categories: ['LAN Adapters', 'Cables'],
+  categoryImages: {},
+  policies: { terms: '<h2>Terms</h2><p>Be kind.</p>' },
+  lowStockThreshold: 5,
+};
+
+const payments = (overrides: Partial<AdminPaymentSettings> = {}): AdminPaymentSettings => ({
+  provider: 'payu',
+  mode: 'live',
+  upiVpa: null,
+  upiPayee: null,
+  payuKey: 'gtKFFx',
+  payuUrl: 'https://secure.payu.in/_payment',
+  payuSaltSet: true,
+  fromEnvironment: [],
+  ...overrides,
+});
+
+const staff: AdminStaffMember[] = [
+  {
+    email: 'asha@netkart.in',
+    name: 'Asha Rao',
+    role: 'owner',
+    allStores: false,
+    twoFactor: true,
+    createdAt: '2026-11-01T10:00:00.000Z',
+  },
+  {
+    email: 'ravi@netkart.in',
+    name: 'Ravi Kumar',
+    role: 'staff',
+    allStores: false,
+    twoFactor: false,
+    createdAt: '2026-11-02T10:00:00.000Z',
+  },
+];
+
+function ownerApi(extra: Record<string, (body: unknown) => Answer> = {}, settings = payments()) {
+  return fakeApi({
+    'GET /admin/session': () => [200, aSession({ role: 'owner', twoFactor: true })],
+    'GET /admin/settings/store': () => [200, details],
+    'GET /admin/settings/payments': () => [200, settings],
+    'GET /admin/staff': () => [200, staff],
+    ...extra,
+  });
+}
+
+describe('the settings page', () => {
+  it('is not offered to staff, and says whose it is when they open it', async () => {
+    const calls = fakeApi({ 'GET /admin/session': () => [200, aSession({ role: 'staff' })] });
+    renderAdmin('/admin/settings');
+    await expectVisibleText('Only an owner can do this.');
+    const nav = screen.getByRole('navigation', { name: 'Back office' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Orders', 'Products']);
+    expect(calls.filter((call) => call.route.startsWith('GET /admin/settings'))).toEqual([]);
+  });
+
+  it('offers owners Settings and Activity', async () => {
+    ownerApi();
+    renderAdmin('/admin/settings');
+    const nav = await screen.findByRole('navigation', { name: 'Back office' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Orders', 'Products', 'Settings', 'Activity']);
+    expect(document.title).toBe('Settings · Back office');
+  });
+
+  it('says "Only an owner can do this." when the server refuses', async () => {
+    fakeApi({
+      'GET /admin/session': () => [200, aSession({ role: 'owner' })],
+      'GET /admin/settings/store': () => [403, { error: 'Only an owner can do this.' }],
+      'GET /admin/settings/payments': () => [403, { error: 'Only an owner can do this.' }],
+      'GET /admin/staff': () => [403, { error: 'Only an owner can do this.' }],
+    });
+    renderAdmin('/admin/settings');
+    await waitFor(() => expect(screen.getAllByText('Only an owner can do this.')).toHaveLength(3));
+  });
+
+  it('saves the store details, categories one per line, and shows a refusal beside its field', async () => {
+    let puts = 0;
+    const calls = ownerApi({
+      'PUT /admin/settings/store': () => {
+        puts += 1;
+        return puts === 1
+          ? [400, { error: 'companyEmail must be an email address.', field: 'companyEmail' }]
+          : [200, { details: { ...details, categories: ['LAN Adapters', 'Cables', 'Routers'] }, sanitised: [] }];
+      },
+    });
+    renderAdmin('/admin/settings');
+    const categories = await screen.findByLabelText('Categories');
+    expect(categories).toHaveValue('LAN Adapters\nCables');
+    await userEvent.type(categories, '\nRouters\n');
+    await userEvent.click(screen.getByRole('button', { name: 'Save store details' }));
+    await expectVisibleText('companyEmail must be an email address.');
+    expect(screen.getByLabelText('Company email')).toHaveAccessibleDescription(
+      'companyEmail must be an email address.',
+    );
+    const body = calls.find((call) => call.route === 'PUT /admin/settings/store')?.body as Record<string, unknown>;
+    expect(body.categories).toEqual(['LAN Adapters', 'Cables', 'Routers']);
+    expect(body.lowStockThreshold).toBe(5);
+    expect(body.policies).toEqual({});
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save store details' }));
+    await expectVisibleText('Store details saved.');
+  });
+
+  it('previews a policy as the server cleans it, and says when something unsafe went', async () => {
+    const calls = ownerApi({
+      'POST /admin/settings/policy-preview': () => [200, { html: '<p>Refunds in 7 days.</p>', changed: true }],
+      'PUT /admin/settings/store': () => [200, { details, sanitised: ['refund'] }],
+    });
+    renderAdmin('/admin/settings');
+    await userEvent.selectOptions(await screen.findByLabelText('Policy'), 'Refund Policy');
+    const html = screen.getByLabelText('Refund Policy (HTML)');
+    await userEvent.type(html, '<p onclick="steal()">Refunds in 7 days.</p>');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(within(preview).getByText('Refunds in 7 days.')).toBeVisible();
+    expect(screen.getByText(/Something unsafe .* was removed/)).toBeVisible();
+    expect(calls.find((call) => call.route === 'POST /admin/settings/policy-preview')?.body).toEqual({
+      html: '<p onclick="steal()">Refunds in 7 days.</p>',
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save store details' }));
+    await expectVisibleText(/Something unsafe was removed from: Refund Policy/);
+    const body = calls.find((call) => call.route === 'PUT /admin/settings/store')?.body as Record<string, unknown>;
+    expect(body.policies).toEqual({ refund: '<p onclick="steal()">Refunds in 7 days.</p>' });
+  });
+
+  it('never shows the PayU salt, says it is set, and keeps it when left blank', async () => {
+    const calls = ownerApi(
+      { 'PUT /admin/settings/payments': () => [200, payments()] },
+      payments({ fromEnvironment: ['PAYU_URL'] }),
+    );
+    renderAdmin('/admin/settings');
+    const salt = await screen.findByLabelText('PayU salt');
+    expect(salt).toHaveAttribute('type', 'password');
+    expect(salt).toHaveValue('');
+    expect(salt).toHaveAccessibleDescription('Set — leave blank to keep.');
+    expect(screen.getByLabelText('PayU key')).toHaveValue('gtKFFx');
+    expect(screen.getByText(/environment sets PAYU_URL: these override what is saved here/)).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save payment settings' }));
+    await expectVisibleText('Payment settings saved.');
+    expect(calls.find((call) => call.route === 'PUT /admin/settings/payments')?.body).toMatchObject({
+      provider: 'payu',
+      payuKey: 'gtKFFx',
+      payuSalt: '',
+    });
+  });
+
+  it('explains the sandbox and shows a UPI refusal beside its field', async () => {
+    ownerApi(
+      {
+        'PUT /admin/settings/payments': () => [400, { error: 'A UPI id looks like netkart@okaxis.', field: 'upiVpa' }],
+      },
+      payments({ provider: 'sandbox', mode: 'test', payuKey: null, payuUrl: null, payuSaltSet: false }),
+    );
+    renderAdmin('/admin/settings');
+    const provider = await screen.findByLabelText('Provider');
+    expect(provider).toHaveAccessibleDescription(/sandbox is for testing only/);
+    expect(screen.queryByLabelText('PayU salt')).toBeNull();
+    await userEvent.selectOptions(provider, 'upi');
+    await userEvent.type(screen.getByLabelText('UPI id'), 'netkart');
+    await userEvent.click(screen.getByRole('button', { name: 'Save payment settings' }));
+    await expectVisibleText('A UPI id looks like netkart@okaxis.');
+    expect(screen.getByLabelText('UPI id')).toHaveAccessibleDescription(/A UPI id looks like netkart@okaxis./);
+  });
+
+  it('lists the staff, adds someone, and removes someone after asking', async () => {
+    const calls = ownerApi({
+      'POST /admin/staff': () => [201, { ...staff[1], email: 'meera@netkart.in', name: 'Meera Iyer' }],
+      // The server answers 204; the fake's Response cannot carry a body with that status.
+      'DELETE /admin/staff/ravi%40netkart.in': () => [200, null],
+    });
+    renderAdmin('/admin/settings');
+    await expectVisibleText('Ravi Kumar');
+    expect(screen.getByText('Two-factor off')).toBeVisible();
+    expect(screen.getByText('Two-factor on')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Remove Asha Rao' })).toBeNull();
+
+    await userEvent.type(screen.getByLabelText('Email'), 'meera@netkart.in');
+    await userEvent.type(screen.getByLabelText('Name'), 'Meera Iyer');
+    await userEvent.type(screen.getByLabelText('Password'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await expectVisibleText('A staff password has at least 10 characters.');
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await userEvent.type(screen.getByLabelText('Password'), 'ledger-and-chai-42');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await expectVisibleText('Meera Iyer can now sign in at /admin.');
+    expect(calls.find((call) => call.route === 'POST /admin/staff')?.body).toEqual({
+      email: 'meera@netkart.in',
+      name: 'Meera Iyer',
+      role: 'staff',
+      password: 'ledger-and-chai-42',
+      allStores: false,
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Ravi Kumar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Ravi Kumar?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((call) => call.route === 'DELETE /admin/staff/ravi%40netkart.in')).toBe(true);
+  });
+});

@@ -1,0 +1,28 @@
+import { useSession } from '../../auth/session';
+import { OWNERS_ONLY } from '../../lib/owners';
+import { useTitle } from '../../lib/use-title';
+import { PaymentsSection } from '../components/PaymentsSection';
+import { StaffSection } from '../components/StaffSection';
+import { StoreDetailsSection } from '../components/StoreDetailsSection';
+
+/** The store's details, its payments and its people: an owner's page. */
+export function SettingsPage() {
+  useTitle('Settings');
+  const session = useSession();
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
+      {session.role !== 'owner' ? (
+        <p role="alert" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">
+          {OWNERS_ONLY}
+        </p>
+      ) : (
+        <>
+          <StoreDetailsSection />
+          <PaymentsSection />
+          <StaffSection />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { screen, within } from '@testing-library/react';
+import { CircleCheck, Network } from 'lucide-react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderPage } from '@/test/render-page';
+import { aPlainStoreInfo, aStoreInfo, DEMO_STORE_WORDS } from '@/test/store-info';
+import { highlightIcon } from '../components/Highlights';
+import HomePage from './HomePage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const noProducts = () => [200, { data: [], count: 0 }] as [number, unknown];
+const metaDescription = () => document.head.querySelector('meta[name="description"]')?.getAttribute('content');
+
+describe('the home page', () => {
+  it("shows the store's own heading, description, highlights, newsletter heading and category cards", async () => {
+    fakeApi({ 'GET /storeInfo': () => [200, aStoreInfo()], 'GET /products': noProducts });
+    renderPage(<HomePage />, { path: '/' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wired for work. Built for India.' })).toBeVisible();
+    expect(screen.getByText('NetKart')).toBeVisible();
+    expect(screen.getByText('Dependable networking and laptop accessories across India.')).toBeVisible();
+
+    const highlights = screen.getByRole('region', { name: 'Everything your desk needs' });
+    expect(within(highlights).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(highlights).getByText('Gigabit to 10GbE for laptops without a port.')).toBeVisible();
+    expect(within(highlights).getByRole('link', { name: 'Explore Products' })).toHaveAttribute('href', '/products');
+
+    expect(screen.getByRole('region', { name: 'Deals and new arrivals, once a week' })).toBeVisible();
+    const categories = screen.getByRole('region', { name: 'Shop by Category' });
+    // At most 3 cards, the store's first three.
+    expect(
+      within(categories)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href'))
+        .filter((href) => href?.startsWith('/products?category=')),
+    ).toEqual([
+      '/products?category=lan%20adapters',
+      '/products?category=laptop%20accessories',
+      '/products?category=usb%20hubs',
+    ]);
+  });
+
+  it('shows nothing of another shop on a store that wrote no texts and has no categories', async () => {
+    fakeApi({ 'GET /storeInfo': () => [200, aPlainStoreInfo()], 'GET /products': noProducts });
+    renderPage(<HomePage />, { path: '/' });
+
+    // Without a heading of its own, the store's name is the heading.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chai Tech' })).toBeVisible();
+    for (const words of DEMO_STORE_WORDS) expect(screen.queryByText(words)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Shop by Category' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Explore Products/ })).toBeNull();
+    // The newsletter sign-up stays (the spec's), without a heading.
+    const newsletter = screen.getByRole('region', { name: 'Newsletter' });
+    expect(within(newsletter).queryByRole('heading')).toBeNull();
+    expect(within(newsletter).getByRole('button', { name: 'Subscribe' })).toBeVisible();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Featured Products',
+    ]);
+  });
+
+  it('says no brand at all before the store info has arrived', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+    renderPage(<HomePage />, { path: '/' });
+    for (const words of DEMO_STORE_WORDS) expect(screen.queryByText(words)).toBeNull();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+  });
+
+  it("titles the browser tab with the store's name and describes the page in its words", async () => {
+    fakeApi({ 'GET /storeInfo': () => [200, aStoreInfo()], 'GET /products': noProducts });
+    const { unmount } = renderPage(<HomePage />, { path: '/' });
+    await screen.findByRole('heading', { level: 1, name: 'Wired for work. Built for India.' });
+    expect(document.title).toBe('NetKart');
+    expect(metaDescription()).toBe(
+      'Tech accessories for India: LAN adapters, laptop accessories, USB hubs, docking stations and storage.',
+    );
+    unmount();
+
+    fakeApi({ 'GET /storeInfo': () => [200, aPlainStoreInfo()], 'GET /products': noProducts });
+    renderPage(<HomePage />, { path: '/' });
+    await screen.findByRole('heading', { level: 1, name: 'Chai Tech' });
+    expect(document.title).toBe('Chai Tech');
+    expect(metaDescription()).toBeUndefined();
+  });
+});
+
+describe('highlight icons', () => {
+  it('draws a known name with its own picture, and any other name (or none) with a plain one', () => {
+    expect(highlightIcon('network')).toBe(Network);
+    for (const name of ['rocket', 'constructor', '', undefined]) expect(highlightIcon(name)).toBe(CircleCheck);
+  });
+});
