@@ -12,7 +12,7 @@ import type { RateLimitConfig } from '../src/config.js';
 import { type DatabaseTarget, migrateToLatest, openDatabase } from '../src/db/open.js';
 import type { Database } from '../src/db/schema.js';
 import type { ScryptCost } from '../src/modules/accounts/passwords.js';
-import type { MessageSettings } from '../src/modules/messages/order-messages.js';
+import type { MessageSettings } from '../src/modules/messages/layout.js';
 import { DEFAULT_ORDER_POLICY, type OrderPolicy } from '../src/modules/orders/service.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from '../src/modules/payments/settings.js';
 import { ensureDemoStore } from '../src/seed/seed.js';

@@ -146,7 +146,8 @@ describe('the sender delivers over SMTP', () => {
     expect(toShopper.text).toContain(validAddress.address);
     expect(toShopper.text).toContain(`/track-order?id=${order.id}`);
     expect(toShopper.text).toContain('http://localhost');
-    expect(toShopper.html).toContain('<h1 style="font-size:20px">NetKart</h1>');
+    expect(toShopper.html).toMatch(/<h1[^>]*>NetKart<\/h1>/);
+    expect(toShopper.html).toContain('background:#4338ca'); // the storefront's brand colour
     expect(toShopper.html).toContain(total);
 
     const toMerchant = peer.received.find((mail) => mail.envelopeTo[0] === MERCHANT);

@@ -1,7 +1,8 @@
 import type { Database } from '../../db/schema.js';
 import type { OrderChange } from '../orders/service.js';
 import type { StoreService } from '../stores/service.js';
-import { type MessageSettings, orderMessages } from './order-messages.js';
+import type { MessageSettings } from './layout.js';
+import { orderMessages } from './order-messages.js';
 import type { Outbox } from './outbox.js';
 
 /** Puts an order's messages in the outbox, inside the transaction of the change that causes them. */

@@ -1,7 +1,8 @@
 import { OrderStatus } from '@store/contract';
 import { describe, expect, it } from 'vitest';
 import type { OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
-import { orderMessages, shopUrl } from './order-messages.js';
+import { shopUrl } from './layout.js';
+import { orderMessages } from './order-messages.js';
 
 const store = { id: 's1', host: 'netkart.in', store_name: 'NetKart', company_email: 'support@netkart.in' } as StoreRow;
 const order = {

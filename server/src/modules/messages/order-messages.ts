@@ -1,60 +1,8 @@
 import { OrderStatus } from '@store/contract';
 import type { OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
-import { formatInr, toRupees } from '../../http/money.js';
 import type { OrderChange } from '../orders/service.js';
-import { escapeHtml } from '../payments/pages.js';
+import { type Block, type MessageSettings, merchantAddress, renderMessage, rupees, shopUrl } from './layout.js';
 import type { OutgoingMessage } from './outbox.js';
-
-/** Where the messages point and who hears of new orders. */
-export interface MessageSettings {
-  /** The merchant's address for new orders; the store's companyEmail when unset. */
-  notifyEmail?: string;
-  /** The shop's port, for links to a store served on localhost. */
-  port?: number;
-}
-
-/** The shop's address as a shopper opens it: https on its own host; http on localhost. */
-export function shopUrl(store: Pick<StoreRow, 'host'>, settings: MessageSettings = {}): string {
-  if (store.host === 'localhost' || store.host === '' || store.host === '127.0.0.1') {
-    return `http://localhost${settings.port ? `:${settings.port}` : ''}`;
-  }
-  return `https://${store.host}`;
-}
-
-const rupees = (paise: number) => formatInr(toRupees(Number(paise)));
-
-/** A block of the message: a heading, lines of text, and links; written once as text and as HTML. */
-interface Block {
-  heading?: string;
-  lines: string[];
-  links?: { label: string; url: string }[];
-}
-
-function render(store: StoreRow, blocks: Block[]): { text: string; html: string } {
-  const text = [
-    ...blocks.map((block) =>
-      [
-        ...(block.heading ? [block.heading] : []),
-        ...block.lines,
-        ...(block.links ?? []).map((link) => `${link.label}: ${link.url}`),
-      ].join('\n'),
-    ),
-    `— ${store.store_name}`,
-  ].join('\n\n');
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#222">',
-    `<h1 style="font-size:20px">${escapeHtml(store.store_name)}</h1>`,
-    ...blocks.map((block) =>
-      [
-        block.heading ? `<h2 style="font-size:16px">${escapeHtml(block.heading)}</h2>` : '',
-        block.lines.length ? `<p>${block.lines.map(escapeHtml).join('<br>')}</p>` : '',
-        ...(block.links ?? []).map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`),
-      ].join(''),
-    ),
-    '</body></html>',
-  ].join('\n');
-  return { text, html };
-}
 
 const itemLine = (item: OrderItemRow) => {
   const options = [item.size ? `size ${item.size}` : '', item.color ? `colour ${item.color}` : '']
@@ -100,11 +48,11 @@ export function orderMessages(store: StoreRow, change: OrderChange, settings: Me
     kind,
     recipient: order.email,
     subject: `${subject} | ${store.store_name}`,
-    ...render(store, blocks),
+    ...renderMessage(store, blocks),
   });
 
   if (change.kind === 'placed') {
-    const merchant = settings.notifyEmail || store.company_email;
+    const merchant = merchantAddress(store, settings);
     const paid = order.status !== OrderStatus.Pending;
     const nextStep =
       order.payment_provider === 'upi'
@@ -127,7 +75,7 @@ export function orderMessages(store: StoreRow, change: OrderChange, settings: Me
         kind: 'merchant.order.placed',
         recipient: merchant,
         subject: `New order ${order.id}: ${rupees(order.total)} | ${store.store_name}`,
-        ...render(store, [
+        ...renderMessage(store, [
           { lines: [`A new order ${order.id} from ${order.full_name} (${order.email}).`] },
           { heading: 'Items', lines: [...items.map(itemLine), `Total: ${rupees(order.total)}`] },
           { heading: 'Shipping to', lines: addressLines(order) },
