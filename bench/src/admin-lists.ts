@@ -144,6 +144,10 @@ async function benchOne(dialect: 'sqlite' | 'postgres', catalogue: string) {
       trackingFailuresPerOrder: 100,
       trackingFailuresPerIp: 100,
       passwordHashQueue: 100,
+      passwordResetsPerEmail: 100,
+      passwordResetsPerIp: 100,
+      contactMessagesPerIp: 100,
+      subscriptionsPerIp: 100,
     },
     webDistDir: '',
   });

@@ -44,6 +44,10 @@ export const Environment = z.object({
   TRACKING_FAILURES_PER_ORDER: positiveInt(10),
   TRACKING_FAILURES_PER_IP: positiveInt(30),
   PASSWORD_HASH_QUEUE: positiveInt(16),
+  PASSWORD_RESETS_PER_EMAIL: positiveInt(5),
+  PASSWORD_RESETS_PER_IP: positiveInt(20),
+  CONTACT_MESSAGES_PER_IP: positiveInt(10),
+  SUBSCRIPTIONS_PER_IP: positiveInt(10),
   MAX_CONNECTIONS: positiveInt(2000),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** The default store's provider; unset keeps the store's own setting. A misspelling stops the server. */
@@ -127,6 +131,12 @@ export interface RateLimitConfig {
   trackingFailuresPerIp: number;
   /** Password hashes waiting for a free worker before sign-ins are turned away with 503. */
   passwordHashQueue: number;
+  /** Password-reset emails asked for per hour: for one email, and from one network address. */
+  passwordResetsPerEmail: number;
+  passwordResetsPerIp: number;
+  /** Contact messages and newsletter sign-ups per hour from one network address. */
+  contactMessagesPerIp: number;
+  subscriptionsPerIp: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -181,6 +191,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trackingFailuresPerOrder: e.TRACKING_FAILURES_PER_ORDER,
       trackingFailuresPerIp: e.TRACKING_FAILURES_PER_IP,
       passwordHashQueue: e.PASSWORD_HASH_QUEUE,
+      passwordResetsPerEmail: e.PASSWORD_RESETS_PER_EMAIL,
+      passwordResetsPerIp: e.PASSWORD_RESETS_PER_IP,
+      contactMessagesPerIp: e.CONTACT_MESSAGES_PER_IP,
+      subscriptionsPerIp: e.SUBSCRIPTIONS_PER_IP,
     },
   };
 }

@@ -32,6 +32,10 @@ export const RELAXED_LIMITS: RateLimitConfig = {
   trackingFailuresPerOrder: 1000,
   trackingFailuresPerIp: 1000,
   passwordHashQueue: 1000,
+  passwordResetsPerEmail: 1000,
+  passwordResetsPerIp: 1000,
+  contactMessagesPerIp: 1000,
+  subscriptionsPerIp: 1000,
 };
 
 /**

@@ -348,6 +348,8 @@ describe('settings', () => {
       trackingFailuresPerOrder: 10,
       trackingFailuresPerIp: 30,
       passwordHashQueue: 16,
+      passwordResetsPerEmail: 5,
+      contactMessagesPerIp: 10,
     });
     expect(readConfig({ REDIS_URL: 'redis://127.0.0.1:6379', TRUST_PROXY: '127.0.0.1' })).toMatchObject({
       redisUrl: 'redis://127.0.0.1:6379',

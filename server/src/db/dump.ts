@@ -8,7 +8,7 @@ import { writeTransaction } from './transaction.js';
 /**
  * A whole shop as JSON lines, the same on SQLite and PostgreSQL: a header, one line per row
  * (table by table, each by id, keys sorted), and a last line with the counts and a SHA-256 of
- * the row lines. Sessions are left out: shoppers and staff sign in again after a move.
+ * the row lines. Sessions and password-reset links are left out: shoppers and staff sign in again after a move.
  */
 export const DUMP_FORMAT = 'store-dump';
 export const DUMP_VERSION = 1;
@@ -26,6 +26,10 @@ export const DUMPED_TABLES = [
   'audit_log',
   // Emails not yet sent go with the shop, and the record of those that were.
   'outbox',
+  // Numbering goes on where it left off; tickets and newsletter consent are the merchant's records.
+  'sequences',
+  'tickets',
+  'subscribers',
 ] as const satisfies readonly (keyof DatabaseSchema)[];
 type DumpedTable = (typeof DUMPED_TABLES)[number];
 

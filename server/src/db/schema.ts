@@ -161,6 +161,10 @@ export interface DatabaseSchema {
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;
   outbox: OutboxTable;
+  sequences: SequencesTable;
+  password_resets: PasswordResetsTable;
+  tickets: TicketsTable;
+  subscribers: SubscribersTable;
 }
 
 /** A person who runs the shop from the back office: an owner or staff, of one store or of all (store_id null). */
@@ -231,6 +235,58 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** Extra headers as a JSON object (List-Unsubscribe …); null for none. */
+  headers_json: string | null;
+}
+
+/** A store's counters (ticket numbers …): each value is handed out once. */
+export interface SequencesTable {
+  /** `${store_id}:${name}` */
+  id: string;
+  store_id: string;
+  name: string;
+  value: number;
+}
+
+/** An emailed password-reset link; the token is kept only as a hash. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  store_id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when the link was used (or superseded): a link works once. */
+  used_at: string | null;
+}
+
+export type TicketStatus = 'open' | 'closed';
+
+/** A message sent through the contact form, numbered so the shopper can quote it. */
+export interface TicketsTable {
+  id: string;
+  store_id: string;
+  /** The number the shopper quotes, e.g. T-000042. */
+  number: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  status: TicketStatus;
+  created_at: string;
+}
+
+/** A newsletter subscriber, with the notice they agreed to (marketing consent). */
+export interface SubscribersTable {
+  id: string;
+  store_id: string;
+  email: string;
+  /** The consent notice shown next to the sign-up when the shopper subscribed, word for word. */
+  consent_text: string;
+  /** The secret of the one-click unsubscribe link. */
+  unsubscribe_token: string;
+  subscribed_at: string;
+  /** Set when the subscriber withdrew; never exported after that. */
+  withdrawn_at: string | null;
 }
 
 export type Database = Kysely<DatabaseSchema>;
@@ -247,3 +303,6 @@ export type StaffRow = Selectable<StaffTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type { Generated };
 export type OutboxRow = Selectable<OutboxTable>;
+export type PasswordResetRow = Selectable<PasswordResetsTable>;
+export type TicketRow = Selectable<TicketsTable>;
+export type SubscriberRow = Selectable<SubscribersTable>;

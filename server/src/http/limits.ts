@@ -211,6 +211,10 @@ export class ShopLimits {
   readonly signInFailuresByEmail: Limit;
   readonly signInFailuresByAddress: Limit;
   readonly registrationsByAddress: Limit;
+  readonly passwordResetsByEmail: Limit;
+  readonly passwordResetsByAddress: Limit;
+  readonly contactMessagesByAddress: Limit;
+  readonly subscriptionsByAddress: Limit;
   private readonly ordersByAccount: Limit;
   private readonly ordersByAddress: Limit;
   private readonly paymentsByAccount: Limit;
@@ -224,6 +228,10 @@ export class ShopLimits {
     this.signInFailuresByEmail = limit('login-email', config.loginFailuresPerEmailAnywhere, HOUR_MS);
     this.signInFailuresByAddress = limit('login-ip', config.loginAttemptsPerIp, config.loginWindowMs);
     this.registrationsByAddress = limit('register-ip', config.registrationsPerIp, config.registrationWindowMs);
+    this.passwordResetsByEmail = limit('reset-email', config.passwordResetsPerEmail, HOUR_MS);
+    this.passwordResetsByAddress = limit('reset-ip', config.passwordResetsPerIp, HOUR_MS);
+    this.contactMessagesByAddress = limit('contact-ip', config.contactMessagesPerIp, HOUR_MS);
+    this.subscriptionsByAddress = limit('subscribe-ip', config.subscriptionsPerIp, HOUR_MS);
     this.ordersByAccount = limit('orders-user', config.ordersPerAccount, HOUR_MS);
     this.ordersByAddress = limit('orders-ip', config.ordersPerIp, HOUR_MS);
     this.paymentsByAccount = limit('payments-user', config.paymentsPerAccount, HOUR_MS);

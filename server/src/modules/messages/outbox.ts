@@ -12,6 +12,8 @@ export interface OutgoingMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe; each value is kept to one line. */
+  headers?: Record<string, string>;
 }
 
 /** A failed delivery is tried again after 1 minute, then 2, 4 … at most an hour apart. */
@@ -33,6 +35,13 @@ export const oneLine = (text: string): string =>
     .replace(/[\r\n\u2028\u2029]+/g, ' ')
     .replace(/\s{2,}/g, ' ')
     .trim();
+
+const headersOnOneLine = (headers: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [oneLine(name), oneLine(value)]));
+
+/** The extra headers a row carries (none when it has none). */
+export const headersOf = (row: Pick<OutboxRow, 'headers_json'>): Record<string, string> =>
+  row.headers_json ? headersOnOneLine(JSON.parse(row.headers_json) as Record<string, string>) : {};
 
 const MESSAGE_NOT_FOUND = 'No message has that id.';
 
@@ -74,6 +83,7 @@ export class Outbox {
         last_error: null,
         created_at: at,
         sent_at: null,
+        headers_json: message.headers ? JSON.stringify(headersOnOneLine(message.headers)) : null,
       })
       .execute();
     for (const listener of this.listeners) listener();

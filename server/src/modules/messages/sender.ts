@@ -5,7 +5,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { OutboxRow } from '../../db/schema.js';
 import type { StoreService } from '../stores/service.js';
-import { type Outbox, oneLine } from './outbox.js';
+import { headersOf, type Outbox, oneLine } from './outbox.js';
 
 export interface MailSettings {
   /** smtp://user:pass@host:587 or smtps://…; unset: messages are written as .eml files under `outboxDir`. */
@@ -112,7 +112,7 @@ export class MailSender {
       subject: oneLine(row.subject),
       text: row.text,
       html: row.html,
-      headers: { 'X-Outbox-Id': row.id },
+      headers: { ...headersOf(row), 'X-Outbox-Id': row.id },
     });
     if (this.settings.smtpUrl) {
       this.log.info({ message: row.id, kind: row.kind }, 'message sent');
