@@ -33,6 +33,7 @@ import { CatalogService } from './modules/catalog/service.js';
 import type { MessageSettings } from './modules/messages/layout.js';
 import { OrderMail } from './modules/messages/order-mail.js';
 import { Outbox } from './modules/messages/outbox.js';
+import { StockSummary } from './modules/messages/stock-summary.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { DEFAULT_ORDER_POLICY, type OrderPolicy, OrderService } from './modules/orders/service.js';
 import { paymentRoutes } from './modules/payments/routes.js';
@@ -87,6 +88,7 @@ export interface Services {
   adminProducts: AdminProducts;
   dashboards: AdminDashboards;
   outbox: Outbox;
+  stockSummary: StockSummary;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -125,6 +127,7 @@ export function createServices(db: Database, settings: ServiceSettings = DEFAULT
     adminProducts: new AdminProducts(db, catalog, audit),
     dashboards: new AdminDashboards(db, payments),
     outbox,
+    stockSummary: new StockSummary(db, outbox, stores, settings.messages),
   };
 }
 

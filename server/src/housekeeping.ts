@@ -41,6 +41,14 @@ export const HOUSEKEEPING_JOBS: HousekeepingJob[] = [
       return purged ? `deleted ${purged} email(s) sent more than 90 days ago` : undefined;
     },
   },
+  {
+    // Once a day the merchant hears which products are about to sell out, before they do.
+    name: 'daily low-stock summary',
+    async run(services, now) {
+      const written = await services.stockSummary.sendDue(now);
+      return written ? `wrote the low-stock summary for ${written} store(s)` : undefined;
+    },
+  },
 ];
 
 /** Runs every job once a minute (and once at start); a failing job is logged and tried again next time. */

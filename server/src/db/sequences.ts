@@ -19,3 +19,23 @@ export async function nextInSequence(trx: Database, storeId: string, name: strin
     .executeTakeFirstOrThrow();
   return Number(row.value);
 }
+
+/**
+ * Moves a store's marker (e.g. the last day a daily message went out) forward to `value`, in the
+ * caller's transaction. True for the one caller that moved it: a second process, or a second run
+ * the same day, finds it already there.
+ */
+export async function advanceMarker(trx: Database, storeId: string, name: string, value: number): Promise<boolean> {
+  await trx
+    .insertInto('sequences')
+    .values({ id: `${storeId}:${name}`, store_id: storeId, name, value: 0 })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  const moved = await trx
+    .updateTable('sequences')
+    .set({ value })
+    .where('id', '=', `${storeId}:${name}`)
+    .where('value', '<', value)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
