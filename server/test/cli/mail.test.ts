@@ -63,6 +63,15 @@ describe('store mail', () => {
         code: 1,
         stderr: 'Error: No message has that id.\n',
       });
+
+      // The mail server is back after an outage: everything that failed goes out again at once.
+      const all = await store('mail', 'retry', '--all');
+      expect(all).toMatchObject({ code: 0, stdout: '1 email is due now; the shop sends them within a minute.\n' });
+      expect(await sender.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      expect(peer.received).toHaveLength(2);
+      expect((await store('mail', 'retry', '--all')).stdout).toBe('No email is waiting or failed.\n');
+      expect((await store('mail', 'retry')).code).toBe(2);
+      expect((await store('mail', 'retry', toShopper.id, '--all')).code).toBe(2);
     } finally {
       sender.close();
       await peer.close();

@@ -37,10 +37,22 @@ export function addMailCommands(program: Command, context: CliContext): void {
 
   mail
     .command('retry')
-    .description('send a failed or waiting email again now')
-    .argument('<id>', 'the email id, from `mail list`')
-    .action(async (id: string, _options, command: Command) => {
+    .description('send a failed or waiting email again now (or all of them, once the mail server works again)')
+    .argument('[id]', 'the email id, from `mail list`')
+    .option('--all', 'every failed or waiting email of the store')
+    .action(async (id: string | undefined, options: { all?: boolean }, command: Command) => {
+      if (Boolean(id) === Boolean(options.all)) command.error('Give an email id from `mail list`, or --all.');
       await withStore(context, storeOption(command), async (shop, store) => {
+        if (!id) {
+          const count = await shop.services.outbox.retryAll(store.id);
+          await logChange(shop, { storeId: store.id, action: 'mail.retry', subject: 'mail:all', after: { count } });
+          context.stdout(
+            count
+              ? `${count} ${count === 1 ? 'email is' : 'emails are'} due now; the shop sends them within a minute.\n`
+              : 'No email is waiting or failed.\n',
+          );
+          return;
+        }
         const row = await shop.services.outbox.retry(store.id, id.trim());
         await logChange(shop, {
           storeId: store.id,

@@ -212,6 +212,17 @@ export class Outbox {
       .execute();
   }
 
+  /** Every failed or waiting message of the store becomes due now (the mail server is back); returns how many. */
+  async retryAll(storeId: string, now = Date.now()): Promise<number> {
+    const updated = await this.db
+      .updateTable('outbox')
+      .set({ status: 'pending', next_attempt_at: new Date(now).toISOString(), claimed_until: null })
+      .where('store_id', '=', storeId)
+      .where('status', '!=', 'sent')
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows);
+  }
+
   /** A failed or pending message becomes due now (a message more than a day old gets one more attempt). */
   async retry(storeId: string, id: string, now = Date.now()): Promise<OutboxRow> {
     const row = await this.db
