@@ -362,6 +362,44 @@ export const AdminActivityResponse = z.object({
 });
 export type AdminActivityResponse = z.infer<typeof AdminActivityResponse>;
 
+// The store's emails (the outbox)
+
+export const ADMIN_EMAIL_FILTERS = ['all', 'waiting', 'failed', 'sent'] as const;
+export type AdminEmailFilter = (typeof ADMIN_EMAIL_FILTERS)[number];
+
+export const AdminEmailsQuery = z.object({
+  status: z.enum(ADMIN_EMAIL_FILTERS, { error: 'status is all, waiting, failed or sent.' }).default('all'),
+  page: z.coerce.number().int().min(1, { error: 'page starts at 1.' }).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100, { error: 'limit is at most 100.' }).default(50),
+});
+
+export const AdminEmail = z.object({
+  id: z.string(),
+  /** 'order.placed', 'merchant.order.placed', 'account.password-reset' … */
+  kind: z.string(),
+  recipient: z.string(),
+  subject: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  /** When a waiting email is tried next. */
+  nextAttemptAt: z.string(),
+});
+export type AdminEmail = z.infer<typeof AdminEmail>;
+
+export const AdminEmailsResponse = z.object({
+  data: z.array(AdminEmail),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  /** Emails not yet delivered, whatever the filter: the back office warns of them. */
+  waiting: z.number().int(),
+  failed: z.number().int(),
+});
+export type AdminEmailsResponse = z.infer<typeof AdminEmailsResponse>;
+
 // Store settings (owners only)
 
 /** The store's details as the settings page edits them (GET /storeInfo's fields), and its low-stock line. */

@@ -248,6 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         payments: services.payments,
         catalog: services.catalog,
         audit: services.audit,
+        outbox: services.outbox,
         mediaDirs: {
           ...(options.merchantMediaDir ? { own: options.merchantMediaDir } : {}),
           all: options.merchantMediaDir ? [MEDIA_DIR, options.merchantMediaDir] : [MEDIA_DIR],

@@ -14,10 +14,12 @@ import type { Database } from '../../db/schema.js';
 import { parse } from '../../http/errors.js';
 import type { AuditLog } from '../audit/service.js';
 import type { CatalogService } from '../catalog/service.js';
+import type { Outbox } from '../messages/outbox.js';
 import type { PaymentService } from '../payments/service.js';
 import type { StaffService } from '../staff/service.js';
 import type { StoreService } from '../stores/service.js';
 import type { AdminDashboards } from './dashboard.js';
+import { adminMailRoutes } from './mail-routes.js';
 import type { AdminOrders } from './orders.js';
 import { adminProductRoutes } from './product-routes.js';
 import type { AdminProducts } from './products.js';
@@ -34,6 +36,7 @@ export interface AdminRouteOptions {
   stores: StoreService;
   payments: PaymentService;
   audit: AuditLog;
+  outbox: Outbox;
   mediaDirs: { own?: string; all: string[] };
 }
 
@@ -43,6 +46,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   await adminSession(app, { staff: options.staff });
   await adminProductRoutes(app, options);
   await adminSettingsRoutes(app, options);
+  await adminMailRoutes(app, options);
 
   app.get('/admin/dashboard', async (request) => options.dashboards.of(request.store));
 

@@ -1,5 +1,5 @@
 import { SqliteAdapter } from 'kysely';
-import type { Database, OutboxRow } from '../../db/schema.js';
+import type { Database, OutboxRow, OutboxStatus } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { newId } from '../../http/ids.js';
 
@@ -212,9 +212,42 @@ export class Outbox {
       .execute();
   }
 
+  /** A page of the store's messages, newest first: all, or those waiting ('pending'), failed or sent. */
+  async page(
+    storeId: string,
+    filter: { status?: OutboxStatus; offset: number; limit: number },
+  ): Promise<{ rows: OutboxRow[]; total: number }> {
+    let scoped = this.db.selectFrom('outbox').where('store_id', '=', storeId);
+    if (filter.status) scoped = scoped.where('status', '=', filter.status);
+    const [rows, count] = await Promise.all([
+      scoped
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .offset(filter.offset)
+        .limit(filter.limit)
+        .execute(),
+      scoped.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.count) };
+  }
+
+  /** How many of the store's messages wait for delivery, and how many were given up. */
+  async undelivered(storeId: string): Promise<{ waiting: number; failed: number }> {
+    const rows = await this.db
+      .selectFrom('outbox')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('store_id', '=', storeId)
+      .where('status', '!=', 'sent')
+      .groupBy('status')
+      .execute();
+    const count = (status: OutboxStatus) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+    return { waiting: count('pending'), failed: count('failed') };
+  }
+
   /** Every failed or waiting message of the store becomes due now (the mail server is back); returns how many. */
-  async retryAll(storeId: string, now = Date.now()): Promise<number> {
-    const updated = await this.db
+  async retryAll(storeId: string, now = Date.now(), db: Database = this.db): Promise<number> {
+    const updated = await db
       .updateTable('outbox')
       .set({ status: 'pending', next_attempt_at: new Date(now).toISOString(), claimed_until: null })
       .where('store_id', '=', storeId)
@@ -224,8 +257,8 @@ export class Outbox {
   }
 
   /** A failed or pending message becomes due now (a message more than a day old gets one more attempt). */
-  async retry(storeId: string, id: string, now = Date.now()): Promise<OutboxRow> {
-    const row = await this.db
+  async retry(storeId: string, id: string, now = Date.now(), db: Database = this.db): Promise<OutboxRow> {
+    const row = await db
       .selectFrom('outbox')
       .selectAll()
       .where('store_id', '=', storeId)
@@ -235,7 +268,7 @@ export class Outbox {
     if (row.status === 'sent') throw new HttpError(409, 'That message was sent already.');
     const at = new Date(now).toISOString();
     const changes = { status: 'pending' as const, next_attempt_at: at, claimed_until: null };
-    await this.db.updateTable('outbox').set(changes).where('id', '=', row.id).where('status', '!=', 'sent').execute();
+    await db.updateTable('outbox').set(changes).where('id', '=', row.id).where('status', '!=', 'sent').execute();
     return { ...row, ...changes };
   }
 }
