@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ActivityPage } from './activity/pages/ActivityPage';
+import { EmailsPage } from './emails/pages/EmailsPage';
 import { HomePage } from './home/pages/HomePage';
 import { AdminLayout } from './layout/AdminLayout';
 import { NotFoundPage } from './layout/NotFoundPage';
@@ -21,6 +22,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'products', element: <ProductsPage /> },
       { path: 'products/new', element: <ProductFormPage /> },
       { path: 'products/:id', element: <ProductFormPage /> },
+      { path: 'emails', element: <EmailsPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'activity', element: <ActivityPage /> },
       { path: '*', element: <NotFoundPage /> },
