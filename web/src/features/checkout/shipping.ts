@@ -1,4 +1,5 @@
 import type { ShippingAddressInput } from '@store/contract';
+import { INDIAN_STATE_NAMES } from '@store/contract';
 
 export type ShippingForm = ShippingAddressInput;
 export const SHIPPING_FIELDS: (keyof ShippingForm)[] = ['fullName', 'address', 'city', 'state', 'postalCode', 'phone'];
@@ -17,41 +18,5 @@ export function trimmedShipping(form: ShippingForm): ShippingForm | null {
   return SHIPPING_FIELDS.every((field) => trimmed[field] !== '') ? trimmed : null;
 }
 
-export const INDIAN_STATES = [
-  'Andaman and Nicobar Islands',
-  'Andhra Pradesh',
-  'Arunachal Pradesh',
-  'Assam',
-  'Bihar',
-  'Chandigarh',
-  'Chhattisgarh',
-  'Dadra and Nagar Haveli and Daman and Diu',
-  'Delhi',
-  'Goa',
-  'Gujarat',
-  'Haryana',
-  'Himachal Pradesh',
-  'Jammu and Kashmir',
-  'Jharkhand',
-  'Karnataka',
-  'Kerala',
-  'Ladakh',
-  'Lakshadweep',
-  'Madhya Pradesh',
-  'Maharashtra',
-  'Manipur',
-  'Meghalaya',
-  'Mizoram',
-  'Nagaland',
-  'Odisha',
-  'Puducherry',
-  'Punjab',
-  'Rajasthan',
-  'Sikkim',
-  'Tamil Nadu',
-  'Telangana',
-  'Tripura',
-  'Uttar Pradesh',
-  'Uttarakhand',
-  'West Bengal',
-];
+/** The states and union territories, A to Z: the same list the invoices take their GST codes from. */
+export const INDIAN_STATES = INDIAN_STATE_NAMES;
