@@ -30,6 +30,8 @@ export const DUMPED_TABLES = [
   'sequences',
   'tickets',
   'subscribers',
+  // Issued invoices are the seller's tax records.
+  'invoices',
 ] as const satisfies readonly (keyof DatabaseSchema)[];
 type DumpedTable = (typeof DUMPED_TABLES)[number];
 

@@ -1,4 +1,7 @@
-import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+
+/** A column added later: null when not given, so the code that inserts rows need not name it. */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 /**
  * Portable column types: text ids, integer paise, ISO-8601 text timestamps (they sort as text),
@@ -25,6 +28,14 @@ export interface StoresTable {
   /** Products at or below this stock are low (the back office's home and product list). */
   low_stock_threshold: Generated<number>;
   created_at: string;
+  /** The seller's legal name on invoices and disclosures; null: the company name. */
+  legal_name: Optional<string>;
+  /** The seller's GSTIN; null: not registered for GST (a plain receipt instead of a tax invoice). */
+  gstin: Optional<string>;
+  /** The start of invoice numbers (PREFIX/YY-YY/NNNNNN); null: from the store's name. */
+  invoice_prefix: Optional<string>;
+  /** The grievance officer { name, designation, email, phone } as JSON; null: not named yet. */
+  grievance_officer_json: Optional<string>;
 }
 
 export interface UsersTable {
@@ -70,6 +81,16 @@ export interface ProductsTable {
   position: number;
   created_at: string;
   updated_at: string;
+  /** Legal particulars: HSN code (4, 6 or 8 digits), GST rate in percent, MRP in paise (tax inclusive). */
+  hsn: Optional<string>;
+  gst_rate: Optional<number>;
+  mrp: Optional<number>;
+  country_of_origin: Optional<string>;
+  /** Name and address of the manufacturer, and of the importer for imported goods. */
+  manufacturer: Optional<string>;
+  importer: Optional<string>;
+  /** e.g. '1 N' (one piece). */
+  net_quantity: Optional<string>;
 }
 
 export interface OrdersTable {
@@ -100,6 +121,9 @@ export interface OrdersTable {
   client_address: string | null;
   created_at: string;
   updated_at: string;
+  /** A business buyer's GSTIN and company name, given at checkout for input tax credit. */
+  buyer_gstin: Optional<string>;
+  buyer_company: Optional<string>;
 }
 
 export interface OrderItemsTable {
@@ -112,6 +136,9 @@ export interface OrderItemsTable {
   position: number;
   size: string | null;
   color: string | null;
+  /** The product's HSN code and GST rate when it was ordered: the invoice taxes the line at these. */
+  hsn: Optional<string>;
+  gst_rate: Optional<number>;
 }
 
 export interface PaymentsTable {
@@ -147,6 +174,26 @@ export interface OrderEventsTable {
   created_at: string;
 }
 
+export type InvoiceKind = 'invoice' | 'credit-note';
+
+/** A tax invoice or credit note as issued: its figures never change when the catalogue does. */
+export interface InvoicesTable {
+  id: string;
+  store_id: string;
+  order_id: string;
+  kind: InvoiceKind;
+  /** PREFIX/YY-YY/NNNNNN, consecutive within the financial year, per store and kind. */
+  number: string;
+  /** '26-27': April 2026 to March 2027. */
+  financial_year: string;
+  sequence: number;
+  issued_at: string;
+  /** Paise, tax inclusive. */
+  total: number;
+  /** Everything printed: seller, buyer, lines with HSN, taxable value, rates and taxes, totals. */
+  document_json: string;
+}
+
 export interface DatabaseSchema {
   stores: StoresTable;
   users: UsersTable;
@@ -165,6 +212,7 @@ export interface DatabaseSchema {
   password_resets: PasswordResetsTable;
   tickets: TicketsTable;
   subscribers: SubscribersTable;
+  invoices: InvoicesTable;
 }
 
 /** A person who runs the shop from the back office: an owner or staff, of one store or of all (store_id null). */
@@ -306,3 +354,4 @@ export type OutboxRow = Selectable<OutboxTable>;
 export type PasswordResetRow = Selectable<PasswordResetsTable>;
 export type TicketRow = Selectable<TicketsTable>;
 export type SubscriberRow = Selectable<SubscribersTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;

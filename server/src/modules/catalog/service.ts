@@ -136,6 +136,13 @@ export class CatalogService {
         store_id: storeId,
         created_at: now,
         position: Number(last?.position ?? 0) + 1,
+        hsn: null,
+        gst_rate: null,
+        mrp: null,
+        country_of_origin: null,
+        manufacturer: null,
+        importer: null,
+        net_quantity: null,
         ...productColumns(input, now),
       };
       await trx.insertInto('products').values(row).execute();

@@ -9,6 +9,8 @@ export interface OrderedProduct {
   discounted_price: number | null;
   stock: number;
   attributes_json: string;
+  hsn: string | null;
+  gst_rate: number | null;
 }
 
 export type ChosenLine = OrderLine & { product: OrderedProduct };

@@ -92,7 +92,7 @@ export class OrderService {
       const productIds = [...new Set(input.lines.map((line) => line.productId))].sort();
       const products = await trx
         .selectFrom('products')
-        .select(['id', 'title', 'regular_price', 'discounted_price', 'stock', 'attributes_json'])
+        .select(['id', 'title', 'regular_price', 'discounted_price', 'stock', 'attributes_json', 'hsn', 'gst_rate'])
         .where('store_id', '=', storeId)
         .where('hidden', '=', 0)
         .where('id', 'in', productIds)
@@ -138,6 +138,9 @@ export class OrderService {
         position,
         size: line.size ?? null,
         color: line.color ?? null,
+        // The line is taxed at the HSN and rate it was sold at, whatever the catalogue says later.
+        hsn: line.product.hsn,
+        gst_rate: line.product.gst_rate,
       }));
       const now = nowIso();
       const row: OrderRow = {
@@ -163,6 +166,8 @@ export class OrderService {
         client_address: placing.clientAddress,
         created_at: now,
         updated_at: now,
+        buyer_gstin: null,
+        buyer_company: null,
       };
       await trx.insertInto('orders').values(row).execute();
       await trx.insertInto('order_items').values(items).execute();

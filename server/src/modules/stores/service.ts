@@ -79,6 +79,10 @@ export class StoreService {
       payment_config_json: JSON.stringify({ sandboxSecret: randomBytes(32).toString('hex') }),
       low_stock_threshold: DEFAULT_LOW_STOCK_THRESHOLD,
       created_at: nowIso(),
+      legal_name: null,
+      gstin: null,
+      invoice_prefix: null,
+      grievance_officer_json: null,
     };
     await this.db.insertInto('stores').values(row).execute();
     return row;
