@@ -33,6 +33,8 @@ import { CatalogService } from './modules/catalog/service.js';
 import type { MessageSettings } from './modules/messages/layout.js';
 import { OrderMail } from './modules/messages/order-mail.js';
 import { Outbox } from './modules/messages/outbox.js';
+import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { NewsletterService } from './modules/newsletter/service.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { DEFAULT_ORDER_POLICY, type OrderPolicy, OrderService } from './modules/orders/service.js';
 import { paymentRoutes } from './modules/payments/routes.js';
@@ -87,6 +89,7 @@ export interface Services {
   adminProducts: AdminProducts;
   dashboards: AdminDashboards;
   outbox: Outbox;
+  newsletter: NewsletterService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -125,6 +128,7 @@ export function createServices(db: Database, settings: ServiceSettings = DEFAULT
     adminProducts: new AdminProducts(db, catalog, audit),
     dashboards: new AdminDashboards(db, payments),
     outbox,
+    newsletter: new NewsletterService(db, outbox, settings.messages),
   };
 }
 
@@ -235,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(catalogRoutes, { catalog: services.catalog });
       await api.register(orderRoutes, { orders: services.orders, payments: services.payments });
       await api.register(paymentRoutes, { payments: services.payments });
+      await api.register(newsletterRoutes, { newsletter: services.newsletter });
       await api.register(adminRoutes, {
         staff: services.staff,
         orders: services.adminOrders,
