@@ -378,4 +378,23 @@ describe('the merchant’s export', () => {
       consentText: CONSENT,
     });
   });
+
+  it('reads the list a batch at a time, each address once, in the order they subscribed', async () => {
+    for (let i = 0; i < 5; i += 1) await subscribed();
+    const batches: string[][] = [];
+    for await (const batch of shop.services.newsletter.subscribedInBatches(shop.storeId, 2)) {
+      batches.push(batch.map((row) => `${row.subscribed_at} ${row.id}`));
+    }
+    expect(batches.every((batch) => batch.length <= 2)).toBe(true);
+    const listed = batches.flat();
+    const all = await shop.db
+      .selectFrom('subscribers')
+      .select(['subscribed_at', 'id'])
+      .where('withdrawn_at', 'is', null)
+      .orderBy('subscribed_at')
+      .orderBy('id')
+      .execute();
+    expect(all.length).toBeGreaterThanOrEqual(5);
+    expect(listed).toEqual(all.map((row) => `${row.subscribed_at} ${row.id}`));
+  });
 });
