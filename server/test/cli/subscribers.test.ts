@@ -79,6 +79,25 @@ describe('store subscribers', () => {
     expect(plain.stdout.startsWith(`${HEADER}\n`)).toBe(true);
   });
 
+  it("adds each subscriber's own unsubscribe link with --links, for the newsletters the merchant sends", async () => {
+    await subscribe('with-link@example.in');
+    const exported = await store('subscribers', 'export', '--links');
+    expect(exported.stdout.startsWith(`\uFEFF${HEADER},unsubscribeUrl\n`)).toBe(true);
+    const row = rowsOf(exported.stdout).find((listed) => listed.email === 'with-link@example.in');
+    const { unsubscribe_token: token } = await cli.shop.db
+      .selectFrom('subscribers')
+      .select('unsubscribe_token')
+      .where('email', '=', 'with-link@example.in')
+      .executeTakeFirstOrThrow();
+    expect(row?.unsubscribeUrl).toBe(`http://localhost/api/v1/newsletter/unsubscribe?token=${token}`);
+
+    // The link works: the subscriber who follows it is off the next export.
+    const link = new URL(row?.unsubscribeUrl ?? '');
+    const done = await client(cli.shop.app).post(`${link.pathname.replace('/api/v1', '')}${link.search}`);
+    expect(done.statusCode).toBe(200);
+    expect(emailsIn((await store('subscribers', 'export')).stdout)).not.toContain('with-link@example.in');
+  });
+
   it('opens a consent text that starts like a formula as text in a spreadsheet', async () => {
     await subscribe('formula@example.in', '=HYPERLINK("http://attacker.example","Click")');
     const row = rowsOf((await store('subscribers', 'export')).stdout).find((r) => r.email === 'formula@example.in');

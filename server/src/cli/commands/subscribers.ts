@@ -15,8 +15,10 @@ export const SUBSCRIBER_COLUMNS = ['email', 'subscribedAt', 'consentText'] as co
  */
 const asText = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
 
-const csvRows = (rows: SubscriberRow[]) =>
-  stringify(rows.map((row) => [row.email, row.subscribed_at, asText(row.consent_text)]));
+const csvRows = (rows: SubscriberRow[], linkOf?: (row: SubscriberRow) => string) =>
+  stringify(
+    rows.map((row) => [row.email, row.subscribed_at, asText(row.consent_text), ...(linkOf ? [linkOf(row)] : [])]),
+  );
 
 export function addSubscriberCommands(program: Command, context: CliContext): void {
   const subscribers = program
@@ -28,7 +30,8 @@ export function addSubscriberCommands(program: Command, context: CliContext): vo
     .description('write the subscribed addresses (never those who unsubscribed) as CSV: email,subscribedAt,consentText')
     .option('--out <file>', 'write to this file instead of the standard output')
     .option('--no-bom', 'leave out the byte-order mark that tells Excel a CSV file is UTF-8')
-    .action(async (options: { out?: string; bom: boolean }, command: Command) => {
+    .option('--links', "add an unsubscribeUrl column: each subscriber's own link, for every newsletter you send them")
+    .action(async (options: { out?: string; bom: boolean; links?: boolean }, command: Command) => {
       await withStore(context, storeOption(command), async (shop, store) => {
         const output = options.out ? openOutput(path.resolve(context.cwd, options.out)) : undefined;
         const write = async (text: string) => {
@@ -39,9 +42,11 @@ export function addSubscriberCommands(program: Command, context: CliContext): vo
         try {
           // Without the mark, Excel reads UTF-8 as the PC's own code page: Hindi text and ₹ turn to garbage.
           if (options.bom) await write('\uFEFF');
-          await write(stringify([[...SUBSCRIBER_COLUMNS]]));
-          for await (const rows of shop.services.newsletter.subscribedInBatches(store.id)) {
-            await write(csvRows(rows));
+          const { newsletter } = shop.services;
+          const linkOf = options.links ? (row: SubscriberRow) => newsletter.linkOf(store, row) : undefined;
+          await write(stringify([[...SUBSCRIBER_COLUMNS, ...(linkOf ? ['unsubscribeUrl'] : [])]]));
+          for await (const rows of newsletter.subscribedInBatches(store.id)) {
+            await write(csvRows(rows, linkOf));
             count += rows.length;
           }
         } finally {

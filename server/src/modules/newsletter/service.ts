@@ -39,7 +39,9 @@ export function subscribedMessage(
       ],
     },
     {
-      lines: ['Changed your mind, or was it not you? One click unsubscribes you, and no more newsletters come.'],
+      lines: [
+        'Changed your mind, or was it not you? Unsubscribe from this link at any time, and no more newsletters come.',
+      ],
       links: [{ label: 'Unsubscribe', url }],
     },
   ]);
@@ -97,6 +99,11 @@ export class NewsletterService {
       await this.outbox.enqueue(trx, subscribedMessage(store, subscriber, url));
       return 'subscribed';
     });
+  }
+
+  /** A subscriber's own unsubscribe link, for the newsletters the merchant sends. */
+  linkOf(store: Pick<Store, 'host'>, subscriber: Pick<SubscriberRow, 'unsubscribe_token'>): string {
+    return unsubscribeUrl(store, subscriber.unsubscribe_token, this.settings);
   }
 
   /** The subscriber of an unsubscribe link, withdrawn or not; undefined for a link we do not know. */
