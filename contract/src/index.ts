@@ -8,6 +8,7 @@ export * from './admin.js';
 export * from './catalog.js';
 export * from './common.js';
 export * from './gst.js';
+export * from './newsletter.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './product-options.js';

@@ -34,6 +34,8 @@ import type { MessageSettings } from './modules/messages/layout.js';
 import { OrderMail } from './modules/messages/order-mail.js';
 import { Outbox } from './modules/messages/outbox.js';
 import { StockSummary } from './modules/messages/stock-summary.js';
+import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { NewsletterService } from './modules/newsletter/service.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { DEFAULT_ORDER_POLICY, type OrderPolicy, OrderService } from './modules/orders/service.js';
 import { paymentRoutes } from './modules/payments/routes.js';
@@ -89,6 +91,7 @@ export interface Services {
   dashboards: AdminDashboards;
   outbox: Outbox;
   stockSummary: StockSummary;
+  newsletter: NewsletterService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -128,6 +131,7 @@ export function createServices(db: Database, settings: ServiceSettings = DEFAULT
     dashboards: new AdminDashboards(db, payments),
     outbox,
     stockSummary: new StockSummary(db, outbox, stores, settings.messages),
+    newsletter: new NewsletterService(db, outbox, settings.messages),
   };
 }
 
@@ -238,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(catalogRoutes, { catalog: services.catalog });
       await api.register(orderRoutes, { orders: services.orders, payments: services.payments });
       await api.register(paymentRoutes, { payments: services.payments });
+      await api.register(newsletterRoutes, { newsletter: services.newsletter });
       await api.register(adminRoutes, {
         staff: services.staff,
         orders: services.adminOrders,

@@ -201,7 +201,7 @@ async function changeProduct(
 }
 
 /** Opened up front, so a folder that does not exist is a clear error before anything is read. */
-function openOutput(file: string): fs.WriteStream {
+export function openOutput(file: string): fs.WriteStream {
   let fd: number;
   try {
     fd = fs.openSync(file, 'w');

@@ -1,4 +1,4 @@
-import type { Product, ProductListResponse } from '@store/contract';
+import type { NewsletterRequest, NewsletterResponse, Product, ProductListResponse } from '@store/contract';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { FEATURED_COUNT, type ListingParams, listingQuery, PARENT_CATEGORY_LOOKUP_LIMIT } from './listing';
@@ -76,3 +76,7 @@ export const useProduct = (id: string | undefined) => useQuery(productQuery(id))
 /** Several products by id at once (the cart's and the wishlist's), each its own cached query. */
 export const useProductsById = (ids: string[], options: { staleTime?: number } = {}) =>
   useQueries({ queries: ids.map((id) => ({ ...productQuery(id), ...options })) });
+
+/** Signs the address up with the consent notice the shopper saw; the server answers 201 once it is recorded. */
+export const subscribeToNewsletter = (input: NewsletterRequest) =>
+  apiRequest<NewsletterResponse>('/newsletter', { method: 'POST', body: input });

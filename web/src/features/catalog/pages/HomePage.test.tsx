@@ -1,9 +1,13 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { CircleCheck, Network } from 'lucide-react';
+import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderPage } from '@/test/render-page';
+import { type Answer, fakeApi, renderPage } from '@/test/render-page';
 import { aPlainStoreInfo, aStoreInfo, DEMO_STORE_WORDS } from '@/test/store-info';
+import { expectVisibleText } from '@/test/visible';
 import { highlightIcon } from '../components/Highlights';
+import { NEWSLETTER_CONSENT } from '../components/NewsletterSignup';
 import HomePage from './HomePage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -83,6 +87,84 @@ describe('the home page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Chai Tech' });
     expect(document.title).toBe('Chai Tech');
     expect(metaDescription()).toBeUndefined();
+  });
+});
+
+describe('the newsletter sign-up', () => {
+  const THANKS = 'Thank you for subscribing to our newsletter.';
+  // Sonner shows a new page the toasts still open: each test starts with none.
+  afterEach(() => {
+    toast.dismiss();
+  });
+
+  /** The home page with the server's answer to the sign-up held back until `answer` is called. */
+  async function homeWithSignUp(answerWith: (() => Answer) | 'unreachable') {
+    const calls = fakeApi({
+      'GET /storeInfo': () => [200, aStoreInfo()],
+      'GET /products': noProducts,
+      ...(answerWith === 'unreachable' ? {} : { 'POST /newsletter': answerWith }),
+    });
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const fake = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method !== 'POST') return fake(input, init);
+      await answered;
+      if (answerWith === 'unreachable') throw new TypeError('Failed to fetch');
+      return fake(input, init);
+    });
+    renderPage(<HomePage />, { path: '/' });
+    const newsletter = await screen.findByRole('region', { name: 'Deals and new arrivals, once a week' });
+    const field = within(newsletter).getByLabelText('Email address');
+    await userEvent.type(field, 'asha.rao@example.in');
+    await userEvent.click(within(newsletter).getByRole('button', { name: 'Subscribe' }));
+    return { calls, newsletter, field, answer };
+  }
+
+  it('sends the address with the notice shown under the field, and thanks the shopper only once the server answered 201', async () => {
+    const signUp = await homeWithSignUp(() => [201, { message: THANKS }]);
+    // The notice is under the field, and describes it for screen readers too.
+    expect(within(signUp.newsletter).getByText(NEWSLETTER_CONSENT)).toBeVisible();
+    expect(signUp.field).toHaveAccessibleDescription(NEWSLETTER_CONSENT);
+
+    // While sending: the button is disabled, and nothing is claimed yet.
+    expect(within(signUp.newsletter).getByRole('button', { name: 'Subscribing...' })).toBeDisabled();
+    expect(screen.queryByText('Subscribed!')).toBeNull();
+
+    signUp.answer();
+    await expectVisibleText('Subscribed!');
+    expect(screen.getByText(THANKS)).toBeVisible();
+    expect(signUp.field).toHaveValue('');
+    expect(within(signUp.newsletter).getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+    // What the shop records is word for word what the shopper saw.
+    const shown = document.getElementById('newsletter-consent')?.textContent;
+    expect(signUp.calls.filter((call) => call.route === 'POST /newsletter').map((call) => call.body)).toEqual([
+      { email: 'asha.rao@example.in', consentText: shown },
+    ]);
+  });
+
+  it.each([
+    [429, 'Too many newsletter sign-ups from this network. Please try again in 60 minute(s).'],
+    [400, 'Invalid email address'],
+  ])("shows the server's refusal (%i) and keeps the address in the field", async (status, error) => {
+    const signUp = await homeWithSignUp(() => [status, { error, field: 'email' }]);
+    signUp.answer();
+    await expectVisibleText('Could not subscribe');
+    expect(screen.getByText(error)).toBeVisible();
+    expect(screen.queryByText('Subscribed!')).toBeNull();
+    expect(signUp.field).toHaveValue('asha.rao@example.in');
+    expect(within(signUp.newsletter).getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+  });
+
+  it('says so when the server cannot be reached, and keeps the address', async () => {
+    const signUp = await homeWithSignUp('unreachable');
+    signUp.answer();
+    await expectVisibleText('No response from server. Please try again later.');
+    expect(screen.queryByText('Subscribed!')).toBeNull();
+    expect(signUp.field).toHaveValue('asha.rao@example.in');
+    expect(within(signUp.newsletter).getByRole('button', { name: 'Subscribe' })).toBeEnabled();
   });
 });
 

@@ -1,14 +1,13 @@
 import type { StoreInfo } from '@store/contract';
 import { ArrowRight } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { Button, buttonClasses, Input, Skeleton } from '@/components/ui';
+import { buttonClasses, Skeleton } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { storeNameOf, useStoreInfo } from '@/features/store-info/store-info';
 import { cn } from '@/lib/cn';
 import { useFeaturedProducts } from '../api';
 import { Highlights, highlightIcon } from '../components/Highlights';
+import { NewsletterSignup } from '../components/NewsletterSignup';
 import { ProductCard, ProductCardSkeleton, skeletonKeys } from '../components/ProductCard';
 import { FEATURED_COUNT } from '../listing';
 
@@ -155,7 +154,7 @@ export default function HomePage() {
       </section>
 
       {storeInfo?.highlights?.items.length ? <Highlights highlights={storeInfo.highlights} /> : null}
-      <Newsletter title={storeInfo?.newsletterTitle} />
+      <NewsletterSignup title={storeInfo?.newsletterTitle} />
     </div>
   );
 }
@@ -187,45 +186,5 @@ function HeroPlaceholder({ pulse }: { pulse: boolean }) {
       <div className={cn('h-12 w-3/4', bar)} />
       <div className={cn('h-14 w-full max-w-prose', bar)} />
     </div>
-  );
-}
-function Newsletter({ title }: { title: string | undefined }) {
-  const [email, setEmail] = useState('');
-  // Spec: no server call; the browser checks the address (required, type email).
-  const subscribe = (event: FormEvent) => {
-    event.preventDefault();
-    toast.success('Subscribed!', { description: 'Thank you for subscribing to our newsletter.' });
-    setEmail('');
-  };
-  return (
-    <section
-      {...(title ? { 'aria-labelledby': 'newsletter-heading' } : { 'aria-label': 'Newsletter' })}
-      className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8"
-    >
-      <div className="rounded-3xl bg-slate-900 p-8 text-white sm:p-12">
-        {title ? (
-          <h2 id="newsletter-heading" className="mb-6 text-2xl font-bold">
-            {title}
-          </h2>
-        ) : null}
-        <form onSubmit={subscribe} className="flex max-w-lg flex-col gap-3 sm:flex-row">
-          <label htmlFor="newsletter-email" className="sr-only">
-            Email address
-          </label>
-          <Input
-            id="newsletter-email"
-            type="email"
-            required
-            placeholder="you@example.in"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            className="text-slate-900"
-          />
-          <Button type="submit" variant="secondary" className="h-11">
-            Subscribe
-          </Button>
-        </form>
-      </div>
-    </section>
   );
 }
