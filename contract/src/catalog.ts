@@ -34,6 +34,16 @@ export const Product = z.object({
   createdAt: z.string(),
   images: z.array(ProductImage),
   attributes: z.array(ProductAttribute),
+  /** Legal particulars (null: not given): HSN code, GST rate in percent, MRP in rupees (tax inclusive). */
+  hsn: z.string().nullable(),
+  gstRate: z.number().nullable(),
+  mrp: z.number().nullable(),
+  countryOfOrigin: z.string().nullable(),
+  /** Name and address of the manufacturer, and of the importer for imported goods. */
+  manufacturer: z.string().nullable(),
+  importer: z.string().nullable(),
+  /** e.g. '1 N' */
+  netQuantity: z.string().nullable(),
 });
 export type Product = z.infer<typeof Product>;
 

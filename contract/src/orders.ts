@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, requiredText } from './common.js';
+import { checkGstin, stateByName } from './gst.js';
 
 export const ORDER_LINE_MAX_QUANTITY = 99;
 export const ORDER_MAX_LINES = 50;
@@ -19,7 +20,15 @@ export const ShippingAddressInput = z.object(
     fullName: requiredText('Full name', 120),
     address: requiredText('Address', 300),
     city: requiredText('City', 100),
-    state: requiredText('State', 100),
+    // The place of supply of the invoice: a state or union territory, written as the list writes it.
+    state: requiredText('State', 100).transform((value, context) => {
+      const state = stateByName(value);
+      if (!state) {
+        context.issues.push({ code: 'custom', input: value, message: 'State must be a state or union territory of India.' });
+        return z.NEVER;
+      }
+      return state.name as string;
+    }),
     postalCode: requiredText('PIN code', 12).pipe(
       z.string().regex(/^[1-9][0-9]{5}$/, { error: 'PIN code must be 6 digits.' }),
     ),
@@ -76,6 +85,26 @@ export const CreateOrderRequest = z
       .max(ORDER_MAX_LINES, { error: `An order can hold at most ${ORDER_MAX_LINES} lines.` })
       .optional(),
     shippingAddress: ShippingAddressInput,
+    /** A business buyer's GSTIN, for input tax credit on the invoice; blank: none. */
+    buyerGstin: z
+      .string({ error: 'GSTIN must be text.' })
+      .trim()
+      .max(20, { error: 'GSTIN has 15 characters, like 29AAGCB7383J1Z4.' })
+      .nullish()
+      .transform((value, context) => {
+        if (!value) return undefined;
+        const checked = checkGstin(value);
+        if (checked.valid) return checked.gstin;
+        context.issues.push({ code: 'custom', input: value, message: checked.error });
+        return z.NEVER;
+      }),
+    /** The buyer's company name, printed on the invoice with the GSTIN. */
+    buyerCompany: z
+      .string({ error: 'Company name must be text.' })
+      .trim()
+      .max(150, { error: 'Company name must be at most 150 characters.' })
+      .nullish()
+      .transform((value) => value || undefined),
   })
   .check((context) => {
     const { products, lines } = context.value;
@@ -89,13 +118,15 @@ export const CreateOrderRequest = z
       context.issues.push({ code: 'custom', input: context.value, message: 'Your order has no products.' });
     }
   })
-  .transform(({ products, lines, shippingAddress }) => ({
+  .transform(({ products, lines, shippingAddress, buyerGstin, buyerCompany }) => ({
     lines:
       lines ??
       Object.entries(products ?? {}).map(
         ([productId, quantity]): OrderLine => ({ productId, quantity, size: undefined, color: undefined }),
       ),
     shippingAddress,
+    ...(buyerGstin ? { buyerGstin } : {}),
+    ...(buyerCompany ? { buyerCompany } : {}),
   }));
 /** What a caller sends. */
 export type CreateOrderRequest = z.input<typeof CreateOrderRequest>;

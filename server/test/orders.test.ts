@@ -95,6 +95,18 @@ describe('POST /orders', () => {
     ],
     [{ products: { x: 1 } }, 'Shipping address is required.'],
     [
+      { products: { x: 1 }, shippingAddress: { ...validAddress, state: 'Atlantis' } },
+      'State must be a state or union territory of India.',
+    ],
+    [
+      { products: { x: 1 }, shippingAddress: validAddress, buyerGstin: '29AAGCB7383J1Z5' },
+      'GSTIN 29AAGCB7383J1Z5 is mistyped: its check character does not match.',
+    ],
+    [
+      { products: { x: 1 }, shippingAddress: validAddress, buyerCompany: 'x'.repeat(151) },
+      'Company name must be at most 150 characters.',
+    ],
+    [
       { products: { x: 1 }, shippingAddress: validAddress },
       'Some products in your cart are no longer available. Please review your cart.',
     ],
@@ -104,6 +116,24 @@ describe('POST /orders', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: message });
     expect(await countRows(shop.db, 'orders')).toBe(before);
+  });
+
+  it('keeps a business buyer’s GSTIN and company for the invoice, and the state as the list writes it', async () => {
+    const response = await placeOrder({
+      products: { [product(0).id]: 1 },
+      shippingAddress: { ...validAddress, state: ' tamil  nadu ' },
+      buyerGstin: ' 29aagcb7383j1z4 ',
+      buyerCompany: '  Chai Tech LLP ',
+    });
+    expect(response.statusCode).toBe(201);
+    const order = Order.parse(response.json());
+    expect(order.shippingAddress.state).toBe('Tamil Nadu');
+    const row = await shop.db
+      .selectFrom('orders')
+      .select(['buyer_gstin', 'buyer_company'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ buyer_gstin: '29AAGCB7383J1Z4', buyer_company: 'Chai Tech LLP' });
   });
 
   it('needs a signed-in shopper', async () => {

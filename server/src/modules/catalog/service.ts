@@ -543,6 +543,13 @@ export function toProduct(row: ProductRow): Product {
       value: attribute.value,
       metricUnit: attribute.metricUnit ?? null,
     })),
+    hsn: row.hsn,
+    gstRate: row.gst_rate === null ? null : Number(row.gst_rate),
+    mrp: row.mrp === null ? null : toRupees(Number(row.mrp)),
+    countryOfOrigin: row.country_of_origin,
+    manufacturer: row.manufacturer,
+    importer: row.importer,
+    netQuantity: row.net_quantity,
   };
 }
 

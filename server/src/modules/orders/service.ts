@@ -166,8 +166,8 @@ export class OrderService {
         client_address: placing.clientAddress,
         created_at: now,
         updated_at: now,
-        buyer_gstin: null,
-        buyer_company: null,
+        buyer_gstin: input.buyerGstin ?? null,
+        buyer_company: input.buyerCompany ?? null,
       };
       await trx.insertInto('orders').values(row).execute();
       await trx.insertInto('order_items').values(items).execute();
