@@ -41,6 +41,8 @@ import { DEFAULT_ORDER_POLICY, type OrderPolicy, OrderService } from './modules/
 import { paymentRoutes } from './modules/payments/routes.js';
 import { PaymentService } from './modules/payments/service.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './modules/payments/settings.js';
+import { privacyRoutes } from './modules/privacy/routes.js';
+import { PrivacyService } from './modules/privacy/service.js';
 import { StaffService } from './modules/staff/service.js';
 import { NO_STORE_PAGE } from './modules/stores/no-store-page.js';
 import { storeRoutes } from './modules/stores/routes.js';
@@ -90,6 +92,7 @@ export interface Services {
   adminProducts: AdminProducts;
   dashboards: AdminDashboards;
   outbox: Outbox;
+  privacy: PrivacyService;
   stockSummary: StockSummary;
   newsletter: NewsletterService;
 }
@@ -130,6 +133,7 @@ export function createServices(db: Database, settings: ServiceSettings = DEFAULT
     adminProducts: new AdminProducts(db, catalog, audit),
     dashboards: new AdminDashboards(db, payments),
     outbox,
+    privacy: new PrivacyService(db, orders),
     stockSummary: new StockSummary(db, outbox, stores, settings.messages),
     newsletter: new NewsletterService(db, outbox, settings.messages),
   };
@@ -239,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       markPrivateAnswers(api, API_PREFIX);
       await api.register(storeRoutes, { payments: services.payments });
       await api.register(accountRoutes, { accounts: services.accounts });
+      await api.register(privacyRoutes, { privacy: services.privacy });
       await api.register(catalogRoutes, { catalog: services.catalog });
       await api.register(orderRoutes, { orders: services.orders, payments: services.payments });
       await api.register(paymentRoutes, { payments: services.payments });

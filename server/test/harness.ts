@@ -165,6 +165,7 @@ export function client(app: FastifyInstance, defaults: { host?: string; token?: 
   return {
     get: (url: string, token?: string) => request('GET', url, undefined, token),
     post: (url: string, body?: unknown, token?: string) => request('POST', url, body ?? {}, token),
+    delete: (url: string, body?: unknown, token?: string) => request('DELETE', url, body, token),
     raw: (options: InjectOptions) => app.inject(options),
   };
 }

@@ -17,6 +17,8 @@ export interface AuthState {
     signedIn: boolean;
   }>;
   logout(): Promise<void>;
+  /** The server already ended every session (the account was deleted): forget it here, saying nothing. */
+  forget(): void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -103,6 +105,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           return;
         }
         toast('Logged out', { description: 'You have been logged out successfully.' });
+      },
+      forget() {
+        clearAuthToken();
+        setUser(null);
       },
     };
   }, [user, loading]);

@@ -8,6 +8,7 @@ import { fetchAccountInfo } from '@/features/auth/api';
 import { useAuth } from '@/features/auth/auth-context';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { formatLongDate } from '@/lib/dates';
+import { MyDataSection } from '../components/MyDataSection';
 
 export default function AccountPage() {
   usePageMeta('My Account');
@@ -98,6 +99,7 @@ export default function AccountPage() {
           </div>
         </dl>
       </section>
+      <MyDataSection />
     </div>
   );
 }

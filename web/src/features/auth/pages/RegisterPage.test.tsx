@@ -28,6 +28,14 @@ describe('the registration form', () => {
     expect(calls.filter((call) => call.route === 'POST /users/register')).toEqual([]);
   });
 
+  it('says how the shop uses the data, with the privacy policy one click away, and asks no pre-ticked consent', async () => {
+    fakeApi({});
+    renderPage(<RegisterPage />, { path: '/register' });
+    expect(screen.getByText(/We use your name and email to run your account and orders/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
   it("shows 'Registration Error' with the server's reason", async () => {
     fakeApi({ 'POST /users/register': () => [409, { error: 'An account with this email already exists.' }] });
     renderPage(<RegisterPage />, { path: '/register' });

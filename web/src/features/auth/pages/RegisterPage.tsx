@@ -72,6 +72,14 @@ export default function RegisterPage() {
             {...register('confirmPassword')}
           />
         </FormField>
+        {/* The notice before consent (DPDP Act 2023): what the shop does with the data, one click away. */}
+        <p className="text-xs text-slate-600">
+          We use your name and email to run your account and orders, as our{' '}
+          <Link to="/privacy" className="font-medium text-brand-700 underline">
+            Privacy Policy
+          </Link>{' '}
+          explains.
+        </p>
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Creating account...' : 'Create Account'}
         </Button>

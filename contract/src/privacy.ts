@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { Order } from './orders.js';
+
+/** Deleting an account asks for its password: a borrowed phone must not erase someone's account. */
+export const DeleteAccountRequest = z.object({
+  password: z.string({ error: 'Password is required.' }).min(1, { error: 'Password is required.' }).max(200),
+});
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
+
+/** Everything the shop keeps about a shopper, as `POST /account/export` hands it over (DPDP Act 2023, section 11). */
+export const AccountExport = z.object({
+  exportedAt: z.string(),
+  store: z.object({ name: z.string(), host: z.string() }),
+  account: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), createdAt: z.string() }),
+  /** Every shipping address the shopper has ordered to, once each. */
+  addresses: z.array(Order.shape.shippingAddress),
+  orders: z.array(Order),
+  newsletter: z.object({ subscribed: z.boolean(), consentText: z.string(), subscribedAt: z.string() }).nullable(),
+});
+export type AccountExport = z.infer<typeof AccountExport>;
+
+export const ACCOUNT_DELETED = 'Your account has been deleted.';

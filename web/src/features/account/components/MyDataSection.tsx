@@ -1,0 +1,119 @@
+import { ACCOUNT_DELETED } from '@store/contract';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button, Input, Label } from '@/components/ui';
+import { useAuth } from '@/features/auth/auth-context';
+import { deleteMyAccount, exportMyData, saveAsFile } from '../api';
+
+const FAILED = 'Something went wrong. Please try again.';
+
+/** The shopper's rights over their data: a copy of it, and deleting the account (with its password). */
+export function MyDataSection() {
+  const { forget } = useAuth();
+  const navigate = useNavigate();
+  const passwordId = useId();
+  const [exporting, setExporting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const download = async () => {
+    setExporting(true);
+    const result = await exportMyData();
+    setExporting(false);
+    if (!result.ok) {
+      toast.error('Error', { description: result.error ?? FAILED });
+      return;
+    }
+    saveAsFile(result.data, `my-data-${result.data.store.host}.json`);
+  };
+
+  const remove = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setProblem('Password is required.');
+      return;
+    }
+    setDeleting(true);
+    const result = await deleteMyAccount(password);
+    setDeleting(false);
+    if (!result.ok) {
+      setProblem(result.error ?? FAILED);
+      return;
+    }
+    forget();
+    toast.success(ACCOUNT_DELETED);
+    navigate('/');
+  };
+
+  return (
+    <section aria-labelledby="my-data-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 id="my-data-heading" className="text-lg font-semibold text-slate-900">
+        Your data
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">
+        Download a copy of what we keep about you — your account, addresses and orders — or delete your account. See our{' '}
+        <Link to="/privacy" className="font-medium text-brand-700 underline">
+          Privacy Policy
+        </Link>
+        .
+      </p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button variant="outline" onClick={download} disabled={exporting}>
+          Download my data
+        </Button>
+        {confirming ? null : (
+          <Button variant="destructive" onClick={() => setConfirming(true)}>
+            Delete my account
+          </Button>
+        )}
+      </div>
+      {confirming ? (
+        <form onSubmit={remove} className="mt-4 space-y-3 rounded-xl bg-red-50 p-4" noValidate>
+          <p className="text-sm text-red-900">
+            Deleting your account signs you out everywhere and erases your name, email, phone and addresses from your
+            account and orders. Invoices already issued keep what the tax law requires. This cannot be undone.
+          </p>
+          <div className="space-y-1">
+            <Label htmlFor={passwordId}>Password</Label>
+            <Input
+              id={passwordId}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${passwordId}-problem` : undefined}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setProblem(null);
+              }}
+            />
+            {problem ? (
+              <p id={`${passwordId}-problem`} role="alert" className="text-sm text-red-700">
+                {problem}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="destructive" disabled={deleting}>
+              Delete my account for good
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => {
+                setConfirming(false);
+                setPassword('');
+                setProblem(null);
+              }}
+            >
+              Keep my account
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}
