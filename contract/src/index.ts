@@ -7,6 +7,7 @@ export * from './accounts.js';
 export * from './admin.js';
 export * from './catalog.js';
 export * from './common.js';
+export * from './contact.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './product-options.js';

@@ -30,6 +30,8 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { AuditLog } from './modules/audit/service.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { CatalogService } from './modules/catalog/service.js';
+import { contactRoutes } from './modules/contact/routes.js';
+import { ContactService } from './modules/contact/service.js';
 import type { MessageSettings } from './modules/messages/layout.js';
 import { OrderMail } from './modules/messages/order-mail.js';
 import { Outbox } from './modules/messages/outbox.js';
@@ -87,6 +89,7 @@ export interface Services {
   adminProducts: AdminProducts;
   dashboards: AdminDashboards;
   outbox: Outbox;
+  contact: ContactService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -125,6 +128,7 @@ export function createServices(db: Database, settings: ServiceSettings = DEFAULT
     adminProducts: new AdminProducts(db, catalog, audit),
     dashboards: new AdminDashboards(db, payments),
     outbox,
+    contact: new ContactService(db, outbox, audit, settings.messages),
   };
 }
 
@@ -235,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(catalogRoutes, { catalog: services.catalog });
       await api.register(orderRoutes, { orders: services.orders, payments: services.payments });
       await api.register(paymentRoutes, { payments: services.payments });
+      await api.register(contactRoutes, { contact: services.contact });
       await api.register(adminRoutes, {
         staff: services.staff,
         orders: services.adminOrders,
@@ -245,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         payments: services.payments,
         catalog: services.catalog,
         audit: services.audit,
+        contact: services.contact,
         mediaDirs: {
           ...(options.merchantMediaDir ? { own: options.merchantMediaDir } : {}),
           all: options.merchantMediaDir ? [MEDIA_DIR, options.merchantMediaDir] : [MEDIA_DIR],

@@ -16,6 +16,7 @@ import { addProductCommands } from './commands/products.js';
 import { addSetupCommands } from './commands/setup.js';
 import { addStaffCommands } from './commands/staff.js';
 import { addStoreInfoCommands } from './commands/store-info.js';
+import { addTicketCommands } from './commands/tickets.js';
 import { type CliContext, CliError, type Shop } from './context.js';
 
 /** The merchant's `store` command. Exit codes: 0 done, 1 refused or failed (with the reason), 2 a usage mistake. */
@@ -36,6 +37,7 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
   addMailCommands(program, context);
   addBackupCommands(program, context);
   addStaffCommands(program, context);
+  addTicketCommands(program, context);
 
   try {
     await program.parseAsync(argv, { from: 'user' });
