@@ -86,7 +86,9 @@ describe('a contact message becomes a ticket', () => {
     const before = (await tickets()).length;
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => post(aMessage({ subject: `Order ${i}` }))));
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(201));
-    const numbers = answers.map((answer) => numberOf(ContactResponse.parse(answer.json()).ticket)).sort((a, b) => a - b);
+    const numbers = answers
+      .map((answer) => numberOf(ContactResponse.parse(answer.json()).ticket))
+      .sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 8 }, (_, i) => before + 1 + i));
   });
 
@@ -175,7 +177,9 @@ describe('what the contact form refuses', () => {
     const refused = await post(aMessage(), address);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.json().error).toMatch(/^Too many messages from this network\. Please try again in \d+ minute\(s\)\.$/);
+    expect(refused.json().error).toMatch(
+      /^Too many messages from this network\. Please try again in \d+ minute\(s\)\.$/,
+    );
     expect(await tickets()).toHaveLength(before);
     // Another network is not held back.
     expect((await post(aMessage())).statusCode).toBe(201);

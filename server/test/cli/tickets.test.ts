@@ -27,7 +27,10 @@ describe('store tickets', () => {
       .select('created_at')
       .where('number', '=', second)
       .executeTakeFirstOrThrow();
-    const inIndia = new Date(Date.parse(created.created_at) + 330 * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+    const inIndia = new Date(Date.parse(created.created_at) + 330 * 60_000)
+      .toISOString()
+      .slice(0, 16)
+      .replace('T', ' ');
 
     const listed = await store('tickets', 'list');
     expect(listed.code).toBe(0);

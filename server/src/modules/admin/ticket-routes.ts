@@ -1,4 +1,4 @@
-import { AdminTicketListQuery, type AdminTicket, type AdminTicketListResponse } from '@store/contract';
+import { type AdminTicket, AdminTicketListQuery, type AdminTicketListResponse } from '@store/contract';
 import type { FastifyInstance } from 'fastify';
 import { parse } from '../../http/errors.js';
 import { staffActor } from '../audit/service.js';
