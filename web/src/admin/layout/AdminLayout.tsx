@@ -38,6 +38,7 @@ function navItems(session: StaffSession) {
     { to: '/admin', label: 'Home' },
     { to: '/admin/orders', label: 'Orders' },
     { to: '/admin/products', label: 'Products' },
+    { to: '/admin/tickets', label: 'Tickets' },
   ];
   if (session.role === 'owner') {
     items.push({ to: '/admin/settings', label: 'Settings' }, { to: '/admin/activity', label: 'Activity' });

@@ -72,7 +72,7 @@ describe('the settings page', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Orders', 'Products']);
+    ).toEqual(['Home', 'Orders', 'Products', 'Tickets']);
     expect(calls.filter((call) => call.route.startsWith('GET /admin/settings'))).toEqual([]);
   });
 
@@ -84,7 +84,7 @@ describe('the settings page', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Orders', 'Products', 'Settings', 'Activity']);
+    ).toEqual(['Home', 'Orders', 'Products', 'Tickets', 'Settings', 'Activity']);
     expect(document.title).toBe('Settings · Back office');
   });
 
