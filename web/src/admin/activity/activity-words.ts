@@ -19,6 +19,7 @@ const ACTIONS: Record<string, string> = {
   'staff.two-factor-off': 'Two-factor sign-in turned off',
   'store.details': 'Store details changed',
   'store.payments': 'Payment settings changed',
+  'ticket.close': 'Ticket marked handled',
 };
 
 /** 'order.shipped' → 'Order shipped'; 'thing.some-change' → 'Thing some change'. */
