@@ -7,6 +7,7 @@ export * from './accounts.js';
 export * from './admin.js';
 export * from './catalog.js';
 export * from './common.js';
+export * from './contact.js';
 export * from './gst.js';
 export * from './newsletter.js';
 export * from './orders.js';

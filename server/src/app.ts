@@ -30,6 +30,8 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { AuditLog } from './modules/audit/service.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { CatalogService } from './modules/catalog/service.js';
+import { contactRoutes } from './modules/contact/routes.js';
+import { ContactService } from './modules/contact/service.js';
 import type { MessageSettings } from './modules/messages/layout.js';
 import { OrderMail } from './modules/messages/order-mail.js';
 import { Outbox } from './modules/messages/outbox.js';
@@ -95,6 +97,7 @@ export interface Services {
   privacy: PrivacyService;
   stockSummary: StockSummary;
   newsletter: NewsletterService;
+  contact: ContactService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -136,6 +139,7 @@ export function createServices(db: Database, settings: ServiceSettings = DEFAULT
     privacy: new PrivacyService(db, orders),
     stockSummary: new StockSummary(db, outbox, stores, settings.messages),
     newsletter: new NewsletterService(db, outbox, settings.messages),
+    contact: new ContactService(db, outbox, audit, settings.messages),
   };
 }
 
@@ -248,6 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(orderRoutes, { orders: services.orders, payments: services.payments });
       await api.register(paymentRoutes, { payments: services.payments });
       await api.register(newsletterRoutes, { newsletter: services.newsletter });
+      await api.register(contactRoutes, { contact: services.contact });
       await api.register(adminRoutes, {
         staff: services.staff,
         orders: services.adminOrders,
@@ -259,6 +264,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         catalog: services.catalog,
         audit: services.audit,
         outbox: services.outbox,
+        contact: services.contact,
         mediaDirs: {
           ...(options.merchantMediaDir ? { own: options.merchantMediaDir } : {}),
           all: options.merchantMediaDir ? [MEDIA_DIR, options.merchantMediaDir] : [MEDIA_DIR],

@@ -17,6 +17,7 @@ import { addSetupCommands } from './commands/setup.js';
 import { addStaffCommands } from './commands/staff.js';
 import { addStoreInfoCommands } from './commands/store-info.js';
 import { addSubscriberCommands } from './commands/subscribers.js';
+import { addTicketCommands } from './commands/tickets.js';
 import { type CliContext, CliError, type Shop } from './context.js';
 
 /** The merchant's `store` command. Exit codes: 0 done, 1 refused or failed (with the reason), 2 a usage mistake. */
@@ -38,6 +39,7 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
   addBackupCommands(program, context);
   addStaffCommands(program, context);
   addSubscriberCommands(program, context);
+  addTicketCommands(program, context);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

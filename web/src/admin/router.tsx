@@ -9,6 +9,8 @@ import { OrdersPage } from './orders/pages/OrdersPage';
 import { ProductFormPage } from './products/pages/ProductFormPage';
 import { ProductsPage } from './products/pages/ProductsPage';
 import { SettingsPage } from './settings/pages/SettingsPage';
+import { TicketPage } from './tickets/pages/TicketPage';
+import { TicketsPage } from './tickets/pages/TicketsPage';
 
 /** Every page of the back office, each under /admin (the server answers admin.html for all of them). */
 export const adminRoutes: RouteObject[] = [
@@ -23,6 +25,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'products/new', element: <ProductFormPage /> },
       { path: 'products/:id', element: <ProductFormPage /> },
       { path: 'emails', element: <EmailsPage /> },
+      { path: 'tickets', element: <TicketsPage /> },
+      { path: 'tickets/:number', element: <TicketPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'activity', element: <ActivityPage /> },
       { path: '*', element: <NotFoundPage /> },

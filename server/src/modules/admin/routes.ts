@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema.js';
 import { parse } from '../../http/errors.js';
 import type { AuditLog } from '../audit/service.js';
 import type { CatalogService } from '../catalog/service.js';
+import type { ContactService } from '../contact/service.js';
 import type { Outbox } from '../messages/outbox.js';
 import type { PaymentService } from '../payments/service.js';
 import type { StaffService } from '../staff/service.js';
@@ -25,6 +26,7 @@ import { adminProductRoutes } from './product-routes.js';
 import type { AdminProducts } from './products.js';
 import { adminSession, requireOwner, staffOf } from './session.js';
 import { adminSettingsRoutes } from './settings-routes.js';
+import { adminTicketRoutes } from './ticket-routes.js';
 
 export interface AdminRouteOptions {
   staff: StaffService;
@@ -37,6 +39,7 @@ export interface AdminRouteOptions {
   payments: PaymentService;
   audit: AuditLog;
   outbox: Outbox;
+  contact: ContactService;
   mediaDirs: { own?: string; all: string[] };
 }
 
@@ -47,6 +50,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   await adminProductRoutes(app, options);
   await adminSettingsRoutes(app, options);
   await adminMailRoutes(app, options);
+  await adminTicketRoutes(app, options);
 
   app.get('/admin/dashboard', async (request) => options.dashboards.of(request.store));
 

@@ -20,6 +20,7 @@ const ACTIONS: Record<string, string> = {
   'store.details': 'Store details changed',
   'store.payments': 'Payment settings changed',
   'mail.retry': 'Email sent again',
+  'ticket.close': 'Ticket marked handled',
 };
 
 /** 'order.shipped' → 'Order shipped'; 'thing.some-change' → 'Thing some change'. */

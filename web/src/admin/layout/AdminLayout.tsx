@@ -38,6 +38,7 @@ function navItems(session: StaffSession) {
     { to: '/admin', label: 'Home' },
     { to: '/admin/orders', label: 'Orders' },
     { to: '/admin/products', label: 'Products' },
+    { to: '/admin/tickets', label: 'Tickets' },
     { to: '/admin/emails', label: 'Emails' },
   ];
   if (session.role === 'owner') {

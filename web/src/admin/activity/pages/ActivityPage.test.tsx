@@ -79,6 +79,7 @@ describe('activity in words', () => {
     ['order.shipped', 'Order shipped'],
     ['order.mark-paid', 'Order marked paid'],
     ['store.payments', 'Payment settings changed'],
+    ['ticket.close', 'Ticket marked handled'],
     ['coupon.made-up', 'Coupon made up'],
   ])('%s → %s', (action, words) => expect(actionWords(action)).toBe(words));
 

@@ -72,7 +72,7 @@ describe('the settings page', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Orders', 'Products', 'Emails']);
+    ).toEqual(['Home', 'Orders', 'Products', 'Tickets', 'Emails']);
     expect(calls.filter((call) => call.route.startsWith('GET /admin/settings'))).toEqual([]);
   });
 
@@ -84,7 +84,7 @@ describe('the settings page', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Orders', 'Products', 'Emails', 'Settings', 'Activity']);
+    ).toEqual(['Home', 'Orders', 'Products', 'Tickets', 'Emails', 'Settings', 'Activity']);
     expect(document.title).toBe('Settings · Back office');
   });
 

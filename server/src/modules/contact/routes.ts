@@ -1,0 +1,22 @@
+import { ContactRequest, type ContactResponse } from '@store/contract';
+import type { FastifyInstance } from 'fastify';
+import { parse } from '../../http/errors.js';
+import { limitKey, tooMany } from '../../http/limits.js';
+import type { ContactService } from './service.js';
+
+export async function contactRoutes(app: FastifyInstance, { contact }: { contact: ContactService }): Promise<void> {
+  const { limits } = app;
+
+  app.post('/contact', async (request, reply) => {
+    const input = parse(ContactRequest, request.body);
+    // Counted and checked in one step, so messages sent at once cannot slip past the limit together.
+    const wait = await limits.contactMessagesByAddress.take(limitKey(request.store.id, request.ip));
+    if (wait) {
+      const minutes = Math.ceil(wait / 60);
+      throw tooMany(wait, `Too many messages from this network. Please try again in ${minutes} minute(s).`);
+    }
+    const ticket = await contact.receive(request.store, input);
+    const answer: ContactResponse = { ticket: ticket.number };
+    return reply.code(201).send(answer);
+  });
+}
