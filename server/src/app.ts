@@ -21,6 +21,7 @@ import { markPrivateAnswers } from './http/private-answers.js';
 import { isAllowedOrigin, selfAndSiblingSources } from './http/site-origins.js';
 import { refuseNulCharacters } from './http/text-guard.js';
 import { limitPasswordHashing, type ScryptCost } from './modules/accounts/passwords.js';
+import { PasswordResets } from './modules/accounts/password-reset.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { AccountService } from './modules/accounts/service.js';
 import { AdminDashboards } from './modules/admin/dashboard.js';
@@ -87,6 +88,7 @@ export interface Services {
   adminProducts: AdminProducts;
   dashboards: AdminDashboards;
   outbox: Outbox;
+  passwordResets: PasswordResets;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -125,6 +127,7 @@ export function createServices(db: Database, settings: ServiceSettings = DEFAULT
     adminProducts: new AdminProducts(db, catalog, audit),
     dashboards: new AdminDashboards(db, payments),
     outbox,
+    passwordResets: new PasswordResets(db, outbox, settings.messages, settings.passwordCost),
   };
 }
 
@@ -231,7 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.addHook('preValidation', async (request) => refuseNulCharacters(request));
       markPrivateAnswers(api, API_PREFIX);
       await api.register(storeRoutes, { payments: services.payments });
-      await api.register(accountRoutes, { accounts: services.accounts });
+      await api.register(accountRoutes, { accounts: services.accounts, passwordResets: services.passwordResets });
       await api.register(catalogRoutes, { catalog: services.catalog });
       await api.register(orderRoutes, { orders: services.orders, payments: services.payments });
       await api.register(paymentRoutes, { payments: services.payments });
