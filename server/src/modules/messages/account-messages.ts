@@ -3,8 +3,11 @@ import { type MessageSettings, renderMessage, shopUrl } from './layout.js';
 import type { OutgoingMessage } from './outbox.js';
 
 /** The link a shopper follows to set a new password; the token is the only copy outside the database's hash. */
-export const resetPasswordUrl = (store: Pick<StoreRow, 'host'>, token: string, settings: MessageSettings = {}): string =>
-  `${shopUrl(store, settings)}/reset-password?token=${encodeURIComponent(token)}`;
+export const resetPasswordUrl = (
+  store: Pick<StoreRow, 'host'>,
+  token: string,
+  settings: MessageSettings = {},
+): string => `${shopUrl(store, settings)}/reset-password?token=${encodeURIComponent(token)}`;
 
 /** The email with a password-reset link, valid for `minutes` and good for one use. */
 export function passwordResetMessage(

@@ -13,19 +13,29 @@ export const loginSchema = z.object({
 });
 export type LoginValues = z.infer<typeof loginSchema>;
 
-export const registerSchema = z
-  .object({
+/** A new password typed twice: at registration and on a reset link, under the same rules and messages. */
+const withMatchingPasswords = <T extends z.ZodType<{ password: string; confirmPassword: string }>>(schema: T) =>
+  schema.refine((values) => values.password === values.confirmPassword, {
+    error: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+export const registerSchema = withMatchingPasswords(
+  z.object({
     firstName: z.string().trim().min(NAME_MIN, { error: 'First name must be at least 2 characters' }),
     lastName: z.string().trim().min(NAME_MIN, { error: 'Last name must be at least 2 characters' }),
     email,
     password,
     confirmPassword: z.string(),
-  })
-  .refine((values) => values.password === values.confirmPassword, {
-    error: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
+  }),
+);
 export type RegisterValues = z.infer<typeof registerSchema>;
+
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = withMatchingPasswords(z.object({ password, confirmPassword: z.string() }));
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
 
 /** Spec section 5: text, '@', text, '.', text. */
 export const BASIC_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
