@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { PasswordResetConfirmRequest } from '@store/contract';
 import type { Database, StoreRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
@@ -13,6 +14,12 @@ import { hashToken } from './service.js';
 export const RESET_LINK_MINUTES = 30;
 /** Used and expired links are kept a day (to answer "which link did I get?"), then deleted. */
 export const KEEP_RESETS_MS = 24 * 3_600_000;
+
+/**
+ * Every request is answered no sooner than this: the writes and commit of a known email (a few
+ * milliseconds, more on a slow disk) then hide inside the same wait as an unknown one.
+ */
+export const RESET_ANSWER_MS = 100;
 
 export const RESET_LINK_INVALID = 'This reset link has expired or was already used. Please ask for a new one.';
 
@@ -31,10 +38,14 @@ export class PasswordResets {
 
   /**
    * Emails a reset link when `email` is an account of the store; otherwise does nothing, and the
-   * caller cannot tell which. Both paths draw and hash a token and ask inside a write transaction,
-   * so an unknown email costs the same work but for two row inserts.
+   * caller cannot tell which, not even by the time the answer takes (RESET_ANSWER_MS).
    */
   async request(store: StoreRow, email: string, now = Date.now()): Promise<void> {
+    await Promise.all([this.sendLink(store, email, now), sleep(RESET_ANSWER_MS)]);
+  }
+
+  private async sendLink(store: StoreRow, email: string, now: number): Promise<void> {
+    // Drawn and hashed for an unknown email too: the two paths differ only in the rows written.
     const token = randomBytes(32).toString('base64url');
     const tokenHash = hashToken(token);
     await writeTransaction(this.db, async (trx) => {
