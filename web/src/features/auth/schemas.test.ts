@@ -55,6 +55,10 @@ describe('password reset form rules', () => {
     [{ password: 'secret1', confirmPassword: 'secret1' }, {}],
     [{ password: 'short', confirmPassword: 'short' }, { password: 'Password must be at least 6 characters' }],
     [{ password: 'secret1', confirmPassword: 'secret2' }, { confirmPassword: 'Passwords do not match' }],
+    [
+      { password: 'p'.repeat(129), confirmPassword: 'p'.repeat(129) },
+      { password: 'Password must be at most 128 characters' },
+    ],
   ])('new password %j → %j, as at registration', (values, messages) => {
     expect(messagesOf(resetPasswordSchema.safeParse(values))).toEqual(messages);
   });

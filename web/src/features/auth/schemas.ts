@@ -1,10 +1,15 @@
+import { PASSWORD_MAX } from '@store/contract';
 import { z } from 'zod';
 
 export const PASSWORD_MIN = 6;
 export const NAME_MIN = 2;
 
 const email = z.string().trim().email({ error: 'Invalid email address' });
-const password = z.string().min(PASSWORD_MIN, { error: 'Password must be at least 6 characters' });
+const password = z
+  .string()
+  .min(PASSWORD_MIN, { error: 'Password must be at least 6 characters' })
+  // The server's limit too: said here, beside the field, rather than after sending.
+  .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` });
 
 export const loginSchema = z.object({
   email,

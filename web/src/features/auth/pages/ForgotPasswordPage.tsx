@@ -8,7 +8,7 @@ import { requestPasswordReset } from '../api';
 import { type ForgotPasswordValues, forgotPasswordSchema } from '../schemas';
 
 /** The server's answer for every email, known or not; shown the same whatever it said. */
-export const RESET_LINK_SENT = 'If an account exists for that email, we have sent a link';
+const RESET_LINK_SENT = 'If an account exists for that email, we have sent a link';
 const NO_RESPONSE = 'No response from server. Please try again later.';
 
 /** Asks the shop to email a link for setting a new password. */
