@@ -11,7 +11,8 @@ export const Email = z
   .max(254, { error: 'Email must be at most 254 characters.' })
   .pipe(z.email({ error: 'Invalid email address' }));
 
-const Password = z
+/** The rule of every new password: at registration and when a reset link sets one. */
+export const Password = z
   .string({ error: 'Password is required.' })
   .min(PASSWORD_MIN, { error: `Password must be at least ${PASSWORD_MIN} characters` })
   .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` });
@@ -53,3 +54,20 @@ export const AccountInfo = z.object({
   createdAt: z.string(),
 });
 export type AccountInfo = z.infer<typeof AccountInfo>;
+
+export const PasswordResetRequest = z.object({ email: Email });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
+
+/** The reset link's token: 32 random bytes in base64url (43 characters); anything much longer is no token of ours. */
+export const PasswordResetConfirmRequest = z.object({
+  token: z
+    .string({ error: 'Reset token is required.' })
+    .trim()
+    .min(1, { error: 'Reset token is required.' })
+    .max(200, { error: 'Reset token is too long.' }),
+  password: Password,
+});
+export type PasswordResetConfirmRequest = z.infer<typeof PasswordResetConfirmRequest>;
+
+export const PasswordResetResponse = z.object({ message: z.string() });
+export type PasswordResetResponse = z.infer<typeof PasswordResetResponse>;

@@ -20,6 +20,7 @@ import { API_PREFIX } from './http/paths.js';
 import { markPrivateAnswers } from './http/private-answers.js';
 import { isAllowedOrigin, selfAndSiblingSources } from './http/site-origins.js';
 import { refuseNulCharacters } from './http/text-guard.js';
+import { PasswordResets } from './modules/accounts/password-reset.js';
 import { limitPasswordHashing, type ScryptCost } from './modules/accounts/passwords.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { AccountService } from './modules/accounts/service.js';
@@ -98,6 +99,7 @@ export interface Services {
   stockSummary: StockSummary;
   newsletter: NewsletterService;
   contact: ContactService;
+  passwordResets: PasswordResets;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -140,6 +142,7 @@ export function createServices(db: Database, settings: ServiceSettings = DEFAULT
     stockSummary: new StockSummary(db, outbox, stores, settings.messages),
     newsletter: new NewsletterService(db, outbox, settings.messages),
     contact: new ContactService(db, outbox, audit, settings.messages),
+    passwordResets: new PasswordResets(db, outbox, settings.messages, settings.passwordCost),
   };
 }
 
@@ -246,7 +249,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.addHook('preValidation', async (request) => refuseNulCharacters(request));
       markPrivateAnswers(api, API_PREFIX);
       await api.register(storeRoutes, { payments: services.payments });
-      await api.register(accountRoutes, { accounts: services.accounts });
+      await api.register(accountRoutes, { accounts: services.accounts, passwordResets: services.passwordResets });
       await api.register(privacyRoutes, { privacy: services.privacy });
       await api.register(catalogRoutes, { catalog: services.catalog });
       await api.register(orderRoutes, { orders: services.orders, payments: services.payments });

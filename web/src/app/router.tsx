@@ -12,6 +12,7 @@ const CartPage = lazy(() => import('@/features/cart/pages/CartPage'));
 const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage'));
 const RegisterPage = lazy(() => import('@/features/auth/pages/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('@/features/auth/pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('@/features/auth/pages/ResetPasswordPage'));
 const AccountPage = lazy(() => import('@/features/account/pages/AccountPage'));
 const CheckoutPage = lazy(() => import('@/features/checkout/pages/CheckoutPage'));
 const OrdersPage = lazy(() => import('@/features/orders/pages/OrdersPage'));
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginPage /> },
       { path: '/register', element: <RegisterPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
     ],
   },
   {

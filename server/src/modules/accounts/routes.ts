@@ -1,11 +1,19 @@
-import { AuthorizeRequest, RegisterRequest } from '@store/contract';
+import { AuthorizeRequest, PasswordResetConfirmRequest, PasswordResetRequest, RegisterRequest } from '@store/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth.js';
 import { HttpError, parse } from '../../http/errors.js';
 import { limitKey, tooMany } from '../../http/limits.js';
+import type { PasswordResets } from './password-reset.js';
 import { type AccountService, toAccountInfo } from './service.js';
 
-export async function accountRoutes(app: FastifyInstance, { accounts }: { accounts: AccountService }): Promise<void> {
+/** The same answer whether or not the email has an account: the form must not tell who shops here. */
+export const RESET_REQUESTED = 'If an account exists for that email, we have sent a link';
+export const PASSWORD_CHANGED = 'Your password has been changed. Please sign in.';
+
+export async function accountRoutes(
+  app: FastifyInstance,
+  { accounts, passwordResets }: { accounts: AccountService; passwordResets: PasswordResets },
+): Promise<void> {
   const { limits } = app;
   const addressKey = (request: FastifyRequest) => limitKey(request.store.id, request.ip);
 
@@ -54,5 +62,28 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: { accoun
     return reply.code(204).send();
   });
 
+  app.post('/users/password-reset', async (request, reply) => {
+    const addressWait = await limits.passwordResetsByAddress.take(addressKey(request));
+    if (addressWait) {
+      throw tooMany(addressWait, `Too many password reset requests from this network. ${tryAgainIn(addressWait)}`);
+    }
+    const { email } = parse(PasswordResetRequest, request.body);
+    // Counted for every email alike, known or not, so the limit tells nothing about who has an account.
+    const emailWait = await limits.passwordResetsByEmail.take(limitKey(request.store.id, email));
+    if (emailWait) {
+      throw tooMany(emailWait, `Too many password reset requests for this email. ${tryAgainIn(emailWait)}`);
+    }
+    await passwordResets.request(request.store, email);
+    return reply.code(202).send({ message: RESET_REQUESTED });
+  });
+
+  app.post('/users/password-reset/confirm', async (request) => {
+    const input = parse(PasswordResetConfirmRequest, request.body);
+    await passwordResets.confirm(request.store.id, input);
+    return { message: PASSWORD_CHANGED };
+  });
+
   app.get('/accountInfo', async (request) => toAccountInfo(requireUser(request)));
 }
+
+const tryAgainIn = (seconds: number) => `Please try again in ${Math.ceil(seconds / 60)} minute(s).`;

@@ -1,4 +1,4 @@
-import type { AccountInfo, AuthorizeResponse } from '@store/contract';
+import type { AccountInfo, AuthorizeResponse, PasswordResetResponse } from '@store/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type ApiResult, apiRequest } from '@/lib/api-client';
 
@@ -10,6 +10,13 @@ export const authorize = (email: string, password: string, rememberMe?: boolean)
 
 export const register = (input: { email: string; password: string; firstName: string; lastName: string }) =>
   apiRequest<unknown>('/users/register', { method: 'POST', body: input });
+
+/** Always answered alike (202) whether or not the email has an account; 429 when asked too often. */
+export const requestPasswordReset = (email: string) =>
+  apiRequest<PasswordResetResponse>('/users/password-reset', { method: 'POST', body: { email } });
+
+export const confirmPasswordReset = (token: string, password: string) =>
+  apiRequest<PasswordResetResponse>('/users/password-reset/confirm', { method: 'POST', body: { token, password } });
 
 export const logout = () => apiRequest<unknown>('/users/logout', { method: 'POST', body: {} });
 

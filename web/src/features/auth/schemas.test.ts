@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BASIC_EMAIL_PATTERN, loginSchema, registerSchema } from './schemas';
+import { BASIC_EMAIL_PATTERN, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from './schemas';
 
 const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
@@ -43,5 +43,23 @@ describe('registration form rules', () => {
     ['@b.c', false],
   ])('basic email pattern: %s → %s', (value, ok) => {
     expect(BASIC_EMAIL_PATTERN.test(value)).toBe(ok);
+  });
+});
+
+describe('password reset form rules', () => {
+  it('asks for the email as sign-in does', () => {
+    expect(messagesOf(forgotPasswordSchema.safeParse({ email: '' }))).toEqual({ email: 'Invalid email address' });
+    expect(forgotPasswordSchema.safeParse({ email: ' asha@example.in ' }).success).toBe(true);
+  });
+  it.each([
+    [{ password: 'secret1', confirmPassword: 'secret1' }, {}],
+    [{ password: 'short', confirmPassword: 'short' }, { password: 'Password must be at least 6 characters' }],
+    [{ password: 'secret1', confirmPassword: 'secret2' }, { confirmPassword: 'Passwords do not match' }],
+    [
+      { password: 'p'.repeat(129), confirmPassword: 'p'.repeat(129) },
+      { password: 'Password must be at most 128 characters' },
+    ],
+  ])('new password %j → %j, as at registration', (values, messages) => {
+    expect(messagesOf(resetPasswordSchema.safeParse(values))).toEqual(messages);
   });
 });

@@ -1,10 +1,15 @@
+import { PASSWORD_MAX } from '@store/contract';
 import { z } from 'zod';
 
 export const PASSWORD_MIN = 6;
 export const NAME_MIN = 2;
 
 const email = z.string().trim().email({ error: 'Invalid email address' });
-const password = z.string().min(PASSWORD_MIN, { error: 'Password must be at least 6 characters' });
+const password = z
+  .string()
+  .min(PASSWORD_MIN, { error: 'Password must be at least 6 characters' })
+  // The server's limit too: said here, beside the field, rather than after sending.
+  .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` });
 
 export const loginSchema = z.object({
   email,
@@ -13,19 +18,29 @@ export const loginSchema = z.object({
 });
 export type LoginValues = z.infer<typeof loginSchema>;
 
-export const registerSchema = z
-  .object({
+/** A new password typed twice: at registration and on a reset link, under the same rules and messages. */
+const withMatchingPasswords = <T extends z.ZodType<{ password: string; confirmPassword: string }>>(schema: T) =>
+  schema.refine((values) => values.password === values.confirmPassword, {
+    error: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+export const registerSchema = withMatchingPasswords(
+  z.object({
     firstName: z.string().trim().min(NAME_MIN, { error: 'First name must be at least 2 characters' }),
     lastName: z.string().trim().min(NAME_MIN, { error: 'Last name must be at least 2 characters' }),
     email,
     password,
     confirmPassword: z.string(),
-  })
-  .refine((values) => values.password === values.confirmPassword, {
-    error: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
+  }),
+);
 export type RegisterValues = z.infer<typeof registerSchema>;
+
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = withMatchingPasswords(z.object({ password, confirmPassword: z.string() }));
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
 
 /** Spec section 5: text, '@', text, '.', text. */
 export const BASIC_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
