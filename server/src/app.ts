@@ -33,6 +33,7 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { CatalogService } from './modules/catalog/service.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { ContactService } from './modules/contact/service.js';
+import { welcomeMessage } from './modules/messages/account-messages.js';
 import type { MessageSettings } from './modules/messages/layout.js';
 import { OrderMail } from './modules/messages/order-mail.js';
 import { Outbox } from './modules/messages/outbox.js';
@@ -128,7 +129,10 @@ export function createServices(db: Database, settings: ServiceSettings = DEFAULT
   const catalog = new CatalogService(db);
   return {
     stores,
-    accounts: new AccountService(db, settings.passwordCost),
+    accounts: new AccountService(db, settings.passwordCost, async (trx, user) => {
+      const store = await stores.byId(user.store_id, trx);
+      if (store) await outbox.enqueue(trx, welcomeMessage(store, user, settings.messages));
+    }),
     catalog,
     orders,
     payments,

@@ -35,6 +35,20 @@ describe('POST /users/register', () => {
     expect(again.json()).toEqual({ error: 'An account with this email already exists.' });
   });
 
+  it('welcomes the new shopper by email once, and nobody for a refused registration', async () => {
+    const { email } = await signUp(shop.app);
+    await client(shop.app).post('/users/register', {
+      email,
+      password: 'another1',
+      firstName: 'Asha',
+      lastName: 'Rao',
+    });
+    const welcome = await shop.db.selectFrom('outbox').selectAll().where('recipient', '=', email).execute();
+    expect(welcome.map((row) => [row.kind, row.subject])).toEqual([['account.welcome', 'Welcome to NetKart']]);
+    expect(welcome[0]?.text).toContain(`Welcome, Asha. Your NetKart account is ready; you sign in with ${email}.`);
+    expect(welcome[0]?.text).toContain('http://localhost/forgot-password');
+  });
+
   it.each([
     [{ email: 'not-an-email', password: 'secret12', firstName: 'Ab', lastName: 'Cd' }, 'Invalid email address'],
     [{ email: 'a@b.in', password: '123', firstName: 'Ab', lastName: 'Cd' }, 'Password must be at least 6 characters'],

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AccountInfo, AuthorizeRequest, RegisterRequest } from '@store/contract';
 import type { Database, UserRow } from '../../db/schema.js';
+import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, unauthorized } from '../../http/errors.js';
 import { newId, nowIso } from '../../http/ids.js';
 import { dummyPasswordHash, hashPassword, OWASP_SCRYPT_COST, type ScryptCost, verifyPassword } from './passwords.js';
@@ -18,6 +19,8 @@ export class AccountService {
     private readonly db: Database,
     /** The hashing cost of new passwords; stored hashes carry their own. */
     private readonly passwordCost: ScryptCost = OWASP_SCRYPT_COST,
+    /** Called in the transaction that creates an account (its welcome email is written there). */
+    private readonly onRegistered?: (trx: Database, user: UserRow) => Promise<void>,
   ) {}
 
   async register(storeId: string, input: RegisterRequest): Promise<UserRow> {
@@ -33,7 +36,10 @@ export class AccountService {
       created_at: nowIso(),
     };
     try {
-      await this.db.insertInto('users').values(user).execute();
+      await writeTransaction(this.db, async (trx) => {
+        await trx.insertInto('users').values(user).execute();
+        await this.onRegistered?.(trx, user);
+      });
     } catch (error) {
       // Two registrations racing for one email: the unique index decides.
       if (await this.findByEmail(storeId, input.email)) throw conflict('An account with this email already exists.');

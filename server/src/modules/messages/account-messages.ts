@@ -1,4 +1,4 @@
-import type { StoreRow } from '../../db/schema.js';
+import type { StoreRow, UserRow } from '../../db/schema.js';
 import { type MessageSettings, renderMessage, shopUrl } from './layout.js';
 import type { OutgoingMessage } from './outbox.js';
 
@@ -32,6 +32,38 @@ export function passwordResetMessage(
         lines: [
           'If you did not ask for this, you can ignore this email: your password stays as it is.',
           'Once you set a new password, every device signed in to your account is signed out.',
+        ],
+      },
+    ]),
+  };
+}
+
+/** The welcome of a new account: which address it is, and where orders and a forgotten password are handled. */
+export function welcomeMessage(
+  store: StoreRow,
+  user: Pick<UserRow, 'email' | 'first_name'>,
+  settings: MessageSettings = {},
+): OutgoingMessage {
+  const shop = shopUrl(store, settings);
+  return {
+    storeId: store.id,
+    kind: 'account.welcome',
+    recipient: user.email,
+    subject: `Welcome to ${store.store_name}`,
+    ...renderMessage(store, [
+      {
+        lines: [
+          `Welcome, ${user.first_name}. Your ${store.store_name} account is ready; you sign in with ${user.email}.`,
+          'Your orders, their payments and their tracking are all in My Orders.',
+        ],
+        links: [
+          { label: 'Start shopping', url: shop },
+          { label: 'My Orders', url: `${shop}/orders` },
+        ],
+      },
+      {
+        lines: [
+          `If you did not create this account, someone typed your address by mistake: ask for a password reset at ${shop}/forgot-password to take it over, or ignore this email.`,
         ],
       },
     ]),
