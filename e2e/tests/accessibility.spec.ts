@@ -17,7 +17,13 @@ test('no serious or critical accessibility findings on the shopper’s pages @ph
   // A dozen full scans take their time on a busy machine.
   test.slow();
   const product = await simpleProduct(request);
-  for (const path of [...pages, `/product/${product.id}`, '/forgot-password', '/api-test']) {
+  for (const path of [
+    ...pages,
+    `/product/${product.id}`,
+    '/forgot-password',
+    '/reset-password?token=abc',
+    '/api-test',
+  ]) {
     await page.goto(path);
     await expectNoSeriousFindings(page);
   }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { Mailbox } from './mailbox';
-import { fillShipping, newShopper, type Shopper, simpleProduct } from './support';
+import { fillShipping, newShopper, registerByApi, type Shopper, signIn, simpleProduct } from './support';
 
 const REPOSITORY = path.resolve(import.meta.dirname, '../..');
 const MERCHANT = 'owner@netkart.test';
@@ -94,6 +94,7 @@ test.describe('emails through a real mail server', () => {
     const page = await context.newPage();
     const shopper = newShopper();
     await register(page, shopper);
+    await mailbox.waitFor(shopper.email, /^Welcome to NetKart$/);
     const orderId = await placeOrder(page);
 
     const [placed] = await mailbox.waitFor(shopper.email, new RegExp(`^Order ${orderId} placed \\| NetKart$`));
@@ -121,6 +122,57 @@ test.describe('emails through a real mail server', () => {
 
     // Each message came once.
     expect(mailbox.received.filter((mail) => mail.subject.includes(orderId))).toHaveLength(4);
+    await page.close();
+  });
+
+  test('a forgotten password is reset through the emailed link, and a contact message becomes a ticket', async () => {
+    const page = await context.newPage();
+    const shopper = newShopper();
+    await registerByApi(page.request, shopper);
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: /forgot/i }).click();
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+    await page.getByLabel('Email').fill(shopper.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText('If an account exists for that email, we have sent a link')).toBeVisible();
+    const [reset] = await mailbox.waitFor(shopper.email, /^Reset your password \| NetKart$/);
+    const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(reset?.body ?? '')?.[0] ?? '';
+    expect(link.startsWith(`${shopUrl}/reset-password?token=`)).toBe(true);
+
+    await page.goto(link);
+    await expect(page.getByRole('button', { name: 'Set new password' })).toBeVisible();
+    await page.getByLabel('New password').fill('masala dosa 2');
+    await page.getByLabel('Confirm password').fill('masala dosa 2');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await signIn(page, { ...shopper, password: 'masala dosa 2' });
+    // The link worked once.
+    await page.goto(link);
+    await expect(page.getByRole('button', { name: 'Set new password' })).toBeVisible();
+    await page.getByLabel('New password').fill('another one 3');
+    await page.getByLabel('Confirm password').fill('another one 3');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(
+      page.getByText('This reset link has expired or was already used. Please ask for a new one.'),
+    ).toBeVisible();
+
+    await page.goto('/contact');
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible();
+    await page.getByLabel('Name', { exact: true }).fill('Asha Rao');
+    await page.getByLabel('Email').fill(shopper.email);
+    await page.getByLabel('Subject', { exact: true }).fill('Does the hub charge a phone?');
+    await page
+      .getByRole('textbox', { name: 'Message' })
+      .fill('Can the 7-in-1 hub charge my phone while the laptop is connected?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Message Sent')).toBeVisible();
+    const ticket =
+      /T-\d{6}/.exec((await page.getByText(/Your ticket number is T-\d{6}/).textContent()) ?? '')?.[0] ?? '';
+    const [toMerchant] = await mailbox.waitFor(MERCHANT, new RegExp(ticket));
+    expect(toMerchant?.body).toContain('Can the 7-in-1 hub charge my phone while the laptop is connected?');
+    await mailbox.waitFor(shopper.email, new RegExp(ticket));
+    expect(await store('tickets', 'list', '--open')).toContain(ticket);
     await page.close();
   });
 
