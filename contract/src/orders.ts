@@ -24,7 +24,11 @@ export const ShippingAddressInput = z.object(
     state: requiredText('State', 100).transform((value, context) => {
       const state = stateByName(value);
       if (!state) {
-        context.issues.push({ code: 'custom', input: value, message: 'State must be a state or union territory of India.' });
+        context.issues.push({
+          code: 'custom',
+          input: value,
+          message: 'State must be a state or union territory of India.',
+        });
         return z.NEVER;
       }
       return state.name as string;

@@ -30,6 +30,8 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { AuditLog } from './modules/audit/service.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { CatalogService } from './modules/catalog/service.js';
+import { invoiceRoutes } from './modules/invoices/routes.js';
+import { InvoiceService } from './modules/invoices/service.js';
 import type { MessageSettings } from './modules/messages/layout.js';
 import { OrderMail } from './modules/messages/order-mail.js';
 import { Outbox } from './modules/messages/outbox.js';
@@ -92,6 +94,7 @@ export interface Services {
   outbox: Outbox;
   stockSummary: StockSummary;
   newsletter: NewsletterService;
+  invoices: InvoiceService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -113,8 +116,12 @@ export function createServices(db: Database, settings: ServiceSettings = DEFAULT
   const stores = new StoreService(db);
   const outbox = new Outbox(db);
   const orderMail = new OrderMail(outbox, stores, settings.messages);
-  // An order's messages are written in the transaction of the change that causes them.
-  const orders = new OrderService(db, settings.orders, (trx, change) => orderMail.orderChanged(trx, change));
+  const invoices = new InvoiceService(db, stores);
+  // An order's invoice and messages are written in the transaction of the change that causes them.
+  const orders = new OrderService(db, settings.orders, async (trx, change) => {
+    await invoices.orderChanged(trx, change);
+    await orderMail.orderChanged(trx, change);
+  });
   const payments = new PaymentService(db, orders, settings.payments);
   const audit = new AuditLog(db);
   const catalog = new CatalogService(db);
@@ -132,6 +139,7 @@ export function createServices(db: Database, settings: ServiceSettings = DEFAULT
     outbox,
     stockSummary: new StockSummary(db, outbox, stores, settings.messages),
     newsletter: new NewsletterService(db, outbox, settings.messages),
+    invoices,
   };
 }
 
@@ -241,6 +249,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes, { accounts: services.accounts });
       await api.register(catalogRoutes, { catalog: services.catalog });
       await api.register(orderRoutes, { orders: services.orders, payments: services.payments });
+      await api.register(invoiceRoutes, { orders: services.orders, invoices: services.invoices });
       await api.register(paymentRoutes, { payments: services.payments });
       await api.register(newsletterRoutes, { newsletter: services.newsletter });
       await api.register(adminRoutes, {
@@ -254,6 +263,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         catalog: services.catalog,
         audit: services.audit,
         outbox: services.outbox,
+        invoices: services.invoices,
         mediaDirs: {
           ...(options.merchantMediaDir ? { own: options.merchantMediaDir } : {}),
           all: options.merchantMediaDir ? [MEDIA_DIR, options.merchantMediaDir] : [MEDIA_DIR],

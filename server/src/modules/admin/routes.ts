@@ -14,6 +14,8 @@ import type { Database } from '../../db/schema.js';
 import { parse } from '../../http/errors.js';
 import type { AuditLog } from '../audit/service.js';
 import type { CatalogService } from '../catalog/service.js';
+import { adminInvoiceRoutes } from '../invoices/routes.js';
+import type { InvoiceService } from '../invoices/service.js';
 import type { Outbox } from '../messages/outbox.js';
 import type { PaymentService } from '../payments/service.js';
 import type { StaffService } from '../staff/service.js';
@@ -37,6 +39,7 @@ export interface AdminRouteOptions {
   payments: PaymentService;
   audit: AuditLog;
   outbox: Outbox;
+  invoices: InvoiceService;
   mediaDirs: { own?: string; all: string[] };
 }
 
@@ -47,6 +50,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   await adminProductRoutes(app, options);
   await adminSettingsRoutes(app, options);
   await adminMailRoutes(app, options);
+  await adminInvoiceRoutes(app, options);
 
   app.get('/admin/dashboard', async (request) => options.dashboards.of(request.store));
 
