@@ -141,7 +141,8 @@ class Page {
 
 /** A column of the line table: its heading, width, and what a line shows in it. */
 interface Column {
-  heading: string;
+  /** Its heading, line by line (a table's narrow columns never wrap mid-heading). */
+  heading: string[];
   width: number;
   align: 'left' | 'right' | 'center';
   cell: (line: PrintedLine) => string;
@@ -152,15 +153,15 @@ interface Column {
 function columnsOf(document: InvoiceDocument): Column[] {
   const { totals } = document;
   const head: Column[] = [
-    { heading: 'S.No', width: 24, align: 'center', cell: (line) => String(line.number) },
-    { heading: 'Description', width: 0, align: 'left', cell: (line) => line.description },
-    { heading: 'HSN', width: 44, align: 'center', cell: (line) => line.hsn ?? '—' },
-    { heading: 'Qty', width: 40, align: 'right', cell: (line) => `${line.quantity} ${line.unit}` },
-    { heading: 'Unit price (₹)', width: 58, align: 'right', cell: (line) => figure(line.unitPrice) },
+    { heading: ['S.No'], width: 24, align: 'center', cell: (line) => String(line.number) },
+    { heading: ['Description'], width: 0, align: 'left', cell: (line) => line.description },
+    { heading: ['HSN'], width: 44, align: 'center', cell: (line) => line.hsn ?? '—' },
+    { heading: ['Qty'], width: 40, align: 'right', cell: (line) => `${line.quantity} ${line.unit}` },
+    { heading: ['Unit price', '(₹)'], width: 58, align: 'right', cell: (line) => figure(line.unitPrice) },
   ];
   const tail: Column[] = [
     {
-      heading: 'Total (₹)',
+      heading: ['Total', '(₹)'],
       width: 60,
       align: 'right',
       cell: (line) => figure(line.total),
@@ -171,28 +172,28 @@ function columnsOf(document: InvoiceDocument): Column[] {
   if (document.taxed && document.supply === 'intra-state') {
     middle = [
       {
-        heading: 'Taxable value (₹)',
+        heading: ['Taxable', 'value (₹)'],
         width: 60,
         align: 'right',
         cell: (l) => figure(l.taxable),
         total: figure(totals.taxable),
       },
-      { heading: 'CGST rate', width: 32, align: 'right', cell: (l) => percent(l.rate / 2) },
-      { heading: 'CGST (₹)', width: 50, align: 'right', cell: (l) => figure(l.cgst), total: figure(totals.cgst) },
-      { heading: 'SGST rate', width: 32, align: 'right', cell: (l) => percent(l.rate / 2) },
-      { heading: 'SGST (₹)', width: 50, align: 'right', cell: (l) => figure(l.sgst), total: figure(totals.sgst) },
+      { heading: ['CGST', 'rate'], width: 32, align: 'right', cell: (l) => percent(l.rate / 2) },
+      { heading: ['CGST', '(₹)'], width: 50, align: 'right', cell: (l) => figure(l.cgst), total: figure(totals.cgst) },
+      { heading: ['SGST', 'rate'], width: 32, align: 'right', cell: (l) => percent(l.rate / 2) },
+      { heading: ['SGST', '(₹)'], width: 50, align: 'right', cell: (l) => figure(l.sgst), total: figure(totals.sgst) },
     ];
   } else if (document.taxed) {
     middle = [
       {
-        heading: 'Taxable value (₹)',
+        heading: ['Taxable', 'value (₹)'],
         width: 62,
         align: 'right',
         cell: (l) => figure(l.taxable),
         total: figure(totals.taxable),
       },
-      { heading: 'IGST rate', width: 34, align: 'right', cell: (l) => percent(l.rate) },
-      { heading: 'IGST (₹)', width: 56, align: 'right', cell: (l) => figure(l.igst), total: figure(totals.igst) },
+      { heading: ['IGST', 'rate'], width: 34, align: 'right', cell: (l) => percent(l.rate) },
+      { heading: ['IGST', '(₹)'], width: 56, align: 'right', cell: (l) => figure(l.igst), total: figure(totals.igst) },
     ];
   }
   const columns = [...head, ...middle, ...tail];
@@ -204,6 +205,7 @@ function columnsOf(document: InvoiceDocument): Column[] {
 
 const TABLE_STYLE: Style = { size: 7.5 };
 const CELL_PAD = 3;
+const HEADING_LINE = 10;
 
 /** Draws the document on A4 pages and returns the PDF's bytes. */
 export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
@@ -211,6 +213,8 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
     size: 'A4',
     margin: PAGE.margin,
     autoFirstPage: true,
+    // Kept until the end, so each page can say which of how many it is.
+    bufferPages: true,
     info: {
       Title: `${document.title} ${document.number}`,
       Author: document.seller.name,
@@ -227,7 +231,9 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  draw(new Page(doc), doc, document);
+  const page = new Page(doc);
+  draw(page, doc, document);
+  numberPages(page, doc, document);
   doc.end();
   return done;
 }
@@ -354,19 +360,18 @@ function party(
 function table(page: Page, doc: PDFKit.PDFDocument, document: InvoiceDocument, top: number): number {
   const columns = columnsOf(document);
   const heading = (y: number) => {
-    const height =
-      Math.max(
-        ...columns.map((column) =>
-          page.height(column.heading, column.width - 2 * CELL_PAD, { ...TABLE_STYLE, bold: true }),
-        ),
-      ) +
-      2 * CELL_PAD;
+    const lines = Math.max(...columns.map((column) => column.heading.length));
+    const height = lines * HEADING_LINE + 2 * CELL_PAD;
     page.box(PAGE.margin, y, CONTENT_WIDTH, height, '#eeeeee');
     let x = PAGE.margin;
     for (const column of columns) {
-      page.paragraph(column.heading, x + CELL_PAD, y + CELL_PAD, column.width - 2 * CELL_PAD, {
-        ...TABLE_STYLE,
-        bold: true,
+      column.heading.forEach((text, index) => {
+        page.line(text, x + CELL_PAD, y + CELL_PAD + index * HEADING_LINE, {
+          ...TABLE_STYLE,
+          bold: true,
+          width: column.width - 2 * CELL_PAD,
+          align: column.align,
+        });
       });
       x += column.width;
     }
@@ -403,8 +408,7 @@ function table(page: Page, doc: PDFKit.PDFDocument, document: InvoiceDocument, t
   y = roomFor(doc, y, 16);
   let x = PAGE.margin;
   for (const column of columns) {
-    if (column.heading === 'Description')
-      page.line('Total', x + CELL_PAD, y + CELL_PAD, { ...TABLE_STYLE, bold: true });
+    if (column.align === 'left') page.line('Total', x + CELL_PAD, y + CELL_PAD, { ...TABLE_STYLE, bold: true });
     if (column.total) {
       page.line(column.total, x + CELL_PAD, y + CELL_PAD, {
         ...TABLE_STYLE,
@@ -444,4 +448,23 @@ function totals(page: Page, document: InvoiceDocument, top: number): number {
     y += bold ? 16 : 13;
   });
   return y;
+}
+
+/** '<number> · Page 1 of 2' at the foot of each page of a document longer than one. */
+function numberPages(page: Page, doc: PDFKit.PDFDocument, document: InvoiceDocument): void {
+  const { start, count } = doc.bufferedPageRange();
+  if (count < 2) return;
+  for (let index = start; index < start + count; index += 1) {
+    doc.switchToPage(index);
+    page.line(
+      `${document.number} · Page ${index - start + 1} of ${count}`,
+      PAGE.margin,
+      PAGE.height - PAGE.margin - 10,
+      {
+        size: 8,
+        color: GREY,
+        align: 'right',
+      },
+    );
+  }
 }
