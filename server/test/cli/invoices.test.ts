@@ -54,10 +54,18 @@ describe('store orders invoice', () => {
       expect(text).toContain(order.id);
     }
 
+    const shown = await cli.store('orders', 'show', order.id);
+    expect(shown.stdout).toContain(
+      `Tax Invoice ${invoice?.row.number} of ${invoice?.document.date} (npm run store -- orders invoice ${order.id})`,
+    );
+
     expect((await cli.store('orders', 'cancel', order.id, '--yes')).code).toBe(0);
     const note = await cli.store('orders', 'invoice', order.id, '--credit-note');
     expect(note.code).toBe(0);
     const issued = await cli.shop.services.invoices.find(cli.shop.storeId, order.id, 'credit-note');
+    expect((await cli.store('orders', 'show', order.id)).stdout).toContain(
+      `Credit Note ${issued?.row.number} of ${issued?.document.date} (npm run store -- orders invoice ${order.id} --credit-note)`,
+    );
     const name = `credit-note-${issued?.row.number.replace(/\//g, '-')}.pdf`;
     expect(note.stdout).toBe(`Credit Note ${issued?.row.number} of order ${order.id} written to ${name}.\n`);
     if (hasPdftotext) {

@@ -79,6 +79,16 @@ export function addOrderCommands(program: Command, context: CliContext): void {
         const row = await findOrder(shop, store, id);
         const [order] = await shop.services.orders.withItems([row]);
         const payments = await shop.services.payments.listForOrder(store.id, row.id);
+        const documents = [
+          await shop.services.invoices.find(store.id, row.id, 'invoice'),
+          await shop.services.invoices.find(store.id, row.id, 'credit-note'),
+        ].flatMap((issued) =>
+          issued
+            ? [
+                `${issued.document.title} ${issued.row.number} of ${issued.document.date} (npm run store -- orders invoice ${row.id}${issued.row.kind === 'credit-note' ? ' --credit-note' : ''})`,
+              ]
+            : [],
+        );
         const address = [row.full_name, row.address, `${row.city}, ${row.state} ${row.postal_code}`, row.phone];
         const test = payments.some((payment) => payment.status === 'success' && isTestProvider(payment.provider));
         const refunds = payments.filter((payment) => payment.needs_refund === 1);
@@ -114,6 +124,7 @@ export function addOrderCommands(program: Command, context: CliContext): void {
                 ]),
               )
             : 'No payments yet.',
+          ...(documents.length ? ['', ...documents] : []),
           ...refunds.map(
             (payment) =>
               `Refund ${formatInr(toRupees(Number(payment.amount)))} (${payment.provider} ${payment.reference}) through your payment provider: ${refundReasonOf(payment)}`,
