@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatInr, toRupees } from '../../http/money.js';
@@ -11,8 +12,17 @@ const require = createRequire(import.meta.url);
  */
 const SUBSETS = ['latin', 'devanagari', 'latin-ext'] as const;
 type Subset = (typeof SUBSETS)[number];
-const fontFile = (subset: Subset, weight: 400 | 700) =>
-  require.resolve(`@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff`);
+const fontBytes = new Map<string, Buffer>();
+/** A subset's WOFF file, read once per process. */
+function fontFile(subset: Subset, weight: 400 | 700): Buffer {
+  const name = `noto-sans-${subset}-${weight}-normal.woff`;
+  let bytes = fontBytes.get(name);
+  if (!bytes) {
+    bytes = fs.readFileSync(require.resolve(`@fontsource/noto-sans/files/${name}`));
+    fontBytes.set(name, bytes);
+  }
+  return bytes;
+}
 
 /** The subsets' unicode-range, as @fontsource's CSS gives them. */
 const LATIN = rangesOf(
