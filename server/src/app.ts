@@ -33,6 +33,8 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { CatalogService } from './modules/catalog/service.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { ContactService } from './modules/contact/service.js';
+import { invoiceRoutes } from './modules/invoices/routes.js';
+import { InvoiceService } from './modules/invoices/service.js';
 import { welcomeMessage } from './modules/messages/account-messages.js';
 import type { MessageSettings } from './modules/messages/layout.js';
 import { OrderMail } from './modules/messages/order-mail.js';
@@ -101,6 +103,7 @@ export interface Services {
   newsletter: NewsletterService;
   contact: ContactService;
   passwordResets: PasswordResets;
+  invoices: InvoiceService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -122,8 +125,12 @@ export function createServices(db: Database, settings: ServiceSettings = DEFAULT
   const stores = new StoreService(db);
   const outbox = new Outbox(db);
   const orderMail = new OrderMail(outbox, stores, settings.messages);
-  // An order's messages are written in the transaction of the change that causes them.
-  const orders = new OrderService(db, settings.orders, (trx, change) => orderMail.orderChanged(trx, change));
+  const invoices = new InvoiceService(db, stores);
+  // An order's invoice and messages are written in the transaction of the change that causes them.
+  const orders = new OrderService(db, settings.orders, async (trx, change) => {
+    await invoices.orderChanged(trx, change);
+    await orderMail.orderChanged(trx, change);
+  });
   const payments = new PaymentService(db, orders, settings.payments);
   const audit = new AuditLog(db);
   const catalog = new CatalogService(db);
@@ -147,6 +154,7 @@ export function createServices(db: Database, settings: ServiceSettings = DEFAULT
     newsletter: new NewsletterService(db, outbox, settings.messages),
     contact: new ContactService(db, outbox, audit, settings.messages),
     passwordResets: new PasswordResets(db, outbox, settings.messages, settings.passwordCost),
+    invoices,
   };
 }
 
@@ -257,6 +265,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(privacyRoutes, { privacy: services.privacy });
       await api.register(catalogRoutes, { catalog: services.catalog });
       await api.register(orderRoutes, { orders: services.orders, payments: services.payments });
+      await api.register(invoiceRoutes, { orders: services.orders, invoices: services.invoices });
       await api.register(paymentRoutes, { payments: services.payments });
       await api.register(newsletterRoutes, { newsletter: services.newsletter });
       await api.register(contactRoutes, { contact: services.contact });
@@ -272,6 +281,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         audit: services.audit,
         outbox: services.outbox,
         contact: services.contact,
+        invoices: services.invoices,
         mediaDirs: {
           ...(options.merchantMediaDir ? { own: options.merchantMediaDir } : {}),
           all: options.merchantMediaDir ? [MEDIA_DIR, options.merchantMediaDir] : [MEDIA_DIR],

@@ -245,7 +245,8 @@ export class ShopLimits {
     const route = request.routeOptions.url ?? '';
     if (request.method === 'POST' && route.endsWith('/orders')) {
       await spend(request, this.ordersByAccount, this.ordersByAddress, 'Too many orders in a short time');
-    } else if (request.method === 'GET' && route.endsWith('/orders/:id')) {
+    } else if (request.method === 'GET' && /\/orders\/:id(\/invoice|\/credit-note)?$/.test(route)) {
+      // Reading an order, or its invoice or credit note.
       const contactGiven = (request.query as { contactInfo?: unknown } | undefined)?.contactInfo !== undefined;
       // The owner reading their own order is never limited; a look-up by contact details is a guess until it matches.
       if (request.user && !contactGiven) return;

@@ -93,3 +93,56 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (!response.ok) return { ok: false, status: response.status, error: errorOf(body) };
   return { ok: true, status: response.status, data: body as T };
 }
+
+/** A file from /api/v1 (an invoice's PDF): its bytes and the name the server gives it. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/**
+ * Fetches a file with the shopper's bearer token, which a plain link cannot send. Never throws:
+ * a failure is an ApiResult with the server's `{ error }`.
+ */
+export async function apiDownload(
+  path: string,
+  options: Pick<ApiRequestOptions, 'query' | 'signal'> = {},
+): Promise<ApiResult<DownloadedFile>> {
+  const headers: Record<string, string> = { Accept: 'application/pdf, application/json' };
+  const token = getAuthToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      headers,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch {
+    return { ok: false, status: null, error: null };
+  }
+  if (response.status === 401) clearAuthToken();
+  if (!response.ok) {
+    const body = await readBody(response).catch(() => null);
+    return { ok: false, status: response.status, error: errorOf(body) };
+  }
+  try {
+    const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
+    return { ok: true, status: response.status, data: { blob: await response.blob(), fileName } };
+  } catch {
+    return { ok: false, status: null, error: null };
+  }
+}
+
+/** Saves a downloaded file the way a download link would. */
+export function saveFile(file: DownloadedFile, fallbackName: string): void {
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.fileName ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the blob goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { type OrderItem, OrderStatus } from '@store/contract';
 import type { Command } from 'commander';
 import type { OrderRow } from '../../db/schema.js';
 import { istDay, istDayStart } from '../../http/india-time.js';
 import { formatInr, toRupees } from '../../http/money.js';
 import { STORE_COMMAND_ACTOR } from '../../modules/audit/service.js';
+import { fileNameOf } from '../../modules/invoices/numbering.js';
 import type { Shipment } from '../../modules/orders/service.js';
 import { STATUS_BY_NAME, statusLabel } from '../../modules/orders/status.js';
 import { isTestProvider, refundReasonOf } from '../../modules/payments/service.js';
@@ -76,6 +79,16 @@ export function addOrderCommands(program: Command, context: CliContext): void {
         const row = await findOrder(shop, store, id);
         const [order] = await shop.services.orders.withItems([row]);
         const payments = await shop.services.payments.listForOrder(store.id, row.id);
+        const documents = [
+          await shop.services.invoices.find(store.id, row.id, 'invoice'),
+          await shop.services.invoices.find(store.id, row.id, 'credit-note'),
+        ].flatMap((issued) =>
+          issued
+            ? [
+                `${issued.document.title} ${issued.row.number} of ${issued.document.date} (npm run store -- orders invoice ${row.id}${issued.row.kind === 'credit-note' ? ' --credit-note' : ''})`,
+              ]
+            : [],
+        );
         const address = [row.full_name, row.address, `${row.city}, ${row.state} ${row.postal_code}`, row.phone];
         const test = payments.some((payment) => payment.status === 'success' && isTestProvider(payment.provider));
         const refunds = payments.filter((payment) => payment.needs_refund === 1);
@@ -111,12 +124,37 @@ export function addOrderCommands(program: Command, context: CliContext): void {
                 ]),
               )
             : 'No payments yet.',
+          ...(documents.length ? ['', ...documents] : []),
           ...refunds.map(
             (payment) =>
               `Refund ${formatInr(toRupees(Number(payment.amount)))} (${payment.provider} ${payment.reference}) through your payment provider: ${refundReasonOf(payment)}`,
           ),
         ];
         context.stdout(`${lines.join('\n')}\n`);
+      });
+    });
+
+  orders
+    .command('invoice')
+    .description("write a paid order's invoice (or, with --credit-note, a cancelled order's credit note) as a PDF")
+    .argument('<id>', 'the order number')
+    .option('--output <file>', 'the PDF to write (default: invoice-<number>.pdf in this folder)')
+    .option('--credit-note', 'the credit note issued when the paid order was cancelled')
+    .action(async (id: string, options: { output?: string; creditNote?: boolean }, command: Command) => {
+      await withStore(context, storeOption(command), async (shop, store) => {
+        const row = await findOrder(shop, store, id);
+        const kind = options.creditNote ? 'credit-note' : 'invoice';
+        const issued = await shop.services.invoices.find(store.id, row.id, kind);
+        if (!issued) {
+          throw new CliError(
+            options.creditNote
+              ? `Order ${row.id} has no credit note: one is issued when a paid order is cancelled. It is ${statusLabel(row.status)}.`
+              : `Order ${row.id} has no invoice yet: one is issued when the order is paid. It is ${statusLabel(row.status)}.`,
+          );
+        }
+        const output = options.output ?? fileNameOf(issued.document.type, issued.row.number);
+        fs.writeFileSync(path.resolve(context.cwd, output), await shop.services.invoices.pdf(issued));
+        context.stdout(`${issued.document.title} ${issued.row.number} of order ${row.id} written to ${output}.\n`);
       });
     });
 

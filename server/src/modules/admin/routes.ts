@@ -15,6 +15,8 @@ import { parse } from '../../http/errors.js';
 import type { AuditLog } from '../audit/service.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { ContactService } from '../contact/service.js';
+import { adminInvoiceRoutes } from '../invoices/routes.js';
+import type { InvoiceService } from '../invoices/service.js';
 import type { Outbox } from '../messages/outbox.js';
 import type { PaymentService } from '../payments/service.js';
 import type { StaffService } from '../staff/service.js';
@@ -40,6 +42,7 @@ export interface AdminRouteOptions {
   audit: AuditLog;
   outbox: Outbox;
   contact: ContactService;
+  invoices: InvoiceService;
   mediaDirs: { own?: string; all: string[] };
 }
 
@@ -51,6 +54,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   await adminSettingsRoutes(app, options);
   await adminMailRoutes(app, options);
   await adminTicketRoutes(app, options);
+  await adminInvoiceRoutes(app, options);
 
   app.get('/admin/dashboard', async (request) => options.dashboards.of(request.store));
 

@@ -71,4 +71,20 @@ describe('order messages', () => {
     expect(messages.map((message) => [message.kind, message.recipient])).toEqual([[kind, 'asha@example.in']]);
     expect(messages[0]?.text).toContain(says);
   });
+
+  it('a paid order: its invoice, or the receipt of a seller without a GSTIN, is on My Orders', () => {
+    const paid = {
+      kind: 'moved' as const,
+      order: { ...order, status: OrderStatus.Processing },
+      items,
+      from: OrderStatus.Pending,
+      to: OrderStatus.Processing,
+    };
+    const [registered] = orderMessages({ ...store, gstin: '29AAGCB7383J1Z4' }, paid);
+    expect(registered?.text).toContain(
+      'Your tax invoice can be downloaded from My Orders.\nMy Orders: https://netkart.in/orders',
+    );
+    const [unregistered] = orderMessages({ ...store, gstin: null }, paid);
+    expect(unregistered?.text).toContain('Your receipt can be downloaded from My Orders.');
+  });
 });

@@ -1,4 +1,4 @@
-import { OrderStatus } from '@store/contract';
+import { checkGstin, OrderStatus } from '@store/contract';
 import type { OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
 import type { OrderChange } from '../orders/service.js';
 import { type Block, type MessageSettings, merchantAddress, renderMessage, rupees, shopUrl } from './layout.js';
@@ -17,6 +17,9 @@ const addressLines = (order: OrderRow) => [
   `${order.city}, ${order.state} ${order.postal_code}`,
   `Phone: ${order.phone}`,
 ];
+
+/** What a paid order comes with: a tax invoice from a seller registered for GST, else a receipt. */
+const paperworkOf = (store: StoreRow) => (store.gstin && checkGstin(store.gstin).valid ? 'tax invoice' : 'receipt');
 
 function howToPay(order: OrderRow): string {
   switch (order.payment_provider) {
@@ -93,6 +96,8 @@ export function orderMessages(store: StoreRow, change: OrderChange, settings: Me
           { lines: [`We have received your payment of ${rupees(order.total)} for order ${order.id}.`] },
           summary,
           { lines: ['We are packing it now and will write again when it ships.'], links: [trackLink] },
+          // Issued in this same transaction: a tax invoice, or a receipt from a seller without a GSTIN.
+          { lines: [`Your ${paperworkOf(store)} can be downloaded from My Orders.`], links: [ordersLink] },
         ]),
       ];
     case OrderStatus.Shipped:

@@ -1,6 +1,6 @@
 import type { CreateOrderRequest, Order } from '@store/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiDownload, apiRequest } from '@/lib/api-client';
 
 export const ordersQueryKey = ['orders'];
 
@@ -34,3 +34,7 @@ export function useOrder(orderId: string, options: { enabled?: boolean } = {}) {
     retry: false,
   });
 }
+
+/** A paid order's invoice PDF: the owner's (bearer token), or with the email or phone that found it. */
+export const downloadInvoice = (orderId: string, contactInfo?: string) =>
+  apiDownload(`/orders/${encodeURIComponent(orderId)}/invoice`, { query: { contactInfo } });

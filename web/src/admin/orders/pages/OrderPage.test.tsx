@@ -213,3 +213,41 @@ describe('an order in the back office', () => {
     expect(screen.getByLabelText('Password')).toBeVisible();
   });
 });
+
+describe('the invoice of an order in the back office', () => {
+  const placed = { fromStatus: null, toStatus: 0, actor: 'shopper', note: null, createdAt: '2026-11-20T10:00:00.000Z' };
+  const paid = { fromStatus: 0, toStatus: 1, actor: 'merchant', note: null, createdAt: '2026-11-20T10:05:00.000Z' };
+  const cancelled = {
+    fromStatus: 1,
+    toStatus: 4,
+    actor: 'merchant',
+    note: null,
+    createdAt: '2026-11-21T09:00:00.000Z',
+  };
+  const link = (name: string) => screen.queryByRole('link', { name });
+
+  it('links to the invoice of a paid order', async () => {
+    api(anAdminOrder({ status: 2, allowedMoves: [3], events: [placed, paid] }));
+    renderAdmin(`/admin/orders/${ID}`);
+    expect(await screen.findByRole('heading', { name: `Order ${ID}` })).toBeVisible();
+    expect(link('Download invoice')).toHaveAttribute('href', `/api/v1/admin/orders/${ID}/invoice`);
+    expect(link('Download invoice')).toHaveAttribute('download');
+    expect(link('Download credit note')).toBeNull();
+  });
+
+  it('links to the invoice and the credit note of an order cancelled after payment', async () => {
+    api(anAdminOrder({ status: 4, allowedMoves: [], events: [placed, paid, cancelled] }));
+    renderAdmin(`/admin/orders/${ID}`);
+    expect(await screen.findByRole('heading', { name: `Order ${ID}` })).toBeVisible();
+    expect(link('Download invoice')).toHaveAttribute('href', `/api/v1/admin/orders/${ID}/invoice`);
+    expect(link('Download credit note')).toHaveAttribute('href', `/api/v1/admin/orders/${ID}/credit-note`);
+  });
+
+  it.each([0, 4])('has no invoice for an order never paid (status %i)', async (status) => {
+    api(anAdminOrder({ status, allowedMoves: [], events: [placed] }));
+    renderAdmin(`/admin/orders/${ID}`);
+    expect(await screen.findByRole('heading', { name: `Order ${ID}` })).toBeVisible();
+    expect(link('Download invoice')).toBeNull();
+    expect(link('Download credit note')).toBeNull();
+  });
+});

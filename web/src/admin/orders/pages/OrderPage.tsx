@@ -1,13 +1,14 @@
 import type { AdminOrder } from '@store/contract';
-import { ArrowLeft, Printer } from 'lucide-react';
+import { ArrowLeft, FileDown, Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Badge, Button, Skeleton } from '@/components/ui';
+import { Badge, Button, buttonClasses, Skeleton } from '@/components/ui';
 import { statusLabel } from '@/features/orders/order-status';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { formatPrice } from '@/lib/money';
 import { useSession } from '../../auth/session';
+import { adminUrl } from '../../lib/api-client';
 import { useTitle } from '../../lib/use-title';
 import { useOrder } from '../api';
 import { OrderActions } from '../components/OrderActions';
@@ -57,10 +58,13 @@ export function OrderPage() {
               <span>Placed {formatDateTime(data.createdAt)}</span>
             </p>
           </div>
-          <Button variant="outline" onClick={() => window.print()}>
-            <Printer aria-hidden="true" className="h-4 w-4" />
-            Print packing slip
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <InvoiceLinks order={data} />
+            <Button variant="outline" onClick={() => window.print()}>
+              <Printer aria-hidden="true" className="h-4 w-4" />
+              Print packing slip
+            </Button>
+          </div>
         </div>
         <OrderActions order={data} onReload={() => order.refetch()} />
         {data.cancelReason ? <p className="text-sm text-slate-700">Cancelled: {data.cancelReason}</p> : null}
@@ -223,5 +227,31 @@ function Timeline({ order }: { order: AdminOrder }) {
         ))}
       </ol>
     </Panel>
+  );
+}
+
+/**
+ * The order's invoice, issued when it was paid, and its credit note, issued when it was cancelled
+ * after that: links the browser downloads with the back office's session cookie.
+ */
+function InvoiceLinks({ order }: { order: AdminOrder }) {
+  const PROCESSING = 1;
+  const CANCELLED = 4;
+  const paid = order.events.some((event) => event.toStatus === PROCESSING);
+  if (!paid) return null;
+  const id = encodeURIComponent(order.id);
+  return (
+    <>
+      <a href={adminUrl(`/orders/${id}/invoice`)} download className={buttonClasses('outline')}>
+        <FileDown aria-hidden="true" className="h-4 w-4" />
+        Download invoice
+      </a>
+      {order.status === CANCELLED ? (
+        <a href={adminUrl(`/orders/${id}/credit-note`)} download className={buttonClasses('outline')}>
+          <FileDown aria-hidden="true" className="h-4 w-4" />
+          Download credit note
+        </a>
+      ) : null}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { buttonClasses, Skeleton } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { formatPrice } from '@/lib/money';
 import { useOrders } from '../api';
+import { InvoiceDownload } from '../components/InvoiceDownload';
 import { OrderHeading, OrderItemsTable, OrderShipping } from '../components/OrderDetails';
 import { isPending } from '../order-status';
 import { toOrderView } from '../order-view';
@@ -57,6 +58,7 @@ export default function OrdersPage() {
                         Pay Now
                       </Link>
                     ) : null}
+                    <InvoiceDownload orderId={view.id} status={view.status} />
                   </div>
                 </article>
               </li>

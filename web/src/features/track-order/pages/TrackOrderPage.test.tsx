@@ -1,7 +1,8 @@
 import type { Order } from '@store/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeDownload } from '@/test/downloads';
 import { anOrder, anOrderLine } from '@/test/orders';
 import { fakeApi, renderPage } from '@/test/render-page';
 import { expectVisibleText } from '@/test/visible';
@@ -78,5 +79,35 @@ describe('tracking an order as a guest', () => {
     expect(screen.getByText('Size: 15.6" · Colour: Olive')).toBeVisible();
     expect(screen.getByText('Cancelled')).toBeVisible();
     expect(screen.getByText('Cancelled: Payment not received')).toBeVisible();
+  });
+});
+
+describe('the invoice of a tracked order', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is fetched with the email or phone that found the order, and saved', async () => {
+    fakeApi({ 'GET /orders/7KX2M9QH4D': () => [200, shipped] });
+    const download = fakeDownload('/invoice', { fileName: 'invoice-NK-26-27-000042.pdf', text: '%PDF-1.3' });
+    renderPage(<TrackOrderPage />, { path: '/track-order?id=7KX2M9QH4D', route: '/track-order' });
+    await userEvent.type(screen.getByLabelText('Email or phone'), '98450 12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Track Order' }));
+    // Changing the field afterwards does not change whose invoice is asked for.
+    await userEvent.type(screen.getByLabelText('Email or phone'), '9');
+    await userEvent.click(await screen.findByRole('button', { name: 'Download invoice' }));
+
+    await waitFor(() => expect(download.saved).toEqual([{ name: 'invoice-NK-26-27-000042.pdf', text: '%PDF-1.3' }]));
+    const [request] = download.requests;
+    expect(request?.url.pathname).toBe('/api/v1/orders/7KX2M9QH4D/invoice');
+    expect(request?.url.searchParams.get('contactInfo')).toBe('98450 12345');
+  });
+
+  it('is not offered for an order not yet paid', async () => {
+    fakeApi({ 'GET /orders/7KX2M9QH4D': () => [200, { ...shipped, status: 0, trackingNumber: null, courier: null }] });
+    renderPage(<TrackOrderPage />, { path: '/track-order?id=7KX2M9QH4D', route: '/track-order' });
+    await userEvent.type(screen.getByLabelText('Email or phone'), 'asha@example.in');
+    await userEvent.click(screen.getByRole('button', { name: 'Track Order' }));
+    expect(await screen.findByRole('heading', { name: 'Order #7KX2M9QH4D' })).toBeVisible();
+    expect(screen.getByText('Pending')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Download invoice' })).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button, FormField, Input } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
 import { findOrder } from '@/features/orders/api';
+import { InvoiceDownload } from '@/features/orders/components/InvoiceDownload';
 import { OrderHeading, OrderItemsTable, OrderShipping } from '@/features/orders/components/OrderDetails';
 import { toOrderView } from '@/features/orders/order-view';
 import { usePageMeta } from '@/features/store-info/page-meta';
@@ -16,6 +17,8 @@ export default function TrackOrderPage() {
   const [orderId, setOrderId] = useState(searchParams.get('id') ?? '');
   const [contactInfo, setContactInfo] = useState('');
   const [order, setOrder] = useState<Order | null>(null);
+  // The email or phone that found the order: the invoice is fetched with it.
+  const [foundWith, setFoundWith] = useState('');
   const [notFound, setNotFound] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
@@ -41,6 +44,7 @@ export default function TrackOrderPage() {
     }
     setNotFound(false);
     setOrder(result.data);
+    setFoundWith(contactInfo.trim());
     toast.success('Order found', { description: 'Your order status has been loaded' });
   };
 
@@ -85,6 +89,7 @@ export default function TrackOrderPage() {
           <OrderHeading order={view} />
           <OrderShipping order={view} />
           <OrderItemsTable order={view} />
+          <InvoiceDownload orderId={view.id} status={view.status} contactInfo={foundWith} />
         </section>
       ) : null}
     </div>

@@ -1,0 +1,229 @@
+import { checkGstin, type GstRate, splitInclusive, stateByName } from '@store/contract';
+import type { OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
+import { istDay } from '../../http/india-time.js';
+import type { DocumentType } from './numbering.js';
+import { rupeesInWords } from './words.js';
+
+/** A line sold without a GST rate on its product is taxed at the standard rate for the store's goods. */
+export const STANDARD_GST_RATE: GstRate = 18;
+
+export const DOCUMENT_TITLES: Record<DocumentType, string> = {
+  'tax-invoice': 'Tax Invoice',
+  receipt: 'Receipt',
+  'credit-note': 'Credit Note',
+};
+
+export interface PrintedState {
+  name: string;
+  /** The GST state code; null for a state name the GST list does not know. */
+  code: string | null;
+}
+
+export interface PrintedParty {
+  name: string;
+  company: string | null;
+  gstin: string | null;
+  /** Address lines as printed, the state's line included. */
+  address: string[];
+  state: PrintedState | null;
+  phone: string | null;
+  email: string | null;
+}
+
+/** A line as printed; money in paise. */
+export interface PrintedLine {
+  number: number;
+  description: string;
+  hsn: string | null;
+  quantity: number;
+  unit: 'NOS';
+  /** What one piece sold for, GST included. */
+  unitPrice: number;
+  taxable: number;
+  /** The GST rate in percent; for a seller without a GSTIN, 0 and no tax. */
+  rate: number;
+  /** True when the product had no rate and the standard one was applied. */
+  rateAssumed: boolean;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+}
+
+export interface PrintedTotals {
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+}
+
+/**
+ * Everything an invoice, receipt or credit note prints, kept as issued: the PDF is drawn from this
+ * alone, so it reads the same whatever later happens to the catalogue or the store's details.
+ */
+export interface InvoiceDocument {
+  version: 1;
+  type: DocumentType;
+  title: string;
+  /** Whether tax is shown: the seller had a GSTIN when it was issued (a credit note follows its invoice). */
+  taxed: boolean;
+  number: string;
+  /** The India-time day it was issued, YYYY-MM-DD. */
+  date: string;
+  orderId: string;
+  orderDate: string;
+  /** A credit note's invoice (or receipt), and why the order was cancelled. */
+  against: { title: string; number: string; date: string } | null;
+  reason: string | null;
+  seller: PrintedParty;
+  billTo: PrintedParty;
+  shipTo: PrintedParty;
+  /** Where the goods go: the shipping state. */
+  placeOfSupply: PrintedState | null;
+  /** CGST + SGST when the goods stay in the seller's state; IGST otherwise. */
+  supply: 'intra-state' | 'inter-state';
+  reverseCharge: 'No';
+  lines: PrintedLine[];
+  totals: PrintedTotals;
+  amountInWords: string;
+}
+
+const stateOf = (name: string): PrintedState => {
+  const state = stateByName(name);
+  return state ? { name: state.name, code: state.code } : { name: name.trim(), code: null };
+};
+
+const describe = (item: OrderItemRow) =>
+  [item.product_title, item.size ? `Size: ${item.size}` : '', item.color ? `Colour: ${item.color}` : '']
+    .filter(Boolean)
+    .join(', ');
+
+/** The seller as printed: legal name (else the company's), address, and for a registered seller its GSTIN and state. */
+export function sellerOf(store: StoreRow): PrintedParty {
+  const gstin = store.gstin ? checkGstin(store.gstin) : undefined;
+  const registered = gstin?.valid ? gstin : undefined;
+  const name = store.legal_name?.trim() || store.company_name.trim() || store.store_name;
+  return {
+    name,
+    company: name === store.store_name ? null : store.store_name,
+    gstin: registered?.gstin ?? null,
+    address: store.company_address
+      .split(/\n+/)
+      .map((line) => line.trim())
+      .filter(Boolean),
+    state: registered ? { name: registered.stateName, code: registered.stateCode } : null,
+    phone: store.company_phone || null,
+    email: store.company_email || null,
+  };
+}
+
+function buyerOf(order: OrderRow): PrintedParty {
+  const state = stateOf(order.state);
+  return {
+    name: order.full_name,
+    company: order.buyer_company?.trim() || null,
+    gstin: order.buyer_gstin?.trim().toUpperCase() || null,
+    address: [
+      order.address,
+      `${order.city} ${order.postal_code}`,
+      `${state.name}${state.code ? ` (State code ${state.code})` : ''}`,
+    ],
+    state,
+    phone: order.phone,
+    email: order.email,
+  };
+}
+
+/** The rate a line is taxed at: its own, as sold, or the standard one. */
+function rateOf(item: OrderItemRow): { rate: GstRate; assumed: boolean } {
+  const rate = item.gst_rate === null ? Number.NaN : Number(item.gst_rate);
+  if (Number.isFinite(rate) && rate >= 0 && rate <= 100) return { rate: rate as GstRate, assumed: false };
+  return { rate: STANDARD_GST_RATE, assumed: true };
+}
+
+/**
+ * The tax invoice (or, for a seller without a GSTIN, the receipt) of a paid order: each line's
+ * GST-inclusive amount split into its taxable value and tax at the line's own rate, so the
+ * taxable values and taxes add up to the order's total to the paisa.
+ */
+export function buildInvoice(
+  store: StoreRow,
+  order: OrderRow,
+  items: OrderItemRow[],
+  issue: { number: string; issuedAt: string },
+): InvoiceDocument {
+  const seller = sellerOf(store);
+  const taxed = seller.gstin !== null;
+  const buyer = buyerOf(order);
+  const withinState = taxed && buyer.state?.code != null && buyer.state.code === seller.state?.code;
+  const lines = items.map((item, index): PrintedLine => {
+    const total = Number(item.unit_price) * item.quantity;
+    const { rate, assumed } = rateOf(item);
+    const split = taxed ? splitInclusive(total, rate, withinState) : { taxable: total, cgst: 0, sgst: 0, igst: 0 };
+    return {
+      number: index + 1,
+      description: describe(item),
+      hsn: item.hsn?.trim() || null,
+      quantity: item.quantity,
+      unit: 'NOS',
+      unitPrice: Number(item.unit_price),
+      taxable: split.taxable,
+      rate: taxed ? rate : 0,
+      rateAssumed: taxed && assumed,
+      cgst: split.cgst,
+      sgst: split.sgst,
+      igst: split.igst,
+      total,
+    };
+  });
+  const sum = (pick: (line: PrintedLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
+  const totals: PrintedTotals = {
+    taxable: sum((line) => line.taxable),
+    cgst: sum((line) => line.cgst),
+    sgst: sum((line) => line.sgst),
+    igst: sum((line) => line.igst),
+    total: sum((line) => line.total),
+  };
+  const type: DocumentType = taxed ? 'tax-invoice' : 'receipt';
+  return {
+    version: 1,
+    type,
+    title: DOCUMENT_TITLES[type],
+    taxed,
+    number: issue.number,
+    date: istDay(issue.issuedAt),
+    orderId: order.id,
+    orderDate: istDay(order.created_at),
+    against: null,
+    reason: null,
+    seller,
+    billTo: buyer,
+    shipTo: buyer,
+    placeOfSupply: buyer.state,
+    supply: withinState ? 'intra-state' : 'inter-state',
+    reverseCharge: 'No',
+    lines,
+    totals,
+    amountInWords: rupeesInWords(totals.total),
+  };
+}
+
+/**
+ * The credit note of a cancelled order: the invoice's lines and figures, reversed in full, under
+ * the credit note's own number, naming the invoice it cancels.
+ */
+export function buildCreditNote(
+  invoice: InvoiceDocument,
+  issue: { number: string; issuedAt: string; reason: string | null },
+): InvoiceDocument {
+  return {
+    ...invoice,
+    type: 'credit-note',
+    title: DOCUMENT_TITLES['credit-note'],
+    number: issue.number,
+    date: istDay(issue.issuedAt),
+    against: { title: invoice.title, number: invoice.number, date: invoice.date },
+    reason: issue.reason,
+  };
+}

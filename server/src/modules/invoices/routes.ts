@@ -1,0 +1,61 @@
+import { Id, TrackOrderQuery } from '@store/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { InvoiceKind } from '../../db/schema.js';
+import { notFound, parse } from '../../http/errors.js';
+import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
+import { fileNameOf } from './numbering.js';
+import type { InvoiceService, IssuedDocument } from './service.js';
+
+const OrderParams = z.object({ id: Id });
+
+/** The paths of an order's documents, after /orders/:id/. */
+const DOCUMENTS: Record<string, InvoiceKind> = { invoice: 'invoice', 'credit-note': 'credit-note' };
+
+async function sendPdf(invoices: InvoiceService, issued: IssuedDocument, reply: FastifyReply) {
+  const pdf = await invoices.pdf(issued);
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${fileNameOf(issued.document.type, issued.row.number)}"`)
+    .send(pdf);
+}
+
+/**
+ * GET /orders/:id/invoice and /orders/:id/credit-note: the PDF, to whoever may read the order
+ * (its owner, or anyone with its email or phone, counted like any look-up by contact details). An
+ * order without one answers like an order the caller cannot read.
+ */
+export async function invoiceRoutes(
+  app: FastifyInstance,
+  { orders, invoices }: { orders: OrderService; invoices: InvoiceService },
+): Promise<void> {
+  app.addHook('preHandler', app.limits.orders);
+  for (const [path, kind] of Object.entries(DOCUMENTS)) {
+    app.get(`/orders/:id/${path}`, async (request, reply) => {
+      const { id } = parse(OrderParams, request.params);
+      const { contactInfo } = parse(TrackOrderQuery, request.query);
+      const order = await orders.findReadable(request.store.id, id, { user: request.user, contactInfo });
+      const issued = await invoices.find(request.store.id, order.id, kind);
+      if (!issued) throw notFound(ORDER_NOT_FOUND);
+      return sendPdf(invoices, issued, reply);
+    });
+  }
+}
+
+/** GET /admin/orders/:id/invoice and /credit-note: for the store's staff, inside the back office's session. */
+export async function adminInvoiceRoutes(app: FastifyInstance, { invoices }: { invoices: InvoiceService }) {
+  for (const [path, kind] of Object.entries(DOCUMENTS)) {
+    app.get(`/admin/orders/:id/${path}`, async (request, reply) => {
+      const { id } = parse(OrderParams, request.params);
+      const issued = await invoices.find(request.store.id, id, kind);
+      if (!issued) {
+        throw notFound(
+          kind === 'invoice'
+            ? `Order ${id.toUpperCase()} has no invoice: one is issued when the order is paid.`
+            : `Order ${id.toUpperCase()} has no credit note: one is issued when a paid order is cancelled.`,
+        );
+      }
+      return sendPdf(invoices, issued, reply);
+    });
+  }
+}
