@@ -44,8 +44,10 @@ describe('the account page’s data rights', () => {
     renderPage(<AccountPage />, { path: '/account' });
     await userEvent.click(await screen.findByRole('button', { name: 'Download my data' }));
     await vi.waitFor(() => expect(click).toHaveBeenCalled());
-    expect(saved[0]?.name).toBe('my-data-netkart.in.json');
-    expect(JSON.parse(await (saved[0]?.blob as Blob).text())).toEqual(myData);
+    const [file] = saved;
+    if (!file) throw new Error('nothing was saved');
+    expect(file.name).toBe('my-data-netkart.in.json');
+    expect(JSON.parse(await file.blob.text())).toEqual(myData);
   });
 
   it('deletes the account only with its password, then forgets the session and goes home', async () => {
