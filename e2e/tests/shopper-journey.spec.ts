@@ -172,6 +172,6 @@ test('a policy page shows the store’s details and a reserved slug shows the 40
   await expect(page).toHaveTitle(/\| NetKart Technologies Pvt\. Ltd\.$/);
   await expect(page.getByText(/India/).first()).toBeVisible();
 
-  await page.goto('/reset-password');
+  await page.goto('/product');
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
 });
