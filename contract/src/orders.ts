@@ -149,6 +149,14 @@ export const OrderItem = z.object({
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
+/** An invoice, receipt or credit note issued for an order. */
+export const OrderDocument = z.object({
+  type: z.enum(['tax-invoice', 'receipt', 'credit-note']),
+  number: z.string(),
+  issuedAt: z.string(),
+});
+export type OrderDocument = z.infer<typeof OrderDocument>;
+
 /** An order as read (spec section 3), plus total, shippingMethod and trackingNumber. */
 export const Order = z.object({
   id: z.string(),
@@ -171,6 +179,8 @@ export const Order = z.object({
   trackingUrl: z.string().nullable(),
   /** Why a Cancelled order was cancelled, e.g. ORDER_EXPIRED_REASON; null otherwise. */
   cancelReason: z.string().nullable(),
+  /** The order's invoice (a receipt from a seller without a GSTIN) once paid, and its credit note if then cancelled. */
+  documents: z.array(OrderDocument),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -373,6 +373,23 @@ describe('tax invoices and credit notes', () => {
     });
   });
 
+  it('an order read names its documents: none while unpaid, the invoice once paid, the credit note once cancelled', async () => {
+    const order = await place({ products: { [cable]: 1 } });
+    const read = async () => Order.parse((await http.get(`/orders/${order.id}`, shopper.token)).json()).documents;
+    expect(await read()).toEqual([]);
+    await pay(order.id);
+    const invoice = await invoiceOf(order.id);
+    expect(await read()).toEqual([{ type: 'tax-invoice', number: invoice?.number, issuedAt: invoice?.issued_at }]);
+    await shop.services.orders.move(shop.storeId, order.id, OrderStatus.Cancelled, { cancelReason: 'Out of stock' });
+    const note = await invoiceOf(order.id, 'credit-note');
+    expect((await read()).map((document) => [document.type, document.number])).toEqual([
+      ['tax-invoice', invoice?.number],
+      ['credit-note', note?.number],
+    ]);
+    const listed = (await http.get('/orders', shopper.token)).json() as Order[];
+    expect(listed.find((each) => each.id === order.id)?.documents).toHaveLength(2);
+  });
+
   it('20 payments at once get 20 consecutive numbers, none repeated', async () => {
     const orders = [];
     for (let index = 0; index < 20; index += 1) orders.push(await place({ products: { [cable]: 1 } }));

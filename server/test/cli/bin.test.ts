@@ -27,8 +27,9 @@ async function storeProcess(
   }
 }
 
-// One process per call is slow; the in-process tests cover the commands on both databases.
-describe.skipIf(process.env.TEST_DATABASE_URL)('the store program', () => {
+// One process per call is slow (each starts Node and compiles the command, seconds on a busy
+// machine); the in-process tests cover the commands on both databases.
+describe.skipIf(process.env.TEST_DATABASE_URL)('the store program', { timeout: 120_000 }, () => {
   it('prints help for every command and exits 0', async () => {
     const help = await storeProcess(['--help']);
     expect(help.code).toBe(0);

@@ -35,5 +35,6 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   courier: null,
   trackingUrl: null,
   cancelReason: null,
+  documents: [],
   ...overrides,
 });

@@ -4,6 +4,7 @@ import {
   indianMobileDigits,
   ORDER_EXPIRED_REASON,
   type Order,
+  type OrderDocument,
   type OrderLine,
   OrderStatus,
 } from '@store/contract';
@@ -13,6 +14,7 @@ import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newId, newOrderNumber, nowIso } from '../../http/ids.js';
 import { toRupees } from '../../http/money.js';
+import { documentsOfOrders } from '../invoices/listing.js';
 import { chooseOptions, type OrderedProduct } from './lines.js';
 import { assertMove, statusLabel } from './status.js';
 
@@ -358,7 +360,11 @@ export class OrderService {
       .execute();
     const byOrder = new Map<string, OrderItemRow[]>();
     for (const item of items) byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item]);
-    return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
+    const documents = await documentsOfOrders(
+      this.db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], documents.get(row.id) ?? []));
   }
 
   private async moveRow(
@@ -498,7 +504,7 @@ function mayRead(order: OrderRow, reader: { user?: UserRow; contactInfo?: string
   return mobile !== undefined && mobile === indianMobileDigits(order.phone_digits);
 }
 
-export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
+export function toOrder(row: OrderRow, items: OrderItemRow[], documents: OrderDocument[] = []): Order {
   return {
     id: row.id,
     status: row.status,
@@ -526,6 +532,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     courier: row.courier,
     trackingUrl: row.tracking_url,
     cancelReason: row.status === OrderStatus.Cancelled ? row.cancel_reason : null,
+    documents,
   };
 }
 

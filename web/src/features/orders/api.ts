@@ -36,5 +36,6 @@ export function useOrder(orderId: string, options: { enabled?: boolean } = {}) {
 }
 
 /** A paid order's invoice PDF: the owner's (bearer token), or with the email or phone that found it. */
-export const downloadInvoice = (orderId: string, contactInfo?: string) =>
-  apiDownload(`/orders/${encodeURIComponent(orderId)}/invoice`, { query: { contactInfo } });
+/** An order's invoice (or receipt), or its credit note, as a PDF: with the shopper's token or the contact details that found it. */
+export const downloadDocument = (orderId: string, document: 'invoice' | 'credit-note', contactInfo?: string) =>
+  apiDownload(`/orders/${encodeURIComponent(orderId)}/${document}`, { query: { contactInfo } });

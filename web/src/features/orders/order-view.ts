@@ -1,4 +1,4 @@
-import { type Order, OrderStatus } from '@store/contract';
+import { type Order, type OrderDocument, OrderStatus } from '@store/contract';
 
 /** An order as the screens show it (spec section 3, "Order as shown"). */
 export interface OrderView {
@@ -18,6 +18,8 @@ export interface OrderView {
   total: number;
   /** Why the order was cancelled (e.g. 'Payment not received'); only for a Cancelled order. */
   cancelReason: string | null;
+  /** The invoice (or receipt) issued when it was paid, and the credit note if it was then cancelled. */
+  documents: OrderDocument[];
 }
 
 export const NOT_AVAILABLE = 'Not available';
@@ -49,6 +51,7 @@ export function toOrderView(order: Partial<Order> & { id: string }): OrderView {
     },
     items,
     cancelReason: order.status === OrderStatus.Cancelled ? (order.cancelReason ?? null) : null,
+    documents: order.documents ?? [],
     // Spec: the sum of price × quantity.
     total: items.reduce((sum, item) => sum + item.price * item.quantity, 0),
   };

@@ -225,9 +225,11 @@ describe('the invoice of an order in the back office', () => {
     createdAt: '2026-11-21T09:00:00.000Z',
   };
   const link = (name: string) => screen.queryByRole('link', { name });
+  const invoice = { type: 'tax-invoice' as const, number: 'NK/26-27/000001', issuedAt: '2026-11-20T10:05:00.000Z' };
+  const creditNote = { type: 'credit-note' as const, number: 'NKC/26-27/00001', issuedAt: '2026-11-21T09:00:00.000Z' };
 
   it('links to the invoice of a paid order', async () => {
-    api(anAdminOrder({ status: 2, allowedMoves: [3], events: [placed, paid] }));
+    api(anAdminOrder({ status: 2, allowedMoves: [3], events: [placed, paid], documents: [invoice] }));
     renderAdmin(`/admin/orders/${ID}`);
     expect(await screen.findByRole('heading', { name: `Order ${ID}` })).toBeVisible();
     expect(link('Download invoice')).toHaveAttribute('href', `/api/v1/admin/orders/${ID}/invoice`);
@@ -236,11 +238,27 @@ describe('the invoice of an order in the back office', () => {
   });
 
   it('links to the invoice and the credit note of an order cancelled after payment', async () => {
-    api(anAdminOrder({ status: 4, allowedMoves: [], events: [placed, paid, cancelled] }));
+    api(
+      anAdminOrder({
+        status: 4,
+        allowedMoves: [],
+        events: [placed, paid, cancelled],
+        documents: [invoice, creditNote],
+      }),
+    );
     renderAdmin(`/admin/orders/${ID}`);
     expect(await screen.findByRole('heading', { name: `Order ${ID}` })).toBeVisible();
     expect(link('Download invoice')).toHaveAttribute('href', `/api/v1/admin/orders/${ID}/invoice`);
     expect(link('Download credit note')).toHaveAttribute('href', `/api/v1/admin/orders/${ID}/credit-note`);
+  });
+
+  it('offers a receipt when the seller issued one instead of a tax invoice', async () => {
+    const receipt = { type: 'receipt' as const, number: 'NKR/26-27/00001', issuedAt: '2026-11-20T10:05:00.000Z' };
+    api(anAdminOrder({ status: 1, allowedMoves: [2, 4], events: [placed, paid], documents: [receipt] }));
+    renderAdmin(`/admin/orders/${ID}`);
+    expect(await screen.findByRole('heading', { name: `Order ${ID}` })).toBeVisible();
+    expect(link('Download receipt')).toHaveAttribute('href', `/api/v1/admin/orders/${ID}/invoice`);
+    expect(link('Download invoice')).toBeNull();
   });
 
   it.each([0, 4])('has no invoice for an order never paid (status %i)', async (status) => {

@@ -230,28 +230,32 @@ function Timeline({ order }: { order: AdminOrder }) {
   );
 }
 
+const DOCUMENT_LABELS: Record<AdminOrder['documents'][number]['type'], string> = {
+  'tax-invoice': 'Download invoice',
+  receipt: 'Download receipt',
+  'credit-note': 'Download credit note',
+};
+
 /**
- * The order's invoice, issued when it was paid, and its credit note, issued when it was cancelled
- * after that: links the browser downloads with the back office's session cookie.
+ * The documents issued for the order — its invoice (or receipt) when it was paid, its credit note
+ * when it was cancelled after that — as links the browser downloads with the session cookie.
  */
 function InvoiceLinks({ order }: { order: AdminOrder }) {
-  const PROCESSING = 1;
-  const CANCELLED = 4;
-  const paid = order.events.some((event) => event.toStatus === PROCESSING);
-  if (!paid) return null;
   const id = encodeURIComponent(order.id);
   return (
     <>
-      <a href={adminUrl(`/orders/${id}/invoice`)} download className={buttonClasses('outline')}>
-        <FileDown aria-hidden="true" className="h-4 w-4" />
-        Download invoice
-      </a>
-      {order.status === CANCELLED ? (
-        <a href={adminUrl(`/orders/${id}/credit-note`)} download className={buttonClasses('outline')}>
+      {order.documents.map((document) => (
+        <a
+          key={document.number}
+          href={adminUrl(`/orders/${id}/${document.type === 'credit-note' ? 'credit-note' : 'invoice'}`)}
+          download
+          title={document.number}
+          className={buttonClasses('outline')}
+        >
           <FileDown aria-hidden="true" className="h-4 w-4" />
-          Download credit note
+          {DOCUMENT_LABELS[document.type]}
         </a>
-      ) : null}
+      ))}
     </>
   );
 }

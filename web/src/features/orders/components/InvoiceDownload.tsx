@@ -1,47 +1,70 @@
+import type { OrderDocument } from '@store/contract';
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui';
 import { saveFile } from '@/lib/api-client';
-import { downloadInvoice } from '../api';
-import { isPaid } from '../order-status';
+import { downloadDocument } from '../api';
+
+const LABELS: Record<OrderDocument['type'], string> = {
+  'tax-invoice': 'Download invoice',
+  receipt: 'Download receipt',
+  'credit-note': 'Download credit note',
+};
+
+/** The file a document saves as: invoice-NK-26-27-000001.pdf. */
+const fileNameOf = (document: OrderDocument) =>
+  `${document.type === 'tax-invoice' ? 'invoice' : document.type}-${document.number.replace(/[^A-Za-z0-9]+/g, '-')}.pdf`;
 
 /**
- * "Download invoice" for a paid order. The PDF is fetched with the shopper's token (or the contact
+ * A download button for each document issued for the order (its invoice or receipt once paid, and
+ * its credit note if then cancelled). The PDF is fetched with the shopper's token (or the contact
  * details that found the order) and saved, since a plain link cannot carry a bearer token.
  */
 export function InvoiceDownload({
   orderId,
-  status,
+  documents,
   contactInfo,
 }: {
   orderId: string;
-  status: unknown;
+  documents: OrderDocument[];
   contactInfo?: string;
 }) {
-  const [busy, setBusy] = useState(false);
-  if (!isPaid(status)) return null;
+  const [busy, setBusy] = useState<string | null>(null);
+  if (documents.length === 0) return null;
 
-  const download = async () => {
-    setBusy(true);
-    const result = await downloadInvoice(orderId, contactInfo);
-    setBusy(false);
+  const download = async (document: OrderDocument) => {
+    setBusy(document.number);
+    const result = await downloadDocument(
+      orderId,
+      document.type === 'credit-note' ? 'credit-note' : 'invoice',
+      contactInfo,
+    );
+    setBusy(null);
     if (result.ok) {
-      saveFile(result.data, `invoice-${orderId}.pdf`);
+      saveFile(result.data, fileNameOf(document));
       return;
     }
-    toast.error('Could not download the invoice', {
-      description:
-        result.status === 404
-          ? 'This order has no invoice to download. Please contact us.'
-          : (result.error ?? 'Please check your connection and try again.'),
+    toast.error('Could not download the document', {
+      description: result.error ?? 'Please check your connection and try again.',
     });
   };
 
   return (
-    <Button variant="outline" size="md" onClick={download} disabled={busy}>
-      <FileDown aria-hidden="true" className="mr-2 h-4 w-4" />
-      {busy ? 'Downloading…' : 'Download invoice'}
-    </Button>
+    <div className="flex flex-wrap gap-2">
+      {documents.map((document) => (
+        <Button
+          key={document.number}
+          variant="outline"
+          size="md"
+          onClick={() => download(document)}
+          disabled={busy !== null}
+          title={document.number}
+        >
+          <FileDown aria-hidden="true" className="mr-2 h-4 w-4" />
+          {busy === document.number ? 'Downloading…' : LABELS[document.type]}
+        </Button>
+      ))}
+    </div>
   );
 }

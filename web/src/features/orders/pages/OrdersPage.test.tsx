@@ -17,12 +17,25 @@ function signIn() {
   document.cookie = 'auth_token=token-123; path=/';
 }
 
+const issued = (type: 'tax-invoice' | 'receipt' | 'credit-note', number: string) => ({
+  type,
+  number,
+  issuedAt: '2026-11-20T10:05:00.000Z',
+});
+
 const orders = [
-  anOrder({ id: 'PAID234567', status: 1 }),
-  anOrder({ id: 'SHIP234567', status: 2 }),
+  anOrder({ id: 'PAID234567', status: 1, documents: [issued('tax-invoice', 'NK/26-27/000001')] }),
+  anOrder({ id: 'SHIP234567', status: 2, documents: [issued('tax-invoice', 'NK/26-27/000002')] }),
+  anOrder({ id: 'RCPT234567', status: 3, documents: [issued('receipt', 'NKR/26-27/00001')] }),
+  // Paid before the shop issued invoices: nothing to download.
   anOrder({ id: 'DONE234567', status: 3 }),
   anOrder({ id: 'WAIT234567', status: 0 }),
-  anOrder({ id: 'GONE234567', status: 4, cancelReason: 'Cancelled by the shop' }),
+  anOrder({
+    id: 'GONE234567',
+    status: 4,
+    cancelReason: 'Cancelled by the shop',
+    documents: [issued('tax-invoice', 'NK/26-27/000003'), issued('credit-note', 'NKC/26-27/00001')],
+  }),
 ];
 
 const card = (id: string) => {
@@ -33,17 +46,21 @@ const card = (id: string) => {
 };
 
 describe('the invoice on My Orders', () => {
-  it('is offered for paid, shipped and delivered orders only', async () => {
+  it('offers each document the order has: its invoice or receipt, and a credit note once cancelled', async () => {
     signIn();
     fakeApi({ 'GET /orders': () => [200, orders] });
     renderPage(<OrdersPage />, { path: '/orders' });
     await screen.findByRole('heading', { name: 'Order #PAID234567' });
-    for (const id of ['PAID234567', 'SHIP234567', 'DONE234567']) {
-      expect(card(id).getByRole('button', { name: 'Download invoice' })).toBeVisible();
-    }
-    for (const id of ['WAIT234567', 'GONE234567']) {
-      expect(card(id).queryByRole('button', { name: 'Download invoice' })).toBeNull();
-    }
+    const buttons = (id: string) =>
+      card(id)
+        .queryAllByRole('button', { name: /^Download/ })
+        .map((button) => button.textContent);
+    expect(buttons('PAID234567')).toEqual(['Download invoice']);
+    expect(buttons('SHIP234567')).toEqual(['Download invoice']);
+    expect(buttons('RCPT234567')).toEqual(['Download receipt']);
+    expect(buttons('GONE234567')).toEqual(['Download invoice', 'Download credit note']);
+    expect(buttons('DONE234567')).toEqual([]);
+    expect(buttons('WAIT234567')).toEqual([]);
   });
 
   it('is fetched with the shopper’s token and saved under the name the shop gives it', async () => {
@@ -63,15 +80,16 @@ describe('the invoice on My Orders', () => {
     expect(download.requests[0]?.url.searchParams.has('contactInfo')).toBe(false);
   });
 
-  it('says so when the order has no invoice', async () => {
+  it('fetches a credit note from its own address, and says why when a download fails', async () => {
     signIn();
     fakeApi({ 'GET /orders': () => [200, orders] });
-    const download = fakeDownload('/invoice', { status: 404, error: 'Order not found or access denied.' });
+    const download = fakeDownload('/credit-note', { status: 404, error: 'Order not found or access denied.' });
     renderPage(<OrdersPage />, { path: '/orders' });
-    await screen.findByRole('heading', { name: 'Order #PAID234567' });
-    await userEvent.click(card('PAID234567').getByRole('button', { name: 'Download invoice' }));
+    await screen.findByRole('heading', { name: 'Order #GONE234567' });
+    await userEvent.click(card('GONE234567').getByRole('button', { name: 'Download credit note' }));
 
-    await expectVisibleText('This order has no invoice to download. Please contact us.');
+    await expectVisibleText('Order not found or access denied.');
+    expect(download.requests.map((request) => request.url.pathname)).toEqual(['/api/v1/orders/GONE234567/credit-note']);
     expect(download.saved).toEqual([]);
   });
 });

@@ -58,7 +58,7 @@ export default function OrdersPage() {
                         Pay Now
                       </Link>
                     ) : null}
-                    <InvoiceDownload orderId={view.id} status={view.status} />
+                    <InvoiceDownload orderId={view.id} documents={view.documents} />
                   </div>
                 </article>
               </li>

@@ -17,6 +17,7 @@ const shipped: Order = anOrder({
   total: 3798,
   trackingNumber: 'DTDC-Z1234567',
   courier: 'DTDC',
+  documents: [{ type: 'tax-invoice', number: 'NK/26-27/000042', issuedAt: '2026-11-20T10:20:00.000Z' }],
 });
 
 describe('tracking an order as a guest', () => {
@@ -102,7 +103,12 @@ describe('the invoice of a tracked order', () => {
   });
 
   it('is not offered for an order not yet paid', async () => {
-    fakeApi({ 'GET /orders/7KX2M9QH4D': () => [200, { ...shipped, status: 0, trackingNumber: null, courier: null }] });
+    fakeApi({
+      'GET /orders/7KX2M9QH4D': () => [
+        200,
+        { ...shipped, status: 0, trackingNumber: null, courier: null, documents: [] },
+      ],
+    });
     renderPage(<TrackOrderPage />, { path: '/track-order?id=7KX2M9QH4D', route: '/track-order' });
     await userEvent.type(screen.getByLabelText('Email or phone'), 'asha@example.in');
     await userEvent.click(screen.getByRole('button', { name: 'Track Order' }));

@@ -89,7 +89,7 @@ export default function TrackOrderPage() {
           <OrderHeading order={view} />
           <OrderShipping order={view} />
           <OrderItemsTable order={view} />
-          <InvoiceDownload orderId={view.id} status={view.status} contactInfo={foundWith} />
+          <InvoiceDownload orderId={view.id} documents={view.documents} contactInfo={foundWith} />
         </section>
       ) : null}
     </div>
