@@ -11,6 +11,7 @@ const at = (...parts) => path.join(root, ...parts);
 const BUILT = [
   at('web/dist/index.html'),
   at('web/dist/admin.html'),
+  at('web/dist/server/entry-server.js'),
   at('server/dist/main.js'),
   at('server/dist/cli.js'),
 ];

@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -21,15 +22,56 @@ function adminPages(): Plugin {
   };
 }
 
+/**
+ * The service worker: the shop's code, styles and pictures are kept on the phone as they are used;
+ * a page asked for without a network shows /offline.html with the cart. API answers are never
+ * kept (they may be a signed-in shopper's). The manifest is the store's own, served by the server.
+ */
+function offlineShop() {
+  return VitePWA({
+    injectRegister: null,
+    registerType: 'autoUpdate',
+    manifest: false,
+    workbox: {
+      // Only what the offline page needs up front: a phone on a metered plan downloads no page it
+      // has not opened. The code of each page is kept once it has been used (below).
+      globPatterns: ['offline.{html,js}', 'favicon.svg', 'icons/*.png'],
+      navigateFallback: null,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) =>
+            request.mode === 'navigate' && !url.pathname.startsWith('/admin') && !url.pathname.startsWith('/api/'),
+          handler: 'NetworkOnly',
+          options: { precacheFallback: { fallbackURL: '/offline.html' } },
+        },
+        {
+          // Built files carry a hash of their contents in their names: a kept copy is never stale.
+          urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'code', expiration: { maxEntries: 150 } },
+        },
+        {
+          urlPattern: ({ url }) => url.pathname.startsWith('/media/'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'pictures', expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 60 * 60 } },
+        },
+      ],
+    },
+  });
+}
+
 const proxyTarget = process.env.VITE_PROXY_TARGET ?? 'http://localhost:8044';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     adminPages(),
     tailwindcss(),
     // Brotli and gzip copies beside each asset, made once at build time and served as they are.
-    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|html)$/, threshold: 1024 }),
+    isSsrBuild
+      ? null
+      : compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|html)$/, threshold: 1024 }),
+    isSsrBuild ? null : offlineShop(),
   ],
   resolve: {
     alias: { '@': path.resolve(here, 'src') },
@@ -40,6 +82,9 @@ export default defineConfig({
       '/media': { target: proxyTarget, changeOrigin: false },
     },
   },
+  // The server renders the storefront with this build of it (`vite build --ssr`); the contract's
+  // TypeScript is compiled into it, the packages are the server's own.
+  ssr: { noExternal: ['@store/contract'] },
   build: {
     sourcemap: false,
     reportCompressedSize: true,
@@ -53,5 +98,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // A page test types into many fields; on a busy machine (the journeys run alongside) that takes
+    // seconds. Generous limits, not timed assertions.
+    testTimeout: 20_000,
   },
-});
+}));

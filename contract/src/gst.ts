@@ -8,6 +8,9 @@
 export const GST_RATES = [0, 0.25, 3, 5, 18, 40] as const;
 export type GstRate = (typeof GST_RATES)[number];
 
+/** A line sold without a GST rate on its product is taxed at the standard rate for the store's goods. */
+export const STANDARD_GST_RATE: GstRate = 18;
+
 export const isGstRate = (value: number): value is GstRate => (GST_RATES as readonly number[]).includes(value);
 
 /** The states and union territories with their GST state codes (the first two digits of a GSTIN). */
@@ -131,4 +134,24 @@ export function splitInclusive(amount: number, rate: GstRate, withinState: boole
   // An odd paisa of tax (no exact split found) goes to the central share, so the line still adds up.
   const state = Math.floor(tax / 2);
   return { taxable, igst: 0, cgst: tax - state, sgst: state };
+}
+
+/** An invoice number is PREFIX/YY-YY/NNNNNN and must fit GST's 16 characters: the prefix has at most 3. */
+export const INVOICE_PREFIX = /^[A-Z0-9]{1,3}$/;
+
+/**
+ * The invoice prefix a store has until its merchant picks one: the capitals of its name, or the
+ * initials of its words (NetKart → NK, "Chai Tech" → CT), at most three; a name of one plain word
+ * gives its first two letters, and a name with no letter or digit 'IN'.
+ */
+export function defaultInvoicePrefix(storeName: string): string {
+  const words = storeName
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9\s]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  const capitals = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1).replace(/[^A-Z0-9]/g, '')).join('');
+  if (capitals.length >= 2) return capitals.slice(0, 3);
+  const letters = words.join('').toUpperCase();
+  return letters.slice(0, 2) || 'IN';
 }

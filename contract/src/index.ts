@@ -8,6 +8,7 @@ export * from './admin.js';
 export * from './catalog.js';
 export * from './common.js';
 export * from './contact.js';
+export * from './countries.js';
 export * from './gst.js';
 export * from './newsletter.js';
 export * from './orders.js';

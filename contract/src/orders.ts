@@ -15,6 +15,15 @@ export const OrderStatus = {
 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
+/** What each status is called wherever it is shown: the shop, the back office, emails, the store command. */
+export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
+  [OrderStatus.Pending]: 'Pending',
+  [OrderStatus.Processing]: 'Processing',
+  [OrderStatus.Shipped]: 'Shipped',
+  [OrderStatus.Delivered]: 'Delivered',
+  [OrderStatus.Cancelled]: 'Cancelled',
+};
+
 export const ShippingAddressInput = z.object(
   {
     fullName: requiredText('Full name', 120),

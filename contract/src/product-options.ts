@@ -16,3 +16,12 @@ function valuesOf(attributes: readonly AttributeLike[], keys: readonly string[])
 export function productOptions(attributes: readonly AttributeLike[]): { sizes: string[]; colors: string[] } {
   return { sizes: valuesOf(attributes, SIZE_KEYS), colors: valuesOf(attributes, COLOR_KEYS) };
 }
+
+/** Spec: a product is featured when its 'featured' attribute says true — the one rule for the storefront and the server. */
+export function isFeatured(attributes: readonly AttributeLike[]): boolean {
+  return attributes.some(
+    (attribute) =>
+      attribute.key.trim().toLowerCase() === 'featured' &&
+      attribute.value.some((value) => value.toLowerCase().includes('true')),
+  );
+}

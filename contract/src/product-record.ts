@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { countryNamed, INDIA } from './countries.js';
+import { GST_RATES, isGstRate } from './gst.js';
 
 /**
  * One product as the merchant writes it: a row of a catalogue file (JSON, and CSV once its cells
@@ -64,6 +66,34 @@ export const AttributeRecord = z.strictObject({
   metricUnit: optionalText('An attribute unit', 30),
 });
 
+/** The legal particulars a product may carry; each optional, so an older catalogue still imports. */
+const legalParticulars = {
+  hsn: optionalText('hsn', 8).refine((value) => value === null || /^\d{4}(\d{2}){0,2}$/.test(value), {
+    error: 'hsn is an HSN code of 4, 6 or 8 digits, like 8517 or 85176290.',
+  }),
+  gstRate: z
+    .number({ error: `gstRate must be one of ${GST_RATES.join(', ')} (percent).` })
+    .refine(isGstRate, { error: `gstRate must be one of ${GST_RATES.join(', ')} (percent).` })
+    .nullish()
+    .transform((value) => value ?? null),
+  mrp: rupees('mrp')
+    .nullish()
+    .transform((value) => value ?? null),
+  countryOfOrigin: optionalText('countryOfOrigin', 60).transform((value, context) => {
+    if (value === null) return null;
+    const known = countryNamed(value);
+    if (known) return known;
+    context.addIssue({
+      code: 'custom',
+      message: `countryOfOrigin '${value}' is not a country we know: write its English name, like India, China or Taiwan.`,
+    });
+    return z.NEVER;
+  }),
+  manufacturer: optionalText('manufacturer', 500),
+  importer: optionalText('importer', 500),
+  netQuantity: optionalText('netQuantity', 50),
+};
+
 export const ProductRecord = z
   .strictObject({
     sku: requiredText('sku', 64).regex(/^([A-Za-z0-9][A-Za-z0-9._/-]*)?$/, {
@@ -92,10 +122,29 @@ export const ProductRecord = z
       .array(AttributeRecord, { error: 'attributes must be a list.' })
       .max(50, { error: 'A product can have at most 50 attributes.' })
       .default([]),
+    ...legalParticulars,
   })
   .refine((product) => product.discountedPrice === null || product.discountedPrice <= product.regularPrice, {
     error: 'discountedPrice cannot be more than regularPrice.',
     path: ['discountedPrice'],
+  })
+  .superRefine((product, context) => {
+    const selling = product.discountedPrice ?? product.regularPrice;
+    if (product.mrp !== null && selling > product.mrp) {
+      context.addIssue({
+        code: 'custom',
+        path: ['mrp'],
+        message: `mrp (${product.mrp}) cannot be less than the selling price (${selling}): no one may sell above the MRP.`,
+      });
+    }
+    // Packaged imports name their importer (Legal Metrology (Packaged Commodities) Rules 2011, rule 6).
+    if (product.countryOfOrigin !== null && product.countryOfOrigin !== INDIA && product.importer === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['importer'],
+        message: `importer is required for goods made outside India (countryOfOrigin ${product.countryOfOrigin}): the importer's name and address.`,
+      });
+    }
   });
 
 export type ProductRecord = z.output<typeof ProductRecord>;
@@ -114,4 +163,11 @@ export const RECORD_FIELDS = [
   'hidden',
   'images',
   'attributes',
+  'hsn',
+  'gstRate',
+  'mrp',
+  'countryOfOrigin',
+  'manufacturer',
+  'importer',
+  'netQuantity',
 ] as const satisfies readonly (keyof ProductRecord)[];

@@ -1,7 +1,17 @@
+import { POLICY_SLUGS, type PolicySlug } from './policy-slugs.js';
+
+export { POLICY_SLUGS, type PolicySlug };
+
 import { z } from 'zod';
 
-export const POLICY_SLUGS = ['terms', 'privacy', 'refund', 'return', 'shipping', 'about'] as const;
-export type PolicySlug = (typeof POLICY_SLUGS)[number];
+/** The grievance officer the Consumer Protection (E-Commerce) Rules 2020 make a seller name. */
+export const GrievanceOfficer = z.object({
+  name: z.string(),
+  designation: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+export type GrievanceOfficer = z.infer<typeof GrievanceOfficer>;
 
 /** The icons a highlight may name; the storefront draws each with its own picture, and any other with a plain one. */
 export const HIGHLIGHT_ICONS = [
@@ -68,5 +78,14 @@ export const StoreInfo = z.object({
    */
   paymentMode: z.enum(['test', 'live', 'none']).optional(),
   ...StorefrontTexts.shape,
+  /** The seller's legal name (on invoices and disclosures); absent: the company name. */
+  legalName: z.string().optional(),
+  /** The seller's GSTIN; absent: not registered for GST (a plain receipt instead of a tax invoice). */
+  gstin: z.string().optional(),
+  /** The state the GSTIN is registered in, from its first two digits. */
+  gstState: z.object({ code: z.string(), name: z.string() }).optional(),
+  /** The start of invoice numbers (PREFIX/YY-YY/NNNNNN); absent: from the store's name (`defaultInvoicePrefix`). */
+  invoicePrefix: z.string().optional(),
+  grievanceOfficer: GrievanceOfficer.optional(),
 });
 export type StoreInfo = z.infer<typeof StoreInfo>;

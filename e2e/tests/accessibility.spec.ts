@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { orderOneProduct, simpleProduct } from './support';
+import { expect, type Page } from '@playwright/test';
+import { orderOneProduct, simpleProduct, test } from './support';
 
 const pages = ['/', '/products', '/cart', '/login', '/register', '/track-order', '/contact', '/terms', '/404'];
 

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { newShopper, registerByApi, type Shopper, shippingAddress, signIn, simpleProduct } from './support';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { newShopper, registerByApi, type Shopper, shippingAddress, signIn, simpleProduct, test } from './support';
 
 const REPOSITORY = path.resolve(import.meta.dirname, '../..');
 

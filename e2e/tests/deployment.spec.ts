@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, expect, test } from '@playwright/test';
-import { orderOneProduct } from './support';
+import { type Browser, expect } from '@playwright/test';
+import { orderOneProduct, test, waitForInteractivePages } from './support';
 
 /**
  * The README's "Run it for real" recipe, followed: Debian's nginx with the shipped site file
@@ -99,7 +99,7 @@ test.describe('behind nginx over https, as the README deploys it', () => {
     expect(location).toBe(`https://${SHOP}/products`);
 
     const shop = `https://${SHOP}:${HTTPS_PORT}`;
-    const context = await browser.newContext({ baseURL: shop, ignoreHTTPSErrors: true });
+    const context = waitForInteractivePages(await browser.newContext({ baseURL: shop, ignoreHTTPSErrors: true }));
     const page = await context.newPage();
     const orderId = await orderOneProduct(page, request);
     // The gateway was reached on the api. host over https, and sends the payer back over https.

@@ -3,9 +3,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { Mailbox } from './mailbox';
-import { fillShipping, newShopper, registerByApi, type Shopper, signIn, simpleProduct } from './support';
+import {
+  fillShipping,
+  newShopper,
+  registerByApi,
+  type Shopper,
+  signIn,
+  simpleProduct,
+  test,
+  waitForInteractivePages,
+} from './support';
 
 const REPOSITORY = path.resolve(import.meta.dirname, '../..');
 const MERCHANT = 'owner@netkart.test';
@@ -43,7 +52,7 @@ test.describe('emails through a real mail server', () => {
     await expect
       .poll(async () => (await fetch(`${shopUrl}/api/v1/health`).catch(() => undefined))?.status, { timeout: 60_000 })
       .toBe(200);
-    context = await browser.newContext({ baseURL: shopUrl });
+    context = waitForInteractivePages(await browser.newContext({ baseURL: shopUrl }));
   });
 
   test.afterAll(async () => {

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
-import { type ListedProduct, newShopper, registerByApi, shippingAddress, signIn, simpleProduct } from './support';
+import { expect } from '@playwright/test';
+import { type ListedProduct, newShopper, registerByApi, shippingAddress, signIn, simpleProduct, test } from './support';
 
 const REPOSITORY = path.resolve(import.meta.dirname, '../..');
 

@@ -1,5 +1,5 @@
-import { type Browser, expect, test } from '@playwright/test';
-import { orderOneProduct } from './support';
+import { type Browser, expect } from '@playwright/test';
+import { orderOneProduct, test, waitForInteractivePages } from './support';
 
 /**
  * The shop as a merchant deploys it: the storefront on its own domain and the API on the
@@ -24,8 +24,9 @@ test.describe('the shop on its own domain, its API on api.', () => {
   });
   test.afterAll(() => browser.close());
 
-  test('the home page loads its products from the api. host, with nothing refused', async () => {
+  test('the home page arrives rendered for the shop, and the next page loads its products from the api. host', async () => {
     const page = await browser.newPage({ baseURL: shopOrigin });
+    waitForInteractivePages(page.context());
     const problems: string[] = [];
     page.on('requestfailed', (request) => problems.push(`${request.url()}: ${request.failure()?.errorText}`));
     page.on('console', (message) => {
@@ -33,19 +34,22 @@ test.describe('the shop on its own domain, its API on api.', () => {
       if (message.type() === 'error' && !message.text().includes('Cross-Origin-Opener-Policy header has been ignored'))
         problems.push(message.text());
     });
-    const apiCall = page.waitForResponse((response) => response.url().startsWith(`http://api.${SHOP_HOST}:`));
     await page.goto('/');
-    expect((await apiCall).ok()).toBe(true);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const featured = page.getByRole('region', { name: 'Featured Products' });
     await expect(featured.getByRole('link').first()).toBeVisible();
-    await expect(page.getByRole('banner').getByRole('link', { name: 'LAN Adapters' })).toBeVisible();
+    const apiCall = page.waitForResponse((response) => response.url().startsWith(`http://api.${SHOP_HOST}:`));
+    await page.getByRole('banner').getByRole('link', { name: 'LAN Adapters' }).click();
+    expect((await apiCall).ok()).toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: 'LAN Adapters' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
     expect(problems).toEqual([]);
     await page.close();
   });
 
   test('a shopper signs in, orders and pays through the sandbox gateway on api.', async ({ request }) => {
     const page = await browser.newPage({ baseURL: shopOrigin });
+    waitForInteractivePages(page.context());
     const orderId = await orderOneProduct(page, request);
     expect(new URL(page.url()).host).toBe(`api.${new URL(shopOrigin).host}`);
     await page.getByRole('button', { name: 'Approve' }).click();

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { newShopper, orderOneProduct, registerByApi, signIn } from './support';
+import { expect } from '@playwright/test';
+import { newShopper, orderOneProduct, registerByApi, signIn, test } from './support';
 
 test('paying through the sandbox gateway moves the order to Processing @phone', async ({ page, request }) => {
   const orderId = await orderOneProduct(page, request);

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { newShopper, registerByApi, signIn, simpleProduct } from './support';
+import { expect, type Page } from '@playwright/test';
+import { newShopper, registerByApi, signIn, simpleProduct, test } from './support';
 
 /** Nothing may stick out sideways on a phone: a wider page makes the browser zoom everything out. */
 async function expectNoSidewaysScroll(page: Page, url: string) {

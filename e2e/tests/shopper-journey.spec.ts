@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   fillShipping,
   newShopper,
@@ -7,6 +7,7 @@ import {
   shippingAddress,
   signIn,
   simpleProduct,
+  test,
 } from './support';
 
 test('a shopper browses, fills a cart, registers, signs in, orders, and tracks the order as a guest @phone', async ({

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support';
 
 test('the API answers healthy and the store serves its details', async ({ request }) => {
   const health = await request.get('/api/v1/health');

@@ -1,5 +1,51 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+
+/**
+ * Waits until the browser has taken over a page the server rendered (the app marks
+ * `<html data-interactive>`): before that, its buttons and forms are plain HTML. Pages the server
+ * did not render (the back office, the payment gateway) are interactive as soon as they load.
+ */
+export async function untilInteractive(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.getElementById('app-state') || document.documentElement.dataset.interactive === 'true',
+  );
+}
+
+/** Every page of the context waits, after goto and reload, until it is interactive. */
+export function waitForInteractivePages(context: BrowserContext): BrowserContext {
+  const patch = (page: Page) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await untilInteractive(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await untilInteractive(page);
+      return response;
+    };
+  };
+  context.pages().forEach(patch);
+  context.on('page', patch);
+  return context;
+}
+
+/** Playwright's test, with every page waiting until it is interactive after goto and reload. */
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    await use(waitForInteractivePages(context));
+  },
+});
 
 export interface Shopper {
   email: string;
@@ -36,6 +82,7 @@ export interface ListedProduct {
   title: string;
   attributes: { key: string; value: string[] }[];
   stock: number;
+  regularPrice: number;
   discountedPrice: number | null;
 }
 
@@ -92,7 +139,11 @@ export async function fillShipping(page: Page): Promise<void> {
 export async function orderOneProduct(
   page: Page,
   request: APIRequestContext,
-  options: { checkEachPage?: () => Promise<void> } = {},
+  options: {
+    checkEachPage?: () => Promise<void>;
+    /** Runs on the checkout page once the shipping address is filled, before the order is placed. */
+    atCheckout?: () => Promise<void>;
+  } = {},
 ): Promise<string> {
   const check = options.checkEachPage ?? (async () => {});
   const shopper = newShopper();
@@ -109,6 +160,7 @@ export async function orderOneProduct(
   await page.goto('/checkout');
   await check();
   await fillShipping(page);
+  await options.atCheckout?.();
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/payment\?orderId=/);
   const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';

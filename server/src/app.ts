@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -50,7 +49,9 @@ import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './modules/payme
 import { privacyRoutes } from './modules/privacy/routes.js';
 import { PrivacyService } from './modules/privacy/service.js';
 import { StaffService } from './modules/staff/service.js';
-import { NO_STORE_PAGE } from './modules/stores/no-store-page.js';
+import { appManifestRoutes } from './modules/storefront/app-manifest.js';
+import { searchEngineRoutes } from './modules/storefront/search-engines.js';
+import { serveStorefront } from './modules/storefront/serving.js';
 import { storeRoutes } from './modules/stores/routes.js';
 import { StoreService, storeHostOf } from './modules/stores/service.js';
 
@@ -84,6 +85,8 @@ export interface AppOptions {
   limitKeyPrefix?: string;
   /** Open connections at most (Node's server.maxConnections). */
   maxConnections?: number;
+  /** Product addresses per sitemap file (the protocol's 50,000 by default; tests use fewer). */
+  sitemapPageSize?: number;
 }
 
 export interface Services {
@@ -291,6 +294,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
+  await app.register(appManifestRoutes, { stores: services.stores });
+  await app.register(searchEngineRoutes, {
+    db: options.db,
+    stores: services.stores,
+    ...(options.sitemapPageSize ? { pageSize: options.sitemapPageSize } : {}),
+  });
+
   await app.register(fastifyStatic, {
     // First found wins: the demo pictures, then whatever the merchant put in their folder.
     root: options.merchantMediaDir ? [MEDIA_DIR, options.merchantMediaDir] : MEDIA_DIR,
@@ -299,56 +309,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: '7d',
   });
 
-  const webDist = options.webDistDir ?? WEB_DIST_DIR;
-  const indexHtml = path.join(webDist, 'index.html');
-  const html = fs.existsSync(indexHtml) ? fs.readFileSync(indexHtml, 'utf8') : undefined;
-  // The back office is its own page and bundle: shoppers never download its code.
-  const adminHtmlFile = path.join(webDist, 'admin.html');
-  const adminHtml = fs.existsSync(adminHtmlFile) ? fs.readFileSync(adminHtmlFile, 'utf8') : undefined;
-  if (html) {
-    // @fastify/static picks the .br/.gz copy by Accept-Encoding but does not say so to caches.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.url.startsWith('/assets/')) {
-        const vary = String(reply.getHeader('vary') ?? '');
-        if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-      }
-      return payload;
-    });
-    await app.register(fastifyStatic, {
-      root: webDist,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz copies of each asset; send those as they are.
-      preCompressed: true,
-      // Built assets carry a content hash in their names: cache them for good; revalidate the rest.
-      cacheControl: false,
-      setHeaders: (response, filePath) => {
-        response.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=0',
-        );
-      },
-    });
-  }
+  const { servesPages } = await serveStorefront(app, {
+    webDist: options.webDistDir ?? WEB_DIST_DIR,
+    stores: services.stores,
+  });
   app.setNotFoundHandler(async (request, reply) => {
-    const wantsPage =
-      html !== undefined &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith(`${API_PREFIX}/`) &&
-      !request.url.startsWith('/media/');
-    if (!wantsPage) return reply.code(404).send({ error: 'Not found.' });
-    if (!(await services.stores.exists())) {
-      return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NO_STORE_PAGE);
-    }
-    const pathname = request.url.split('?')[0] ?? '';
-    if (adminHtml && (pathname === '/admin' || pathname.startsWith('/admin/'))) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(adminHtml);
-    }
-    // Every storefront route is the single-page app; it shows its own 404 for unknown paths.
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const pageAddress = servesPages && !request.url.startsWith(`${API_PREFIX}/`) && !request.url.startsWith('/media/');
+    // A form sent before its page became interactive posts to the page itself: show the page again
+    // (its fields never travel in an address).
+    if (pageAddress && request.method === 'POST') return reply.redirect(request.url, 303);
+    return reply.code(404).send({ error: 'Not found.' });
   });
 
   return app;

@@ -74,6 +74,47 @@ describe('store details', () => {
     expect(AdminStoreDetails.parse((await owner.get('/admin/settings/store')).json()).storeName).toBe('NetKart India');
   });
 
+  it("saves the seller's particulars and names the field of a wrong one", async () => {
+    const saved = await owner.send('PUT', '/admin/settings/store', {
+      legalName: 'NetKart India Private Limited',
+      gstin: '07AAHCN4821K1ZA',
+      invoicePrefix: 'ni',
+      grievanceOfficer: {
+        name: 'Meera Iyer',
+        designation: 'Grievance Officer',
+        email: 'help@netkart.in',
+        phone: '+91 11 4000 2222',
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(SavedStoreDetails.parse(saved.json()).details).toMatchObject({
+      legalName: 'NetKart India Private Limited',
+      gstin: '07AAHCN4821K1ZA',
+      gstState: { code: '07', name: 'Delhi' },
+      invoicePrefix: 'NI',
+      grievanceOfficer: { name: 'Meera Iyer', email: 'help@netkart.in' },
+    });
+    const info = StoreInfo.parse((await client(shop.app).get('/storeInfo')).json());
+    expect(info.gstState).toEqual({ code: '07', name: 'Delhi' });
+
+    const bad = await owner.send('PUT', '/admin/settings/store', { gstin: '07AAHCN4821K1Z9' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      error: 'gstin 07AAHCN4821K1Z9 is mistyped: its check character does not match.',
+      field: 'gstin',
+    });
+    const officer = await owner.send('PUT', '/admin/settings/store', {
+      grievanceOfficer: { name: 'Meera Iyer', designation: '', email: 'help@netkart.in', phone: '+91 11 4000 2222' },
+    });
+    expect(officer.json()).toEqual({
+      error: 'grievanceOfficer.designation is required.',
+      field: 'grievanceOfficer.designation',
+    });
+    const unregistered = await owner.send('PUT', '/admin/settings/store', { gstin: null });
+    expect(SavedStoreDetails.parse(unregistered.json()).details).not.toHaveProperty('gstState');
+    expect(AdminStoreDetails.parse((await owner.get('/admin/settings/store')).json()).gstin).toBeUndefined();
+  });
+
   it('previews a policy as shoppers will see it', async () => {
     const preview = await owner.post('/admin/settings/policy-preview', { html: '<h2 onclick="x()">Returns</h2>' });
     expect(preview.json()).toEqual({ html: '<h2>Returns</h2>', changed: true });

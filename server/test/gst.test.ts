@@ -1,5 +1,6 @@
 import {
   checkGstin,
+  defaultInvoicePrefix,
   GST_STATES,
   gstinCheckCharacter,
   INDIAN_STATE_NAMES,
@@ -84,5 +85,19 @@ describe('the states', () => {
     expect(stateByName('karnataka')?.code).toBe('29');
     expect(stateByName(' Jammu  &  Kashmir ')?.code).toBe('01');
     expect(stateByName('Atlantis')).toBeUndefined();
+  });
+});
+
+describe('defaultInvoicePrefix', () => {
+  it.each([
+    ['NetKart', 'NK'],
+    ['Chai Tech', 'CT'],
+    ['LapCare Retail Store', 'LCR'],
+    ['techkart', 'TE'],
+    ['Mumbai Mobile Mart & Co', 'MMM'],
+    ['★', 'IN'],
+  ])('%s → %s, which fits PREFIX/YY-YY/NNNNNN in 16 characters', (name, prefix) => {
+    expect(defaultInvoicePrefix(name)).toBe(prefix);
+    expect(`${prefix}/26-27/000001`.length).toBeLessThanOrEqual(16);
   });
 });

@@ -1,5 +1,6 @@
 import { StoreInfo } from '@store/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoicePrefixOf } from '../src/modules/stores/service.js';
 import { client, startShop, type TestShop } from './harness.js';
 
 let shop: TestShop;
@@ -43,6 +44,42 @@ describe('GET /storeInfo', () => {
       title: 'LAN Adapters',
       text: 'Gigabit to 10GbE for laptops without a port.',
     });
+  });
+
+  it("names the demo store's seller: legal name, GSTIN with its state, and grievance officer", async () => {
+    const info = StoreInfo.parse((await client(shop.app).get('/storeInfo')).json());
+    expect(info).toMatchObject({
+      legalName: 'NetKart Technologies Private Limited',
+      gstin: '29AAHCN4821K1Z4',
+      gstState: { code: '29', name: 'Karnataka' },
+      invoicePrefix: 'NK',
+      grievanceOfficer: {
+        name: 'Priya Raghavan',
+        designation: 'Grievance Officer',
+        email: 'grievance@netkart.in',
+        phone: '+91 80 4718 2291',
+      },
+    });
+    const {
+      legalName: _legal,
+      gstin: _gstin,
+      gstState: _state,
+      invoicePrefix: _prefix,
+      grievanceOfficer: _officer,
+      paymentMode: _mode,
+      ...details
+    } = info;
+    await shop.services.stores.create(
+      'unregistered.example',
+      { ...details, storeName: 'Chai Tech' },
+      { isDefault: false },
+    );
+    const plain = (await client(shop.app, { host: 'unregistered.example' }).get('/storeInfo')).json();
+    for (const field of ['legalName', 'gstin', 'gstState', 'invoicePrefix', 'grievanceOfficer']) {
+      expect(plain, field).not.toHaveProperty(field);
+    }
+    const stored = await shop.services.stores.byHost('unregistered.example');
+    expect(stored && invoicePrefixOf(stored)).toBe('CT');
   });
 
   it('gives a store created without storefront texts none of them, not the demo store’s', async () => {

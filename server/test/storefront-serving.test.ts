@@ -20,7 +20,12 @@ const bigScript = 'export const rupee = (n) => "₹" + n;\n'.repeat(400);
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'store-web-'));
   fs.mkdirSync(path.join(webDist, 'assets'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>NetKart</title><div id="root"></div>');
+  // As big as a rendered page's frame: pages, like every answer, go out compressed.
+  const frame = `<p>${'Tech accessories for India. '.repeat(80)}</p>`;
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    `<!doctype html><title>NetKart</title>${frame}<div id="root"></div>`,
+  );
   fs.writeFileSync(path.join(webDist, 'assets', 'index-3f9a1c.js'), 'console.log("shop")');
   // What the build writes beside a large asset: its brotli and gzip copies.
   const asset = path.join(webDist, 'assets', 'vendor-8d2e4b.js');
@@ -49,6 +54,26 @@ afterAll(async () => {
 });
 
 describe('serving the storefront', () => {
+  it('sends pages compressed when the browser accepts it', async () => {
+    const response = await app.inject({ url: '/products', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toContain('<div id="root">');
+  });
+
+  it('sends a form posted to a page before the page was interactive back to the page, its fields nowhere', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=asha%40example.in&password=s3cret-Pass',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/login');
+    const api = await app.inject({ method: 'POST', url: '/api/v1/no-such-thing', payload: {} });
+    expect(api.statusCode).toBe(404);
+  });
+
   it('answers every storefront route with the app page', async () => {
     for (const url of ['/', '/products?category=LAN%20Adapters', '/product/abc', '/no-such-page']) {
       const response = await app.inject({ url });

@@ -1,17 +1,42 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import './lib/strict-csp';
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AppProviders } from './app/providers';
-import { createRouter } from './app/router';
+import { readAppState } from './app/app-state';
+import { AppProviders, createQueryClient } from './app/providers';
+import { createHydratingRouter } from './app/router';
+import { registerServiceWorker } from './lib/service-worker';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-createRoot(root).render(
+// The server rendered the page and sent the data it showed: take both over without asking again.
+const state = readAppState();
+const queryClient = createQueryClient();
+if (state) hydrate(queryClient, state.queries);
+const router = await createHydratingRouter(queryClient, state?.router);
+
+/**
+ * Marks the page as taken over by the browser (`<html data-interactive>`): from then on its buttons
+ * and forms are the app's. Browser tests wait for it before they click.
+ */
+function Interactive() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = 'true';
+  }, []);
+  return null;
+}
+
+const app = (
   <StrictMode>
-    <AppProviders>
-      <RouterProvider router={createRouter()} />
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+      <Interactive />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+if (state && root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);
+registerServiceWorker();

@@ -15,6 +15,14 @@ export interface DemoProduct {
   /** File names under public/media/products/. */
   images: string[];
   attributes: { key: string; value: string[]; metricUnit?: string | null }[];
+  /** Legal particulars, as a label and an invoice carry them (MRP in rupees, tax inclusive). */
+  hsn: string;
+  gstRate: 18;
+  mrp: number;
+  countryOfOrigin: string;
+  manufacturer: string;
+  importer: string | null;
+  netQuantity: string;
   drawing: Drawing;
 }
 
@@ -40,6 +48,15 @@ export const demoStoreInfo: StoreInfo = {
   companyAddress: '3rd Floor, 41 Residency Road, Ashok Nagar, Bengaluru, Karnataka 560025, India',
   companyEmail: 'support@netkart.in',
   companyPhone: '+91 80 4718 2290',
+  legalName: 'NetKart Technologies Private Limited',
+  gstin: '29AAHCN4821K1Z4',
+  invoicePrefix: 'NK',
+  grievanceOfficer: {
+    name: 'Priya Raghavan',
+    designation: 'Grievance Officer',
+    email: 'grievance@netkart.in',
+    phone: '+91 80 4718 2291',
+  },
   companyLogoUrl: '/media/logo.svg',
   description:
     'NetKart sells dependable networking and laptop accessories across India: LAN adapters, USB hubs, docks, storage and chargers, with GST invoices and free shipping.',
@@ -819,6 +836,39 @@ const CATEGORY_CODES: Record<(typeof DEMO_CATEGORIES)[number], string> = {
   'Cables & Chargers': 'CAB',
 };
 
+/** HSN codes by category: network adapters 8517, computer accessories 8473, hubs and docks 8471, SSDs 8523. */
+const CATEGORY_HSN: Record<(typeof DEMO_CATEGORIES)[number], string> = {
+  'LAN Adapters': '85176290',
+  'Laptop Accessories': '84733099',
+  'USB Hubs': '84718000',
+  'Docking Stations': '84718000',
+  Storage: '85235100',
+  'Cables & Chargers': '85444299',
+};
+/** Chargers are power supplies (8504), not cables (8544). */
+const CHARGER_HSN = '85044030';
+
+/** Where the demo products are made, in turn, and by whom. */
+const MAKERS = [
+  {
+    country: 'China',
+    manufacturer: 'Shenzhen Linkwell Electronics Co., Ltd., 8 Keji Road, Nanshan District, Shenzhen 518057, China',
+  },
+  {
+    country: 'India',
+    manufacturer: 'Vayu Electronics Pvt. Ltd., Plot 42, Electronics City Phase II, Bengaluru, Karnataka 560100',
+  },
+  {
+    country: 'Taiwan',
+    manufacturer: 'Formosa Connect Corp., 5F, 88 Ruiguang Road, Neihu District, Taipei 114, Taiwan',
+  },
+] as const;
+const DEMO_IMPORTER =
+  'NetKart Technologies Private Limited, 3rd Floor, 41 Residency Road, Ashok Nagar, Bengaluru, Karnataka 560025';
+
+/** An MRP a little above the regular price, ending in 99 as printed MRPs do. */
+const mrpAbove = (price: number) => Math.ceil((price * 1.2) / 100) * 100 - 1;
+
 /** Alternative colours for a product's extra views. */
 const VIEW_COLOURS = ['#64748b', '#0f172a', '#b45309'];
 
@@ -826,6 +876,7 @@ export const demoProducts: DemoProduct[] = DEMO_CATEGORIES.flatMap((category) =>
   catalogue[category].map((entry, index) => {
     const sku = `NK-${CATEGORY_CODES[category]}-${String(index + 1).padStart(3, '0')}`;
     const base = sku.toLowerCase();
+    const maker = MAKERS[index % MAKERS.length] ?? MAKERS[0];
     const images = [
       `${base}.svg`,
       ...Array.from({ length: (entry.views ?? 1) - 1 }, (_, view) => `${base}-${view + 2}.svg`),
@@ -842,6 +893,13 @@ export const demoProducts: DemoProduct[] = DEMO_CATEGORIES.flatMap((category) =>
       stock: entry.stock,
       images,
       attributes: entry.attributes,
+      hsn: /charger/i.test(entry.title) ? CHARGER_HSN : CATEGORY_HSN[category],
+      gstRate: 18 as const,
+      mrp: mrpAbove(entry.price),
+      countryOfOrigin: maker.country,
+      manufacturer: maker.manufacturer,
+      importer: maker.country === 'India' ? null : DEMO_IMPORTER,
+      netQuantity: '1 N',
       drawing: entry.drawing,
     };
   }),

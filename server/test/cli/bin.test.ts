@@ -37,6 +37,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the store program', { timeout: 1
     for (const command of ['info', 'stores', 'products', 'orders']) expect(help.stdout).toContain(command);
     const importHelp = await storeProcess(['products', 'import', '--help']);
     expect(importHelp.stdout).toContain('--skip-invalid');
+    const infoHelp = await storeProcess(['info', 'set', '--help']);
+    for (const field of ['legalName', 'gstin', 'invoicePrefix', 'grievanceOfficer'])
+      expect(infoHelp.stdout).toContain(field);
   });
 
   it('works on the embedded database of DATA_DIR, and never fills it with the demo store', async () => {

@@ -311,6 +311,118 @@ describe('a bad catalogue changes nothing', () => {
   });
 });
 
+describe("each product's legal particulars", () => {
+  const LEGAL_HEADER = `${HEADER},hsn,gstRate,mrp,countryOfOrigin,manufacturer,importer,netQuantity`;
+  const maker = '"Vayu Electronics Pvt. Ltd., Electronics City, Bengaluru 560100"';
+  const importer = '"NetKart Technologies Private Limited, Bengaluru 560025"';
+  const legalRow = (sku: string, particulars: string) => `${goodRow(sku)},${particulars}`;
+
+  it('imports them from CSV, exports them as they were, and shoppers read them', async () => {
+    const file = cli.files.write(
+      'legal.csv',
+      [
+        LEGAL_HEADER,
+        legalRow('LEGAL-1', `85176290,18%,"₹1,299",china,"Shenzhen Linkwell, Shenzhen",${importer},1 N`),
+        legalRow('LEGAL-2', `8544,5,999,INDIA,${maker},,2 N`),
+      ].join('\n'),
+    );
+    const result = await store('products', 'import', file, '--strict');
+    expect(result).toMatchObject({ code: 0 });
+    const products = (await listCategory('Test Gear')).data;
+    expect(products.find((product) => product.sku === 'LEGAL-1')).toMatchObject({
+      hsn: '85176290',
+      gstRate: 18,
+      mrp: 1299,
+      countryOfOrigin: 'China',
+      manufacturer: 'Shenzhen Linkwell, Shenzhen',
+      importer: 'NetKart Technologies Private Limited, Bengaluru 560025',
+      netQuantity: '1 N',
+    });
+    expect(products.find((product) => product.sku === 'LEGAL-2')).toMatchObject({
+      hsn: '8544',
+      gstRate: 5,
+      mrp: 999,
+      countryOfOrigin: 'India',
+      importer: null,
+    });
+    for (const format of ['csv', 'json']) {
+      const exported = await store('products', 'export', '--format', format);
+      const back = await store('products', 'import', cli.files.write(`again.${format}`, exported.stdout));
+      expect(back.stdout, format).toMatch(/0 new, 0 updated, \d+ unchanged/);
+    }
+    const json = JSON.parse((await store('products', 'export', '--format', 'json')).stdout) as Record<
+      string,
+      unknown
+    >[];
+    expect(json.find((record) => record.sku === 'LEGAL-2')).toMatchObject({ countryOfOrigin: 'India', gstRate: 5 });
+  });
+
+  it('refuses a bad HSN, a rate GST does not have, a price above the MRP, an unknown country and an import without importer', async () => {
+    const before = await catalogueSnapshot();
+    const result = await store(
+      'products',
+      'import',
+      cli.files.write(
+        'bad-legal.csv',
+        [
+          LEGAL_HEADER,
+          legalRow('BAD-HSN', `85A7,18,1299,India,${maker},,1 N`),
+          legalRow('BAD-RATE', `8517,12,1299,India,${maker},,1 N`),
+          legalRow('BAD-MRP', `8517,18,899,India,${maker},,1 N`),
+          legalRow('BAD-LAND', `8517,18,1299,Atlantis,${maker},,1 N`),
+          legalRow('NO-IMPORTER', `8517,18,1299,Taiwan,${maker},,1 N`),
+        ].join('\n'),
+      ),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Line 2: hsn is an HSN code of 4, 6 or 8 digits, like 8517 or 85176290.');
+    expect(result.stderr).toContain('Line 3: gstRate must be one of 0, 0.25, 3, 5, 18, 40 (percent).');
+    expect(result.stderr).toContain(
+      'Line 4: mrp (899) cannot be less than the selling price (999): no one may sell above the MRP.',
+    );
+    expect(result.stderr).toContain(
+      "Line 5: countryOfOrigin 'Atlantis' is not a country we know: write its English name, like India, China or Taiwan.",
+    );
+    expect(result.stderr).toContain(
+      "Line 6: importer is required for goods made outside India (countryOfOrigin Taiwan): the importer's name and address.",
+    );
+    expect(await catalogueSnapshot()).toBe(before);
+
+    const json = await store(
+      'products',
+      'import',
+      cli.files.write(
+        'bad-legal.json',
+        JSON.stringify([
+          {
+            sku: 'J-1',
+            title: 'X',
+            category: 'Test Gear',
+            regularPrice: 999,
+            discountedPrice: 899,
+            stock: 1,
+            mrp: 850,
+          },
+        ]),
+      ),
+    );
+    expect(json.stderr).toContain('mrp (850) cannot be less than the selling price (899)');
+  });
+
+  it('imports an older catalogue without them, and says which products lack an HSN or rate when the store has a GSTIN', async () => {
+    const result = await store(
+      'products',
+      'import',
+      cli.files.write('old.csv', [HEADER, goodRow('OLD-1'), goodRow('OLD-2')].join('\n')),
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(
+      'Line 2: warning: 2 products have no hsn or gstRate (OLD-1, OLD-2): the store has a GSTIN, and its tax invoices need both.',
+    );
+    expect(result.stdout).toContain('2 new');
+  });
+});
+
 describe('products export', () => {
   it('writes CSV and JSON that import back unchanged, byte for byte', async () => {
     for (const format of ['csv', 'json']) {

@@ -79,6 +79,40 @@ describe('store info', () => {
     expect(info.newsletterTitle).toBe('New weaves, every month');
   });
 
+  it("sets the seller's particulars, normalising the GSTIN and prefix, and removes them with null", async () => {
+    const particulars = {
+      legalName: 'NetKart Technologies Private Limited',
+      gstin: ' 27aahcn4821k1z8 ',
+      invoicePrefix: 'nkt',
+      grievanceOfficer: {
+        name: 'Arjun Mehta',
+        designation: 'Nodal Officer',
+        email: 'grievance@netkart.in',
+        phone: '+91 22 4000 5555',
+      },
+    };
+    const result = await store('info', 'set', '--file', cli.files.write('seller.json', JSON.stringify(particulars)));
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    let info = await storeInfoAt('localhost');
+    expect(info).toMatchObject({
+      ...particulars,
+      gstin: '27AAHCN4821K1Z8',
+      gstState: { code: '27', name: 'Maharashtra' },
+      invoicePrefix: 'NKT',
+    });
+    expect(JSON.parse((await store('info', 'show')).stdout)).toEqual(info);
+
+    const removal = { gstin: null, invoicePrefix: '', grievanceOfficer: null };
+    expect((await store('info', 'set', '--file', cli.files.write('removal.json', JSON.stringify(removal)))).code).toBe(
+      0,
+    );
+    info = await storeInfoAt('localhost');
+    for (const field of ['gstin', 'gstState', 'invoicePrefix', 'grievanceOfficer']) {
+      expect(info, field).not.toHaveProperty(field);
+    }
+    expect(info.legalName).toBe('NetKart Technologies Private Limited');
+  });
+
   it('changes only the fields in the file and sanitises policy HTML', async () => {
     cli.files.write(
       'policies/privacy.html',
@@ -139,6 +173,25 @@ describe('store info', () => {
       ],
       [{ highlights: { items: [{ title: 'Fast' }] } }, 'highlights.title is required.'],
       [{ highlights: { title: 'Why us', items: [{ title: 'Fast', colour: 'red' }] } }, "unknown field 'colour'."],
+      [{ gstin: '29AAHCN4821K1Z' }, 'gstin has 15 characters, like 29AAGCB7383J1Z4.'],
+      [{ gstin: '29AAHCN4821K1Z5' }, 'gstin 29AAHCN4821K1Z5 is mistyped: its check character does not match.'],
+      [{ gstin: '42AAHCN4821K1Z4' }, 'gstin starts with a state code (01–38, 97 or 99), not 42.'],
+      [{ invoicePrefix: 'NETK' }, 'invoicePrefix has 1 to 3 letters A–Z or digits'],
+      [{ invoicePrefix: 'N/K' }, 'invoicePrefix has 1 to 3 letters A–Z or digits'],
+      [{ legalName: 'x'.repeat(201) }, 'legalName must be at most 200 characters.'],
+      [{ grievanceOfficer: 'Priya' }, 'grievanceOfficer must be { "name", "designation", "email", "phone" }'],
+      [
+        { grievanceOfficer: { name: 'Priya', designation: 'Officer', email: 'nope', phone: '+91 80 4718 2291' } },
+        'grievanceOfficer.email must be an email address.',
+      ],
+      [
+        { grievanceOfficer: { name: 'Priya', designation: 'Officer', email: 'g@netkart.in', phone: '123' } },
+        'grievanceOfficer.phone must have at least 10 digits.',
+      ],
+      [
+        { grievanceOfficer: { designation: 'Officer', email: 'g@netkart.in', phone: '+91 80 4718 2291' } },
+        'grievanceOfficer.name is required.',
+      ],
     ];
     for (const [content, message] of cases) {
       const result = await store('info', 'set', '--file', cli.files.write('bad.json', JSON.stringify(content)));

@@ -1,68 +1,136 @@
-import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import {
+  createBrowserRouter,
+  type HydrationState,
+  type LoaderFunction,
+  matchRoutes,
+  type RouteObject,
+} from 'react-router';
 import { RequireAuth } from '@/features/auth/RequireAuth';
+import { storeInfoQuery } from '@/features/store-info/store-info';
 import { AuthLayout } from './layouts/AuthLayout';
 import { MainLayout } from './layouts/MainLayout';
 
-// Every page is its own chunk: the home page downloads only what it shows.
-const HomePage = lazy(() => import('@/features/catalog/pages/HomePage'));
-const ProductsPage = lazy(() => import('@/features/catalog/pages/ProductsPage'));
-const ProductPage = lazy(() => import('@/features/catalog/pages/ProductPage'));
-const CartPage = lazy(() => import('@/features/cart/pages/CartPage'));
-const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage'));
-const RegisterPage = lazy(() => import('@/features/auth/pages/RegisterPage'));
-const ForgotPasswordPage = lazy(() => import('@/features/auth/pages/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('@/features/auth/pages/ResetPasswordPage'));
-const AccountPage = lazy(() => import('@/features/account/pages/AccountPage'));
-const CheckoutPage = lazy(() => import('@/features/checkout/pages/CheckoutPage'));
-const OrdersPage = lazy(() => import('@/features/orders/pages/OrdersPage'));
-const OrderSuccessPage = lazy(() => import('@/features/orders/pages/OrderSuccessPage'));
-const PaymentPage = lazy(() => import('@/features/payment/pages/PaymentPage'));
-const TrackOrderPage = lazy(() => import('@/features/track-order/pages/TrackOrderPage'));
-const ContactPage = lazy(() => import('@/features/contact/pages/ContactPage'));
-const WishlistPage = lazy(() => import('@/features/catalog/pages/WishlistPage'));
-const PolicyPage = lazy(() => import('@/features/policies/pages/PolicyPage'));
-const ApiTestPage = lazy(() => import('./pages/ApiTestPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+type Loaders = typeof import('./loaders');
 
-/** Every route of the spec (section 2), in one table. */
-export const routes: RouteObject[] = [
-  {
-    element: <AuthLayout />,
-    children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-    ],
-  },
-  {
-    element: <MainLayout />,
-    children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/products', element: <ProductsPage /> },
-      { path: '/product/:id', element: <ProductPage /> },
-      { path: '/cart', element: <CartPage /> },
-      { path: '/track-order', element: <TrackOrderPage /> },
-      { path: '/contact', element: <ContactPage /> },
-      { path: '/api-test', element: <ApiTestPage /> },
-      { path: '/order-success', element: <OrderSuccessPage /> },
-      // Before /:policyType, which would otherwise take 'wishlist' for a policy slug.
-      { path: '/wishlist', element: <WishlistPage /> },
-      {
-        element: <RequireAuth />,
-        children: [
-          { path: '/account', element: <AccountPage /> },
-          { path: '/checkout', element: <CheckoutPage /> },
-          { path: '/orders', element: <OrdersPage /> },
-          { path: '/payment', element: <PaymentPage /> },
-        ],
-      },
-      { path: '/404', element: <NotFoundPage /> },
-      { path: '/:policyType', element: <PolicyPage /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
+/**
+ * Every page is its own chunk, with its loader (which fetches its data on the server) beside it:
+ * the home page downloads only what it shows.
+ */
+const page =
+  (module: () => Promise<{ default: ComponentType }>, loaderOf?: (loaders: Loaders) => LoaderFunction) => async () => {
+    const [{ default: Component }, loaders] = await Promise.all([module(), loaderOf ? import('./loaders') : null]);
+    return loaderOf && loaders ? { Component, loader: loaderOf(loaders) } : { Component };
+  };
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The layouts' loader: the store's details that every page's frame shows. */
+async function storeInfoLoader(queryClient: QueryClient) {
+  const fetching = queryClient.prefetchQuery(storeInfoQuery);
+  if (typeof window === 'undefined') await fetching;
+  return null;
+}
+
+/** Every route of the spec (section 2), in one table. Pages that show the catalogue load it first on the server. */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const storeInfo = () => storeInfoLoader(queryClient);
+  return [
+    {
+      element: <AuthLayout />,
+      loader: storeInfo,
+      children: [
+        { path: '/login', lazy: page(() => import('@/features/auth/pages/LoginPage')) },
+        { path: '/register', lazy: page(() => import('@/features/auth/pages/RegisterPage')) },
+        { path: '/forgot-password', lazy: page(() => import('@/features/auth/pages/ForgotPasswordPage')) },
+        { path: '/reset-password', lazy: page(() => import('@/features/auth/pages/ResetPasswordPage')) },
+      ],
+    },
+    {
+      element: <MainLayout />,
+      loader: storeInfo,
+      children: [
+        {
+          path: '/',
+          lazy: page(
+            () => import('@/features/catalog/pages/HomePage'),
+            (load) => () => load.homePage(queryClient),
+          ),
+        },
+        {
+          path: '/products',
+          lazy: page(
+            () => import('@/features/catalog/pages/ProductsPage'),
+            (load) =>
+              ({ request }) =>
+                load.productsPage(queryClient, new URL(request.url).searchParams),
+          ),
+        },
+        {
+          path: '/product/:id',
+          lazy: page(
+            () => import('@/features/catalog/pages/ProductPage'),
+            (load) =>
+              ({ params }) =>
+                load.productPage(queryClient, params.id),
+          ),
+        },
+        { path: '/cart', lazy: page(() => import('@/features/cart/pages/CartPage')) },
+        { path: '/track-order', lazy: page(() => import('@/features/orders/pages/TrackOrderPage')) },
+        { path: '/contact', lazy: page(() => import('@/features/contact/pages/ContactPage')) },
+        { path: '/api-test', lazy: page(() => import('./pages/ApiTestPage')) },
+        { path: '/order-success', lazy: page(() => import('@/features/orders/pages/OrderSuccessPage')) },
+        // Before /:policyType, which would otherwise take 'wishlist' for a policy slug.
+        { path: '/wishlist', lazy: page(() => import('@/features/catalog/pages/WishlistPage')) },
+        {
+          element: <RequireAuth />,
+          children: [
+            { path: '/account', lazy: page(() => import('@/features/account/pages/AccountPage')) },
+            { path: '/checkout', lazy: page(() => import('@/features/checkout/pages/CheckoutPage')) },
+            { path: '/orders', lazy: page(() => import('@/features/orders/pages/OrdersPage')) },
+            { path: '/payment', lazy: page(() => import('@/features/payment/pages/PaymentPage')) },
+          ],
+        },
+        {
+          path: '/404',
+          lazy: page(
+            () => import('./pages/NotFoundPage'),
+            (load) => load.notFound,
+          ),
+        },
+        {
+          path: '/:policyType',
+          lazy: page(
+            () => import('@/features/policies/pages/PolicyPage'),
+            (load) =>
+              ({ params }) =>
+                load.policyPage(params.policyType),
+          ),
+        },
+        {
+          path: '*',
+          lazy: page(
+            () => import('./pages/NotFoundPage'),
+            (load) => load.notFound,
+          ),
+        },
+      ],
+    },
+  ];
+}
+
+/**
+ * The browser's router over a page the server rendered: the page's own chunks are loaded before
+ * it hydrates, so the first render matches the server's HTML.
+ */
+export async function createHydratingRouter(queryClient: QueryClient, hydrationData?: HydrationState) {
+  const routes = createRoutes(queryClient);
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  return createBrowserRouter(routes, { hydrationData });
+}

@@ -4,6 +4,24 @@ export type ApiResult<T> =
   | { ok: true; data: T; status: number }
   | { ok: false; status: number | null; error: string | null };
 
+/**
+ * A failed API call, as a query throws it: the status (null when no answer came) and a message.
+ * Read it with isNotFound, which also understands an error handed over from the server's render.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The thing asked for does not exist (or is not the caller's to see): a 404. */
+export const isNotFound = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
+
 export type QueryValue = string | number | boolean | undefined | null;
 
 export interface ApiRequestOptions {
@@ -32,8 +50,9 @@ export function apiBaseUrl(location: Pick<Location, 'protocol' | 'hostname' | 'p
   return `${protocol}//${apiHost}${port ? `:${port}` : ''}/api/v1`;
 }
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const url = `${apiBaseUrl()}${path.startsWith('/') ? path : `/${path}`}`;
+/** The path under /api/v1 with its query: only the values that say something. */
+export function apiPath(path: string, query?: Record<string, QueryValue>): string {
+  const url = path.startsWith('/') ? path : `/${path}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -42,6 +61,27 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   }
   const search = params.toString();
   return search ? `${url}?${search}` : url;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  return `${apiBaseUrl()}${apiPath(path, query)}`;
+}
+
+/**
+ * How a request reaches the API. In the browser: fetch. While the server renders a page, the
+ * server's own handler answers (the path under /api/v1 and the request's init), for the page's host.
+ */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+let serverTransport: ApiTransport | null = null;
+
+/** Called once by the server renderer: every request then goes to the server's own handler. */
+export function setServerTransport(transport: ApiTransport): void {
+  serverTransport = transport;
+}
+
+function send(path: string, query: Record<string, QueryValue> | undefined, init: RequestInit): Promise<Response> {
+  return serverTransport ? serverTransport(apiPath(path, query), init) : fetch(buildUrl(path, query), init);
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -71,7 +111,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await send(path, options.query, {
       method: options.method ?? 'GET',
       headers,
       credentials: 'include',
@@ -113,7 +153,7 @@ export async function apiDownload(
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await send(path, options.query, {
       headers,
       credentials: 'include',
       signal: options.signal,

@@ -27,6 +27,16 @@ export const aStoreInfo = (overrides: Partial<StoreInfo> = {}): StoreInfo => ({
   },
   newsletterTitle: 'Deals and new arrivals, once a week',
   supportHours: 'Monday to Saturday, 10AM-6PM',
+  legalName: 'NetKart Technologies Private Limited',
+  gstin: '29AAHCN4821K1Z4',
+  gstState: { code: '29', name: 'Karnataka' },
+  invoicePrefix: 'NK',
+  grievanceOfficer: {
+    name: 'Priya Raghavan',
+    designation: 'Grievance Officer',
+    email: 'grievance@netkart.in',
+    phone: '+91 80 4718 2291',
+  },
   ...overrides,
 });
 

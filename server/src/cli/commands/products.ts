@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
-import { categoryWarnings, missingPictures } from '../../modules/catalog/files/import-checks.js';
+import { categoryWarnings, missingPictures, taxWarnings } from '../../modules/catalog/files/import-checks.js';
 import { MAX_STOCK, rowToRecord } from '../../modules/catalog/files/product-record.js';
 import { readCatalogueFile } from '../../modules/catalog/files/read-catalogue.js';
 import { type CatalogueFormat, catalogueWriter } from '../../modules/catalog/files/write-catalogue.js';
@@ -51,7 +51,11 @@ export function addProductCommands(program: Command, context: CliContext): void 
 
         await withStore(context, storeOption(command), async (shop, store) => {
           const known = [...toStoreInfo(store).categories, ...(await shop.services.catalog.categories(store.id))];
-          const warnings = [...read.warnings, ...categoryWarnings({ ...read, records }, known)];
+          const warnings = [
+            ...read.warnings,
+            ...categoryWarnings({ ...read, records }, known),
+            ...taxWarnings({ records }, store.gstin),
+          ];
           for (const warning of warnings) context.stderr(`${where(warning.line)}: warning: ${warning.message}\n`);
           if (warnings.length && options.strict) {
             throw new CliError(

@@ -34,6 +34,10 @@ export function addStoreInfoCommands(program: Command, context: CliContext): voi
         "The storefront's texts: metaDescription, heroTitle, newsletterTitle, supportHours, and highlights",
         `({ "title": "…", "items": [{ "title", "text", "icon" }] }, at most ${MAX_HIGHLIGHTS} items; icons: ${HIGHLIGHT_ICONS.join(', ')}).`,
         'A store without one shows nothing in its place; null removes one.',
+        "The seller's particulars, printed on invoices and shown in the footer and on /contact: legalName, gstin",
+        '(checked; its first two digits name the state of registration; null: not registered for GST, so receipts',
+        'instead of tax invoices), invoicePrefix (1 to 3 letters or digits; null: from the store name) and',
+        'grievanceOfficer ({ "name", "designation", "email", "phone" }).',
       ].join('\n'),
     )
     .action(async (options: { file: string }, command: Command) => {

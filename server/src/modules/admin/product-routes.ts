@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, parse } from '../../http/errors.js';
 import { istDay } from '../../http/india-time.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
-import { categoryWarnings, missingPictures } from '../catalog/files/import-checks.js';
+import { categoryWarnings, missingPictures, taxWarnings } from '../catalog/files/import-checks.js';
 import { rowToRecord } from '../catalog/files/product-record.js';
 import { CatalogueFileError, readCatalogueFile } from '../catalog/files/read-catalogue.js';
 import { catalogueWriter } from '../catalog/files/write-catalogue.js';
@@ -126,7 +126,11 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
       const records = read.records.filter((entry) => !badLines.has(entry.line));
       const problems = [...read.problems, ...pictureProblems].sort((a, b) => a.line - b.line);
       const known = [...toStoreInfo(request.store).categories, ...(await catalog.categories(request.store.id))];
-      const warnings = [...read.warnings, ...categoryWarnings({ ...read, records }, known)];
+      const warnings = [
+        ...read.warnings,
+        ...categoryWarnings({ ...read, records }, known),
+        ...taxWarnings({ records }, request.store.gstin),
+      ];
       const report: CatalogueImportReport = {
         fileName: file.name,
         rows: read.records.length + read.problems.length,

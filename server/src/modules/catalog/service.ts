@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  isFeatured,
   type ProductListQuery as ListQuerySchema,
   type Product,
   type ProductAttribute,
@@ -31,16 +32,19 @@ export interface ProductInput {
   hidden?: boolean;
   images: ProductImage[];
   attributes: Omit<ProductAttribute, 'id'>[];
+  /** Legal particulars; left out, none (mrp in rupees, tax inclusive). */
+  hsn?: string | null;
+  gstRate?: number | null;
+  mrp?: number | null;
+  countryOfOrigin?: string | null;
+  manufacturer?: string | null;
+  importer?: string | null;
+  netQuantity?: string | null;
 }
 
 const lowerOrNull = (value: string | null) => (value ? value.toLowerCase() : null);
 
-export function isFeatured(attributes: Omit<ProductAttribute, 'id'>[]): boolean {
-  return attributes.some(
-    (attribute) =>
-      attribute.key.toLowerCase() === 'featured' && attribute.value.some((v) => v.toLowerCase().includes('true')),
-  );
-}
+export { isFeatured };
 
 export class CatalogService {
   constructor(private readonly db: Database) {}
@@ -136,13 +140,6 @@ export class CatalogService {
         store_id: storeId,
         created_at: now,
         position: Number(last?.position ?? 0) + 1,
-        hsn: null,
-        gst_rate: null,
-        mrp: null,
-        country_of_origin: null,
-        manufacturer: null,
-        importer: null,
-        net_quantity: null,
         ...productColumns(input, now),
       };
       await trx.insertInto('products').values(row).execute();
@@ -471,6 +468,13 @@ const FINGERPRINTED = [
   'img_url',
   'images_json',
   'attributes_json',
+  'hsn',
+  'gst_rate',
+  'mrp',
+  'country_of_origin',
+  'manufacturer',
+  'importer',
+  'net_quantity',
 ] as const satisfies readonly (keyof ProductColumns)[];
 
 /** Each fingerprinted column by the name a catalogue file gives it. */
@@ -488,6 +492,13 @@ const FILE_FIELD_OF: Record<(typeof FINGERPRINTED)[number], string> = {
   img_url: 'images',
   images_json: 'images',
   attributes_json: 'attributes',
+  hsn: 'hsn',
+  gst_rate: 'gstRate',
+  mrp: 'mrp',
+  country_of_origin: 'countryOfOrigin',
+  manufacturer: 'manufacturer',
+  importer: 'importer',
+  net_quantity: 'netQuantity',
 };
 
 /** A digest of what the merchant controls: equal when an import would change nothing. */
@@ -517,6 +528,13 @@ function productColumns(input: ProductInput, now: string) {
     img_url: input.images[0]?.url ?? '',
     images_json: JSON.stringify(input.images),
     attributes_json: JSON.stringify(input.attributes),
+    hsn: input.hsn ?? null,
+    gst_rate: input.gstRate ?? null,
+    mrp: input.mrp == null ? null : toPaise(input.mrp),
+    country_of_origin: input.countryOfOrigin ?? null,
+    manufacturer: input.manufacturer ?? null,
+    importer: input.importer ?? null,
+    net_quantity: input.netQuantity ?? null,
     updated_at: now,
   };
 }

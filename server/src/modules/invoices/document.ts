@@ -1,11 +1,8 @@
-import { checkGstin, type GstRate, splitInclusive, stateByName } from '@store/contract';
+import { checkGstin, type GstRate, STANDARD_GST_RATE, splitInclusive, stateByName } from '@store/contract';
 import type { OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
 import { istDay } from '../../http/india-time.js';
 import type { DocumentType } from './numbering.js';
 import { rupeesInWords } from './words.js';
-
-/** A line sold without a GST rate on its product is taxed at the standard rate for the store's goods. */
-export const STANDARD_GST_RATE: GstRate = 18;
 
 export const DOCUMENT_TITLES: Record<DocumentType, string> = {
   'tax-invoice': 'Tax Invoice',

@@ -1,3 +1,4 @@
+import { defaultInvoicePrefix } from '@store/contract';
 import type { InvoiceKind, StoreRow } from '../../db/schema.js';
 import { istDay } from '../../http/india-time.js';
 
@@ -14,22 +15,11 @@ export function financialYearOf(instant: number | string | Date): string {
 
 /**
  * The start of the store's invoice numbers: its invoice prefix (capitals and digits, at most 3),
- * else the capitals of its name (NetKart → NK), else the initials of its words, else its first
- * letters. One place, so a default set with the store's details can take over.
+ * else the default from its name (`defaultInvoicePrefix`: NetKart → NK).
  */
 export function invoicePrefix(store: Pick<StoreRow, 'invoice_prefix' | 'store_name'>): string {
   const own = (store.invoice_prefix ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '');
-  if (own) return own.slice(0, 3);
-  const name = store.store_name.normalize('NFKD').replace(/[^A-Za-z0-9\s]/g, ' ');
-  const capitals = name.replace(/[^A-Z]/g, '');
-  if (capitals.length >= 2) return capitals.slice(0, 3);
-  const words = name.split(/\s+/).filter(Boolean);
-  if (words.length >= 2)
-    return words
-      .map((word) => word.charAt(0).toUpperCase())
-      .join('')
-      .slice(0, 3);
-  return (words[0] ?? '').toUpperCase().slice(0, 3) || 'INV';
+  return own.slice(0, 3) || defaultInvoicePrefix(store.store_name);
 }
 
 /** The documents a paid order gets: a tax invoice, or a receipt from a seller without a GSTIN; a credit note undoes either. */

@@ -1,13 +1,5 @@
-import { OrderStatus } from '@store/contract';
+import { ORDER_STATUS_LABELS as LABELS, OrderStatus } from '@store/contract';
 import { conflict } from '../../http/errors.js';
-
-const LABELS: Record<OrderStatus, string> = {
-  [OrderStatus.Pending]: 'Pending',
-  [OrderStatus.Processing]: 'Processing',
-  [OrderStatus.Shipped]: 'Shipped',
-  [OrderStatus.Delivered]: 'Delivered',
-  [OrderStatus.Cancelled]: 'Cancelled',
-};
 
 /** The only moves an order may make; everything else is refused. */
 const ALLOWED: Record<OrderStatus, readonly OrderStatus[]> = {

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
+  checkGstin,
   DEFAULT_LOW_STOCK_THRESHOLD,
+  defaultInvoicePrefix,
+  type GrievanceOfficer,
   STOREFRONT_TEXT_FIELDS,
   type StorefrontTexts,
   type StoreInfo,
@@ -79,10 +82,6 @@ export class StoreService {
       payment_config_json: JSON.stringify({ sandboxSecret: randomBytes(32).toString('hex') }),
       low_stock_threshold: DEFAULT_LOW_STOCK_THRESHOLD,
       created_at: nowIso(),
-      legal_name: null,
-      gstin: null,
-      invoice_prefix: null,
-      grievance_officer_json: null,
     };
     await this.db.insertInto('stores').values(row).execute();
     return row;
@@ -120,6 +119,27 @@ function infoColumns(info: StoreInfo) {
     category_images_json: JSON.stringify(info.categoryImages),
     policies_json: JSON.stringify(info.policies),
     storefront_json: JSON.stringify(storefrontTextsOf(info)),
+    legal_name: info.legalName?.trim() || null,
+    gstin: info.gstin?.trim() || null,
+    invoice_prefix: info.invoicePrefix?.trim() || null,
+    grievance_officer_json: info.grievanceOfficer ? JSON.stringify(info.grievanceOfficer) : null,
+  };
+}
+
+/** The start of the store's invoice numbers: the merchant's choice, else from the store's name. */
+export const invoicePrefixOf = (store: Store): string => store.invoice_prefix ?? defaultInvoicePrefix(store.store_name);
+
+/** The seller's particulars, each only when given; the GSTIN's state comes from its first two digits. */
+function sellerParticularsOf(store: Store): Partial<StoreInfo> {
+  const checked = store.gstin ? checkGstin(store.gstin) : undefined;
+  return {
+    ...(store.legal_name ? { legalName: store.legal_name } : {}),
+    ...(store.gstin ? { gstin: store.gstin } : {}),
+    ...(checked?.valid ? { gstState: { code: checked.stateCode, name: checked.stateName } } : {}),
+    ...(store.invoice_prefix ? { invoicePrefix: store.invoice_prefix } : {}),
+    ...(store.grievance_officer_json
+      ? { grievanceOfficer: JSON.parse(store.grievance_officer_json) as GrievanceOfficer }
+      : {}),
   };
 }
 
@@ -146,5 +166,6 @@ export function toStoreInfo(store: Store): StoreInfo {
     categoryImages: JSON.parse(store.category_images_json) as Record<string, string>,
     policies: JSON.parse(store.policies_json) as Record<string, string>,
     ...storefrontTextsOf(JSON.parse(store.storefront_json) as Partial<StorefrontTexts>),
+    ...sellerParticularsOf(store),
   };
 }

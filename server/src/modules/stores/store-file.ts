@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { HIGHLIGHT_ICONS, POLICY_SLUGS, type StoreInfo } from '@store/contract';
+import { checkGstin, HIGHLIGHT_ICONS, INVOICE_PREFIX, POLICY_SLUGS, type StoreInfo } from '@store/contract';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
 import { requiredText, text } from '../file-fields.js';
@@ -10,7 +10,8 @@ import { requiredText, text } from '../file-fields.js';
  * is either HTML in the file or `{ "file": "policies/refund.html" }`, a path from the JSON
  * file's folder; either way it is sanitised before it is stored. The storefront's texts
  * (metaDescription, heroTitle, highlights, newsletterTitle, supportHours) are plain text and
- * optional: `null` removes one.
+ * optional: `null` removes one. So are the seller's particulars: legalName, gstin (none: not
+ * registered for GST), invoicePrefix (none: from the store name) and grievanceOfficer.
  */
 
 const MAX_POLICY_BYTES = 512 * 1024;
@@ -60,6 +61,46 @@ const Highlights = z
   .nullable()
   .transform((value) => value ?? undefined);
 
+const Gstin = z
+  .string({ error: 'gstin must be text, or null for a seller not registered for GST.' })
+  .trim()
+  .transform((value, context) => {
+    if (value === '') return undefined;
+    const checked = checkGstin(value, 'gstin');
+    if (checked.valid) return checked.gstin;
+    context.addIssue({ code: 'custom', message: checked.error });
+    return z.NEVER;
+  })
+  .nullable()
+  .transform((value) => value ?? undefined);
+
+const InvoicePrefix = z
+  .string({ error: 'invoicePrefix must be text, or null for the one from the store name.' })
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .refine((value) => value === '' || INVOICE_PREFIX.test(value), {
+    error: 'invoicePrefix has 1 to 3 letters A–Z or digits, so that PREFIX/YY-YY/NNNNNN fits 16 characters.',
+  })
+  .nullable()
+  .transform((value) => value || undefined);
+
+const GrievanceOfficer = z
+  .strictObject(
+    {
+      name: requiredText('grievanceOfficer.name', 100),
+      designation: requiredText('grievanceOfficer.designation', 100),
+      email: z.email({ error: 'grievanceOfficer.email must be an email address.' }).max(254),
+      phone: requiredText('grievanceOfficer.phone', 30).refine((phone) => phone.replace(/\D/g, '').length >= 10, {
+        error: 'grievanceOfficer.phone must have at least 10 digits.',
+      }),
+    },
+    {
+      error: 'grievanceOfficer must be { "name", "designation", "email", "phone" }, or null for none.',
+    },
+  )
+  .nullable()
+  .transform((value) => value ?? undefined);
+
 const StoreFileFields = {
   storeName: requiredText('storeName', 100),
   companyName: requiredText('companyName', 200),
@@ -87,6 +128,10 @@ const StoreFileFields = {
   highlights: Highlights,
   newsletterTitle: storefrontText('newsletterTitle', 120),
   supportHours: storefrontText('supportHours', 100),
+  legalName: storefrontText('legalName', 200),
+  gstin: Gstin,
+  invoicePrefix: InvoicePrefix,
+  grievanceOfficer: GrievanceOfficer,
 };
 
 /** Every field, as `stores add` needs (the optional ones may be left out). */
@@ -102,6 +147,10 @@ export const StoreFile = z.strictObject({
   highlights: StoreFileFields.highlights.optional(),
   newsletterTitle: StoreFileFields.newsletterTitle.optional(),
   supportHours: StoreFileFields.supportHours.optional(),
+  legalName: StoreFileFields.legalName.optional(),
+  gstin: StoreFileFields.gstin.optional(),
+  invoicePrefix: StoreFileFields.invoicePrefix.optional(),
+  grievanceOfficer: StoreFileFields.grievanceOfficer.optional(),
 });
 
 /** Only the fields to change, as `info set` takes them. */

@@ -20,6 +20,14 @@ export interface ProductFormValues {
   hidden: boolean;
   attributes: { key: string; value: string; metricUnit: string }[];
   images: UploadedPicture[];
+  /** Legal particulars: each may be left blank. gstRate is '' or one of GST_RATES as text. */
+  hsn: string;
+  gstRate: string;
+  mrp: string;
+  countryOfOrigin: string;
+  manufacturer: string;
+  importer: string;
+  netQuantity: string;
 }
 
 export const emptyProduct: ProductFormValues = {
@@ -34,6 +42,13 @@ export const emptyProduct: ProductFormValues = {
   hidden: false,
   attributes: [],
   images: [],
+  hsn: '',
+  gstRate: '',
+  mrp: '',
+  countryOfOrigin: '',
+  manufacturer: '',
+  importer: '',
+  netQuantity: '',
 };
 
 export function toFormValues(product: AdminProduct): ProductFormValues {
@@ -53,6 +68,13 @@ export function toFormValues(product: AdminProduct): ProductFormValues {
       metricUnit: attribute.metricUnit ?? '',
     })),
     images: product.images.map(({ url, width, height }) => ({ url, width, height })),
+    hsn: product.hsn ?? '',
+    gstRate: product.gstRate === null ? '' : String(product.gstRate),
+    mrp: product.mrp === null ? '' : String(product.mrp),
+    countryOfOrigin: product.countryOfOrigin ?? '',
+    manufacturer: product.manufacturer ?? '',
+    importer: product.importer ?? '',
+    netQuantity: product.netQuantity ?? '',
   };
 }
 
@@ -81,6 +103,13 @@ export function toRecord(values: ProductFormValues, gender: string | null = null
         .filter((value) => value !== ''),
       metricUnit: attribute.metricUnit,
     })),
+    hsn: values.hsn,
+    gstRate: values.gstRate.trim() === '' ? null : (numberOf(values.gstRate) as number),
+    mrp: values.mrp.trim() === '' ? null : numberOf(values.mrp),
+    countryOfOrigin: values.countryOfOrigin,
+    manufacturer: values.manufacturer,
+    importer: values.importer,
+    netQuantity: values.netQuantity,
   };
 }
 

@@ -1,7 +1,5 @@
-import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { StoreBrand } from '@/features/store-info/components/StoreBrand';
-import { PageFallback } from './PageFallback';
 
 /** A centred card for signing in and registering. */
 export function AuthLayout() {
@@ -11,9 +9,7 @@ export function AuthLayout() {
         <StoreBrand logoClassName="h-10 max-w-48" placeholderClassName="h-8 w-40" />
       </Link>
       <main className="w-full max-w-md rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </main>
     </div>
   );

@@ -1,11 +1,9 @@
-import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { Footer } from '@/components/layout/Footer';
-import { Header } from '@/components/layout/Header';
-import { MobileBottomBar } from '@/components/layout/MobileBottomBar';
-import { ScrollToTop } from '@/components/layout/ScrollToTop';
 import { TestModeBanner } from '@/features/store-info/components/TestModeBanner';
-import { PageFallback } from './PageFallback';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { MobileBottomBar } from './MobileBottomBar';
+import { ScrollToTop } from './ScrollToTop';
 
 export function MainLayout() {
   return (
@@ -20,9 +18,7 @@ export function MainLayout() {
       <TestModeBanner />
       <Header />
       <main id="main" className="flex-1">
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </main>
       <Footer />
       <MobileBottomBar />

@@ -1,6 +1,6 @@
 import type { AccountInfo, AuthorizeResponse, PasswordResetResponse } from '@store/contract';
-import { useQuery } from '@tanstack/react-query';
-import { type ApiResult, apiRequest } from '@/lib/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, type ApiResult, apiRequest } from '@/lib/api-client';
 
 export const authorize = (email: string, password: string, rememberMe?: boolean) =>
   apiRequest<Partial<AuthorizeResponse>>('/users/authorize', {
@@ -29,16 +29,20 @@ export async function fetchAccountInfo(): Promise<ApiResult<AccountInfo>> {
   return { ...result, data: info };
 }
 
-/** The signed-in shopper's account; the error message is the status, or 'no response received'. */
-export function useAccountInfo(options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: ['accountInfo'],
-    queryFn: async () => {
-      const result = await fetchAccountInfo();
-      if (!result.ok) throw new Error(result.status === null ? 'no response received' : `${result.status}`);
-      return result.data;
-    },
-    enabled: options.enabled ?? true,
-    retry: false,
-  });
-}
+/**
+ * The signed-in shopper's account: one query for the auth context (which restores the session with
+ * it) and the account page. Fails with the status as its message, or 'no response received'.
+ */
+export const accountInfoQuery = queryOptions({
+  queryKey: ['accountInfo'],
+  queryFn: async () => {
+    const result = await fetchAccountInfo();
+    if (!result.ok)
+      throw new ApiError(result.status, result.status === null ? 'no response received' : `${result.status}`);
+    return result.data;
+  },
+  retry: false,
+});
+
+export const useAccountInfo = (options: { enabled?: boolean } = {}) =>
+  useQuery({ ...accountInfoQuery, enabled: options.enabled ?? true });

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { AUTH_TOKEN_CHANGE_EVENT, clearAuthToken, getAuthToken, setAuthToken } from '@/lib/auth-token';
@@ -26,6 +27,12 @@ const AuthContext = createContext<AuthState | null>(null);
 export const MISSING_TOKEN = 'Authentication failed: Token is missing in the response';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  /** Another shopper's account must never be read from the cache. */
+  const forgetAccount = useCallback(
+    () => queryClient.removeQueries({ queryKey: api.accountInfoQuery.queryKey }),
+    [queryClient],
+  );
   const [user, setUser] = useState<AuthUser | null>(null);
   const [loading, setLoading] = useState(true);
 
@@ -35,12 +42,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setLoading(false);
       return;
     }
-    const info = await api.fetchAccountInfo();
+    // The account page reads the same query: one request for both.
+    const email = await queryClient.fetchQuery(api.accountInfoQuery).then(
+      (info) => info.email ?? '',
+      () => '',
+    );
     // A 401 has already dropped the cookie; any other failure keeps the shopper signed in.
     if (!getAuthToken()) setUser(null);
-    else setUser({ email: info.ok ? (info.data.email ?? '') : '' });
+    else setUser({ email });
     setLoading(false);
-  }, []);
+  }, [queryClient]);
 
   useEffect(() => {
     void restore();
@@ -65,6 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       const token = result.data?.token;
       if (typeof token !== 'string' || !token) throw new Error(MISSING_TOKEN);
+      forgetAccount();
       setAuthToken(token, rememberMe);
       setUser({ email });
     };
@@ -98,6 +110,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       async logout() {
         const result = await api.logout();
         clearAuthToken();
+        forgetAccount();
         setUser(null);
         // A token the server no longer knows (401) is logged out all the same.
         if (!result.ok && result.status !== 401) {
@@ -108,10 +121,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       forget() {
         clearAuthToken();
+        forgetAccount();
         setUser(null);
       },
     };
-  }, [user, loading]);
+  }, [user, loading, forgetAccount]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

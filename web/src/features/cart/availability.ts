@@ -1,4 +1,5 @@
 import { useProductsById } from '@/features/catalog/api';
+import { isNotFound } from '@/lib/api-client';
 import { type Availability, type CartItem, type LineProblem, lineKey, lineLimit, lineProblem } from './cart-rules';
 
 export interface CartAvailability {
@@ -7,6 +8,8 @@ export interface CartAvailability {
   /** The most each line may hold, once its product's stock is known. */
   limits: Map<string, number>;
   hasProblems: boolean;
+  /** Each product's GST rate, as the shop says it now (products without one are absent). */
+  gstRates: Map<string, number>;
 }
 
 /**
@@ -21,10 +24,15 @@ export function useCartAvailability(items: CartItem[]): CartAvailability {
       const query = products[index];
       if (query?.data) return [id, { stock: query.data.stock }];
       // A failed read for another reason (offline) says nothing about the product: the order will check.
-      if (query?.error?.message === 'missing') return [id, 'gone'];
+      if (isNotFound(query?.error)) return [id, 'gone'];
       return [id, undefined];
     }),
   );
+  const gstRates = new Map<string, number>();
+  ids.forEach((id, index) => {
+    const rate = products[index]?.data?.gstRate;
+    if (typeof rate === 'number') gstRates.set(id, rate);
+  });
   const problems = new Map<string, LineProblem>();
   const limits = new Map<string, number>();
   for (const item of items) {
@@ -33,5 +41,5 @@ export function useCartAvailability(items: CartItem[]): CartAvailability {
     if (problem) problems.set(lineKey(item), problem);
     if (known && known !== 'gone') limits.set(lineKey(item), lineLimit(items, item, known.stock));
   }
-  return { problems, limits, hasProblems: problems.size > 0 };
+  return { problems, limits, hasProblems: problems.size > 0, gstRates };
 }

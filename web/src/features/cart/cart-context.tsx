@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import * as rules from './cart-rules';
 import { CART_STORAGE_KEY, type CartItem, parseStoredCart } from './cart-rules';
@@ -19,24 +19,42 @@ export interface CartState {
 
 const CartContext = createContext<CartState | null>(null);
 
-const readStoredCart = () => parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY));
+/** The cart as localStorage holds it, read again only when its text changes. */
+const NO_ITEMS: CartItem[] = [];
+const CART_CHANGE_EVENT = 'cart-change';
+let storedText: string | null = null;
+let storedItems: CartItem[] = NO_ITEMS;
+
+function readStoredCart(): CartItem[] {
+  const text = window.localStorage.getItem(CART_STORAGE_KEY);
+  if (text !== storedText) {
+    storedText = text;
+    storedItems = parseStoredCart(text);
+  }
+  return storedItems;
+}
+
+/** This tab's changes and another tab's (the storage event) alike. */
+function subscribe(onChange: () => void) {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CART_STORAGE_KEY || event.key === null) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener(CART_CHANGE_EVENT, onChange);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener(CART_CHANGE_EVENT, onChange);
+  };
+}
+
+function save(next: CartItem[]) {
+  window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(next));
+  window.dispatchEvent(new Event(CART_CHANGE_EVENT));
+}
 
 export function CartProvider({ children }: { children: ReactNode }) {
-  const [items, setItems] = useState<CartItem[]>(readStoredCart);
-
-  const save = useCallback((next: CartItem[]) => {
-    setItems(next);
-    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(next));
-  }, []);
-
-  // Another tab changed the cart: follow it.
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === CART_STORAGE_KEY || event.key === null) setItems(readStoredCart());
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  // The server knows no cart: the page it renders shows an empty one, filled in as the browser takes over.
+  const items = useSyncExternalStore(subscribe, readStoredCart, () => NO_ITEMS);
 
   const value = useMemo<CartState>(
     () => ({
@@ -64,7 +82,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         if (!options?.silent) toast('Cart cleared', { description: 'All items have been removed from your cart.' });
       },
     }),
-    [items, save],
+    [items],
   );
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

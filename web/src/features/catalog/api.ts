@@ -1,6 +1,6 @@
 import type { NewsletterRequest, NewsletterResponse, Product, ProductListResponse } from '@store/contract';
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest, isNotFound } from '@/lib/api-client';
 import { FEATURED_COUNT, type ListingParams, listingQuery, PARENT_CATEGORY_LOOKUP_LIMIT } from './listing';
 import { type StoreProduct, toStoreProduct } from './product';
 
@@ -17,18 +17,18 @@ async function fetchProducts(query: ReturnType<typeof listingQuery>): Promise<Pr
   return { products: data.map(toStoreProduct), total };
 }
 
-export function useProductPage(params: ListingParams) {
+/** One page of a listing: the query the page and the server's renderer share. */
+export function productPageQuery(params: ListingParams) {
   const query = listingQuery(params);
-  return useQuery({
-    queryKey: ['products', query],
-    queryFn: () => fetchProducts(query),
-    placeholderData: keepPreviousData,
-  });
+  return queryOptions({ queryKey: ['products', query], queryFn: () => fetchProducts(query) });
 }
 
+export const useProductPage = (params: ListingParams) =>
+  useQuery({ ...productPageQuery(params), placeholderData: keepPreviousData });
+
 /** Spec section 7: the first store category, lowercased, 4 products. A failure is only logged. */
-export function useFeaturedProducts(firstCategory: string | undefined) {
-  return useQuery({
+export function featuredProductsQuery(firstCategory: string | undefined) {
+  return queryOptions({
     queryKey: ['featured', firstCategory],
     enabled: firstCategory !== undefined,
     queryFn: async () => {
@@ -43,9 +43,12 @@ export function useFeaturedProducts(firstCategory: string | undefined) {
   });
 }
 
+export const useFeaturedProducts = (firstCategory: string | undefined) =>
+  useQuery(featuredProductsQuery(firstCategory));
+
 /** The distinct product types of a category, from up to 100 of its products. */
-export function useParentCategories(category: string | undefined) {
-  return useQuery({
+export function parentCategoriesQuery(category: string | undefined) {
+  return queryOptions({
     queryKey: ['parentCategories', category ?? ''],
     queryFn: async () => {
       const page = await fetchProducts(listingQuery({ category, page: 1 }, PARENT_CATEGORY_LOOKUP_LIMIT));
@@ -56,22 +59,26 @@ export function useParentCategories(category: string | undefined) {
   });
 }
 
+export const useParentCategories = (category: string | undefined) => useQuery(parentCategoriesQuery(category));
+
 export type ProductResult = { status: 'found'; product: StoreProduct } | { status: 'missing' };
 
-/** One product by id; fails with 'missing' when the shop no longer sells it (deleted or hidden). */
-export const productQuery = (id: string | undefined) => ({
-  queryKey: ['product', id],
-  enabled: !!id,
-  retry: (count: number, error: Error) => error.message !== 'missing' && count < 2,
-  queryFn: async (): Promise<StoreProduct> => {
-    const result = await apiRequest<Product>(`/products/${encodeURIComponent(id ?? '')}`);
-    if (!result.ok && result.status === 404) throw new Error('missing');
-    if (!result.ok || !result.data?.id) throw new Error(result.ok ? 'missing' : (result.error ?? 'failed'));
-    return toStoreProduct(result.data);
-  },
-});
+/** One product by id; fails with a 404 ApiError when the shop no longer sells it (deleted or hidden). */
+export const productQuery = (id: string | undefined) =>
+  queryOptions({
+    queryKey: ['product', id],
+    enabled: !!id,
+    retry: (count: number, error: Error) => !isNotFound(error) && count < 2,
+    queryFn: async (): Promise<StoreProduct> => {
+      const result = await apiRequest<Product>(`/products/${encodeURIComponent(id ?? '')}`);
+      if (!result.ok) throw new ApiError(result.status, result.error ?? 'Failed to load product details');
+      if (!result.data?.id) throw new ApiError(404, 'Product not found');
+      return toStoreProduct(result.data);
+    },
+  });
 
-export const useProduct = (id: string | undefined) => useQuery(productQuery(id));
+/** A product found missing stays missing on this page (the server may have said so already): no second ask. */
+export const useProduct = (id: string | undefined) => useQuery({ ...productQuery(id), retryOnMount: false });
 
 /** Several products by id at once (the cart's and the wishlist's), each its own cached query. */
 export const useProductsById = (ids: string[], options: { staleTime?: number } = {}) =>

@@ -74,3 +74,31 @@ export function pageFrom(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
+
+/** The listing a /products address asks for. */
+export function listingParamsOf(search: URLSearchParams): ListingParams {
+  return {
+    category: search.get('category') ?? undefined,
+    parentCategory: search.get('parentCategory') ?? undefined,
+    featured: search.get('featured') === 'true',
+    page: pageFrom(search.get('page')),
+  };
+}
+
+/** The listing of a category (and of one of its types). */
+export function categoryLinkOf(category: string, parentCategory?: string): string {
+  const query = new URLSearchParams({ category: category.toLowerCase() });
+  if (parentCategory) query.set('parentCategory', parentCategory);
+  return `/products?${query.toString()}`;
+}
+
+/** A listing's one address: its filters in one order, page 1 without a page number. */
+export function canonicalListingPath({ category, parentCategory, featured, page }: ListingParams): string {
+  const query = new URLSearchParams();
+  if (category?.trim()) query.set('category', category.trim().toLowerCase());
+  if (parentCategory?.trim()) query.set('parentCategory', parentCategory.trim());
+  if (featured) query.set('featured', 'true');
+  if (page > 1) query.set('page', String(page));
+  const search = query.toString();
+  return search ? `/products?${search}` : '/products';
+}

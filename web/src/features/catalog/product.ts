@@ -1,4 +1,4 @@
-import { COLOR_KEYS, productOptions, type Product as ServerProduct, SIZE_KEYS } from '@store/contract';
+import { COLOR_KEYS, isFeatured, productOptions, type Product as ServerProduct, SIZE_KEYS } from '@store/contract';
 
 export interface ProductPicture {
   url: string;
@@ -26,6 +26,15 @@ export interface StoreProduct {
   /** Units the shop can sell now; unlimited when the server does not say. */
   stock: number;
   attributes: ServerProduct['attributes'];
+  /** The maximum retail price, tax inclusive, when the merchant gave one. */
+  mrp?: number;
+  /** The GST rate in percent, when the merchant gave one. */
+  gstRate?: number;
+  /** Legal particulars (Legal Metrology (Packaged Commodities) Rules 2011), each when given. */
+  countryOfOrigin?: string;
+  manufacturer?: string;
+  importer?: string;
+  netQuantity?: string;
 }
 
 /** The server's shape, loosely: the mapping copes with missing fields rather than trusting them. */
@@ -39,11 +48,7 @@ export function toStoreProduct(product: ProductInput): StoreProduct {
   const images = Array.isArray(product.images) ? product.images.filter((image) => image?.url) : [];
   const discounted = isPrice(product.discountedPrice) ? product.discountedPrice : undefined;
   const regular = isPrice(product.regularPrice) ? product.regularPrice : undefined;
-  const featured = attributes.some(
-    (attribute) =>
-      attribute.key.trim().toLowerCase() === 'featured' &&
-      attribute.value.some((value) => value.toLowerCase().includes('true')),
-  );
+  const featured = isFeatured(attributes);
   const { sizes, colors } = productOptions(attributes);
   return {
     id: product.id,
@@ -64,6 +69,12 @@ export function toStoreProduct(product: ProductInput): StoreProduct {
         ? Math.max(0, product.stock)
         : Number.POSITIVE_INFINITY,
     attributes,
+    ...(isPrice(product.mrp) ? { mrp: product.mrp } : {}),
+    ...(isPrice(product.gstRate) ? { gstRate: product.gstRate } : {}),
+    ...(product.countryOfOrigin ? { countryOfOrigin: product.countryOfOrigin } : {}),
+    ...(product.manufacturer ? { manufacturer: product.manufacturer } : {}),
+    ...(product.importer ? { importer: product.importer } : {}),
+    ...(product.netQuantity ? { netQuantity: product.netQuantity } : {}),
   };
 }
 

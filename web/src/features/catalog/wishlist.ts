@@ -33,7 +33,9 @@ function subscribe(onChange: () => void) {
   };
 }
 
-export const useWishlist = () => useSyncExternalStore(subscribe, getSnapshot);
+const NOTHING: string[] = [];
+/** The server knows no wishlist: the page it renders shows none, filled in as the browser takes over. */
+export const useWishlist = () => useSyncExternalStore(subscribe, getSnapshot, () => NOTHING);
 
 /** Adds or removes the product; true when it is now in the wishlist. */
 export function toggleWishlist(id: string): boolean {

@@ -1,7 +1,8 @@
+import { ORDER_STATUS_LABELS } from '@store/contract';
 import type { BadgeTone } from '@/components/ui';
 
 /** Spec section 3: order status codes. */
-const LABELS: Record<number, string> = { 0: 'Pending', 1: 'Processing', 2: 'Shipped', 3: 'Delivered', 4: 'Cancelled' };
+const LABELS: Readonly<Record<number, string>> = ORDER_STATUS_LABELS;
 const TONES: Record<string, BadgeTone> = {
   Delivered: 'green',
   Processing: 'blue',

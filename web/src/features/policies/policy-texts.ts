@@ -99,7 +99,7 @@ export const BUILT_IN_POLICIES: Record<'terms' | 'privacy' | 'refund' | 'return'
       {
         heading: 'Grievance Officer',
         paragraphs: [
-          'Grievance Officer, {{companyName}}, {{companyAddress}}. Email: {{companyEmail}}. Phone: {{companyPhone}}. Hours: Monday-Friday 10:00-17:00.',
+          '{{grievanceOfficer}}, {{legalName}}, {{companyAddress}}. Email: {{grievanceOfficerEmail}}. Phone: {{grievanceOfficerPhone}}. Hours: Monday-Friday 10:00-17:00.',
         ],
       },
     ],

@@ -41,6 +41,31 @@ describe('policy content', () => {
     expect(all).not.toMatch(/\{\{/);
   });
 
+  it("names the store's grievance officer in the privacy policy, or its own contacts when it names none", () => {
+    const grievanceParagraph = (info: StoreInfo) => {
+      const content = policyContent('privacy', info, 'shop.example');
+      if (content.kind !== 'text') throw new Error('expected the built-in text');
+      return content.text.sections.find((section) => section.heading === 'Grievance Officer')?.paragraphs.join(' ');
+    };
+    expect(
+      grievanceParagraph({
+        ...storeInfo,
+        legalName: 'NetKart Technologies Private Limited',
+        grievanceOfficer: {
+          name: 'Priya Raghavan',
+          designation: 'Grievance Officer',
+          email: 'grievance@netkart.in',
+          phone: '+91 80 4718 2291',
+        },
+      }),
+    ).toBe(
+      `Priya Raghavan, Grievance Officer, NetKart Technologies Private Limited, ${storeInfo.companyAddress}. Email: grievance@netkart.in. Phone: +91 80 4718 2291. Hours: Monday-Friday 10:00-17:00.`,
+    );
+    expect(grievanceParagraph(storeInfo)).toBe(
+      `Grievance Officer, ${storeInfo.companyName}, ${storeInfo.companyAddress}. Email: ${storeInfo.companyEmail}. Phone: ${storeInfo.companyPhone}. Hours: Monday-Friday 10:00-17:00.`,
+    );
+  });
+
   it('falls back to generic values without store info', () => {
     const content = policyContent('refund', null, 'shop.example');
     if (content.kind !== 'text') throw new Error('expected the built-in text');

@@ -2,26 +2,8 @@ import { POLICY_SLUGS, type PolicySlug, type StoreInfo } from '@store/contract';
 import DOMPurify from 'dompurify';
 import { BUILT_IN_POLICIES, type PolicyText } from './policy-texts';
 
+export { isPolicySlug, RESERVED_SLUGS } from './slugs';
 export { POLICY_SLUGS, type PolicySlug };
-
-/** Spec: words that are routes of their own never show a policy. */
-export const RESERVED_SLUGS = [
-  'login',
-  'register',
-  'forgot-password',
-  'reset-password',
-  'account',
-  'cart',
-  'products',
-  'product',
-  'contact',
-  'track-order',
-  'orders',
-  '404',
-];
-
-export const isPolicySlug = (slug: string | undefined): slug is PolicySlug =>
-  !!slug && !RESERVED_SLUGS.includes(slug) && (POLICY_SLUGS as readonly string[]).includes(slug);
 
 export const POLICY_TITLES: Record<PolicySlug, string> = {
   terms: 'Terms and Conditions',
@@ -40,7 +22,13 @@ const GENERIC = {
 };
 
 function placeholderValues(storeInfo: StoreInfo | null, website: string) {
+  // The officer the store names; without one, the company's own contacts reach the grievance desk.
+  const officer = storeInfo?.grievanceOfficer;
   return {
+    grievanceOfficer: officer ? `${officer.name}, ${officer.designation}` : 'Grievance Officer',
+    grievanceOfficerEmail: officer?.email || storeInfo?.companyEmail || GENERIC.companyEmail,
+    grievanceOfficerPhone: officer?.phone || storeInfo?.companyPhone || GENERIC.companyPhone,
+    legalName: storeInfo?.legalName || storeInfo?.companyName || storeInfo?.storeName || GENERIC.companyName,
     companyName: storeInfo?.companyName || storeInfo?.storeName || GENERIC.companyName,
     companyAddress: storeInfo?.companyAddress || GENERIC.companyAddress,
     companyEmail: storeInfo?.companyEmail || GENERIC.companyEmail,
@@ -65,9 +53,15 @@ export function substitute(
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Store HTML keeps its text, headings, lists and links, but no script, styling or form of its own. */
+/**
+ * Store HTML keeps its text, headings, lists and links, but no script, styling or form of its own.
+ * The server sanitised it when it was saved (every way of saving it does); the browser does again.
+ * While the server renders a page there is no DOM for DOMPurify, so the saved HTML is used as it is.
+ */
 export const sanitizeStoreHtml = (html: string) =>
-  DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form', 'input'], FORBID_ATTR: ['style'] });
+  typeof window === 'undefined'
+    ? html
+    : DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form', 'input'], FORBID_ATTR: ['style'] });
 
 export type PolicyContent = { kind: 'html'; html: string } | { kind: 'text'; text: PolicyText };
 

@@ -1,21 +1,31 @@
 import { useEffect } from 'react';
+import { type PageHead, useRecordPageHead } from '@/lib/page-head';
 import { storeNameOf, useStoreInfo } from './store-info';
 
+export interface PageMetaOptions extends Omit<PageHead, 'title'> {
+  /** The name after the page's title; the store's name by default. */
+  brand?: string;
+}
+
 /**
- * The browser title — '<page> | <store name>', or the store name alone on the home page — and the
- * page's meta description, from the store's own details once they have arrived. Set in the browser
- * for now; a head rendered by the server can take its place without the pages changing.
+ * The page's title — '<page> | <store name>', or the store name alone on the home page — and its
+ * meta description (the page's own, else the store's), from the store's own details. The server
+ * writes them into the page's head with its address, preview and structured data; in the browser
+ * they follow the shopper from page to page.
  */
-export function usePageMeta(page?: string, options: { brand?: string } = {}) {
+export function usePageMeta(page?: string, options: PageMetaOptions = {}) {
+  const { brand: brandOption, description: pageDescription, ...head } = options;
   const { storeInfo } = useStoreInfo();
-  const brand = options.brand ?? (storeInfo ? storeNameOf(storeInfo) : '');
+  const brand = brandOption ?? (storeInfo ? storeNameOf(storeInfo) : '');
   const title = page && brand ? `${page} | ${brand}` : page || brand;
+  const arrived = storeInfo !== null;
+  const description = (pageDescription ?? storeInfo?.metaDescription ?? '').trim();
+  useRecordPageHead({ ...head, title, description });
+
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);
 
-  const arrived = storeInfo !== null;
-  const description = storeInfo?.metaDescription?.trim() ?? '';
   useEffect(() => {
     if (arrived) setMetaDescription(description);
   }, [arrived, description]);

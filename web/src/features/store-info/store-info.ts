@@ -1,5 +1,5 @@
 import type { StoreInfo } from '@store/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { apiRequest } from '@/lib/api-client';
@@ -13,7 +13,7 @@ export const FALLBACK_CATEGORIES = ['Accessories'];
  */
 export const DEFAULT_BRAND = 'Online Store';
 
-export const storeInfoQuery = {
+export const storeInfoQuery = queryOptions({
   queryKey: ['storeInfo'],
   queryFn: async (): Promise<StoreInfo> => {
     const result = await apiRequest<StoreInfo>('/storeInfo');
@@ -22,7 +22,7 @@ export const storeInfoQuery = {
     return result.data;
   },
   staleTime: 5 * 60_000,
-} as const;
+});
 
 let failureShown = false;
 
@@ -35,12 +35,15 @@ export function useStoreInfo() {
     }
   }, [query.isError]);
   const storeInfo = query.data ?? null;
-  const categories =
-    storeInfo && Array.isArray(storeInfo.categories) && storeInfo.categories.length > 0
-      ? storeInfo.categories
-      : FALLBACK_CATEGORIES;
+  const categories = categoriesOf(storeInfo);
   return { storeInfo, categories, isLoading: query.isLoading, isError: query.isError };
 }
 
 /** Spec: the store name, else the company name, else a default brand text (of a store info that has arrived). */
 export const storeNameOf = (storeInfo: StoreInfo) => storeInfo.storeName || storeInfo.companyName || DEFAULT_BRAND;
+
+/** The store's categories, or the spec's fallback when it has none (or has not answered). */
+export const categoriesOf = (storeInfo: StoreInfo | null | undefined): string[] =>
+  storeInfo && Array.isArray(storeInfo.categories) && storeInfo.categories.length > 0
+    ? storeInfo.categories
+    : FALLBACK_CATEGORIES;

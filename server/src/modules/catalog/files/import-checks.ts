@@ -60,3 +60,22 @@ export function missingPictures(read: ReadCatalogue, mediaDirs: readonly string[
   }
   return problems;
 }
+
+/**
+ * A store registered for GST invoices each line with its HSN code and rate: products without
+ * them still import (an older catalogue has none), and the merchant hears which they are.
+ */
+export function taxWarnings(read: Pick<ReadCatalogue, 'records'>, gstin: string | null): CatalogueProblem[] {
+  if (!gstin) return [];
+  const lacking = read.records.filter(({ record }) => record.hsn === null || record.gstRate === null);
+  const first = lacking[0];
+  if (!first) return [];
+  const named = lacking.slice(0, 5).map(({ record }) => record.sku);
+  const more = lacking.length > named.length ? ` and ${lacking.length - named.length} more` : '';
+  return [
+    {
+      line: first.line,
+      message: `${lacking.length} ${lacking.length === 1 ? 'product has' : 'products have'} no hsn or gstRate (${named.join(', ')}${more}): the store has a GSTIN, and its tax invoices need both.`,
+    },
+  ];
+}

@@ -36,5 +36,12 @@ export function rowToRecord(row: ProductRow): ProductRecord {
     hidden: row.hidden === 1,
     images: product.images.map(({ url, width, height }) => ({ url, width, height })),
     attributes: product.attributes.map(({ key, value, metricUnit }) => ({ key, value, metricUnit })),
+    hsn: product.hsn,
+    gstRate: product.gstRate as ProductRecord['gstRate'],
+    mrp: product.mrp,
+    countryOfOrigin: product.countryOfOrigin,
+    manufacturer: product.manufacturer,
+    importer: product.importer,
+    netQuantity: product.netQuantity,
   };
 }

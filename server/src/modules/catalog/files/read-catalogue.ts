@@ -189,9 +189,13 @@ function decodeCsvRecord(
   const cellProblems: string[] = [];
   for (const [index, column] of columns.entries()) {
     const cell = (cells[index] ?? '').trim();
-    if (column === 'regularPrice' || column === 'discountedPrice') {
+    if (column === 'regularPrice' || column === 'discountedPrice' || column === 'mrp') {
       // Accept what a spreadsheet shows: ₹1,49,999.00.
       const plain = cell.replace(/[₹,\s]/g, '');
+      raw[column] = plain === '' ? undefined : PRICE.test(plain) ? Number(plain) : cell;
+    } else if (column === 'gstRate') {
+      // '18' or '18%', as a spreadsheet shows a rate.
+      const plain = cell.replace(/[%\s]/g, '');
       raw[column] = plain === '' ? undefined : PRICE.test(plain) ? Number(plain) : cell;
     } else if (column === 'stock') {
       raw[column] = cell === '' ? undefined : WHOLE.test(cell) ? Number(cell) : cell;

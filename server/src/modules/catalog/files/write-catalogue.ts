@@ -47,4 +47,11 @@ const csvRow = (record: ProductRecord): string[] => [
   record.hidden ? 'true' : 'false',
   formatImagesCell(record.images),
   formatAttributesCell(record.attributes),
+  record.hsn ?? '',
+  record.gstRate === null ? '' : String(record.gstRate),
+  record.mrp === null ? '' : String(record.mrp),
+  record.countryOfOrigin ?? '',
+  record.manufacturer ?? '',
+  record.importer ?? '',
+  record.netQuantity ?? '',
 ];

@@ -163,6 +163,17 @@ describe('the product form', () => {
     await userEvent.type(screen.getByLabelText(/Regular price/), '799');
     await userEvent.click(screen.getByRole('button', { name: 'Add sizes' }));
     await userEvent.type(screen.getByLabelText('Values 1'), '1 m, 2 m');
+    await userEvent.type(screen.getByLabelText(/HSN code/), '85447090');
+    await userEvent.selectOptions(screen.getByLabelText(/GST rate/), '18%');
+    await userEvent.type(screen.getByLabelText(/MRP/), '999');
+    await userEvent.type(screen.getByLabelText(/Country of origin/), 'taiwan');
+    await userEvent.type(screen.getByLabelText(/Manufacturer/), 'Formosa Connect Corp., Taipei');
+    await userEvent.type(screen.getByLabelText(/Net quantity/), '1 N');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Goods made abroad name their importer: the form says so beside the field, and sends nothing.
+    expect(await screen.findByText(/importer is required for goods made outside India/)).toBeVisible();
+    expect(calls.some((call) => call.route === 'POST /admin/products')).toBe(false);
+    await userEvent.type(screen.getByLabelText(/Importer/), 'NetKart Technologies Private Limited, Bengaluru');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products/p9'));
     expect(calls.find((call) => call.route === 'POST /admin/products')?.body).toEqual({
@@ -179,7 +190,33 @@ describe('the product form', () => {
         hidden: false,
         images: [],
         attributes: [{ key: 'Size', value: ['1 m', '2 m'], metricUnit: null }],
+        hsn: '85447090',
+        gstRate: 18,
+        mrp: 999,
+        countryOfOrigin: 'Taiwan',
+        manufacturer: 'Formosa Connect Corp., Taipei',
+        importer: 'NetKart Technologies Private Limited, Bengaluru',
+        netQuantity: '1 N',
       },
     });
+  });
+
+  it('refuses an MRP below the price and an HSN code of the wrong length, beside their fields', async () => {
+    api(anAdminProduct());
+    renderAdmin('/admin/products/p1');
+    const mrp = await screen.findByLabelText(/MRP/);
+    expect(mrp).toHaveValue('1999');
+    await userEvent.clear(mrp);
+    await userEvent.type(mrp, '1199');
+    const hsn = screen.getByLabelText(/HSN code/);
+    await userEvent.clear(hsn);
+    await userEvent.type(hsn, '85176');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'mrp (1199) cannot be less than the selling price (1299): no one may sell above the MRP.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByText('hsn is an HSN code of 4, 6 or 8 digits, like 8517 or 85176290.')).toBeVisible();
   });
 });

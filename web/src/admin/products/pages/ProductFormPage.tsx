@@ -1,4 +1,4 @@
-import type { AdminProduct, ProductRecord } from '@store/contract';
+import { type AdminProduct, COUNTRIES, GST_RATES, type ProductRecord } from '@store/contract';
 import { ArrowLeft, ArrowUpToLine, CirclePlus, ImagePlus, Trash } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { type FieldErrors, type Path, useFieldArray, useForm } from 'react-hook-form';
@@ -77,6 +77,13 @@ const FIELDS = [
   'hidden',
   'images',
   'attributes',
+  'hsn',
+  'gstRate',
+  'mrp',
+  'countryOfOrigin',
+  'manufacturer',
+  'importer',
+  'netQuantity',
 ] as const;
 
 function ProductForm({ product, onReload }: { product?: AdminProduct; onReload?: () => void }) {
@@ -207,6 +214,7 @@ function ProductForm({ product, onReload }: { product?: AdminProduct; onReload?:
               <Input id="product-discounted-price" inputMode="decimal" {...form.register('discountedPrice')} />
             </FormField>
           </div>
+          <LegalParticulars form={form} />
           <div className="flex items-start gap-2">
             <Checkbox id="product-hidden" className="mt-0.5" {...form.register('hidden')} />
             <div>
@@ -433,5 +441,82 @@ function Pictures({ form, errors }: { form: ProductFormApi; errors: FieldErrors<
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** The particulars a label and an invoice carry: HSN and GST rate, MRP, origin, maker or importer, net quantity. */
+function LegalParticulars({ form }: { form: ProductFormApi }) {
+  const { errors } = form.formState;
+  const countryListId = useId();
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-sm font-semibold text-slate-900">Legal particulars</legend>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField
+          label="HSN code"
+          htmlFor="product-hsn"
+          error={errors.hsn?.message}
+          description="4, 6 or 8 digits, like 8517."
+        >
+          <Input id="product-hsn" inputMode="numeric" autoComplete="off" {...form.register('hsn')} />
+        </FormField>
+        <FormField label="GST rate" htmlFor="product-gst-rate" error={errors.gstRate?.message}>
+          <select
+            id="product-gst-rate"
+            className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm"
+            {...form.register('gstRate')}
+          >
+            <option value="">Not set</option>
+            {GST_RATES.map((rate) => (
+              <option key={rate} value={String(rate)}>
+                {rate}%
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField
+          label="MRP"
+          htmlFor="product-mrp"
+          error={errors.mrp?.message}
+          description="In rupees, inclusive of all taxes; the price may not exceed it."
+        >
+          <Input id="product-mrp" inputMode="decimal" {...form.register('mrp')} />
+        </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Country of origin" htmlFor="product-country" error={errors.countryOfOrigin?.message}>
+          <Input id="product-country" list={countryListId} autoComplete="off" {...form.register('countryOfOrigin')} />
+          <datalist id={countryListId}>
+            {COUNTRIES.map((country) => (
+              <option key={country} value={country} />
+            ))}
+          </datalist>
+        </FormField>
+        <FormField
+          label="Net quantity"
+          htmlFor="product-net-quantity"
+          error={errors.netQuantity?.message}
+          description="Like 1 N (one piece)."
+        >
+          <Input id="product-net-quantity" autoComplete="off" {...form.register('netQuantity')} />
+        </FormField>
+      </div>
+      <FormField
+        label="Manufacturer"
+        htmlFor="product-manufacturer"
+        error={errors.manufacturer?.message}
+        description="Name and address."
+      >
+        <Input id="product-manufacturer" autoComplete="off" {...form.register('manufacturer')} />
+      </FormField>
+      <FormField
+        label="Importer"
+        htmlFor="product-importer"
+        error={errors.importer?.message}
+        description="Name and address; required for goods made outside India."
+      >
+        <Input id="product-importer" autoComplete="off" {...form.register('importer')} />
+      </FormField>
+    </fieldset>
   );
 }

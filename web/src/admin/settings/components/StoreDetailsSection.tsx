@@ -22,6 +22,30 @@ interface DetailsValues {
   categories: string;
   lowStockThreshold: string;
   policies: Record<PolicySlug, string>;
+  legalName: string;
+  gstin: string;
+  invoicePrefix: string;
+  officerName: string;
+  officerDesignation: string;
+  officerEmail: string;
+  officerPhone: string;
+}
+
+/** The seller's particulars: blank removes one (no GSTIN: not registered for GST). */
+const SELLER_FIELDS = ['legalName', 'gstin', 'invoicePrefix'] as const;
+const OFFICER_FIELDS = {
+  name: 'officerName',
+  designation: 'officerDesignation',
+  email: 'officerEmail',
+  phone: 'officerPhone',
+} as const;
+
+/** The form field a server message names: 'grievanceOfficer.email' → 'officerEmail'. */
+function formFieldOf(field: string | undefined): string | undefined {
+  if (field === 'grievanceOfficer') return 'officerName';
+  const part = field?.startsWith('grievanceOfficer.') ? field.slice('grievanceOfficer.'.length) : undefined;
+  if (part) return OFFICER_FIELDS[part as keyof typeof OFFICER_FIELDS];
+  return field?.replace(/^(categories)\.\d+$/, '$1');
 }
 
 const TEXT_FIELDS = [
@@ -47,6 +71,13 @@ function toValues(details: AdminStoreDetails): DetailsValues {
       PolicySlug,
       string
     >,
+    legalName: details.legalName ?? '',
+    gstin: details.gstin ?? '',
+    invoicePrefix: details.invoicePrefix ?? '',
+    officerName: details.grievanceOfficer?.name ?? '',
+    officerDesignation: details.grievanceOfficer?.designation ?? '',
+    officerEmail: details.grievanceOfficer?.email ?? '',
+    officerPhone: details.grievanceOfficer?.phone ?? '',
   };
 }
 
@@ -64,6 +95,10 @@ const detailsSchema = z.preprocess((input) => {
     categories: linesOf(values.categories),
     lowStockThreshold: values.lowStockThreshold.trim() === '' ? undefined : Number(values.lowStockThreshold),
     policies: values.policies,
+    ...Object.fromEntries(SELLER_FIELDS.map((field) => [field, values[field].trim() || null])),
+    grievanceOfficer: Object.values(OFFICER_FIELDS).every((field) => values[field].trim() === '')
+      ? null
+      : Object.fromEntries(Object.entries(OFFICER_FIELDS).map(([key, field]) => [key, values[field]])),
   };
 }, SaveStoreDetailsRequest);
 
@@ -113,8 +148,15 @@ function DetailsForm({ details }: { details: AdminStoreDetails }) {
     } catch (error) {
       if (!isAdminApiError(error)) throw error;
       if (error.status === 401) return;
-      const field = error.field?.replace(/^(categories)\.\d+$/, '$1');
-      if (field && (TEXT_FIELDS as readonly string[]).concat(['categories', 'lowStockThreshold']).includes(field)) {
+      const field = formFieldOf(error.field);
+      const known = [
+        ...TEXT_FIELDS,
+        ...SELLER_FIELDS,
+        ...Object.values(OFFICER_FIELDS),
+        'categories',
+        'lowStockThreshold',
+      ] as string[];
+      if (field && known.includes(field)) {
         form.setError(field as Path<DetailsValues>, { type: 'server', message: error.message }, { shouldFocus: true });
       } else if (field?.startsWith('policies.')) {
         const named = field.slice('policies.'.length) as PolicySlug;
@@ -175,6 +217,8 @@ function DetailsForm({ details }: { details: AdminStoreDetails }) {
         </FormField>
       </div>
 
+      <SellerParticulars form={form} />
+
       <Policies form={form} slug={slug} onSlug={setSlug} />
 
       <FormProblem message={problem} />
@@ -182,6 +226,37 @@ function DetailsForm({ details }: { details: AdminStoreDetails }) {
         Save store details
       </Button>
     </form>
+  );
+}
+
+/** The seller's legal particulars: shown to shoppers, and printed on invoices. */
+function SellerParticulars({ form }: { form: DetailsForm }) {
+  const { errors } = form.formState;
+  const field = (name: keyof DetailsValues & string, label: string, description?: string, type = 'text') => (
+    <FormField
+      label={label}
+      htmlFor={`store-${name}`}
+      error={errors[name]?.message as string | undefined}
+      description={description}
+    >
+      <Input id={`store-${name}`} type={type} autoComplete="off" {...form.register(name)} />
+    </FormField>
+  );
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-sm font-semibold text-slate-900">Seller's particulars</legend>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {field('legalName', 'Legal name', 'As registered; blank: the company name.')}
+        {field('gstin', 'GSTIN', 'Blank: not registered for GST (receipts instead of tax invoices).')}
+        {field('invoicePrefix', 'Invoice prefix', '1 to 3 letters or digits; blank: from the store name.')}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field('officerName', 'Grievance officer')}
+        {field('officerDesignation', 'Designation')}
+        {field('officerEmail', 'Grievance officer email', undefined, 'email')}
+        {field('officerPhone', 'Grievance officer phone', undefined, 'tel')}
+      </div>
+    </fieldset>
   );
 }
 

@@ -127,6 +127,47 @@ describe('the settings page', () => {
     await expectVisibleText('Store details saved.');
   });
 
+  it("saves the seller's particulars, blank as none, and shows a GSTIN refusal beside its field", async () => {
+    let puts = 0;
+    const calls = ownerApi({
+      'PUT /admin/settings/store': () => {
+        puts += 1;
+        return puts === 1
+          ? [400, { error: 'gstin 29AAHCN4821K1Z5 is mistyped: its check character does not match.', field: 'gstin' }]
+          : [400, { error: 'grievanceOfficer.phone must have at least 10 digits.', field: 'grievanceOfficer.phone' }];
+      },
+    });
+    renderAdmin('/admin/settings');
+    await userEvent.type(await screen.findByLabelText('Legal name'), 'NetKart Technologies Private Limited');
+    await userEvent.type(screen.getByLabelText('GSTIN'), '29AAHCN4821K1Z5');
+    await userEvent.type(screen.getByLabelText('Grievance officer'), 'Priya Raghavan');
+    await userEvent.type(screen.getByLabelText('Designation'), 'Grievance Officer');
+    await userEvent.type(screen.getByLabelText('Grievance officer email'), 'grievance@netkart.in');
+    await userEvent.type(screen.getByLabelText('Grievance officer phone'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Save store details' }));
+    await expectVisibleText('gstin 29AAHCN4821K1Z5 is mistyped: its check character does not match.');
+    expect(screen.getByLabelText('GSTIN')).toHaveAccessibleDescription(
+      expect.stringContaining('gstin 29AAHCN4821K1Z5 is mistyped: its check character does not match.'),
+    );
+    const body = calls.find((call) => call.route === 'PUT /admin/settings/store')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      legalName: 'NetKart Technologies Private Limited',
+      gstin: '29AAHCN4821K1Z5',
+      invoicePrefix: null,
+      grievanceOfficer: {
+        name: 'Priya Raghavan',
+        designation: 'Grievance Officer',
+        email: 'grievance@netkart.in',
+        phone: '123',
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Save store details' }));
+    await expectVisibleText('grievanceOfficer.phone must have at least 10 digits.');
+    expect(screen.getByLabelText('Grievance officer phone')).toHaveAccessibleDescription(
+      'grievanceOfficer.phone must have at least 10 digits.',
+    );
+  });
+
   it('previews a policy as the server cleans it, and says when something unsafe went', async () => {
     const calls = ownerApi({
       'POST /admin/settings/policy-preview': () => [200, { html: '<p>Refunds in 7 days.</p>', changed: true }],

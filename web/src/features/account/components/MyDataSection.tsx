@@ -71,7 +71,7 @@ export function MyDataSection() {
         )}
       </div>
       {confirming ? (
-        <form onSubmit={remove} className="mt-4 space-y-3 rounded-xl bg-red-50 p-4" noValidate>
+        <form method="post" onSubmit={remove} className="mt-4 space-y-3 rounded-xl bg-red-50 p-4" noValidate>
           <p className="text-sm text-red-900">
             Deleting your account signs you out everywhere and erases your name, email, phone and addresses from your
             account and orders. Invoices already issued keep what the tax law requires. This cannot be undone.

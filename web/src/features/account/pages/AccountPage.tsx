@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Heart, Package, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses, Skeleton } from '@/components/ui';
-import { fetchAccountInfo } from '@/features/auth/api';
+import { useAccountInfo } from '@/features/auth/api';
 import { useAuth } from '@/features/auth/auth-context';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { formatLongDate } from '@/lib/dates';
@@ -14,17 +13,7 @@ export default function AccountPage() {
   usePageMeta('My Account');
   const { logout } = useAuth();
   const navigate = useNavigate();
-  const account = useQuery({
-    queryKey: ['accountInfo'],
-    queryFn: async () => {
-      const result = await fetchAccountInfo();
-      if (!result.ok) {
-        throw new Error(result.status === null ? 'no response received' : `${result.status}`);
-      }
-      return result.data;
-    },
-    retry: false,
-  });
+  const account = useAccountInfo();
 
   useEffect(() => {
     if (account.isError)

@@ -51,7 +51,7 @@ export default function ForgotPasswordPage() {
           </p>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
           <FormField label="Email" htmlFor="forgot-email" error={errors.email?.message}>
             <Input id="forgot-email" type="email" autoComplete="email" required {...register('email')} />
           </FormField>

@@ -36,7 +36,7 @@ export default function LoginPage() {
         <h1 className="text-2xl font-bold text-slate-900">Sign in</h1>
         <p className="text-sm text-slate-600">Welcome back. Sign in to check out and follow your orders.</p>
       </div>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
         <FormField label="Email" htmlFor="login-email" error={errors.email?.message}>
           <Input id="login-email" type="email" autoComplete="email" {...register('email')} />
         </FormField>

@@ -49,7 +49,7 @@ export default function RegisterPage() {
         <h1 className="text-2xl font-bold text-slate-900">Create an account</h1>
         <p className="text-sm text-slate-600">Check out faster and follow every order.</p>
       </div>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="First name" htmlFor="register-first-name" error={errors.firstName?.message}>
             <Input id="register-first-name" autoComplete="given-name" {...register('firstName')} />

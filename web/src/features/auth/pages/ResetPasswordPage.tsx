@@ -68,7 +68,7 @@ export default function ResetPasswordPage() {
         ) : null}
       </div>
       {token ? (
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
           <FormField label="New password" htmlFor="reset-password" error={errors.password?.message}>
             <Input id="reset-password" type="password" autoComplete="new-password" {...register('password')} />
           </FormField>

@@ -43,7 +43,7 @@ export function NewsletterSignup({ title }: { title: string | undefined }) {
             {title}
           </h2>
         ) : null}
-        <form onSubmit={subscribe} className="max-w-lg">
+        <form method="post" onSubmit={subscribe} className="max-w-lg">
           <div className="flex flex-col gap-3 sm:flex-row">
             <label htmlFor="newsletter-email" className="sr-only">
               Email address

@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import { buttonClasses, Skeleton } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { storeNameOf, useStoreInfo } from '@/features/store-info/store-info';
+import { storeStructuredData } from '@/features/store-info/structured-data';
 import { cn } from '@/lib/cn';
+import { useSiteOrigin } from '@/lib/site-origin';
 import { useFeaturedProducts } from '../api';
 import { Highlights, highlightIcon } from '../components/Highlights';
 import { NewsletterSignup } from '../components/NewsletterSignup';
@@ -19,7 +21,11 @@ const categoryLink = (category: string) => `/products?category=${encodeURICompon
 
 export default function HomePage() {
   const { storeInfo, categories, isLoading } = useStoreInfo();
-  usePageMeta();
+  const origin = useSiteOrigin();
+  usePageMeta(undefined, {
+    canonicalPath: '/',
+    structuredData: storeInfo ? storeStructuredData(storeInfo, origin) : [],
+  });
   // Only the store's own categories: a store without any shows no category cards.
   const storeCategories = storeInfo?.categories ?? [];
   const featured = useFeaturedProducts(isLoading ? undefined : categories[0]?.toLowerCase());

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY } from '@/features/cart/cart-rules';
 import { fakeApi, renderPage } from '@/test/render-page';
+import { aStoreInfo } from '@/test/store-info';
 import { expectVisibleText } from '@/test/visible';
 import ProductPage from './ProductPage';
 
@@ -30,6 +31,50 @@ const showProduct = (product: object) => {
   fakeApi({ [`GET /products/${stand.id}`]: () => [200, product] });
   renderPage(<ProductPage />, { path: `/product/${stand.id}`, route: '/product/:id' });
 };
+
+describe("the product's legal particulars", () => {
+  const particulars = {
+    mrp: 3499,
+    gstRate: 18,
+    hsn: '84733099',
+    countryOfOrigin: 'China',
+    manufacturer: 'Shenzhen Linkwell Electronics Co., Ltd., Shenzhen, China',
+    importer: 'NetKart Technologies Private Limited, Bengaluru 560025',
+    netQuantity: '1 N',
+  };
+
+  it('strikes the MRP through above a lower price, says taxes are included, and names origin, importer and seller', async () => {
+    fakeApi({
+      [`GET /products/${stand.id}`]: () => [200, { ...stand, ...particulars }],
+      'GET /storeInfo': () => [200, aStoreInfo()],
+    });
+    renderPage(<ProductPage />, { path: `/product/${stand.id}`, route: '/product/:id' });
+    const mrp = await screen.findByText(/M\.R\.P\.:/);
+    expect(mrp.querySelector('s')?.textContent).toContain('₹3,499');
+    expect(screen.getByText('Inclusive of all taxes')).toBeVisible();
+    const details = screen.getByRole('region', { name: 'Product details' });
+    expect(within(details).getByText('Country of origin').nextSibling?.textContent).toBe('China');
+    expect(within(details).getByText('Importer').nextSibling?.textContent).toBe(particulars.importer);
+    expect(within(details).getByText('Manufacturer').nextSibling?.textContent).toBe(particulars.manufacturer);
+    expect(within(details).getByText('Net quantity').nextSibling?.textContent).toBe('1 N');
+    expect(await within(details).findByText('Sold by NetKart Technologies Private Limited')).toBeVisible();
+  });
+
+  it('shows an MRP equal to the price plainly, and no MRP the merchant did not give', async () => {
+    showProduct({ ...stand, discountedPrice: null, regularPrice: 2999, mrp: 2999 });
+    const mrp = await screen.findByText(/M\.R\.P\.:/);
+    expect(mrp.querySelector('s')).toBeNull();
+    expect(mrp.textContent).toBe('M.R.P.: ₹2,999');
+    vi.unstubAllGlobals();
+  });
+
+  it('says taxes are included even without an MRP, and claims no origin it was not given', async () => {
+    showProduct(stand);
+    await expectVisibleText('Inclusive of all taxes');
+    expect(screen.queryByText(/M\.R\.P\./)).toBeNull();
+    expect(screen.queryByText('Country of origin')).toBeNull();
+  });
+});
 
 describe('the product page', () => {
   it('shows the SKU, the percent off and how many are left', async () => {

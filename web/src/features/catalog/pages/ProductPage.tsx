@@ -6,22 +6,41 @@ import { Badge, Button, buttonClasses, Skeleton } from '@/components/ui';
 import { useCart } from '@/features/cart/cart-context';
 import { unitsOf } from '@/features/cart/cart-rules';
 import { usePageMeta } from '@/features/store-info/page-meta';
+import { storeNameOf, useStoreInfo } from '@/features/store-info/store-info';
+import { isNotFound } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/money';
+import { useSiteOrigin } from '@/lib/site-origin';
 import { useProduct } from '../api';
 import { PriceTag } from '../components/PriceTag';
 import { ProductImage } from '../components/ProductImage';
+import { MrpLine, ProductParticulars } from '../components/ProductParticulars';
 import { isOnSale, onlyOption, pictureFor, type StoreProduct, specificationsOf } from '../product';
+import { productStructuredData, summaryOf } from '../structured-data';
 import { toggleWishlist, useWishlist } from '../wishlist';
 
 export default function ProductPage() {
   const { id } = useParams();
   const product = useProduct(id);
-  const missing = !id || (product.isError && product.error.message === 'missing');
-  usePageMeta(missing ? 'Product not found' : product.data?.name);
+  const missing = !id || (product.isError && isNotFound(product.error));
+  const { storeInfo } = useStoreInfo();
+  const origin = useSiteOrigin();
+  const found = missing ? undefined : product.data;
+  usePageMeta(
+    missing ? 'Product not found' : found?.name,
+    found
+      ? {
+          description: summaryOf(found.description),
+          canonicalPath: `/product/${encodeURIComponent(found.id)}`,
+          image: found.image,
+          type: 'product',
+          structuredData: productStructuredData(found, origin, storeInfo ? storeNameOf(storeInfo) : ''),
+        }
+      : {},
+  );
 
   useEffect(() => {
-    if (product.isError && product.error.message === 'missing') toast.error('Product not found');
+    if (product.isError && isNotFound(product.error)) toast.error('Product not found');
     else if (product.isError) toast.error('Failed to load product details');
   }, [product.isError, product.error]);
 
@@ -134,6 +153,7 @@ function ProductDetails({ product }: { product: StoreProduct }) {
             </p>
           </div>
           <PriceTag product={product} size="lg" />
+          <MrpLine product={product} />
           {product.stock > 0 && canAdd === 0 ? (
             <p className="text-sm font-medium text-amber-800">All {product.stock} left are in your cart.</p>
           ) : null}
@@ -226,6 +246,7 @@ function ProductDetails({ product }: { product: StoreProduct }) {
               </dl>
             </section>
           ) : null}
+          <ProductParticulars product={product} />
         </div>
       </div>
     </div>

@@ -8,18 +8,13 @@ import { cn } from '@/lib/cn';
 import { useParentCategories, useProductPage } from '../api';
 import { Pagination } from '../components/Pagination';
 import { ProductCard, ProductCardSkeleton, skeletonKeys } from '../components/ProductCard';
-import { listingHeading, PAGE_SIZE, pageFrom, showingText } from '../listing';
+import { canonicalListingPath, listingHeading, listingParamsOf, PAGE_SIZE, showingText } from '../listing';
 
 export default function ProductsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [columns, setColumns] = useState<2 | 3>(3);
   const { categories } = useStoreInfo();
-  const params = {
-    category: searchParams.get('category') ?? undefined,
-    parentCategory: searchParams.get('parentCategory') ?? undefined,
-    featured: searchParams.get('featured') === 'true',
-    page: pageFrom(searchParams.get('page')),
-  };
+  const params = listingParamsOf(searchParams);
   const listing = useProductPage(params);
   const types = useParentCategories(params.category);
 
@@ -41,7 +36,7 @@ export default function ProductsPage() {
   const products = listing.data?.products ?? [];
   const showControls = listing.isPending || products.length > 0;
   const heading = listingHeading(params, categories);
-  usePageMeta(heading);
+  usePageMeta(heading, { canonicalPath: canonicalListingPath(params) });
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
@@ -119,6 +114,8 @@ export default function ProductsPage() {
         </div>
       ) : (
         <>
+          {/* The cards' titles are level-3 headings: the list has its level-2 heading, for screen readers. */}
+          <h2 className="sr-only">Products</h2>
           <div
             className={cn('grid grid-cols-1 gap-6 sm:grid-cols-2', columns === 3 ? 'lg:grid-cols-3' : 'lg:grid-cols-2')}
           >

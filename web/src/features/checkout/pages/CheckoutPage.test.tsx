@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY, type CartItem } from '@/features/cart/cart-rules';
 import { type ApiHandlers, fakeApi, renderPage } from '@/test/render-page';
+import { aPlainStoreInfo, aStoreInfo } from '@/test/store-info';
 import { expectVisibleText } from '@/test/visible';
 import CheckoutPage from './CheckoutPage';
 
@@ -38,6 +39,62 @@ async function fillAddress(overrides: Partial<Record<string, string>> = {}) {
   }
   await userEvent.selectOptions(screen.getByLabelText('State'), 'Karnataka');
 }
+
+describe('the order summary and a business buyer', () => {
+  beforeEach(() => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([adapter, { ...sleeve }]));
+  });
+  const sleeve: CartItem = { id: 'p-sleeve', name: 'Neoprene Laptop Sleeve', image: '/s.svg', price: 499, quantity: 1 };
+  const registered = (handlers: ApiHandlers = {}) =>
+    fakeApi({
+      'GET /storeInfo': () => [200, aStoreInfo()],
+      'GET /products/p-lan-1': () => [200, { id: 'p-lan-1', title: adapter.name, stock: 40, gstRate: 18 }],
+      // No rate given: counted at the standard 18%, as its invoice will be.
+      'GET /products/p-sleeve': () => [200, { id: 'p-sleeve', title: sleeve.name, stock: 40, gstRate: null }],
+      ...handlers,
+    });
+
+  it('shows Items, free Shipping, one Total and the GST inside it from each product’s rate', async () => {
+    registered();
+    renderPage(<CheckoutPage />, { path: '/checkout' });
+    const summary = screen.getByRole('complementary');
+    // ₹1,899 × 2 at 18% holds ₹579.36 of GST; the ₹499 sleeve, without a rate, ₹76.12 at the standard 18%.
+    expect(await within(summary).findByText('₹655.48')).toBeVisible();
+    expect(within(summary).getByText('of which GST')).toBeVisible();
+    expect(within(summary).getByText('Items').nextSibling?.textContent).toBe('₹4,297');
+    expect(within(summary).getByText('Shipping').nextSibling?.textContent).toBe('Free');
+    expect(within(summary).getByText('Total').nextSibling?.textContent).toBe('₹4,297');
+  });
+
+  it('claims no GST for a seller not registered for it', async () => {
+    registered({ 'GET /storeInfo': () => [200, aPlainStoreInfo()] });
+    renderPage(<CheckoutPage />, { path: '/checkout' });
+    const summary = screen.getByRole('complementary');
+    expect(await within(summary).findByText('Items')).toBeVisible();
+    await screen.findAllByText('₹4,297');
+    expect(within(summary).queryByText('of which GST')).toBeNull();
+  });
+
+  it('checks the GSTIN in the browser with the server’s message, then sends it and the company name', async () => {
+    const calls = registered({ 'POST /orders': () => [201, { id: '7KX2M9QH4D', status: 0 }] });
+    renderPage(<CheckoutPage />, { path: '/checkout' });
+    await fillAddress();
+    await userEvent.type(screen.getByLabelText('GSTIN (optional)'), '29AAGCB7383J1Z5');
+    await userEvent.type(screen.getByLabelText('Company name (optional)'), '  Bluefin Analytics Pvt Ltd ');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await expectVisibleText('GSTIN 29AAGCB7383J1Z5 is mistyped: its check character does not match.');
+    expect(calls.filter((call) => call.route === 'POST /orders')).toEqual([]);
+
+    await userEvent.clear(screen.getByLabelText('GSTIN (optional)'));
+    await userEvent.type(screen.getByLabelText('GSTIN (optional)'), '29aagcb7383j1z4');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await expectVisibleText('Landed on /payment?orderId=7KX2M9QH4D');
+    expect(calls.find((call) => call.route === 'POST /orders')?.body).toMatchObject({
+      buyerGstin: '29AAGCB7383J1Z4',
+      buyerCompany: 'Bluefin Analytics Pvt Ltd',
+    });
+  });
+});
 
 describe('checkout', () => {
   beforeEach(() => {

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type OrderLineInput, ShippingAddressInput } from '@store/contract';
+import { checkGstin, type OrderLineInput, ShippingAddressInput, stateByName } from '@store/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -10,7 +11,9 @@ import { useCart } from '@/features/cart/cart-context';
 import { type CartItem, lineKey, optionsLabel } from '@/features/cart/cart-rules';
 import { createOrder, ordersQueryKey } from '@/features/orders/api';
 import { usePageMeta } from '@/features/store-info/page-meta';
+import { useStoreInfo } from '@/features/store-info/store-info';
 import { formatPrice } from '@/lib/money';
+import { gstIncluded } from '../gst-included';
 import { EMPTY_SHIPPING, INDIAN_STATES, type ShippingForm, trimmedShipping } from '../shipping';
 
 /** One order line per cart line, so the merchant packs the size and colour each one asked for. */
@@ -28,10 +31,15 @@ export default function CheckoutPage() {
   const availability = useCartAvailability(items);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { storeInfo } = useStoreInfo();
+  const [buyerGstin, setBuyerGstin] = useState('');
+  const [buyerCompany, setBuyerCompany] = useState('');
+  const [gstinError, setGstinError] = useState<string | undefined>();
   const {
     register,
     handleSubmit,
     getValues,
+    watch,
     formState: { isSubmitting, errors },
   } = useForm<ShippingForm, unknown, ShippingAddressInput>({
     defaultValues: EMPTY_SHIPPING,
@@ -52,9 +60,34 @@ export default function CheckoutPage() {
     }
   };
 
+  // A seller not registered for GST charges none: only a registered one says how much of the total is GST.
+  const shippingState = stateByName(watch('state') ?? '');
+  const gst = storeInfo?.gstin
+    ? gstIncluded(
+        items.map((item) => ({ ...item, gstRate: availability.gstRates.get(item.id) })),
+        shippingState !== undefined && shippingState.code === storeInfo.gstState?.code,
+      )
+    : 0;
+
+  /** The buyer's GSTIN, checked as the server checks it; blank is none. */
+  const checkedGstin = (): { ok: boolean; gstin?: string } => {
+    if (!buyerGstin.trim()) return { ok: true };
+    const checked = checkGstin(buyerGstin);
+    setGstinError(checked.valid ? undefined : checked.error);
+    return checked.valid ? { ok: true, gstin: checked.gstin } : { ok: false };
+  };
+
   const placeOrder = handleSubmit(async (shippingAddress) => {
     if (cartIsEmpty() || availability.hasProblems) return;
-    const result = await createOrder({ lines: orderLinesOf(items), shippingAddress });
+    const business = checkedGstin();
+    if (!business.ok) return;
+    const company = buyerCompany.trim();
+    const result = await createOrder({
+      lines: orderLinesOf(items),
+      shippingAddress,
+      ...(business.gstin ? { buyerGstin: business.gstin } : {}),
+      ...(company ? { buyerCompany: company } : {}),
+    });
     if (!result.ok || !result.data?.id) {
       // The server's reason (a PIN code, a phone, stock) helps more than a generic line.
       toast.error('Error placing order', { description: (!result.ok && result.error) || 'Please try again later.' });
@@ -70,6 +103,7 @@ export default function CheckoutPage() {
       <h1 className="text-3xl font-bold text-slate-900">Checkout</h1>
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <form
+          method="post"
           onSubmit={placeOrder}
           noValidate
           className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:col-span-2"
@@ -126,6 +160,34 @@ export default function CheckoutPage() {
               <Input id="shipping-phone" type="tel" inputMode="tel" autoComplete="tel" {...register('phone')} />
             </FormField>
           </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              label="GSTIN (optional)"
+              htmlFor="buyer-gstin"
+              error={gstinError}
+              description="For a GST invoice to your business"
+            >
+              <Input
+                id="buyer-gstin"
+                autoComplete="off"
+                maxLength={20}
+                value={buyerGstin}
+                onChange={(event) => {
+                  setBuyerGstin(event.target.value);
+                  setGstinError(undefined);
+                }}
+              />
+            </FormField>
+            <FormField label="Company name (optional)" htmlFor="buyer-company">
+              <Input
+                id="buyer-company"
+                autoComplete="organization"
+                maxLength={150}
+                value={buyerCompany}
+                onChange={(event) => setBuyerCompany(event.target.value)}
+              />
+            </FormField>
+          </div>
           {availability.hasProblems ? (
             <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
               Some items in your cart can't be ordered as they are.{' '}
@@ -170,7 +232,7 @@ export default function CheckoutPage() {
           </ul>
           <dl className="space-y-2 border-t border-slate-100 pt-3 text-sm">
             <div className="flex justify-between">
-              <dt className="text-slate-600">Subtotal</dt>
+              <dt className="text-slate-600">Items</dt>
               <dd>{formatPrice(subtotal)}</dd>
             </div>
             <div className="flex justify-between">
@@ -181,6 +243,12 @@ export default function CheckoutPage() {
               <dt>Total</dt>
               <dd>{formatPrice(subtotal)}</dd>
             </div>
+            {gst > 0 ? (
+              <div className="flex justify-between text-slate-600">
+                <dt>of which GST</dt>
+                <dd>{formatPrice(gst)}</dd>
+              </div>
+            ) : null}
           </dl>
         </aside>
       </div>

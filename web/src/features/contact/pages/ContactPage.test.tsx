@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -20,6 +20,17 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Subject'), 'GST invoice');
   await user.type(screen.getByLabelText('Message'), 'Please send the invoice for my last order.');
 }
+describe("the seller's particulars", () => {
+  it('shows the legal name, address, GSTIN and grievance officer below the form', async () => {
+    fakeApi({ 'GET /storeInfo': () => [200, aStoreInfo()] });
+    renderPage(<ContactPage />, { path: '/contact' });
+    const seller = await screen.findByRole('region', { name: 'Seller details' });
+    expect(within(seller).getByText('NetKart Technologies Private Limited')).toBeVisible();
+    expect(within(seller).getByText('GSTIN: 29AAHCN4821K1Z4')).toBeVisible();
+    expect(within(seller).getByText('Priya Raghavan, Grievance Officer')).toBeVisible();
+    expect(within(seller).getByText('Phone: +91 80 4718 2291')).toBeVisible();
+  });
+});
 
 describe('the contact form', () => {
   it('asks for every field, and for a valid email', async () => {

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button, FormField, Input, Textarea } from '@/components/ui';
+import { SellerDetails } from '@/features/store-info/components/SellerDetails';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { useStoreInfo } from '@/features/store-info/store-info';
 import { sendContactMessage } from '../api';
@@ -99,6 +100,7 @@ export default function ContactPage() {
           </ul>
         </section>
         <form
+          method="post"
           onSubmit={send}
           noValidate
           className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:col-span-2"
@@ -138,6 +140,7 @@ export default function ContactPage() {
           </Button>
         </form>
       </div>
+      <SellerDetails className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" />
     </div>
   );
 }

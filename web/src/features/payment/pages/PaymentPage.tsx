@@ -310,6 +310,7 @@ function PaymentForm({ orderId, fields, known, summary }: PaymentFormProps) {
       <h1 className="text-3xl font-bold text-slate-900">Payment</h1>
       <p className="mt-1 text-slate-600">Order #{orderId}</p>
       <form
+        method="post"
         onSubmit={submit}
         noValidate
         className="mt-6 grid grid-cols-2 gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"

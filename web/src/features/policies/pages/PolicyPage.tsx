@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { Badge, Skeleton } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { useStoreInfo } from '@/features/store-info/store-info';
+import { useSiteOrigin } from '@/lib/site-origin';
 import { isPolicySlug, POLICY_TITLES, policyContent } from '../policy';
 
 export default function PolicyPage() {
@@ -11,9 +11,10 @@ export default function PolicyPage() {
   const slug = isPolicySlug(policyType) ? policyType : null;
   const title = slug ? POLICY_TITLES[slug] : '';
   const companyName = storeInfo?.companyName || storeInfo?.storeName || '';
+  const origin = useSiteOrigin();
 
   // Spec: '{title} | {companyName}'.
-  usePageMeta(title, { brand: companyName });
+  usePageMeta(title, { brand: companyName, canonicalPath: `/${policyType ?? ''}` });
 
   if (!slug) return <Navigate to="/404" replace />;
   if (isLoading) {
@@ -24,7 +25,7 @@ export default function PolicyPage() {
       </div>
     );
   }
-  const content = policyContent(slug, storeInfo, window.location.host);
+  const content = policyContent(slug, storeInfo, origin ? new URL(origin).host : '');
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
       <Badge tone="brand">Policy Information</Badge>
@@ -48,11 +49,8 @@ export default function PolicyPage() {
   );
 }
 
-/** The store's own policy HTML, already sanitised by DOMPurify in policyContent. */
+/** The store's own policy HTML, sanitised in policyContent. */
 function StoreHtml({ html }: { html: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.innerHTML = html;
-  }, [html]);
-  return <div ref={ref} className="prose-store mt-6" />;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server when saved and by DOMPurify here
+  return <div className="prose-store mt-6" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -36,6 +36,30 @@ describe('Footer', () => {
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
   });
 
+  it('names the seller, its GSTIN and its grievance officer', async () => {
+    fakeApi({ 'GET /storeInfo': () => [200, aStoreInfo()] });
+    renderPage(<Footer />, { path: '/' });
+    const seller = await screen.findByRole('region', { name: 'Seller details' });
+    expect(within(seller).getByText('NetKart Technologies Private Limited')).toBeVisible();
+    expect(within(seller).getByText('3rd Floor, 41 Residency Road, Bengaluru')).toBeVisible();
+    expect(within(seller).getByText('GSTIN: 29AAHCN4821K1Z4')).toBeVisible();
+    expect(within(seller).getByText('Priya Raghavan, Grievance Officer')).toBeVisible();
+    expect(within(seller).getByRole('link', { name: 'grievance@netkart.in' })).toHaveAttribute(
+      'href',
+      'mailto:grievance@netkart.in',
+    );
+    expect(within(seller).getByText('Phone: +91 80 4718 2291')).toBeVisible();
+  });
+
+  it('claims no GSTIN for a seller not registered for GST', async () => {
+    fakeApi({ 'GET /storeInfo': () => [200, aPlainStoreInfo()] });
+    renderPage(<Footer />, { path: '/' });
+    const seller = await screen.findByRole('region', { name: 'Seller details' });
+    expect(within(seller).getByText('Chai Tech LLP')).toBeVisible();
+    expect(within(seller).queryByText(/GSTIN/)).toBeNull();
+    expect(within(seller).queryByText('Grievance Officer')).toBeNull();
+  });
+
   it("lists the store's own categories, linked like the header's", async () => {
     fakeApi({ 'GET /storeInfo': () => [200, aStoreInfo({ categories: ['LAN Adapters', 'Cables & Chargers'] })] });
     renderPage(<Footer />, { path: '/' });
@@ -53,7 +77,7 @@ describe('Footer', () => {
   it('lists no products of another shop when the store has no categories', async () => {
     fakeApi({ 'GET /storeInfo': () => [200, aPlainStoreInfo()] });
     renderPage(<Footer />, { path: '/' });
-    await expectVisibleText('Chai Tech LLP');
+    await expectVisibleText('Seller details');
     expect(screen.queryByRole('navigation', { name: 'Products' })).toBeNull();
     expect(screen.queryByText(/LAN Adapters|USB Hubs|Docking Stations/)).toBeNull();
   });

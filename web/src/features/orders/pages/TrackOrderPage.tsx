@@ -4,11 +4,11 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button, FormField, Input } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
-import { findOrder } from '@/features/orders/api';
-import { InvoiceDownload } from '@/features/orders/components/InvoiceDownload';
-import { OrderHeading, OrderItemsTable, OrderShipping } from '@/features/orders/components/OrderDetails';
-import { toOrderView } from '@/features/orders/order-view';
 import { usePageMeta } from '@/features/store-info/page-meta';
+import { findOrder } from '../api';
+import { InvoiceDownload } from '../components/InvoiceDownload';
+import { OrderHeading, OrderItemsTable, OrderShipping } from '../components/OrderDetails';
+import { toOrderView } from '../order-view';
 
 export default function TrackOrderPage() {
   usePageMeta('Track Your Order');
@@ -55,7 +55,12 @@ export default function TrackOrderPage() {
         <h1 className="text-3xl font-bold text-slate-900">Track Your Order</h1>
         <p className="mt-1 text-slate-600">Enter your order number and the email or phone number used for the order.</p>
       </div>
-      <form onSubmit={track} noValidate className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <form
+        method="post"
+        onSubmit={track}
+        noValidate
+        className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      >
         <FormField label="Order number" htmlFor="track-order-id">
           <Input
             id="track-order-id"

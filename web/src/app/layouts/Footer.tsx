@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { SellerDetails } from '@/features/store-info/components/SellerDetails';
 import { BrandPlaceholder } from '@/features/store-info/components/StoreBrand';
 import { storeNameOf, useStoreInfo } from '@/features/store-info/store-info';
 import { categoryHref } from './Header';
@@ -76,6 +77,7 @@ export function Footer() {
           </nav>
         ) : null}
       </div>
+      <SellerDetails tone="dark" className="mx-auto max-w-7xl px-4 pb-8 sm:px-6 lg:px-8" />
       <p className="border-t border-slate-800 py-6 text-center text-xs text-slate-400">
         © {new Date().getFullYear()}{' '}
         {name === null ? (

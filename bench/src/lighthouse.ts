@@ -1,0 +1,85 @@
+/**
+ * Lighthouse (mobile, its default throttling) on the shop's three busiest pages, as a search engine
+ * and a shopper's phone meet them: the demo store served as `npm start` serves it.
+ *
+ *   npm run lighthouse --workspace bench          # needs CHROME_PATH or /usr/bin/chromium
+ *   BENCH_SHOP_DIR=../old-checkout npm run lighthouse --workspace bench   # another build, to compare
+ *
+ * Each page is measured RUNS times (3 by default) in a fresh headless Chromium; the median of each
+ * figure is reported. The storefront must be built (`npm run build`).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startShopProcess } from './shop-process.js';
+
+const chromePath = [process.env.CHROME_PATH, '/usr/bin/chromium'].find((file) => file && fs.existsSync(file));
+if (!chromePath) throw new Error('Chromium not found: set CHROME_PATH or apt-get install -y chromium');
+const RUNS = Number(process.env.RUNS ?? 3);
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  scriptKb: number;
+}
+
+async function measure(url: string): Promise<Figures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    const scripts = (
+      audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] }
+    )?.items?.filter((item) => item.resourceType === 'Script');
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: value('largest-contentful-paint'),
+      cls: value('cumulative-layout-shift'),
+      tbtMs: value('total-blocking-time'),
+      scriptKb: (scripts ?? []).reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = values.toSorted((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
+const shop = await startShopProcess({ DATA_DIR: path.join(work, 'data'), DATABASE_URL: '' }, 8490);
+try {
+  const { data } = (await (await fetch(`${shop.api}/products?limit=1`)).json()) as { data: { id: string }[] };
+  const pages = ['/', '/products', `/product/${data[0]?.id}`];
+  console.log('| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | script (transferred) |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const page of pages) {
+    const runs: Figures[] = [];
+    for (let run = 0; run < RUNS; run += 1) runs.push(await measure(shop.origin + page));
+    const of = (key: keyof Figures) => median(runs.map((figures) => figures[key]));
+    console.log(
+      `| ${page.replace(/^\/product\/.+$/, '/product/{id}')} | ${of('performance')} | ${of('accessibility')} | ${of('bestPractices')} | ${of('seo')} | ${(of('lcpMs') / 1000).toFixed(1)} s | ${of('cls').toFixed(3)} | ${Math.round(of('tbtMs'))} ms | ${of('scriptKb').toFixed(0)} KB |`,
+    );
+  }
+} finally {
+  await shop.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,117 @@
+import { POLICY_SLUGS } from '@store/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/schema.js';
+import { type StoreService, storeHostOf } from '../stores/service.js';
+
+/**
+ * What search engines read first, per store (by host): /robots.txt keeps them out of the personal
+ * pages and names the sitemap; /sitemap.xml is an index of sitemaps — the shop's own pages, then
+ * the visible products 50,000 to a file (the protocol's limit), so a catalogue of millions works.
+ */
+
+/** The sitemap protocol's limit of addresses per file. */
+export const SITEMAP_PAGE_SIZE = 50_000;
+
+/** Pages that belong to one shopper (or to staff): never in a search engine. */
+const PRIVATE_PATHS = [
+  '/cart',
+  '/checkout',
+  '/account',
+  '/orders',
+  '/payment',
+  '/order-success',
+  '/wishlist',
+  '/track-order',
+  '/reset-password',
+  '/admin',
+  '/api/',
+];
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const xml = (text: string) => text.replace(/[&<>"']/g, (character) => XML_ESCAPES[character] ?? character);
+
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+const day = (timestamp: string) => timestamp.slice(0, 10);
+
+export async function searchEngineRoutes(
+  app: FastifyInstance,
+  { db, stores, pageSize = SITEMAP_PAGE_SIZE }: { db: Database; stores: StoreService; pageSize?: number },
+): Promise<void> {
+  const storeOf = (request: FastifyRequest) => stores.forHost(storeHostOf(request.headers.host));
+  const visibleProducts = (storeId: string) =>
+    db.selectFrom('products').where('store_id', '=', storeId).where('hidden', '=', 0);
+
+  app.get('/robots.txt', async (request, reply) => {
+    const lines = [
+      'User-agent: *',
+      ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
+      '',
+      `Sitemap: ${originOf(request)}/sitemap.xml`,
+    ];
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(`${lines.join('\n')}\n`);
+  });
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const store = await storeOf(request);
+    const origin = originOf(request);
+    const counted = await visibleProducts(store.id)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    const files = Math.ceil(Number(counted.total) / pageSize);
+    const entries = [`<sitemap><loc>${xml(`${origin}/sitemap-pages.xml`)}</loc></sitemap>`];
+    for (let file = 1; file <= files; file += 1) {
+      entries.push(`<sitemap><loc>${xml(`${origin}/sitemap-products-${file}.xml`)}</loc></sitemap>`);
+    }
+    return sendXml(reply, 'sitemapindex', entries);
+  });
+
+  app.get('/sitemap-pages.xml', async (request, reply) => {
+    const store = await storeOf(request);
+    const origin = originOf(request);
+    const listed: unknown = JSON.parse(store.categories_json);
+    const categories = Array.isArray(listed) ? listed.filter((name): name is string => typeof name === 'string') : [];
+    const paths = [
+      '/',
+      '/products',
+      ...categories.map((name) => `/products?${new URLSearchParams({ category: name.toLowerCase() })}`),
+      ...POLICY_SLUGS.map((slug) => `/${slug}`),
+      '/contact',
+    ];
+    return sendXml(
+      reply,
+      'urlset',
+      paths.map((path) => `<url><loc>${xml(`${origin}${path}`)}</loc></url>`),
+    );
+  });
+
+  app.get<{ Params: { file: string } }>('/sitemap-products-:file.xml', async (request, reply) => {
+    const file = Number(request.params.file);
+    if (!Number.isInteger(file) || file < 1 || file > 100_000) return reply.code(404).send({ error: 'Not found.' });
+    const store = await storeOf(request);
+    const origin = originOf(request);
+    const rows = await visibleProducts(store.id)
+      .select(['id', 'updated_at'])
+      .orderBy('position')
+      .orderBy('id')
+      .limit(pageSize)
+      .offset((file - 1) * pageSize)
+      .execute();
+    if (rows.length === 0) return reply.code(404).send({ error: 'Not found.' });
+    return sendXml(
+      reply,
+      'urlset',
+      rows.map(
+        (row) =>
+          `<url><loc>${xml(`${origin}/product/${encodeURIComponent(row.id)}`)}</loc><lastmod>${day(row.updated_at)}</lastmod></url>`,
+      ),
+    );
+  });
+}
+
+function sendXml(reply: FastifyReply, root: 'sitemapindex' | 'urlset', entries: string[]) {
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</${root}>\n`;
+  return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../../http/paths.js';
+import { NO_STORE_PAGE } from '../stores/no-store-page.js';
+import type { StoreService } from '../stores/service.js';
+import { loadStorefrontPages } from './pages.js';
+
+/**
+ * The built storefront beside the API, in one process: its assets as files (their brotli and gzip
+ * copies as they are), the back office's page under /admin, and every other address a storefront
+ * page rendered here. Skipped when the storefront is not built.
+ */
+export async function serveStorefront(
+  app: FastifyInstance,
+  { webDist, stores }: { webDist: string; stores: StoreService },
+): Promise<{ servesPages: boolean }> {
+  const indexHtml = path.join(webDist, 'index.html');
+  if (!fs.existsSync(indexHtml)) return { servesPages: false };
+  const html = fs.readFileSync(indexHtml, 'utf8');
+  // The back office is its own page and bundle: shoppers never download its code.
+  const adminHtmlFile = path.join(webDist, 'admin.html');
+  const adminHtml = fs.existsSync(adminHtmlFile) ? fs.readFileSync(adminHtmlFile, 'utf8') : undefined;
+
+  // @fastify/static picks the .br/.gz copy by Accept-Encoding but does not say so to caches.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/assets/')) {
+      const vary = String(reply.getHeader('vary') ?? '');
+      if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    }
+    return payload;
+  });
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    // The build writes .br and .gz copies of each asset; send those as they are.
+    preCompressed: true,
+    // Built assets carry a content hash in their names: cache them for good; revalidate the rest.
+    cacheControl: false,
+    setHeaders: (response, filePath) => {
+      response.setHeader(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0',
+      );
+    },
+  });
+
+  const pages = await loadStorefrontPages(app, webDist, html);
+  // A route, not the not-found handler: pages go out compressed like every other answer.
+  app.get('/*', async (request, reply) => {
+    if (request.url.startsWith(`${API_PREFIX}/`) || request.url.startsWith('/media/')) {
+      return reply.code(404).send({ error: 'Not found.' });
+    }
+    if (!(await stores.exists())) {
+      return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NO_STORE_PAGE);
+    }
+    const pathname = request.url.split('?')[0] ?? '';
+    if (adminHtml && (pathname === '/admin' || pathname.startsWith('/admin/'))) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(adminHtml);
+    }
+    // Every other address is a storefront page; an unknown one is the spec's 404 page.
+    return pages.send(request, reply);
+  });
+  return { servesPages: true };
+}

@@ -1,0 +1,87 @@
+import type { Product } from '@store/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, startShop, type TestShop } from './harness.js';
+
+/** Files of 10 products, so the demo catalogue spans several sitemap files as a large one would. */
+const PAGE_SIZE = 10;
+let shop: TestShop;
+
+beforeAll(async () => {
+  shop = await startShop({ app: { sitemapPageSize: PAGE_SIZE } });
+});
+afterAll(() => shop.close());
+
+const get = (url: string, host = 'localhost') => shop.app.inject({ method: 'GET', url, headers: { host } });
+const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? '');
+
+describe('robots.txt', () => {
+  it('keeps search engines out of the personal pages and names the sitemap of the host asked', async () => {
+    const robots = await get('/robots.txt', 'netkart.in');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toContain('text/plain');
+    const lines = robots.body.split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    for (const path of ['/cart', '/checkout', '/account', '/orders', '/payment', '/admin']) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    expect(lines).not.toContain('Disallow: /products');
+    expect(lines).toContain('Sitemap: http://netkart.in/sitemap.xml');
+  });
+});
+
+describe('the sitemap', () => {
+  it('lists every visible product exactly once across its files, with when it last changed, and no hidden one', async () => {
+    const listed = (await client(shop.app).get('/products?limit=100')).json() as { data: Product[] };
+    const hidden = listed.data[3] as Product;
+    await shop.services.catalog.updateBySku(shop.storeId, hidden.sku, { hidden: true });
+    const visible = listed.data.filter((product) => product.id !== hidden.id);
+
+    const index = await get('/sitemap.xml');
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['content-type']).toContain('application/xml');
+    expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const files = locsOf(index.body);
+    const productFiles = files.filter((file) => /sitemap-products-\d+\.xml$/.test(file));
+    expect(files).toContain('http://localhost/sitemap-pages.xml');
+    expect(productFiles).toHaveLength(Math.ceil(visible.length / PAGE_SIZE));
+
+    const addresses: string[] = [];
+    for (const file of productFiles) {
+      const part = await get(new URL(file).pathname);
+      expect(part.statusCode).toBe(200);
+      const urls = [...part.body.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>(\d{4}-\d{2}-\d{2})<\/lastmod><\/url>/g)];
+      expect(urls.length).toBeLessThanOrEqual(PAGE_SIZE);
+      addresses.push(...urls.map((match) => match[1] ?? ''));
+    }
+    expect(addresses.toSorted()).toEqual(visible.map((product) => `http://localhost/product/${product.id}`).toSorted());
+    expect(new Set(addresses).size).toBe(addresses.length);
+    expect(addresses).not.toContain(`http://localhost/product/${hidden.id}`);
+    expect((await get(`/sitemap-products-${productFiles.length + 1}.xml`)).statusCode).toBe(404);
+    expect((await get('/sitemap-products-0.xml')).statusCode).toBe(404);
+    expect((await get('/sitemap-products-abc.xml')).statusCode).toBe(404);
+  });
+
+  it("lists the shop's own pages: home, listings of its categories, policies and contact", async () => {
+    const pages = locsOf((await get('/sitemap-pages.xml')).body);
+    expect(pages).toContain('http://localhost/');
+    expect(pages).toContain('http://localhost/products?category=lan+adapters');
+    expect(pages).toContain('http://localhost/refund');
+    expect(pages).toContain('http://localhost/contact');
+    expect(pages.some((page) => page.includes('/cart'))).toBe(false);
+  });
+
+  it("is each store's own: another host's sitemap holds none of this store's products", async () => {
+    const info = (await client(shop.app).get('/storeInfo')).json();
+    await shop.services.stores.create(
+      'gadgets.example',
+      { ...info, storeName: 'Gadgets & Co', categories: ['Chargers'] },
+      { isDefault: false },
+    );
+    const index = await get('/sitemap.xml', 'gadgets.example');
+    expect(locsOf(index.body)).toEqual(['http://gadgets.example/sitemap-pages.xml']);
+    expect(locsOf((await get('/sitemap-pages.xml', 'gadgets.example')).body)).toContain(
+      'http://gadgets.example/products?category=chargers',
+    );
+    expect((await get('/sitemap-products-1.xml', 'gadgets.example')).statusCode).toBe(404);
+  });
+});

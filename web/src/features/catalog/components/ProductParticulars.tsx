@@ -1,0 +1,57 @@
+import { useStoreInfo } from '@/features/store-info/store-info';
+import { formatPrice } from '@/lib/money';
+import type { StoreProduct } from '../product';
+
+/** The MRP (struck through when the price is lower) and that the price includes every tax. */
+export function MrpLine({ product }: { product: Pick<StoreProduct, 'price' | 'mrp'> }) {
+  const { mrp } = product;
+  return (
+    <div className="space-y-0.5 text-sm text-slate-600">
+      {mrp !== undefined ? (
+        <p>
+          M.R.P.:{' '}
+          {product.price < mrp ? (
+            <s>
+              <span className="sr-only">was </span>
+              {formatPrice(mrp)}
+            </s>
+          ) : (
+            formatPrice(mrp)
+          )}
+        </p>
+      ) : null}
+      <p>Inclusive of all taxes</p>
+    </div>
+  );
+}
+
+/** What the label says: origin, who made or imported it, net quantity, and who sells it. */
+export function ProductParticulars({ product }: { product: StoreProduct }) {
+  const { storeInfo } = useStoreInfo();
+  const seller = storeInfo ? storeInfo.legalName || storeInfo.companyName : undefined;
+  const rows: [string, string][] = [];
+  if (product.countryOfOrigin) rows.push(['Country of origin', product.countryOfOrigin]);
+  if (product.manufacturer) rows.push(['Manufacturer', product.manufacturer]);
+  if (product.importer) rows.push(['Importer', product.importer]);
+  if (product.netQuantity) rows.push(['Net quantity', product.netQuantity]);
+  if (rows.length === 0 && !seller) return null;
+  return (
+    <section
+      aria-labelledby="product-details-heading"
+      className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+    >
+      <h2 id="product-details-heading" className="text-lg font-semibold text-slate-900">
+        Product details
+      </h2>
+      <dl className="mt-4 divide-y divide-slate-100">
+        {rows.map(([label, value]) => (
+          <div key={label} className="grid grid-cols-2 gap-4 py-2 text-sm">
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {seller ? <p className="mt-4 text-sm text-slate-700">Sold by {seller}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import type { StoreInfo } from '@store/contract';
+import { storeNameOf } from './store-info';
+
+/** What search engines read about the shop itself (schema.org Organization and WebSite), from its details. */
+export function storeStructuredData(storeInfo: StoreInfo, origin: string): object[] {
+  const absolute = (address: string) => (/^https?:\/\//i.test(address) ? address : `${origin}${address}`);
+  const name = storeNameOf(storeInfo);
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name,
+      url: `${origin}/`,
+      ...(storeInfo.legalName || storeInfo.companyName
+        ? { legalName: storeInfo.legalName || storeInfo.companyName }
+        : {}),
+      ...(storeInfo.companyLogoUrl ? { logo: absolute(storeInfo.companyLogoUrl) } : {}),
+      ...(storeInfo.companyEmail ? { email: storeInfo.companyEmail } : {}),
+      ...(storeInfo.companyPhone ? { telephone: storeInfo.companyPhone } : {}),
+      ...(storeInfo.companyAddress ? { address: storeInfo.companyAddress } : {}),
+    },
+    { '@context': 'https://schema.org', '@type': 'WebSite', name, url: `${origin}/` },
+  ];
+}

@@ -1,0 +1,65 @@
+import { createContext, useContext } from 'react';
+
+/** What a page says about itself in the document's head: for browsers, search engines and link previews. */
+export interface PageHead {
+  title: string;
+  description?: string;
+  /** The page's one address, as a path with its query (made absolute with the site's origin). */
+  canonicalPath?: string;
+  /** A picture for link previews: an absolute address or a path on the site. */
+  image?: string;
+  type?: 'website' | 'product';
+  /** schema.org objects, each written as its own JSON-LD block. */
+  structuredData?: object[];
+}
+
+/** Collects the head of the page being rendered on the server; in the browser there is none. */
+export class PageHeadCollector {
+  head: PageHead = { title: '' };
+
+  set(head: PageHead): void {
+    this.head = head;
+  }
+}
+
+export const PageHeadContext = createContext<PageHeadCollector | null>(null);
+
+/** Server rendering only: the page's head is recorded while it renders (the browser sets it in effects). */
+export function useRecordPageHead(head: PageHead): void {
+  useContext(PageHeadContext)?.set(head);
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
+
+/** JSON inside a <script> block: no '<' can end the block or open a comment. */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+const absolute = (address: string, origin: string) => (/^https?:\/\//i.test(address) ? address : `${origin}${address}`);
+
+/** The head's tags as HTML, every value escaped. */
+export function headHtml(head: PageHead, origin: string): string {
+  const tags: string[] = [];
+  const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+    tags.push(`<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`);
+  if (head.title) tags.push(`<title>${escapeHtml(head.title)}</title>`);
+  if (head.description) meta('name', 'description', head.description);
+  if (head.canonicalPath !== undefined) {
+    const url = absolute(head.canonicalPath, origin);
+    tags.push(`<link rel="canonical" href="${escapeHtml(url)}" />`);
+    meta('property', 'og:url', url);
+  }
+  if (head.title) meta('property', 'og:title', head.title);
+  if (head.description) meta('property', 'og:description', head.description);
+  meta('property', 'og:type', head.type ?? 'website');
+  if (head.image) meta('property', 'og:image', absolute(head.image, origin));
+  meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary');
+  for (const data of head.structuredData ?? []) {
+    tags.push(`<script type="application/ld+json">${scriptJson(data)}</script>`);
+  }
+  return tags.join('\n    ');
+}
