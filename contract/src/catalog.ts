@@ -63,21 +63,96 @@ const positiveInt = (label: string, fallback: number, max: number) =>
     .max(max, { error: `${label} must be at most ${max}.` })
     .default(fallback);
 
-export const ProductListQuery = z.object({
-  page: positiveInt('page', 1, 1_000_000),
-  limit: positiveInt('limit', PRODUCTS_DEFAULT_LIMIT, PRODUCTS_MAX_LIMIT),
-  category: optionalFilter('category'),
-  parentCategory: optionalFilter('parentCategory'),
-  gender: optionalFilter('gender'),
-  /** Comma-separated gender values; 'null' matches products with no gender. */
-  filter: optionalFilter('filter'),
-  featured: z.enum(['true', 'false'], { error: "featured must be 'true' or 'false'." }).optional(),
-});
+/** How a listing can be ordered; relevance needs `q` (without it the catalogue's own order). Ties go by id. */
+export const PRODUCT_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'discount'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** The longest search the shop reads: more is refused with a message, not cut silently. */
+export const SEARCH_MAX_LENGTH = 200;
+/** At most this many suggestions as the shopper types. */
+export const SUGGESTIONS_MAX = 8;
+/** The price bands of the listing's facets, in rupees: each from its number up to the next. */
+export const PRICE_BANDS = [0, 500, 1000, 2500, 5000, 10000] as const;
+/** Query parameters that filter by a specification: `attr.Speed=2.5` (repeat for OR). */
+export const ATTRIBUTE_FILTER_PREFIX = 'attr.';
+
+const searchText = z
+  .string({ error: 'q must be text.' })
+  .max(SEARCH_MAX_LENGTH, { error: `q must be at most ${SEARCH_MAX_LENGTH} characters.` })
+  .optional()
+  .transform((value) => value?.trim() || undefined);
+
+const price = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number of rupees.` })
+    .refine(Number.isFinite, { error: `${label} must be a number of rupees.` })
+    .min(0, { error: `${label} cannot be negative.` })
+    .max(10_000_000, { error: `${label} must be at most 1,00,00,000.` })
+    .optional();
+
+export const ProductListQuery = z
+  .object({
+    /** Words to search for; the listing is then ranked by relevance unless `sort` says otherwise. */
+    q: searchText,
+    sort: z.enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}.` }).optional(),
+    /** On the price the shopper pays (discounted if any), in rupees. */
+    minPrice: price('minPrice'),
+    maxPrice: price('maxPrice'),
+    inStock: z.enum(['true', 'false'], { error: "inStock must be 'true' or 'false'." }).optional(),
+    page: positiveInt('page', 1, 1_000_000),
+    limit: positiveInt('limit', PRODUCTS_DEFAULT_LIMIT, PRODUCTS_MAX_LIMIT),
+    category: optionalFilter('category'),
+    parentCategory: optionalFilter('parentCategory'),
+    gender: optionalFilter('gender'),
+    /** Comma-separated gender values; 'null' matches products with no gender. */
+    filter: optionalFilter('filter'),
+    featured: z.enum(['true', 'false'], { error: "featured must be 'true' or 'false'." }).optional(),
+  })
+  .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
+    error: 'minPrice must not be more than maxPrice.',
+    path: ['minPrice'],
+  });
 export type ProductListQuery = z.input<typeof ProductListQuery>;
+
+/** One value of a facet and how many products of the listing have it. */
+export const FacetValue = z.object({ value: z.string(), count: z.number().int() });
+export type FacetValue = z.infer<typeof FacetValue>;
+
+/**
+ * What the current listing holds, to filter it further: each facet's counts take every other
+ * filter into account but not its own, so choosing one value still shows the others.
+ */
+export const ProductFacets = z.object({
+  /** By type (the products' parentCategory). */
+  types: z.array(FacetValue),
+  /** By price band: from `min` up to (not including) `max` rupees; the last band has no `max`. */
+  prices: z.array(z.object({ min: z.number(), max: z.number().nullable(), count: z.number().int() })),
+  /** How many are in stock. */
+  inStock: z.number().int(),
+  /** By specification, e.g. Speed: 1, 2.5, 10 (unit Gbps). */
+  attributes: z.array(z.object({ key: z.string(), unit: z.string().nullable(), values: z.array(FacetValue) })),
+});
+export type ProductFacets = z.infer<typeof ProductFacets>;
 
 export const ProductListResponse = z.object({
   data: z.array(Product),
   count: z.number().int(),
   pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+  facets: ProductFacets,
+  /** With `q`: the words searched for, and the spelling searched instead when they were mistyped. */
+  search: z.object({ query: z.string(), correctedQuery: z.string().nullable() }).optional(),
 });
 export type ProductListResponse = z.infer<typeof ProductListResponse>;
+
+export const SuggestQuery = z.object({ q: searchText });
+
+/** What the search box offers as the shopper types: categories and types first, then products. */
+export const Suggestion = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('category'), label: z.string(), category: z.string() }),
+  z.object({ kind: z.literal('type'), label: z.string(), parentCategory: z.string() }),
+  z.object({ kind: z.literal('product'), label: z.string(), id: z.string(), imgUrl: z.string(), price: z.number() }),
+]);
+export type Suggestion = z.infer<typeof Suggestion>;
+
+export const SuggestResponse = z.object({ suggestions: z.array(Suggestion) });
+export type SuggestResponse = z.infer<typeof SuggestResponse>;
