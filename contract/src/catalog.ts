@@ -129,8 +129,17 @@ export const ProductFacets = z.object({
   prices: z.array(z.object({ min: z.number(), max: z.number().nullable(), count: z.number().int() })),
   /** How many are in stock. */
   inStock: z.number().int(),
-  /** By specification, e.g. Speed: 1, 2.5, 10 (unit Gbps). */
-  attributes: z.array(z.object({ key: z.string(), unit: z.string().nullable(), values: z.array(FacetValue) })),
+  /**
+   * By specification, e.g. Speed: 1, 2.5, 10 with the unit Gbps; when the values have different
+   * units, `unit` is null and each value names its own.
+   */
+  attributes: z.array(
+    z.object({
+      key: z.string(),
+      unit: z.string().nullable(),
+      values: z.array(FacetValue.extend({ unit: z.string().nullable().optional() })),
+    }),
+  ),
 });
 export type ProductFacets = z.infer<typeof ProductFacets>;
 

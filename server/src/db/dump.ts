@@ -82,6 +82,8 @@ export async function dumpShop(db: Database, file: string): Promise<DumpCounts> 
           .limit(BATCH)
           .execute()) as Record<string, unknown>[];
         for (const row of rows) {
+          // Kept by the database from the row's other columns (PostgreSQL's search vector).
+          delete row.search_vector;
           const line = JSON.stringify({ table, row: JSON.parse(sortedJson(row)) });
           hash.update(`${line}\n`);
           await write(line);

@@ -1,4 +1,6 @@
-import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, SqliteAdapter, sql } from 'kysely';
+import { searchColumns } from '../modules/catalog/search/text.js';
+import { PRODUCT_SEARCH_SQL } from './search-index.js';
 
 /** Migrations are written once with Kysely's schema builder and run on SQLite and PostgreSQL alike. */
 const migrations: Record<string, Migration> = {
@@ -398,6 +400,90 @@ const migrations: Record<string, Migration> = {
         .addUniqueConstraint('invoices_order_kind', ['order_id', 'kind'])
         .execute();
       await db.schema.createIndex('invoices_store_time').on('invoices').columns(['store_id', 'issued_at']).execute();
+    },
+  },
+
+  // Search: each product's words as the search reads them, a full-text index kept by the database
+  // itself (FTS5 on SQLite, a weighted tsvector on PostgreSQL), its specifications one row per
+  // value for filters and facets, and the price a shopper pays and the discount, for sorting.
+  '2026-12-10-search': {
+    async up(db: Kysely<unknown>) {
+      for (const column of ['search_title', 'search_kind', 'search_specs'])
+        await db.schema
+          .alterTable('products')
+          .addColumn(column, 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
+      await db.schema
+        .alterTable('products')
+        .addColumn('effective_price', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('products')
+        .addColumn('discount_bp', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await sql`update products set effective_price = coalesce(discounted_price, regular_price),
+        discount_bp = case when discounted_price is null or regular_price <= 0 then 0
+          else ((regular_price - discounted_price) * 10000) / regular_price end`.execute(db);
+      for (const [name, columns] of [
+        ['products_by_price', ['store_id', 'hidden', 'effective_price', 'id']],
+        ['products_by_time', ['store_id', 'hidden', 'created_at', 'id']],
+        ['products_by_discount', ['store_id', 'hidden', 'discount_bp', 'id']],
+        ['products_updated', ['store_id', 'updated_at']],
+      ] as const)
+        await db.schema
+          .createIndex(name)
+          .on('products')
+          .columns([...columns])
+          .execute();
+
+      await db.schema
+        .createTable('product_specs')
+        .addColumn('product_id', 'text', (c) => c.notNull().references('products.id').onDelete('cascade'))
+        .addColumn('store_id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('name_key', 'text', (c) => c.notNull())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('value_key', 'text', (c) => c.notNull())
+        .addColumn('unit', 'text')
+        .execute();
+      await db.schema.createIndex('product_specs_product').on('product_specs').column('product_id').execute();
+      await db.schema
+        .createIndex('product_specs_filter')
+        .on('product_specs')
+        .columns(['store_id', 'name_key', 'value_key', 'product_id'])
+        .execute();
+
+      const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+      for (const statement of PRODUCT_SEARCH_SQL[dialect].create) await sql.raw(statement).execute(db);
+
+      // Existing products: their words (written through the triggers into the index) and specifications.
+      let after = '';
+      for (;;) {
+        const rows = await sql<{
+          id: string;
+          sku: string;
+          title: string;
+          category: string;
+          parent_category: string | null;
+          attributes_json: string;
+        }>`
+          select id, sku, title, category, parent_category, attributes_json from products
+          where id > ${after} order by id limit 500`.execute(db);
+        for (const row of rows.rows) {
+          const columns = searchColumns({
+            sku: row.sku,
+            title: row.title,
+            category: row.category,
+            parentCategory: row.parent_category,
+            attributes: JSON.parse(row.attributes_json),
+          });
+          await sql`update products set search_title = ${columns.search_title}, search_kind = ${columns.search_kind},
+            search_specs = ${columns.search_specs} where id = ${row.id}`.execute(db);
+        }
+        if (rows.rows.length < 500) break;
+        after = rows.rows[rows.rows.length - 1]?.id ?? after;
+      }
+      await sql.raw(PRODUCT_SEARCH_SQL[dialect].specsOfAll).execute(db);
     },
   },
 };

@@ -91,6 +91,24 @@ export interface ProductsTable {
   importer: Optional<string>;
   /** e.g. '1 N' (one piece). */
   net_quantity: Optional<string>;
+  /** The words search finds the product by (see modules/catalog/search/text.ts), indexed by the database. */
+  search_title: string;
+  search_kind: string;
+  search_specs: string;
+  /** The price a shopper pays (discounted if any) in paise, and the discount in hundredths of a percent. */
+  effective_price: number;
+  discount_bp: number;
+}
+
+/** One value of one specification of a product, kept by the database from `attributes_json`. */
+export interface ProductSpecsTable {
+  product_id: string;
+  store_id: string;
+  name: string;
+  name_key: string;
+  value: string;
+  value_key: string;
+  unit: string | null;
 }
 
 export interface OrdersTable {
@@ -199,6 +217,7 @@ export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
   products: ProductsTable;
+  product_specs: ProductSpecsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
   payments: PaymentsTable;

@@ -1,20 +1,55 @@
-import { Id, ProductListQuery } from '@store/contract';
+import { ATTRIBUTE_FILTER_PREFIX, Id, ProductListQuery, SuggestQuery } from '@store/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notFound, parse } from '../../http/errors.js';
+import { HttpError, notFound, parse } from '../../http/errors.js';
 import { type CatalogService, toProduct } from './service.js';
 
 const ProductParams = z.object({ id: Id });
 
+/** At most this many specification filters, and values of each: more is no shopper's choice. */
+const ATTRIBUTE_FILTERS_MAX = 10;
+const ATTRIBUTE_VALUES_MAX = 20;
+
+/** `attr.Speed=2.5&attr.Speed=10&attr.Ports=4` as Speed: [2.5, 10] and Ports: [4], names and values lower-cased. */
+function attributeFilters(query: Record<string, unknown>): Map<string, string[]> {
+  const filters = new Map<string, string[]>();
+  for (const [key, raw] of Object.entries(query)) {
+    if (!key.startsWith(ATTRIBUTE_FILTER_PREFIX)) continue;
+    const name = key.slice(ATTRIBUTE_FILTER_PREFIX.length).trim().toLowerCase();
+    const values = (Array.isArray(raw) ? raw : [raw])
+      .map((value) => String(value).trim().toLowerCase())
+      .filter((value) => value !== '');
+    if (!name || name.length > 100 || values.some((value) => value.length > 100))
+      throw new HttpError(400, `${key} must name a specification and its values, each at most 100 characters.`);
+    if (values.length > ATTRIBUTE_VALUES_MAX)
+      throw new HttpError(400, `${key} may be given at most ${ATTRIBUTE_VALUES_MAX} times.`);
+    if (values.length) filters.set(name, [...new Set([...(filters.get(name) ?? []), ...values])]);
+  }
+  if (filters.size > ATTRIBUTE_FILTERS_MAX)
+    throw new HttpError(400, `At most ${ATTRIBUTE_FILTERS_MAX} specifications can filter one listing.`);
+  return filters;
+}
+
 export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog: CatalogService }): Promise<void> {
   app.get('/products', async (request) => {
-    const filters = parse(ProductListQuery, request.query);
-    const { rows, total } = await catalog.list(request.store.id, filters);
+    const query = request.query as Record<string, unknown>;
+    const filters = parse(ProductListQuery, query);
+    const { rows, total, facets, search } = await catalog.list(request.store.id, {
+      ...filters,
+      attributes: attributeFilters(query),
+    });
     return {
       data: rows.map(toProduct),
       count: total,
       pagination: { page: filters.page, limit: filters.limit, total },
+      facets,
+      ...(search ? { search } : {}),
     };
+  });
+
+  app.get('/products/suggest', async (request) => {
+    const { q } = parse(SuggestQuery, request.query);
+    return { suggestions: q ? await catalog.suggest(request.store.id, q) : [] };
   });
 
   app.get('/products/:id', async (request) => {

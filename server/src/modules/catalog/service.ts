@@ -1,22 +1,24 @@
 import { createHash } from 'node:crypto';
 import {
   isFeatured,
-  type ProductListQuery as ListQuerySchema,
   type Product,
   type ProductAttribute,
   type ProductImage,
   type ProductListQuery,
   STALE_PRODUCT,
+  type Suggestion,
   stockMoved,
 } from '@store/contract';
-import type { z } from 'zod';
 import type { Database, NewProduct, ProductRow } from '../../db/schema.js';
 import { tidyAfterBulkWrite, writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newId, nowIso } from '../../http/ids.js';
 import { toPaise, toRupees } from '../../http/money.js';
+import { Listing, type ProductListFilters, type ProductListing } from './listing.js';
+import { Searcher } from './search/searcher.js';
+import { searchColumns } from './search/text.js';
 
-export type ProductListFilters = z.output<typeof ListQuerySchema>;
+export type { ProductListFilters };
 
 /** What the catalogue needs to create or update a product (prices in rupees). */
 export interface ProductInput {
@@ -47,34 +49,19 @@ const lowerOrNull = (value: string | null) => (value ? value.toLowerCase() : nul
 export { isFeatured };
 
 export class CatalogService {
-  constructor(private readonly db: Database) {}
+  private readonly listing: Listing;
 
-  async list(storeId: string, filters: ProductListFilters): Promise<{ rows: ProductRow[]; total: number }> {
-    let query = this.db.selectFrom('products').where('store_id', '=', storeId).where('hidden', '=', 0);
-    if (filters.category) query = query.where('category_key', '=', filters.category.toLowerCase());
-    if (filters.parentCategory) query = query.where('parent_category_key', '=', filters.parentCategory.toLowerCase());
-    if (filters.gender) query = query.where('gender_key', '=', filters.gender.toLowerCase());
-    if (filters.featured) query = query.where('featured', '=', filters.featured === 'true' ? 1 : 0);
-    if (filters.filter) {
-      const values = filters.filter.split(',').map((value) => value.trim().toLowerCase());
-      const named = values.filter((value) => value && value !== 'null');
-      const includeNull = values.includes('null');
-      if (named.length || includeNull)
-        query = query.where((eb) =>
-          eb.or([
-            ...(named.length ? [eb('gender_key', 'in', named)] : []),
-            ...(includeNull ? [eb('gender_key', 'is', null)] : []),
-          ]),
-        );
-    }
-    const offset = (filters.page - 1) * filters.limit;
-    // The page's ids come from the index alone; only its rows are read, however deep the page.
-    const pageIds = query.select('id').orderBy('position').orderBy('id').limit(filters.limit).offset(offset);
-    const [rows, counted] = await Promise.all([
-      this.db.selectFrom('products').selectAll().where('id', 'in', pageIds).orderBy('position').orderBy('id').execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(counted.total) };
+  constructor(private readonly db: Database) {
+    this.listing = new Listing(db, new Searcher(db));
+  }
+
+  /** The storefront's listing: filters, search, sorts and facets (see listing.ts). */
+  list(storeId: string, filters: ProductListFilters, storeSynonyms: string[][] = []): Promise<ProductListing> {
+    return this.listing.list(storeId, filters, storeSynonyms);
+  }
+
+  suggest(storeId: string, text: string): Promise<Suggestion[]> {
+    return this.listing.suggest(storeId, text);
   }
 
   async get(storeId: string, id: string): Promise<ProductRow | undefined> {
@@ -510,7 +497,12 @@ function fingerprintOf(product: Pick<ProductColumns, (typeof FINGERPRINTED)[numb
 }
 
 function productColumns(input: ProductInput, now: string) {
+  const regular = toPaise(input.regularPrice);
+  const discounted = input.discountedPrice === null ? null : toPaise(input.discountedPrice);
   return {
+    ...searchColumns(input),
+    effective_price: discounted ?? regular,
+    discount_bp: discounted === null || regular <= 0 ? 0 : Math.floor(((regular - discounted) * 10000) / regular),
     sku: input.sku,
     title: input.title,
     description: input.description,
@@ -520,8 +512,8 @@ function productColumns(input: ProductInput, now: string) {
     parent_category_key: lowerOrNull(input.parentCategory),
     gender: input.gender,
     gender_key: lowerOrNull(input.gender),
-    regular_price: toPaise(input.regularPrice),
-    discounted_price: input.discountedPrice === null ? null : toPaise(input.discountedPrice),
+    regular_price: regular,
+    discounted_price: discounted,
     stock: input.stock,
     hidden: input.hidden ? 1 : 0,
     featured: isFeatured(input.attributes) ? 1 : 0,

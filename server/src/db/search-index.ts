@@ -1,0 +1,94 @@
+/**
+ * The search index and the specification rows are kept by the database itself, in the
+ * transaction of every write to a product (an import, a back-office edit, a load from a dump),
+ * so no writer can forget them and nothing needs rebuilding.
+ *
+ * SQLite: an FTS5 table of each product's weighted fields (title, kind, specifications,
+ * description) with the Porter stemmer, keyed by a stable number from `product_search_ids`
+ * (a plain rowid of `products` may change on VACUUM). PostgreSQL: a `search_vector` column
+ * with the same fields as weights A–D under the English configuration, and a GIN index.
+ */
+
+const SQLITE_SPECS_OF = (row: string) => `
+  select ${row}.id, ${row}.store_id, trim(json_extract(a.value, '$.key')), lower(trim(json_extract(a.value, '$.key'))),
+    trim(v.value), lower(trim(v.value)), nullif(trim(json_extract(a.value, '$.metricUnit')), '')
+  from json_each(${row}.attributes_json) a, json_each(json_extract(a.value, '$.value')) v
+  where lower(trim(json_extract(a.value, '$.key'))) <> 'featured' and trim(v.value) <> ''`;
+
+const POSTGRES_SPECS_OF = (row: string) => `
+  select ${row}.id, ${row}.store_id, btrim(a->>'key'), lower(btrim(a->>'key')), btrim(v), lower(btrim(v)),
+    nullif(btrim(a->>'metricUnit'), '')
+  from jsonb_array_elements(${row}.attributes_json::jsonb) a, jsonb_array_elements_text(a->'value') v
+  where lower(btrim(a->>'key')) <> 'featured' and btrim(v) <> ''`;
+
+const SPECS_COLUMNS = 'product_specs (product_id, store_id, name, name_key, value, value_key, unit)';
+
+const SQLITE_SEARCH_ROW = (row: string) => `(select rowid from product_search_ids where product_id = ${row}.id)`;
+
+export const PRODUCT_SEARCH_SQL = {
+  sqlite: {
+    create: [
+      'create table product_search_ids (rowid integer primary key, product_id text not null unique)',
+      `create virtual table product_search using fts5(title, kind, specs, body, tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3')`,
+      'insert into product_search_ids (product_id) select id from products order by id',
+      `insert into product_search (rowid, title, kind, specs, body)
+        select ${SQLITE_SEARCH_ROW('p')}, p.search_title, p.search_kind, p.search_specs, p.description from products p`,
+      `create trigger products_search_insert after insert on products begin
+        insert into product_search_ids (product_id) values (new.id);
+        insert into product_search (rowid, title, kind, specs, body)
+          values (${SQLITE_SEARCH_ROW('new')}, new.search_title, new.search_kind, new.search_specs, new.description);
+        insert into ${SPECS_COLUMNS} ${SQLITE_SPECS_OF('new')};
+      end`,
+      `create trigger products_search_update after update of search_title, search_kind, search_specs, description on products begin
+        delete from product_search where rowid = ${SQLITE_SEARCH_ROW('old')};
+        insert into product_search (rowid, title, kind, specs, body)
+          values (${SQLITE_SEARCH_ROW('new')}, new.search_title, new.search_kind, new.search_specs, new.description);
+      end`,
+      `create trigger products_specs_update after update of attributes_json on products begin
+        delete from product_specs where product_id = old.id;
+        insert into ${SPECS_COLUMNS} ${SQLITE_SPECS_OF('new')};
+      end`,
+      `create trigger products_search_delete after delete on products begin
+        delete from product_search where rowid = ${SQLITE_SEARCH_ROW('old')};
+        delete from product_search_ids where product_id = old.id;
+      end`,
+    ],
+    specsOfAll: `insert into ${SPECS_COLUMNS} ${SQLITE_SPECS_OF('p')}`.replace(
+      'from json_each',
+      'from products p, json_each',
+    ),
+  },
+  postgres: {
+    create: [
+      'alter table products add column search_vector tsvector',
+      `create function products_search_vector() returns trigger language plpgsql as $$
+      begin
+        new.search_vector :=
+          setweight(to_tsvector('english', new.search_title), 'A') ||
+          setweight(to_tsvector('english', new.search_kind), 'B') ||
+          setweight(to_tsvector('english', new.search_specs), 'C') ||
+          setweight(to_tsvector('english', new.description), 'D');
+        return new;
+      end $$`,
+      `create trigger products_search_vector before insert or update of search_title, search_kind, search_specs, description
+        on products for each row execute function products_search_vector()`,
+      'update products set search_title = search_title',
+      'create index products_search on products using gin (search_vector)',
+      `create function products_specs() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'UPDATE' then
+          if new.attributes_json is not distinct from old.attributes_json then return null; end if;
+          delete from product_specs where product_id = old.id;
+        end if;
+        insert into ${SPECS_COLUMNS} ${POSTGRES_SPECS_OF('new')};
+        return null;
+      end $$`,
+      `create trigger products_specs after insert or update of attributes_json on products
+        for each row execute function products_specs()`,
+    ],
+    specsOfAll: `insert into ${SPECS_COLUMNS} ${POSTGRES_SPECS_OF('p')}`.replace(
+      'from jsonb_array_elements',
+      'from products p, jsonb_array_elements',
+    ),
+  },
+} as const;

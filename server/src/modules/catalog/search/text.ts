@@ -1,0 +1,59 @@
+/**
+ * The one way the shop reads words for search, for the catalogue and for what shoppers type alike:
+ * lower case without accents, trade spellings made one ("Type-C", "USB C" and "usbc" all read
+ * "usb usbc"; "LAN" reads "ethernet"), decimals kept whole ("2.5" is the token "2p5") and numbers
+ * apart from their units ("65W" is "65 w"). Both databases then index and match these tokens.
+ */
+
+/** Spellings of one thing, rewritten before the text is split into words. */
+const SAME_THING: [RegExp, string][] = [
+  [/\b(?:usb[\s-]*)?type[\s-]*c\b|\busb[\s-]*c\b/g, ' usb usbc '],
+  [/\b(?:usb[\s-]*)?type[\s-]*a\b|\busb-a\b|\busba\b/g, ' usb usba '],
+  [/\b(?:pen|thumb|flash)[\s-]*drives?\b/g, ' flashdrive '],
+  [/\bwi[\s-]?fi\b/g, ' wifi '],
+  [/\brj[\s-]?45\b/g, ' rj45 ethernet '],
+  [/\blan\b/g, ' ethernet '],
+];
+
+const WORD = /\d+(?:\.\d+)?|[\p{L}\p{N}]+/gu;
+
+/** The search tokens of a text, in order. */
+export function searchTokens(text: string): string[] {
+  let prepared = text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    // A number and its unit are two words; a decimal point stays inside the number.
+    .replace(/(\d)(?=[\p{L}])/gu, '$1 ')
+    .replace(/(\p{L})(?=\d)/gu, '$1 ');
+  for (const [pattern, replacement] of SAME_THING) prepared = prepared.replace(pattern, replacement);
+  return (prepared.match(WORD) ?? []).map((word) => word.replace('.', 'p'));
+}
+
+/** A text as the search index stores it: its tokens, one space apart. */
+export const searchText = (text: string): string => searchTokens(text).join(' ');
+
+interface SearchableProduct {
+  sku: string;
+  title: string;
+  category: string;
+  parentCategory: string | null;
+  attributes: { key: string; value: string[]; metricUnit?: string | null }[];
+}
+
+/**
+ * What a product is found by, by weight: its title; its category, type and SKU; its
+ * specifications (names, values and units). The description is indexed as it is.
+ */
+export function searchColumns(product: SearchableProduct) {
+  return {
+    search_title: searchText(product.title),
+    search_kind: searchText([product.category, product.parentCategory ?? '', product.sku].join(' ')),
+    search_specs: searchText(
+      product.attributes
+        .filter((attribute) => attribute.key.trim().toLowerCase() !== 'featured')
+        .map((attribute) => [attribute.key, ...attribute.value, attribute.metricUnit ?? ''].join(' '))
+        .join(' '),
+    ),
+  };
+}
