@@ -76,6 +76,12 @@ describe('the product table', () => {
     const hidden = await created({ title: 'Hidden Thunderbolt Dock', hidden: true, stock: 0 });
     const byTitle = AdminProductListResponse.parse((await admin.get('/admin/products?q=thunderbolt%20dock')).json());
     expect(byTitle.data.map((product) => product.id)).toContain(hidden.id);
+    // Words in any order, the last one still being typed.
+    const asTyped = AdminProductListResponse.parse(
+      (await admin.get('/admin/products?q=dock%20hidden%20thunderb')).json(),
+    );
+    expect(asTyped.data.map((product) => product.id)).toEqual([hidden.id]);
+    expect(AdminProductListResponse.parse((await admin.get('/admin/products?q=%22*%3A')).json()).total).toBe(0);
     const bySku = AdminProductListResponse.parse(
       (await admin.get(`/admin/products?q=${hidden.sku.toLowerCase()}`)).json(),
     );

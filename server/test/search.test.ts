@@ -24,53 +24,45 @@ const product = (sku: string, title: string, more: Partial<ProductInput> = {}): 
   attributes: [],
   ...more,
 });
+const spec = (key: string, value: string, metricUnit: string | null = null) => ({ key, value: [value], metricUnit });
 const catalogue: ProductInput[] = [
   product('SR-ETH-25', 'USB-C to 2.5G Ethernet Adapter', {
     category: 'LAN Adapters',
     parentCategory: 'USB-C Adapters',
     regularPrice: 2499,
     discountedPrice: 1899,
-    attributes: [
-      { key: 'Speed', value: ['2.5'], metricUnit: 'Gbps' },
-      { key: 'Brand', value: ['Veloxa'] },
-    ],
+    attributes: [spec('Speed', '2.5', 'Gbps'), spec('Brand', 'Veloxa')],
   }),
   product('SR-ETH-1', 'USB 3.0 Gigabit LAN Adapter', {
     category: 'LAN Adapters',
     parentCategory: 'USB-A Adapters',
     regularPrice: 1299,
     discountedPrice: 849,
-    attributes: [
-      { key: 'Speed', value: ['1'], metricUnit: 'Gbps' },
-      { key: 'Brand', value: ['NetKart'] },
-    ],
+    attributes: [spec('Speed', '1', 'Gbps'), spec('Brand', 'NetKart')],
   }),
   product('SR-ETH-10', 'Thunderbolt 10GbE Network Adapter', {
     category: 'LAN Adapters',
     parentCategory: 'Thunderbolt Adapters',
     regularPrice: 18999,
     stock: 0,
-    attributes: [
-      { key: 'Speed', value: ['10'], metricUnit: 'Gbps' },
-      { key: 'Brand', value: ['Veloxa'] },
-    ],
+    attributes: [spec('Speed', '10', 'Gbps'), spec('Brand', 'Veloxa')],
   }),
   product('SR-DOCK-1', 'Dual 4K USB-C Docking Station', {
     category: 'Docks',
     regularPrice: 12999,
     discountedPrice: 9999,
     description: 'Two HDMI screens and Gigabit Ethernet from one cable.',
-    attributes: [{ key: 'Ports', value: ['11'] }],
+    attributes: [spec('Ports', '11')],
   }),
   product('SR-HUB-4K', '7-in-1 Type-C Hub with 4K HDMI', {
     category: 'Hubs',
     regularPrice: 2999,
-    attributes: [{ key: 'Ports', value: ['7'] }],
+    attributes: [spec('Ports', '7')],
   }),
   product('SR-HUB-A', '4-Port USB 3.0 Hub', {
     category: 'Hubs',
     regularPrice: 899,
-    attributes: [{ key: 'Ports', value: ['4'] }],
+    attributes: [spec('Ports', '4')],
   }),
   product('SR-PEN-128', '128 GB USB Flash Drive', { category: 'Storage', regularPrice: 1199, discountedPrice: 799 }),
   product('SR-SSD-1', '1 TB Portable SSD', { category: 'Storage', regularPrice: 7999 }),

@@ -34,12 +34,10 @@ export class AdminProducts {
   async list(store: Store, query: ListQuery): Promise<AdminProductListResponse> {
     const threshold = Number(store.low_stock_threshold);
     let products = this.db.selectFrom('products').where('store_id', '=', store.id);
-    const text = query.q?.trim().toLowerCase();
-    if (text) {
-      const pattern = `%${text.replace(/[\\%_]/g, '')}%`;
-      products = products.where((eb) =>
-        eb.or([eb(eb.fn('lower', ['title']), 'like', pattern), eb(eb.fn('lower', ['sku']), 'like', pattern)]),
-      );
+    if (query.q?.trim()) {
+      // Through the search index: a substring scan read every product (0.6 s at 1,00,000).
+      const words = this.catalog.wordsOrSku(query.q);
+      products = words ? products.where(words) : products.where('id', '=', '');
     }
     if (query.category) products = products.where('category_key', '=', query.category.toLowerCase());
     if (query.stock === 'out') products = products.where('stock', '=', 0);

@@ -192,11 +192,34 @@ export class Listing {
   }
 
   private matches(match: string) {
-    return (_eb: ExpressionBuilder<DatabaseSchema & { p: ProductRow }, 'p'>) =>
-      this.searcher.dialect === 'sqlite'
-        ? sql<SqlBool>`p.id in (select ids.product_id from product_search
-            join product_search_ids ids on ids.rowid = product_search.rowid where product_search match ${match})`
-        : sql<SqlBool>`p.search_vector @@ to_tsquery('english', ${match})`;
+    return (_eb: ExpressionBuilder<DatabaseSchema & { p: ProductRow }, 'p'>) => this.indexed(match, 'p');
+  }
+
+  /** The rows of `table` whose words the full-text query matches. */
+  private indexed(match: string, table: string) {
+    return this.searcher.dialect === 'sqlite'
+      ? sql<SqlBool>`${sql.ref(`${table}.id`)} in (select ids.product_id from product_search
+          join product_search_ids ids on ids.rowid = product_search.rowid where product_search match ${match})`
+      : sql<SqlBool>`${sql.ref(`${table}.search_vector`)} @@ to_tsquery('english', ${match})`;
+  }
+
+  /**
+   * For the back office's search box: products having every typed word (the last one as the
+   * start of a word, as it is still being typed), or whose SKU begins with the text; undefined
+   * when the text has no words.
+   */
+  wordsOrSku(text: string) {
+    const typed = searchTokens(text);
+    if (!typed.length) return undefined;
+    const plan: SearchPlan = {
+      terms: typed.map((token) => ({ phrasings: [[token]], typed: [token] })),
+      correctedQuery: null,
+    };
+    const skuStart = `${text
+      .trim()
+      .toLowerCase()
+      .replace(/[\\%_]/g, '')}%`;
+    return sql<SqlBool>`(${this.indexed(this.searcher.query(plan, true), 'products')} or lower(products.sku) like ${skuStart})`;
   }
 
   /** The listing in the order asked for; ties always go by id, so pages never overlap. */

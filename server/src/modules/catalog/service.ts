@@ -64,6 +64,11 @@ export class CatalogService {
     return this.listing.suggest(storeId, text);
   }
 
+  /** The back office's search: every word of the title, category or specifications, or the SKU's start. */
+  wordsOrSku(text: string) {
+    return this.listing.wordsOrSku(text);
+  }
+
   async get(storeId: string, id: string): Promise<ProductRow | undefined> {
     return this.db
       .selectFrom('products')

@@ -19,6 +19,17 @@ export function storeStructuredData(storeInfo: StoreInfo, origin: string): objec
       ...(storeInfo.companyPhone ? { telephone: storeInfo.companyPhone } : {}),
       ...(storeInfo.companyAddress ? { address: storeInfo.companyAddress } : {}),
     },
-    { '@context': 'https://schema.org', '@type': 'WebSite', name, url: `${origin}/` },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name,
+      url: `${origin}/`,
+      // The shop's search, so a search engine can offer a search box for it.
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { '@type': 'EntryPoint', urlTemplate: `${origin}/products?q={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
+    },
   ];
 }
