@@ -19,6 +19,7 @@ import type { Database } from '../../server/src/db/schema.js';
 import { readCatalogueFile } from '../../server/src/modules/catalog/files/read-catalogue.js';
 import { ensureDemoStore } from '../../server/src/seed/seed.js';
 import { writeBenchCatalogue } from './bench-catalogue.js';
+import { GENEROUS_LIMITS } from './generous-limits.js';
 
 const PRODUCTS = Number(process.argv[2] ?? 100_000);
 const ORDERS = Number(process.argv[3] ?? 50_000);
@@ -130,25 +131,7 @@ async function benchOne(dialect: 'sqlite' | 'postgres', catalogue: string) {
   const app = await buildApp({
     db,
     services,
-    rateLimits: {
-      loginFailuresPerEmail: 100,
-      loginFailuresPerEmailAnywhere: 100,
-      loginAttemptsPerIp: 100,
-      loginWindowMs: 60_000,
-      registrationsPerIp: 100,
-      registrationWindowMs: 60_000,
-      ordersPerAccount: 100,
-      ordersPerIp: 100,
-      paymentsPerAccount: 100,
-      paymentsPerIp: 100,
-      trackingFailuresPerOrder: 100,
-      trackingFailuresPerIp: 100,
-      passwordHashQueue: 100,
-      passwordResetsPerEmail: 100,
-      passwordResetsPerIp: 100,
-      contactMessagesPerIp: 100,
-      subscriptionsPerIp: 100,
-    },
+    rateLimits: GENEROUS_LIMITS,
     webDistDir: '',
   });
   await services.staff.add(

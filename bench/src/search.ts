@@ -1,0 +1,168 @@
+/**
+ * How fast does the shop search, and how does it grow with the catalogue?
+ *
+ *   npm run search --workspace bench [sizes…]      (default: 1000 100000)
+ *
+ * For each size, a fresh database (SQLite; and PostgreSQL too when BENCH_DATABASE_URL is set)
+ * gets that many generated products with varied titles and specifications (a dozen kinds of
+ * accessory, brands, speeds, wattages, ports), then each request is asked 25 times in process
+ * (the server's own time: routing, queries, JSON; no network). Prints p50 and p95, and each
+ * size's p50 against the smallest.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, createServices } from '../../server/src/app.js';
+import { migrateToLatest, openDatabase } from '../../server/src/db/open.js';
+import type { ProductInput } from '../../server/src/modules/catalog/service.js';
+import { ensureDemoStore } from '../../server/src/seed/seed.js';
+import { GENEROUS_LIMITS } from './generous-limits.js';
+
+const SIZES = process.argv.slice(2).map(Number).filter(Boolean);
+if (!SIZES.length) SIZES.push(1000, 100_000);
+const RUNS = 25;
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+
+const KINDS = [
+  ['USB-C Hub', 'USB Hubs', 'Ports'],
+  ['USB 3.0 Hub', 'USB Hubs', 'Ports'],
+  ['Ethernet Adapter', 'LAN Adapters', 'Speed'],
+  ['Docking Station', 'Docking Stations', 'Ports'],
+  ['GaN Charger', 'Chargers', 'Power'],
+  ['Pen Drive', 'Storage', 'Capacity'],
+  ['Portable SSD', 'Storage', 'Capacity'],
+  ['HDMI Cable', 'Cables', 'Length'],
+  ['Laptop Stand', 'Laptop Accessories', 'Material'],
+  ['Wireless Mouse', 'Laptop Accessories', 'Colour'],
+  ['Keyboard', 'Laptop Accessories', 'Colour'],
+  ['Webcam', 'Laptop Accessories', 'Resolution'],
+] as const;
+const BRANDS = ['NetKart', 'Veloxa', 'Linkon', 'Portra', 'Zentri', 'Aruvi', 'Kaveri', 'Deccan'];
+const VALUES: Record<string, string[]> = {
+  Ports: ['4', '7', '8', '11', '13'],
+  Speed: ['1', '2.5', '5', '10'],
+  Power: ['20', '33', '45', '65', '100'],
+  Capacity: ['64', '128', '256', '512', '1024'],
+  Length: ['1', '1.5', '2', '3'],
+  Material: ['Aluminium', 'Steel', 'Plastic'],
+  Colour: ['Black', 'Grey', 'White', 'Blue'],
+  Resolution: ['720p', '1080p', '4K'],
+};
+
+function productAt(index: number): ProductInput {
+  const [kind, category, spec] = KINDS[index % KINDS.length] as (typeof KINDS)[number];
+  const brand = BRANDS[Math.floor(index / KINDS.length) % BRANDS.length] as string;
+  const values = VALUES[spec] as string[];
+  const value = values[Math.floor(index / 7) % values.length] as string;
+  const price = 299 + (index % 400) * 25;
+  return {
+    sku: `BS-${index}`,
+    title: `${brand} ${value} ${spec === 'Speed' ? 'Gbps ' : spec === 'Power' ? 'W ' : ''}${kind} ${index % 9 === 0 ? 'Pro' : 'Gen ' + (index % 5)}`,
+    description: `A dependable ${kind.toLowerCase()} for laptops and desktops, tested for Indian power conditions. Model ${index}.`,
+    category,
+    parentCategory: `${brand} ${category}`,
+    gender: null,
+    regularPrice: price,
+    discountedPrice: index % 3 === 0 ? price - 100 : null,
+    stock: index % 50,
+    images: [],
+    attributes: [
+      { key: spec, value: [value], metricUnit: null },
+      { key: 'Brand', value: [brand], metricUnit: null },
+      { key: 'Warranty', value: [`${1 + (index % 3)} year`], metricUnit: null },
+    ],
+  };
+}
+
+const REQUESTS = [
+  '/products?q=ethernet%20adapter',
+  '/products?q=usb%20c%20hub%2013%20ports',
+  '/products?q=etherent%20adaptor',
+  '/products?q=veloxa%2065w%20charger&sort=price_asc',
+  '/products?q=pendrive&inStock=true',
+  '/products?category=storage',
+  '/products?category=lan%20adapters&attr.Speed=2.5&attr.Speed=10',
+  '/products?category=usb%20hubs&minPrice=1000&maxPrice=5000&sort=discount',
+  '/products/suggest?q=doc',
+  '/products/suggest?q=veloxa%20ch',
+];
+
+async function benchSize(dialect: 'sqlite' | 'postgres', size: number): Promise<Map<string, number[]>> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-'));
+  let schema: string | undefined;
+  if (dialect === 'postgres' && postgresUrl) {
+    schema = `bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+  }
+  const { db } = openDatabase({
+    databaseUrl: dialect === 'postgres' ? postgresUrl : undefined,
+    dataDir: work,
+    ...(schema ? { schema } : {}),
+  });
+  try {
+    await migrateToLatest(db, schema);
+    const services = createServices(db);
+    await ensureDemoStore(services);
+    const store = await services.stores.defaultStore();
+    if (!store) throw new Error('no store');
+    for (let start = 0; start < size; start += 20_000) {
+      const batch = Array.from({ length: Math.min(20_000, size - start) }, (_, offset) => productAt(start + offset));
+      await services.catalog.importMany(store.id, batch);
+    }
+    const app = await buildApp({ db, services, rateLimits: GENEROUS_LIMITS, webDistDir: '' });
+    const times = new Map<string, number[]>();
+    for (const url of REQUESTS) {
+      const taken: number[] = [];
+      for (let run = 0; run < RUNS + 1; run++) {
+        const started = performance.now();
+        const answer = await app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { host: 'localhost:8044' } });
+        // The first answer reads the store's vocabulary once; it is not counted.
+        if (run > 0) taken.push(performance.now() - started);
+        if (answer.statusCode !== 200) throw new Error(`${url}: ${answer.statusCode} ${answer.body}`);
+      }
+      times.set(
+        url,
+        taken.sort((a, b) => a - b),
+      );
+    }
+    await app.close();
+    return times;
+  } finally {
+    await db.destroy();
+    fs.rmSync(work, { recursive: true, force: true });
+    if (schema && postgresUrl) {
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
+  }
+}
+
+const at = (times: number[], share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))] ?? 0;
+
+console.log(
+  `${RUNS} requests each; sizes ${SIZES.map((size) => size.toLocaleString('en-IN')).join(', ')} (+ the 44 demo products)\n`,
+);
+console.log(
+  `| database | request | ${SIZES.map((size) => `p50 / p95 at ${size.toLocaleString('en-IN')}`).join(' | ')} | largest ÷ smallest (p50) |`,
+);
+console.log(`|---|---|${SIZES.map(() => '---|').join('')}---|`);
+for (const dialect of postgresUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) {
+  const bySize = [];
+  for (const size of SIZES) bySize.push(await benchSize(dialect, size));
+  for (const url of REQUESTS) {
+    const cells = bySize.map((times) => {
+      const taken = times.get(url) ?? [];
+      return `${at(taken, 0.5).toFixed(1)} / ${at(taken, 0.95).toFixed(1)} ms`;
+    });
+    const first = at(bySize[0]?.get(url) ?? [], 0.5);
+    const last = at(bySize.at(-1)?.get(url) ?? [], 0.5);
+    console.log(`| ${dialect} | \`${url}\` | ${cells.join(' | ')} | ${(last / first).toFixed(1)}× |`);
+  }
+}
