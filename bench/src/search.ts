@@ -89,7 +89,8 @@ const REQUESTS = [
   '/products/suggest?q=veloxa%20ch',
 ];
 
-async function benchSize(dialect: 'sqlite' | 'postgres', size: number): Promise<Map<string, number[]>> {
+/** Fills a fresh database with `size` products and prints a row per request as soon as it is measured. */
+async function benchSize(dialect: 'sqlite' | 'postgres', size: number): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-'));
   let schema: string | undefined;
   if (dialect === 'postgres' && postgresUrl) {
@@ -115,7 +116,6 @@ async function benchSize(dialect: 'sqlite' | 'postgres', size: number): Promise<
       await services.catalog.importMany(store.id, batch);
     }
     const app = await buildApp({ db, services, rateLimits: GENEROUS_LIMITS, webDistDir: '' });
-    const times = new Map<string, number[]>();
     for (const url of REQUESTS) {
       const taken: number[] = [];
       for (let run = 0; run < RUNS + 1; run++) {
@@ -125,13 +125,12 @@ async function benchSize(dialect: 'sqlite' | 'postgres', size: number): Promise<
         if (run > 0) taken.push(performance.now() - started);
         if (answer.statusCode !== 200) throw new Error(`${url}: ${answer.statusCode} ${answer.body}`);
       }
-      times.set(
-        url,
-        taken.sort((a, b) => a - b),
+      taken.sort((a, b) => a - b);
+      console.log(
+        `| ${dialect} | ${size.toLocaleString('en-IN')} | \`${url}\` | ${at(taken, 0.5).toFixed(1)} ms | ${at(taken, 0.95).toFixed(1)} ms |`,
       );
     }
     await app.close();
-    return times;
   } finally {
     await db.destroy();
     fs.rmSync(work, { recursive: true, force: true });
@@ -144,25 +143,13 @@ async function benchSize(dialect: 'sqlite' | 'postgres', size: number): Promise<
   }
 }
 
-const at = (times: number[], share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))] ?? 0;
+function at(times: number[], share: number): number {
+  return times[Math.min(times.length - 1, Math.floor(share * times.length))] ?? 0;
+}
 
-console.log(
-  `${RUNS} requests each; sizes ${SIZES.map((size) => size.toLocaleString('en-IN')).join(', ')} (+ the 44 demo products)\n`,
-);
-console.log(
-  `| database | request | ${SIZES.map((size) => `p50 / p95 at ${size.toLocaleString('en-IN')}`).join(' | ')} | largest ÷ smallest (p50) |`,
-);
-console.log(`|---|---|${SIZES.map(() => '---|').join('')}---|`);
+console.log(`${RUNS} requests each, after one that is not counted (+ the 44 demo products)\n`);
+console.log('| database | products | request | p50 | p95 |');
+console.log('|---|---|---|---|---|');
 for (const dialect of postgresUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) {
-  const bySize = [];
-  for (const size of SIZES) bySize.push(await benchSize(dialect, size));
-  for (const url of REQUESTS) {
-    const cells = bySize.map((times) => {
-      const taken = times.get(url) ?? [];
-      return `${at(taken, 0.5).toFixed(1)} / ${at(taken, 0.95).toFixed(1)} ms`;
-    });
-    const first = at(bySize[0]?.get(url) ?? [], 0.5);
-    const last = at(bySize.at(-1)?.get(url) ?? [], 0.5);
-    console.log(`| ${dialect} | \`${url}\` | ${cells.join(' | ')} | ${(last / first).toFixed(1)}× |`);
-  }
+  for (const size of SIZES) await benchSize(dialect, size);
 }
