@@ -33,6 +33,9 @@ export const HIGHLIGHT_ICONS = [
 ] as const;
 export type HighlightIcon = (typeof HIGHLIGHT_ICONS)[number];
 
+/** How many synonym groups a store may keep, of how many words each, each how long. */
+export const SEARCH_SYNONYM_LIMITS = { groups: 200, wordsPerGroup: 20, wordLength: 60 } as const;
+
 /** The home page's teaser block: a heading and a few short items. */
 export const Highlights = z.object({
   title: z.string(),
@@ -87,5 +90,10 @@ export const StoreInfo = z.object({
   /** The start of invoice numbers (PREFIX/YY-YY/NNNNNN); absent: from the store's name (`defaultInvoicePrefix`). */
   invoicePrefix: z.string().optional(),
   grievanceOfficer: GrievanceOfficer.optional(),
+  /**
+   * The merchant's search synonyms: each group lists words shoppers use for one another
+   * (e.g. ["thumb drive", "pendrive"]); a search for one finds products that say any of them.
+   */
+  searchSynonyms: z.array(z.array(z.string())).optional(),
 });
 export type StoreInfo = z.infer<typeof StoreInfo>;

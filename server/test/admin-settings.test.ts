@@ -115,6 +115,23 @@ describe('store details', () => {
     expect(AdminStoreDetails.parse((await owner.get('/admin/settings/store')).json()).gstin).toBeUndefined();
   });
 
+  it('saves search synonyms that the next search uses, and names the group that is wrong', async () => {
+    const search = async () =>
+      ((await client(shop.app).get('/products?q=zorbix')).json() as { data: { title: string }[] }).data.length;
+    expect(await search()).toBe(0);
+    const saved = await owner.send('PUT', '/admin/settings/store', { searchSynonyms: [['zorbix', 'ethernet cable']] });
+    expect(SavedStoreDetails.parse(saved.json()).details.searchSynonyms).toEqual([['zorbix', 'ethernet cable']]);
+    expect(await search()).toBeGreaterThan(0);
+
+    const bad = await owner.send('PUT', '/admin/settings/store', { searchSynonyms: [['lan', 'ethernet'], ['solo']] });
+    expect(bad.json()).toEqual({
+      error: 'a synonym group needs at least two words that mean the same.',
+      field: 'searchSynonyms.1',
+    });
+    await owner.send('PUT', '/admin/settings/store', { searchSynonyms: null });
+    expect(await search()).toBe(0);
+  });
+
   it('previews a policy as shoppers will see it', async () => {
     const preview = await owner.post('/admin/settings/policy-preview', { html: '<h2 onclick="x()">Returns</h2>' });
     expect(preview.json()).toEqual({ html: '<h2>Returns</h2>', changed: true });

@@ -486,6 +486,13 @@ const migrations: Record<string, Migration> = {
       await sql.raw(PRODUCT_SEARCH_SQL[dialect].specsOfAll).execute(db);
     },
   },
+
+  // The merchant's own search synonyms (store info `searchSynonyms`), as JSON groups of words.
+  '2026-12-12-search-synonyms': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('stores').addColumn('search_synonyms_json', 'text').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

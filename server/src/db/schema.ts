@@ -36,6 +36,8 @@ export interface StoresTable {
   invoice_prefix: Optional<string>;
   /** The grievance officer { name, designation, email, phone } as JSON; null: not named yet. */
   grievance_officer_json: Optional<string>;
+  /** The merchant's search synonyms, groups of words shoppers use for one another, as JSON; null: none. */
+  search_synonyms_json: Optional<string>;
 }
 
 export interface UsersTable {

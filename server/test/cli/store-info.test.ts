@@ -113,6 +113,34 @@ describe('store info', () => {
     expect(info.legalName).toBe('NetKart Technologies Private Limited');
   });
 
+  it("takes the merchant's search synonyms, which searches use at once, and drops them with null", async () => {
+    const http = client(cli.shop.app, { host: 'localhost' });
+    const titlesFor = async (words: string) => {
+      const response = await http.get(`/products?q=${encodeURIComponent(words)}`);
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { data: { title: string }[] }).data.map((product) => product.title).sort();
+    };
+    expect(await titlesFor('laptop rucksack')).toEqual([]);
+    expect(await titlesFor('zorbix')).toEqual([]);
+
+    const synonyms = {
+      searchSynonyms: [
+        ['rucksack', 'backpack', 'sleeve'],
+        ['zorbix', 'ethernet cable'],
+      ],
+    };
+    const result = await store('info', 'set', '--file', cli.files.write('synonyms.json', JSON.stringify(synonyms)));
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toContain('Updated searchSynonyms of NetKart (localhost).');
+    expect((await storeInfoAt('localhost')).searchSynonyms).toEqual(synonyms.searchSynonyms);
+    expect(await titlesFor('laptop rucksack')).toEqual(['Anti-Theft Laptop Backpack', 'Neoprene Laptop Sleeve']);
+    expect(await titlesFor('zorbix')).toEqual(['Cat 6 Ethernet Cable', 'Cat 8 Flat Ethernet Cable']);
+
+    await store('info', 'set', '--file', cli.files.write('none.json', JSON.stringify({ searchSynonyms: null })));
+    expect(await storeInfoAt('localhost')).not.toHaveProperty('searchSynonyms');
+    expect(await titlesFor('laptop rucksack')).toEqual([]);
+  });
+
   it('changes only the fields in the file and sanitises policy HTML', async () => {
     cli.files.write(
       'policies/privacy.html',
@@ -191,6 +219,16 @@ describe('store info', () => {
       [
         { grievanceOfficer: { designation: 'Officer', email: 'g@netkart.in', phone: '+91 80 4718 2291' } },
         'grievanceOfficer.name is required.',
+      ],
+      [{ searchSynonyms: 'pendrive=thumb drive' }, 'searchSynonyms must be a list of groups'],
+      [{ searchSynonyms: [['pendrive']] }, 'a synonym group needs at least two words that mean the same.'],
+      [{ searchSynonyms: [['lan', 'LAN']] }, 'a synonym group must not repeat a word.'],
+      [{ searchSynonyms: [['lan', '  ']] }, 'a synonym may not be empty.'],
+      [{ searchSynonyms: [['lan', '--']] }, 'a synonym needs at least one letter or digit.'],
+      [{ searchSynonyms: [['lan', 'x'.repeat(61)]] }, 'a synonym has at most 60 characters.'],
+      [
+        { searchSynonyms: Array.from({ length: 201 }, (_, i) => [`a${i}`, `b${i}`]) },
+        'a store can have at most 200 synonym groups.',
       ],
     ];
     for (const [content, message] of cases) {

@@ -38,6 +38,8 @@ export function addStoreInfoCommands(program: Command, context: CliContext): voi
         '(checked; its first two digits name the state of registration; null: not registered for GST, so receipts',
         'instead of tax invoices), invoicePrefix (1 to 3 letters or digits; null: from the store name) and',
         'grievanceOfficer ({ "name", "designation", "email", "phone" }).',
+        'Search: searchSynonyms, groups of words shoppers use for one another ([["pendrive", "thumb drive"]]);',
+        'a search for one finds products that say any of them.',
       ].join('\n'),
     )
     .action(async (options: { file: string }, command: Command) => {

@@ -2,6 +2,7 @@ import { ATTRIBUTE_FILTER_PREFIX, Id, ProductListQuery, SuggestQuery } from '@st
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HttpError, notFound, parse } from '../../http/errors.js';
+import { searchSynonymsOf } from '../stores/service.js';
 import { type CatalogService, toProduct } from './service.js';
 
 const ProductParams = z.object({ id: Id });
@@ -34,10 +35,11 @@ export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog
   app.get('/products', async (request) => {
     const query = request.query as Record<string, unknown>;
     const filters = parse(ProductListQuery, query);
-    const { rows, total, facets, search } = await catalog.list(request.store.id, {
-      ...filters,
-      attributes: attributeFilters(query),
-    });
+    const { rows, total, facets, search } = await catalog.list(
+      request.store.id,
+      { ...filters, attributes: attributeFilters(query) },
+      searchSynonymsOf(request.store),
+    );
     return {
       data: rows.map(toProduct),
       count: total,

@@ -123,6 +123,7 @@ function infoColumns(info: StoreInfo) {
     gstin: info.gstin?.trim() || null,
     invoice_prefix: info.invoicePrefix?.trim() || null,
     grievance_officer_json: info.grievanceOfficer ? JSON.stringify(info.grievanceOfficer) : null,
+    search_synonyms_json: info.searchSynonyms?.length ? JSON.stringify(info.searchSynonyms) : null,
   };
 }
 
@@ -167,5 +168,10 @@ export function toStoreInfo(store: Store): StoreInfo {
     policies: JSON.parse(store.policies_json) as Record<string, string>,
     ...storefrontTextsOf(JSON.parse(store.storefront_json) as Partial<StorefrontTexts>),
     ...sellerParticularsOf(store),
+    ...(store.search_synonyms_json ? { searchSynonyms: searchSynonymsOf(store) } : {}),
   };
 }
+
+/** The store's own synonym groups, for its searches. */
+export const searchSynonymsOf = (store: Store): string[][] =>
+  store.search_synonyms_json ? (JSON.parse(store.search_synonyms_json) as string[][]) : [];

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkGstin, HIGHLIGHT_ICONS, INVOICE_PREFIX, POLICY_SLUGS, type StoreInfo } from '@store/contract';
+import {
+  checkGstin,
+  HIGHLIGHT_ICONS,
+  INVOICE_PREFIX,
+  POLICY_SLUGS,
+  SEARCH_SYNONYM_LIMITS,
+  type StoreInfo,
+} from '@store/contract';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
 import { requiredText, text } from '../file-fields.js';
@@ -11,7 +18,8 @@ import { requiredText, text } from '../file-fields.js';
  * file's folder; either way it is sanitised before it is stored. The storefront's texts
  * (metaDescription, heroTitle, highlights, newsletterTitle, supportHours) are plain text and
  * optional: `null` removes one. So are the seller's particulars: legalName, gstin (none: not
- * registered for GST), invoicePrefix (none: from the store name) and grievanceOfficer.
+ * registered for GST), invoicePrefix (none: from the store name) and grievanceOfficer. So are
+ * searchSynonyms: groups of words shoppers use for one another, e.g. [["pendrive", "thumb drive"]].
  */
 
 const MAX_POLICY_BYTES = 512 * 1024;
@@ -101,6 +109,36 @@ const GrievanceOfficer = z
   .nullable()
   .transform((value) => value ?? undefined);
 
+const {
+  groups: MAX_SYNONYM_GROUPS,
+  wordsPerGroup: MAX_SYNONYMS,
+  wordLength: MAX_SYNONYM_LENGTH,
+} = SEARCH_SYNONYM_LIMITS;
+
+const SynonymGroup = z
+  .array(
+    z
+      .string({ error: 'each synonym is a word or a few words.' })
+      .trim()
+      .min(1, { error: 'a synonym may not be empty.' })
+      .max(MAX_SYNONYM_LENGTH, { error: `a synonym has at most ${MAX_SYNONYM_LENGTH} characters.` })
+      .regex(/[\p{L}\p{N}]/u, { error: 'a synonym needs at least one letter or digit.' }),
+    { error: 'each synonym group is a list of words, e.g. ["pendrive", "thumb drive"].' },
+  )
+  .min(2, { error: 'a synonym group needs at least two words that mean the same.' })
+  .max(MAX_SYNONYMS, { error: `a synonym group has at most ${MAX_SYNONYMS} words.` })
+  .refine((words) => new Set(words.map((word) => word.toLowerCase())).size === words.length, {
+    error: 'a synonym group must not repeat a word.',
+  });
+
+const SearchSynonyms = z
+  .array(SynonymGroup, {
+    error: 'searchSynonyms must be a list of groups, e.g. [["pendrive", "thumb drive"]], or null for none.',
+  })
+  .max(MAX_SYNONYM_GROUPS, { error: `a store can have at most ${MAX_SYNONYM_GROUPS} synonym groups.` })
+  .nullable()
+  .transform((groups) => (groups?.length ? groups : undefined));
+
 const StoreFileFields = {
   storeName: requiredText('storeName', 100),
   companyName: requiredText('companyName', 200),
@@ -132,6 +170,7 @@ const StoreFileFields = {
   gstin: Gstin,
   invoicePrefix: InvoicePrefix,
   grievanceOfficer: GrievanceOfficer,
+  searchSynonyms: SearchSynonyms,
 };
 
 /** Every field, as `stores add` needs (the optional ones may be left out). */
@@ -151,6 +190,7 @@ export const StoreFile = z.strictObject({
   gstin: StoreFileFields.gstin.optional(),
   invoicePrefix: StoreFileFields.invoicePrefix.optional(),
   grievanceOfficer: StoreFileFields.grievanceOfficer.optional(),
+  searchSynonyms: StoreFileFields.searchSynonyms.optional(),
 });
 
 /** Only the fields to change, as `info set` takes them. */

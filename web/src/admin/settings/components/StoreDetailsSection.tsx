@@ -29,6 +29,8 @@ interface DetailsValues {
   officerDesignation: string;
   officerEmail: string;
   officerPhone: string;
+  /** One group per line, its words separated by commas. */
+  searchSynonyms: string;
 }
 
 /** The seller's particulars: blank removes one (no GSTIN: not registered for GST). */
@@ -45,7 +47,7 @@ function formFieldOf(field: string | undefined): string | undefined {
   if (field === 'grievanceOfficer') return 'officerName';
   const part = field?.startsWith('grievanceOfficer.') ? field.slice('grievanceOfficer.'.length) : undefined;
   if (part) return OFFICER_FIELDS[part as keyof typeof OFFICER_FIELDS];
-  return field?.replace(/^(categories)\.\d+$/, '$1');
+  return field?.replace(/^(categories|searchSynonyms)(\.\d+)+$/, '$1');
 }
 
 const TEXT_FIELDS = [
@@ -78,6 +80,7 @@ function toValues(details: AdminStoreDetails): DetailsValues {
     officerDesignation: details.grievanceOfficer?.designation ?? '',
     officerEmail: details.grievanceOfficer?.email ?? '',
     officerPhone: details.grievanceOfficer?.phone ?? '',
+    searchSynonyms: (details.searchSynonyms ?? []).map((group) => group.join(', ')).join('\n'),
   };
 }
 
@@ -86,6 +89,17 @@ const linesOf = (text: string) =>
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '');
+
+/** "pendrive, thumb drive" per line → [["pendrive", "thumb drive"]]; none → null (removes them). */
+function synonymGroupsOf(text: string): string[][] | null {
+  const groups = linesOf(text).map((line) =>
+    line
+      .split(',')
+      .map((word) => word.trim())
+      .filter((word) => word !== ''),
+  );
+  return groups.length ? groups : null;
+}
 
 /** The request for what the form holds: the contract checks the low-stock line; the server checks the rest. */
 const detailsSchema = z.preprocess((input) => {
@@ -99,6 +113,7 @@ const detailsSchema = z.preprocess((input) => {
     grievanceOfficer: Object.values(OFFICER_FIELDS).every((field) => values[field].trim() === '')
       ? null
       : Object.fromEntries(Object.entries(OFFICER_FIELDS).map(([key, field]) => [key, values[field]])),
+    searchSynonyms: synonymGroupsOf(values.searchSynonyms),
   };
 }, SaveStoreDetailsRequest);
 
@@ -155,6 +170,7 @@ function DetailsForm({ details }: { details: AdminStoreDetails }) {
         ...Object.values(OFFICER_FIELDS),
         'categories',
         'lowStockThreshold',
+        'searchSynonyms',
       ] as string[];
       if (field && known.includes(field)) {
         form.setError(field as Path<DetailsValues>, { type: 'server', message: error.message }, { shouldFocus: true });
@@ -216,6 +232,15 @@ function DetailsForm({ details }: { details: AdminStoreDetails }) {
           />
         </FormField>
       </div>
+
+      <FormField
+        label="Search synonyms"
+        htmlFor="store-searchSynonyms"
+        error={errors.searchSynonyms?.message}
+        description="One group per line, its words separated by commas (e.g. pendrive, thumb drive): a search for one finds products that say any of them."
+      >
+        <Textarea id="store-searchSynonyms" rows={4} spellCheck={false} {...form.register('searchSynonyms')} />
+      </FormField>
 
       <SellerParticulars form={form} />
 

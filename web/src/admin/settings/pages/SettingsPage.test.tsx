@@ -168,6 +168,25 @@ describe('the settings page', () => {
     );
   });
 
+  it('saves search synonyms a group per line, and shows a refusal beside them', async () => {
+    const calls = ownerApi({
+      'PUT /admin/settings/store': () => [
+        400,
+        { error: 'a synonym group needs at least two words that mean the same.', field: 'searchSynonyms.1' },
+      ],
+    });
+    renderAdmin('/admin/settings');
+    const synonyms = await screen.findByLabelText('Search synonyms');
+    await userEvent.type(synonyms, 'pendrive, thumb drive,\n\n  rucksack ,backpack, sleeve\nlan');
+    await userEvent.click(screen.getByRole('button', { name: 'Save store details' }));
+    await expectVisibleText('a synonym group needs at least two words that mean the same.');
+    expect(synonyms).toHaveAccessibleDescription(
+      expect.stringContaining('a synonym group needs at least two words that mean the same.'),
+    );
+    const body = calls.find((call) => call.route === 'PUT /admin/settings/store')?.body as Record<string, unknown>;
+    expect(body.searchSynonyms).toEqual([['pendrive', 'thumb drive'], ['rucksack', 'backpack', 'sleeve'], ['lan']]);
+  });
+
   it('previews a policy as the server cleans it, and says when something unsafe went', async () => {
     const calls = ownerApi({
       'POST /admin/settings/policy-preview': () => [200, { html: '<p>Refunds in 7 days.</p>', changed: true }],
