@@ -111,10 +111,13 @@ async function benchSize(dialect: 'sqlite' | 'postgres', size: number): Promise<
     await ensureDemoStore(services);
     const store = await services.stores.defaultStore();
     if (!store) throw new Error('no store');
+    const importStarted = performance.now();
     for (let start = 0; start < size; start += 20_000) {
       const batch = Array.from({ length: Math.min(20_000, size - start) }, (_, offset) => productAt(start + offset));
       await services.catalog.importMany(store.id, batch);
     }
+    const seconds = (performance.now() - importStarted) / 1000;
+    console.error(`${dialect} ${size}: imported in ${seconds.toFixed(1)} s (${Math.round(size / seconds)} products/s)`);
     const app = await buildApp({ db, services, rateLimits: GENEROUS_LIMITS, webDistDir: '' });
     for (const url of REQUESTS) {
       const taken: number[] = [];

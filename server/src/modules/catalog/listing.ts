@@ -56,7 +56,10 @@ export class Listing {
 
     const sort: ProductSort | undefined = filters.sort ?? (plan ? 'relevance' : undefined);
     const offset = (filters.page - 1) * filters.limit;
-    const pageIds = this.ordered(matching(), sort, match, filters.q).select('p.id').limit(filters.limit).offset(offset);
+    // SQLite ranks by joining the full-text hits; filtering by them as well makes its planner walk them once per row.
+    const joinsHits = sort === 'relevance' && match !== undefined && this.searcher.dialect === 'sqlite';
+    const listed = joinsHits ? this.matching(storeId, filters, undefined) : matching();
+    const pageIds = this.ordered(listed, sort, match, filters.q).select('p.id').limit(filters.limit).offset(offset);
     const [ids, counted, facets] = await Promise.all([
       pageIds.execute(),
       matching()
