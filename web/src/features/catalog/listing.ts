@@ -4,7 +4,6 @@ import { formatPrice } from '@/lib/money';
 
 export const PAGE_SIZE = 12;
 export const FEATURED_COUNT = 4;
-export const PARENT_CATEGORY_LOOKUP_LIMIT = 100;
 /** Spec section 7: what "accessories" lists. */
 export const ACCESSORIES_FILTER = 'Accessories,Personal Care,Home,null,Unisex';
 
@@ -267,6 +266,12 @@ export const isAttributeChosen = (params: ListingParams, name: string, value: st
   Object.entries(params.attributes ?? {}).some(
     ([known, values]) => sameText(known, name) && values.some((chosen) => sameText(chosen, value)),
   );
+
+/** The listing at this query. */
+export const productsPath = (search: URLSearchParams) => {
+  const query = search.toString();
+  return query ? `/products?${query}` : '/products';
+};
 
 /** The search results of these words. */
 export const searchPath = (q: string) => `/products?${new URLSearchParams({ q: q.trim() }).toString()}`;
