@@ -1,6 +1,6 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { data, redirect } from 'react-router';
-import { featuredProductsQuery, parentCategoriesQuery, productPageQuery, productQuery } from '@/features/catalog/api';
+import { featuredProductsQuery, productPageQuery, productQuery } from '@/features/catalog/api';
 import { listingParamsOf } from '@/features/catalog/listing';
 import { isPolicySlug } from '@/features/policies/slugs';
 import { categoriesOf, storeInfoQuery } from '@/features/store-info/store-info';
@@ -30,12 +30,9 @@ export async function homePage(queryClient: QueryClient) {
   return null;
 }
 
+/** The listing as the address asks for it (words, sort, filters): its products, facets and search outcome. */
 export async function productsPage(queryClient: QueryClient, search: URLSearchParams) {
-  const params = listingParamsOf(search);
-  await Promise.all([
-    prefetch(queryClient, productPageQuery(params)),
-    prefetch(queryClient, parentCategoriesQuery(params.category)),
-  ]);
+  await prefetch(queryClient, productPageQuery(listingParamsOf(search)));
   return null;
 }
 

@@ -22,7 +22,8 @@ export class ApiError extends Error {
 export const isNotFound = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
 
-export type QueryValue = string | number | boolean | undefined | null;
+/** A list sends the parameter once per value (`attr.Speed=2.5&attr.Speed=10`). */
+export type QueryValue = string | number | boolean | undefined | null | readonly string[];
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -56,8 +57,11 @@ export function apiPath(path: string, query?: Record<string, QueryValue>): strin
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
+    if (Array.isArray(value)) {
+      for (const item of value) if (item !== '') params.append(key, item);
+    } else if (value !== undefined && value !== null && value !== '') {
+      params.set(key, String(value));
+    }
   }
   const search = params.toString();
   return search ? `${url}?${search}` : url;

@@ -10,7 +10,11 @@ function clearCookies() {
   }
 }
 
+// A test of the server's render runs without a browser (`@vitest-environment node`).
+const inBrowser = typeof window !== 'undefined';
+
 afterEach(() => {
+  if (!inBrowser) return;
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
@@ -24,7 +28,7 @@ afterAll(async () => {
 });
 
 // jsdom lacks these browser APIs; the pages call them.
-if (!window.matchMedia) {
+if (inBrowser && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -37,12 +41,14 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
-window.scrollTo = (() => {}) as typeof window.scrollTo;
+if (inBrowser) window.scrollTo = (() => {}) as typeof window.scrollTo;
 // Sonner captures the pointer when a toast's button is pressed; jsdom has no pointer capture.
-if (!Element.prototype.setPointerCapture) {
+if (inBrowser && !Element.prototype.setPointerCapture) {
   Element.prototype.setPointerCapture = () => {};
   Element.prototype.releasePointerCapture = () => {};
   Element.prototype.hasPointerCapture = () => false;
 }
 // jsdom draws nothing and says so on every call; a canvas without a context is what charts check for.
-HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+if (inBrowser) {
+  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+}

@@ -1,10 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Heart, Menu, ShoppingCart, UserRound, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Heart, Menu, Search, ShoppingCart, UserRound, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClasses } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
 import { useCart } from '@/features/cart/cart-context';
+import { SearchBox } from '@/features/catalog/components/SearchBox';
 import { StoreBrand } from '@/features/store-info/components/StoreBrand';
 import { storeNameOf, useStoreInfo } from '@/features/store-info/store-info';
 import { cn } from '@/lib/cn';
@@ -31,6 +32,13 @@ export function Header() {
   const { user } = useAuth();
   const scrolled = useScrolled();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const searchRowId = useId();
+  const searchToggle = useRef<HTMLButtonElement>(null);
+  const closeSearch = () => {
+    setSearchOpen(false);
+    searchToggle.current?.focus();
+  };
   const links = [
     ...categories.slice(0, HEADER_CATEGORIES).map((category) => ({ to: categoryHref(category), label: category })),
     { to: '/products', label: 'All Products' },
@@ -43,9 +51,9 @@ export function Header() {
         scrolled ? 'bg-white shadow-sm' : 'bg-white/80 backdrop-blur',
       )}
     >
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4 sm:px-6 lg:px-8">
         <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-          <Dialog.Trigger className={buttonClasses('ghost', 'icon', 'md:hidden')} aria-label="Open menu">
+          <Dialog.Trigger className={buttonClasses('ghost', 'icon', 'lg:hidden')} aria-label="Open menu">
             <Menu aria-hidden="true" className="h-5 w-5" />
           </Dialog.Trigger>
           <Dialog.Portal>
@@ -83,19 +91,35 @@ export function Header() {
           <StoreBrand />
         </Link>
 
-        <nav aria-label="Main" className="hidden flex-1 items-center justify-center gap-1 md:flex">
+        {/* Beside the search box the links need a wide screen; narrower, they are in the menu. */}
+        <nav aria-label="Main" className="hidden shrink-0 items-center gap-1 lg:flex">
           {links.map((link) => (
             <NavLink
               key={link.to}
               to={link.to}
-              className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+              className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900 xl:px-3"
             >
               {link.label}
             </NavLink>
           ))}
         </nav>
 
-        <div className="ml-auto flex items-center gap-1 md:ml-0">
+        <div className="hidden min-w-40 flex-1 md:block lg:max-w-md">
+          <SearchBox />
+        </div>
+
+        <div className="ml-auto flex items-center gap-1">
+          <button
+            ref={searchToggle}
+            type="button"
+            className={buttonClasses(searchOpen ? 'secondary' : 'ghost', 'icon', 'md:hidden')}
+            aria-label="Search"
+            aria-expanded={searchOpen}
+            aria-controls={searchRowId}
+            onClick={() => setSearchOpen((open) => !open)}
+          >
+            <Search aria-hidden="true" className="h-5 w-5" />
+          </button>
           {/* On the narrowest phones the wishlist is in the menu, leaving room for the cart and account. */}
           <Link
             to="/wishlist"
@@ -130,6 +154,11 @@ export function Header() {
           )}
         </div>
       </div>
+      {searchOpen ? (
+        <div id={searchRowId} className="border-t border-slate-200 bg-white px-4 py-2 sm:px-6 md:hidden">
+          <SearchBox focusOnMount onDone={closeSearch} />
+        </div>
+      ) : null}
     </header>
   );
 }

@@ -1,20 +1,47 @@
-import type { NewsletterRequest, NewsletterResponse, Product, ProductListResponse } from '@store/contract';
+import type {
+  NewsletterRequest,
+  NewsletterResponse,
+  Product,
+  ProductFacets,
+  ProductListResponse,
+  Suggestion,
+  SuggestResponse,
+} from '@store/contract';
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest, isNotFound } from '@/lib/api-client';
-import { FEATURED_COUNT, type ListingParams, listingQuery, PARENT_CATEGORY_LOOKUP_LIMIT } from './listing';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { FEATURED_COUNT, type ListingParams, listingQuery } from './listing';
 import { type StoreProduct, toStoreProduct } from './product';
+
+/** What a search answered: the words, and the spelling searched instead when they were mistyped. */
+export interface SearchOutcome {
+  query: string;
+  correctedQuery: string | null;
+}
 
 export interface ProductPage {
   products: StoreProduct[];
   total: number;
+  /** What the listing holds, to narrow it further (none when the answer had none). */
+  facets: ProductFacets;
+  /** Only for a search. */
+  search: SearchOutcome | null;
 }
+
+const noFacets = (): ProductFacets => ({ types: [], prices: [], inStock: 0, attributes: [] });
 
 async function fetchProducts(query: ReturnType<typeof listingQuery>): Promise<ProductPage> {
   const result = await apiRequest<ProductListResponse>('/products', { query });
   if (!result.ok) throw new Error(result.error ?? 'Failed to load products.');
   const data = Array.isArray(result.data?.data) ? result.data.data : [];
   const total = result.data?.pagination?.total ?? result.data?.count ?? data.length;
-  return { products: data.map(toStoreProduct), total };
+  const facets = result.data?.facets;
+  return {
+    products: data.map(toStoreProduct),
+    total,
+    facets: facets ? { ...noFacets(), ...facets } : noFacets(),
+    search: result.data?.search ?? null,
+  };
 }
 
 /** One page of a listing: the query the page and the server's renderer share. */
@@ -25,6 +52,34 @@ export function productPageQuery(params: ListingParams) {
 
 export const useProductPage = (params: ListingParams) =>
   useQuery({ ...productPageQuery(params), placeholderData: keepPreviousData });
+
+/** Suggestions start from this many typed characters: one letter matches too much to help. */
+export const SUGGEST_MIN_LENGTH = 2;
+const SUGGEST_DELAY_MS = 150;
+
+/** What the search box offers for these words: categories and types first, then products. */
+export const suggestionsQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['suggestions', q],
+    enabled: q.length >= SUGGEST_MIN_LENGTH,
+    staleTime: 60_000,
+    queryFn: async ({ signal }): Promise<Suggestion[]> => {
+      const result = await apiRequest<SuggestResponse>('/products/suggest', { query: { q }, signal });
+      if (!result.ok) throw new ApiError(result.status, result.error ?? 'Failed to load suggestions.');
+      return Array.isArray(result.data?.suggestions) ? result.data.suggestions : [];
+    },
+  });
+
+/**
+ * Suggestions for what the shopper is typing, asked for once typing pauses; the last ones stay in
+ * view meanwhile. Under SUGGEST_MIN_LENGTH characters nothing is asked and nothing offered.
+ */
+export function useSuggestions(text: string): Suggestion[] {
+  const q = useDebouncedValue(text.trim(), SUGGEST_DELAY_MS);
+  const { data } = useQuery({ ...suggestionsQuery(q), placeholderData: keepPreviousData });
+  const long = (words: string) => words.length >= SUGGEST_MIN_LENGTH;
+  return long(text.trim()) && long(q) ? (data ?? []) : [];
+}
 
 /** Spec section 7: the first store category, lowercased, 4 products. A failure is only logged. */
 export function featuredProductsQuery(firstCategory: string | undefined) {
@@ -45,21 +100,6 @@ export function featuredProductsQuery(firstCategory: string | undefined) {
 
 export const useFeaturedProducts = (firstCategory: string | undefined) =>
   useQuery(featuredProductsQuery(firstCategory));
-
-/** The distinct product types of a category, from up to 100 of its products. */
-export function parentCategoriesQuery(category: string | undefined) {
-  return queryOptions({
-    queryKey: ['parentCategories', category ?? ''],
-    queryFn: async () => {
-      const page = await fetchProducts(listingQuery({ category, page: 1 }, PARENT_CATEGORY_LOOKUP_LIMIT));
-      const names = page.products.map((product) => product.parentCategory).filter((name): name is string => !!name);
-      return [...new Set(names)].sort((a, b) => a.localeCompare(b));
-    },
-    staleTime: 5 * 60_000,
-  });
-}
-
-export const useParentCategories = (category: string | undefined) => useQuery(parentCategoriesQuery(category));
 
 export type ProductResult = { status: 'found'; product: StoreProduct } | { status: 'missing' };
 

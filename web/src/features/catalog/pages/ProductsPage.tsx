@@ -1,14 +1,28 @@
 import { Grid2x2, Grid3x3 } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Label, Select } from '@/components/ui';
+import { Button } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { useStoreInfo } from '@/features/store-info/store-info';
 import { cn } from '@/lib/cn';
-import { useParentCategories, useProductPage } from '../api';
+import { useProductPage } from '../api';
+import { FilterPanel, type SearchChange } from '../components/FilterPanel';
+import { FilterSheet } from '../components/FilterSheet';
+import { NoSearchResults } from '../components/NoSearchResults';
 import { Pagination } from '../components/Pagination';
 import { ProductCard, ProductCardSkeleton, skeletonKeys } from '../components/ProductCard';
-import { canonicalListingPath, listingHeading, listingParamsOf, PAGE_SIZE, showingText } from '../listing';
+import { SortSelect } from '../components/SortSelect';
+import {
+  canonicalListingPath,
+  hasFilters,
+  listingHeading,
+  listingParamsOf,
+  PAGE_SIZE,
+  productsPath,
+  showingText,
+  withoutFilters,
+  withParams,
+} from '../listing';
 
 export default function ProductsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -16,55 +30,45 @@ export default function ProductsPage() {
   const { categories } = useStoreInfo();
   const params = listingParamsOf(searchParams);
   const listing = useProductPage(params);
-  const types = useParentCategories(params.category);
 
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setSearchParams(next);
-  };
+  const change = (next: SearchChange) => setSearchParams(next(searchParams));
   const goToPage = (page: number) => {
-    update({ page: String(page) });
+    const next = new URLSearchParams(searchParams);
+    next.set('page', String(page));
+    setSearchParams(next);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
   const total = listing.data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const products = listing.data?.products ?? [];
+  const facets = listing.data?.facets;
+  const correctedQuery = listing.data?.search?.correctedQuery;
   const showControls = listing.isPending || products.length > 0;
   const heading = listingHeading(params, categories);
+  const clearSearch = withParams(searchParams, {
+    q: undefined,
+    sort: params.sort === 'relevance' ? undefined : params.sort,
+  });
   usePageMeta(heading, { canonicalPath: canonicalListingPath(params) });
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
       {showControls ? (
         <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
-          <h1 className="text-3xl font-bold text-slate-900">{heading}</h1>
-          <div className="flex flex-wrap items-end gap-3">
-            <div className="space-y-1">
-              <Label htmlFor="type-filter">Type</Label>
-              <Select
-                id="type-filter"
-                value={params.parentCategory ?? ''}
-                onChange={(event) => update({ parentCategory: event.target.value || undefined, page: undefined })}
-                className="min-w-48"
-              >
-                <option value="">All Types</option>
-                {(types.data ?? []).map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            {params.parentCategory ? (
-              <Button variant="ghost" onClick={() => update({ parentCategory: undefined, page: undefined })}>
-                Clear
-              </Button>
+          <div className="min-w-0 space-y-1">
+            <h1 className="text-3xl font-bold break-words text-slate-900">{heading}</h1>
+            {params.q && correctedQuery ? (
+              <p className="text-sm text-slate-600">{`Showing results for “${correctedQuery}”.`}</p>
             ) : null}
+          </div>
+          <div className="flex items-end gap-3">
+            {facets ? <FilterSheet params={params} facets={facets} total={total} onChange={change} /> : null}
+            <SortSelect
+              searching={!!params.q}
+              value={params.sort}
+              onChange={(sort) => change((search) => withParams(search, { sort }))}
+            />
             <fieldset className="hidden gap-1 md:flex">
               <legend className="sr-only">Grid layout</legend>
               <Button
@@ -90,47 +94,73 @@ export default function ProductsPage() {
         </div>
       ) : null}
 
-      {listing.isError ? (
-        <div className="rounded-2xl bg-white p-10 text-center shadow-sm">
-          <p className="text-slate-700">Failed to load products. Please try again.</p>
-          <Button className="mt-4" onClick={() => window.location.reload()}>
-            Try Again
-          </Button>
-        </div>
-      ) : listing.isPending ? (
-        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {skeletonKeys(6).map((key) => (
-            <ProductCardSkeleton key={key} />
-          ))}
-        </div>
-      ) : products.length === 0 ? (
-        <div className="rounded-2xl bg-white p-10 text-center shadow-sm">
-          <p className="text-slate-700">No products found with the selected filters.</p>
-          {params.parentCategory ? (
-            <Button className="mt-4" onClick={() => update({ parentCategory: undefined, page: undefined })}>
-              Clear Filters
-            </Button>
-          ) : null}
-        </div>
-      ) : (
-        <>
-          {/* The cards' titles are level-3 headings: the list has its level-2 heading, for screen readers. */}
-          <h2 className="sr-only">Products</h2>
-          <div
-            className={cn('grid grid-cols-1 gap-6 sm:grid-cols-2', columns === 3 ? 'lg:grid-cols-3' : 'lg:grid-cols-2')}
-          >
-            {products.map((product) => (
-              <ProductCard key={product.id} product={product} />
-            ))}
-          </div>
-          {totalPages > 1 ? (
-            <div className="flex flex-col items-center gap-3">
-              <p className="text-sm text-slate-600">{showingText(params.page, total)}</p>
-              <Pagination page={params.page} totalPages={totalPages} onChange={goToPage} />
+      <div className={cn(showControls && 'md:grid md:grid-cols-[14rem_minmax(0,1fr)] md:gap-8')}>
+        {showControls ? (
+          <aside aria-label="Filters" className="hidden md:block">
+            {facets ? <FilterPanel params={params} facets={facets} onChange={change} /> : null}
+          </aside>
+        ) : null}
+
+        <div className="min-w-0 space-y-6">
+          {listing.isError ? (
+            <div className="rounded-2xl bg-white p-10 text-center shadow-sm">
+              <p className="text-slate-700">Failed to load products. Please try again.</p>
+              <Button className="mt-4" onClick={() => window.location.reload()}>
+                Try Again
+              </Button>
             </div>
-          ) : null}
-        </>
-      )}
+          ) : listing.isPending ? (
+            <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {skeletonKeys(6).map((key) => (
+                <ProductCardSkeleton key={key} />
+              ))}
+            </div>
+          ) : products.length === 0 ? (
+            params.q ? (
+              <>
+                <NoSearchResults q={params.q} categories={categories} clearSearchTo={productsPath(clearSearch)} />
+                {hasFilters(params) ? (
+                  <div className="text-center">
+                    <Button variant="outline" onClick={() => change(withoutFilters)}>
+                      Clear Filters
+                    </Button>
+                  </div>
+                ) : null}
+              </>
+            ) : (
+              <div className="rounded-2xl bg-white p-10 text-center shadow-sm">
+                <p className="text-slate-700">No products found with the selected filters.</p>
+                {hasFilters(params) ? (
+                  <Button className="mt-4" onClick={() => change(withoutFilters)}>
+                    Clear Filters
+                  </Button>
+                ) : null}
+              </div>
+            )
+          ) : (
+            <>
+              {/* The cards' titles are level-3 headings: the list has its level-2 heading, for screen readers. */}
+              <h2 className="sr-only">Products</h2>
+              <div
+                className={cn(
+                  'grid grid-cols-1 gap-6 sm:grid-cols-2',
+                  columns === 3 ? 'lg:grid-cols-3' : 'lg:grid-cols-2',
+                )}
+              >
+                {products.map((product) => (
+                  <ProductCard key={product.id} product={product} />
+                ))}
+              </div>
+              {totalPages > 1 ? (
+                <div className="flex flex-col items-center gap-3">
+                  <p className="text-sm text-slate-600">{showingText(params.page, total)}</p>
+                  <Pagination page={params.page} totalPages={totalPages} onChange={goToPage} />
+                </div>
+              ) : null}
+            </>
+          )}
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,135 @@
+import type { ProductFacets } from '@store/contract';
+import { useId } from 'react';
+import { Button } from '@/components/ui';
+import {
+  hasFilters,
+  isAttributeChosen,
+  isPriceBandChosen,
+  type ListingParams,
+  priceBandLabel,
+  withAttributeToggled,
+  withoutFilters,
+  withParams,
+  withPriceBand,
+} from '../listing';
+import { FacetGroup, FacetOption } from './FacetOption';
+
+/** A change of the listing's address: from the current query to the next. */
+export type SearchChange = (search: URLSearchParams) => URLSearchParams;
+
+interface FilterPanelProps {
+  params: ListingParams;
+  facets: ProductFacets;
+  onChange(change: SearchChange): void;
+  /** Its own 'Filters' heading; a sheet that has the title already shows none. */
+  heading?: boolean;
+}
+
+/** '2.5 Gbps': a value with its own unit, else the specification's. */
+const valueLabel = (value: string, unit: string | null | undefined) => (unit ? `${value} ${unit}` : value);
+
+/** The listing's filters, each choice with how many products it leaves: type, specifications, price, stock. */
+export function FilterPanel({ params, facets, onChange, heading = true }: FilterPanelProps) {
+  const groupName = useId();
+  const chosenType = params.parentCategory?.trim();
+  const types = facets.types;
+  const bands = facets.prices.filter((band) => band.count > 0 || isPriceBandChosen(params, band));
+  const anyPrice = params.minPrice === undefined && params.maxPrice === undefined;
+
+  return (
+    <div className="space-y-4">
+      {heading || hasFilters(params) ? (
+        <div className="flex min-h-11 items-center justify-between gap-2">
+          {heading ? <h2 className="text-base font-semibold text-slate-900">Filters</h2> : null}
+          {hasFilters(params) ? (
+            <Button variant="ghost" size="sm" className="ml-auto max-md:h-11" onClick={() => onChange(withoutFilters)}>
+              Clear filters
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {types.length > 0 || chosenType ? (
+        <FacetGroup legend="Type">
+          <FacetOption
+            type="radio"
+            name={`${groupName}-type`}
+            checked={!chosenType}
+            onChange={() => onChange((search) => withParams(search, { parentCategory: undefined }))}
+            label="All Types"
+          />
+          {types.map((type) => (
+            <FacetOption
+              key={type.value}
+              type="radio"
+              name={`${groupName}-type`}
+              checked={chosenType?.toLowerCase() === type.value.toLowerCase()}
+              onChange={() => onChange((search) => withParams(search, { parentCategory: type.value }))}
+              label={type.value}
+              count={type.count}
+            />
+          ))}
+          {chosenType ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="max-md:h-11"
+              aria-label="Clear type"
+              onClick={() => onChange((search) => withParams(search, { parentCategory: undefined }))}
+            >
+              Clear
+            </Button>
+          ) : null}
+        </FacetGroup>
+      ) : null}
+
+      {facets.attributes.map((attribute) => (
+        <FacetGroup key={attribute.key} legend={attribute.key}>
+          {attribute.values.map((value) => (
+            <FacetOption
+              key={value.value}
+              type="checkbox"
+              checked={isAttributeChosen(params, attribute.key, value.value)}
+              onChange={() => onChange((search) => withAttributeToggled(search, attribute.key, value.value))}
+              label={valueLabel(value.value, value.unit ?? attribute.unit)}
+              count={value.count}
+            />
+          ))}
+        </FacetGroup>
+      ))}
+
+      {bands.length > 0 ? (
+        <FacetGroup legend="Price">
+          <FacetOption
+            type="radio"
+            name={`${groupName}-price`}
+            checked={anyPrice}
+            onChange={() => onChange((search) => withPriceBand(search, null))}
+            label="Any price"
+          />
+          {bands.map((band) => (
+            <FacetOption
+              key={band.min}
+              type="radio"
+              name={`${groupName}-price`}
+              checked={isPriceBandChosen(params, band)}
+              onChange={() => onChange((search) => withPriceBand(search, band))}
+              label={priceBandLabel(band)}
+              count={band.count}
+            />
+          ))}
+        </FacetGroup>
+      ) : null}
+
+      <FacetGroup legend="Availability">
+        <FacetOption
+          type="checkbox"
+          checked={!!params.inStock}
+          onChange={() => onChange((search) => withParams(search, { inStock: params.inStock ? undefined : 'true' }))}
+          label="In stock only"
+          count={facets.inStock}
+        />
+      </FacetGroup>
+    </div>
+  );
+}

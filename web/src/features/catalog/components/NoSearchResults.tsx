@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui';
+import { categoryLinkOf } from '../listing';
+
+interface NoSearchResultsProps {
+  q: string;
+  /** The store's categories, to browse instead. */
+  categories: string[];
+  /** The listing without the search words. */
+  clearSearchTo: string;
+}
+
+/** A search that found nothing: what was searched for, where to browse instead, and the way back. */
+export function NoSearchResults({ q, categories, clearSearchTo }: NoSearchResultsProps) {
+  return (
+    <div className="rounded-2xl bg-white p-6 text-center shadow-sm sm:p-10">
+      <h1 className="text-lg font-semibold break-words text-slate-900">{`No products found for “${q}”.`}</h1>
+      <p className="mt-2 text-sm text-slate-600">Check the spelling, try fewer words, or browse a category.</p>
+      {categories.length > 0 ? (
+        <nav aria-label="Categories" className="mt-6">
+          <ul className="flex flex-wrap justify-center gap-2">
+            {categories.map((category) => (
+              <li key={category}>
+                <Link to={categoryLinkOf(category)} className={buttonClasses('outline', 'md')}>
+                  {category}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <Link to={clearSearchTo} className={buttonClasses('ghost', 'md', 'mt-4')}>
+        Clear search
+      </Link>
+    </div>
+  );
+}

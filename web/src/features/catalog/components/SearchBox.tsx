@@ -1,0 +1,166 @@
+import { SEARCH_MAX_LENGTH, type Suggestion } from '@store/contract';
+import { Search } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { controlClasses } from '@/components/ui/Input';
+import { cn } from '@/lib/cn';
+import { useSuggestions } from '../api';
+import { searchPath, searchTextFrom } from '../listing';
+import { SuggestionOption } from './SuggestionOption';
+
+/** Where a suggestion leads: a category's or a type's listing, or the product. */
+export function suggestionPath(suggestion: Suggestion): string {
+  switch (suggestion.kind) {
+    case 'category':
+      return `/products?${new URLSearchParams({ category: suggestion.category.toLowerCase() })}`;
+    case 'type':
+      return `/products?${new URLSearchParams({ parentCategory: suggestion.parentCategory })}`;
+    case 'product':
+      return `/product/${encodeURIComponent(suggestion.id)}`;
+  }
+}
+
+/** The words of the listing being shown, so the box says what was searched for. */
+function useSearchedWords(): string {
+  const { pathname, search } = useLocation();
+  return pathname === '/products' ? (searchTextFrom(new URLSearchParams(search).get('q')) ?? '') : '';
+}
+
+interface SearchBoxProps {
+  /** Takes the focus when it appears (the phone's search row, opened on purpose). */
+  focusOnMount?: boolean;
+  /** Called once the shopper has gone somewhere, or pressed Escape in an empty box. */
+  onDone?(): void;
+}
+
+/**
+ * The product search: a combobox (WAI-ARIA 1.2) whose list offers categories, types and products as
+ * the shopper types. Arrow keys move through the list, Enter opens the one chosen or searches for
+ * the words, Escape closes the list (and then empties the box).
+ */
+export function SearchBox({ focusOnMount = false, onDone }: SearchBoxProps) {
+  const navigate = useNavigate();
+  const searched = useSearchedWords();
+  const [text, setText] = useState(searched);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const input = useRef<HTMLInputElement>(null);
+  const suggestions = useSuggestions(text);
+  const id = useId();
+  const listboxId = `${id}-suggestions`;
+  const optionId = (index: number) => `${id}-suggestion-${index}`;
+  const expanded = open && suggestions.length > 0;
+  const activeIndex = expanded && active < suggestions.length ? active : -1;
+
+  useEffect(() => setText(searched), [searched]);
+  useEffect(() => {
+    if (focusOnMount) input.current?.focus();
+  }, [focusOnMount]);
+
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
+  const go = (path: string) => {
+    close();
+    input.current?.blur();
+    navigate(path);
+    onDone?.();
+  };
+  const choose = (suggestion: Suggestion) => {
+    setText('');
+    go(suggestionPath(suggestion));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const words = text.trim();
+    if (words) go(searchPath(words));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const count = suggestions.length;
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        if (!count) return;
+        event.preventDefault();
+        const down = event.key === 'ArrowDown';
+        setOpen(true);
+        if (activeIndex < 0) setActive(down ? 0 : count - 1);
+        else setActive((activeIndex + (down ? 1 : count - 1)) % count);
+        return;
+      }
+      case 'Enter': {
+        const suggestion = suggestions[activeIndex];
+        if (suggestion) {
+          event.preventDefault();
+          choose(suggestion);
+        }
+        return;
+      }
+      case 'Escape':
+        event.preventDefault();
+        if (expanded) close();
+        else if (text) setText('');
+        else onDone?.();
+        return;
+    }
+  };
+
+  return (
+    <search className="block w-full">
+      <form onSubmit={submit} className="relative">
+        <label htmlFor={`${id}-input`} className="sr-only">
+          Search products
+        </label>
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+        />
+        <input
+          ref={input}
+          id={`${id}-input`}
+          type="text"
+          role="combobox"
+          aria-expanded={expanded}
+          aria-controls={listboxId}
+          aria-autocomplete="list"
+          aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
+          autoComplete="off"
+          inputMode="search"
+          enterKeyHint="search"
+          maxLength={SEARCH_MAX_LENGTH}
+          placeholder="Search products"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={close}
+          onKeyDown={onKeyDown}
+          className={cn(controlClasses, 'h-11 pl-9')}
+        />
+        <div
+          id={listboxId}
+          role="listbox"
+          aria-label="Suggestions"
+          hidden={!expanded}
+          className="absolute inset-x-0 top-full z-50 mt-1 max-h-[70vh] overflow-y-auto rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          {suggestions.map((suggestion, index) => (
+            <SuggestionOption
+              key={`${suggestion.kind}:${suggestion.kind === 'product' ? suggestion.id : suggestion.label}`}
+              id={optionId(index)}
+              suggestion={suggestion}
+              active={index === activeIndex}
+              onChoose={() => choose(suggestion)}
+              onHover={() => setActive(index)}
+            />
+          ))}
+        </div>
+      </form>
+    </search>
+  );
+}

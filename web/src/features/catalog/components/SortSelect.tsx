@@ -1,0 +1,47 @@
+import type { ProductSort } from '@store/contract';
+import { useId } from 'react';
+import { Label, Select } from '@/components/ui';
+
+const SORT_LABELS: Record<ProductSort, string> = {
+  relevance: 'Relevance',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  newest: 'Newest',
+  discount: 'Biggest discount',
+};
+
+interface SortSelectProps {
+  /** Searching: relevance is the first choice and the default. */
+  searching: boolean;
+  value: ProductSort | undefined;
+  /** Undefined: the listing's own order (relevance for a search). */
+  onChange(sort: ProductSort | undefined): void;
+}
+
+/** How the listing is ordered; without search words the store's own order comes first. */
+export function SortSelect({ searching, value, onChange }: SortSelectProps) {
+  const id = useId();
+  const defaultSort = searching ? 'relevance' : '';
+  const choices = (Object.keys(SORT_LABELS) as ProductSort[]).filter((sort) => sort !== 'relevance');
+  return (
+    <div className="min-w-0 flex-1 space-y-1 md:flex-none">
+      <Label htmlFor={id}>Sort by</Label>
+      <Select
+        id={id}
+        value={value ?? defaultSort}
+        onChange={(event) => {
+          const sort = event.target.value as ProductSort | '';
+          onChange(sort === '' || sort === defaultSort ? undefined : sort);
+        }}
+        className="md:min-w-52"
+      >
+        {searching ? <option value="relevance">{SORT_LABELS.relevance}</option> : <option value="">Recommended</option>}
+        {choices.map((sort) => (
+          <option key={sort} value={sort}>
+            {SORT_LABELS[sort]}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
