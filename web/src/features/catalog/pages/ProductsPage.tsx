@@ -25,17 +25,31 @@ import {
 } from '../listing';
 
 export default function ProductsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [addressParams, setSearchParams] = useSearchParams();
+  // A choice shows at once, while the address catches up; a second tap builds on the first, not on the old address.
+  const [chosen, setChosen] = useState<{ from: string; next: URLSearchParams } | null>(null);
+  const address = addressParams.toString();
+  // Once the address has moved (to the choice, or back in history), it alone is what is shown.
+  const [shownAddress, setShownAddress] = useState(address);
+  if (shownAddress !== address) {
+    setShownAddress(address);
+    setChosen(null);
+  }
+  const searchParams = chosen?.from === address ? chosen.next : addressParams;
   const [columns, setColumns] = useState<2 | 3>(3);
   const { categories } = useStoreInfo();
   const params = listingParamsOf(searchParams);
   const listing = useProductPage(params);
 
-  const change = (next: SearchChange) => setSearchParams(next(searchParams));
+  const choose = (next: URLSearchParams) => {
+    setChosen({ from: addressParams.toString(), next });
+    setSearchParams(next);
+  };
+  const change = (next: SearchChange) => choose(next(searchParams));
   const goToPage = (page: number) => {
     const next = new URLSearchParams(searchParams);
     next.set('page', String(page));
-    setSearchParams(next);
+    choose(next);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
