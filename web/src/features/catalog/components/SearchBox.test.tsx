@@ -1,5 +1,5 @@
 import type { Suggestion } from '@store/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, fakeApi, renderPage } from '@/test/render-page';
