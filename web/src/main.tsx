@@ -1,6 +1,6 @@
 import './lib/strict-csp';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { readAppState } from './app/app-state';
@@ -20,20 +20,23 @@ const router = await createHydratingRouter(queryClient, state?.router);
 
 /**
  * Marks the page as taken over by the browser (`<html data-interactive>`): from then on its buttons
- * and forms are the app's. Browser tests wait for it before they click.
+ * and forms are the app's. Browser tests wait for it before they click. It wraps the router rather
+ * than standing beside it, so the tree has the server's shape and every useId matches the server's
+ * (an id made in the browser for a list or dialog opened later must match the server's aria-controls).
  */
-function Interactive() {
+function Interactive({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.interactive = 'true';
   }, []);
-  return null;
+  return children;
 }
 
 const app = (
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-      <Interactive />
+      <Interactive>
+        <RouterProvider router={router} />
+      </Interactive>
     </AppProviders>
   </StrictMode>
 );

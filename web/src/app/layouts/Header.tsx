@@ -51,7 +51,7 @@ export function Header() {
         scrolled ? 'bg-white shadow-sm' : 'bg-white/80 backdrop-blur',
       )}
     >
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-4 sm:gap-4 sm:px-6 lg:px-8">
         <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
           <Dialog.Trigger className={buttonClasses('ghost', 'icon', 'lg:hidden')} aria-label="Open menu">
             <Menu aria-hidden="true" className="h-5 w-5" />
@@ -108,7 +108,8 @@ export function Header() {
           <SearchBox />
         </div>
 
-        <div className="ml-auto flex items-center gap-1">
+        {/* On a 360 px phone the brand, search, cart and Login share the row: the gaps are small there. */}
+        <div className="ml-auto flex shrink-0 items-center sm:gap-1">
           <button
             ref={searchToggle}
             type="button"
@@ -148,7 +149,7 @@ export function Header() {
               <UserRound aria-hidden="true" className="h-5 w-5" />
             </Link>
           ) : (
-            <Link to="/login" className={buttonClasses('primary', 'md')}>
+            <Link to="/login" className={buttonClasses('primary', 'md', 'max-sm:px-2.5')}>
               Login
             </Link>
           )}

@@ -63,22 +63,34 @@ export const suggestionsQuery = (q: string) =>
     queryKey: ['suggestions', q],
     enabled: q.length >= SUGGEST_MIN_LENGTH,
     staleTime: 60_000,
-    queryFn: async ({ signal }): Promise<Suggestion[]> => {
+    queryFn: async ({ signal }): Promise<{ q: string; suggestions: Suggestion[] }> => {
       const result = await apiRequest<SuggestResponse>('/products/suggest', { query: { q }, signal });
       if (!result.ok) throw new ApiError(result.status, result.error ?? 'Failed to load suggestions.');
-      return Array.isArray(result.data?.suggestions) ? result.data.suggestions : [];
+      return { q, suggestions: Array.isArray(result.data?.suggestions) ? result.data.suggestions : [] };
     },
   });
 
+/** Typing on from (or back to) the words suggestions were for: they still fit while the next ones come. */
+const related = (typed: string, askedFor: string) => {
+  const [a, b] = [typed.toLowerCase(), askedFor.toLowerCase()];
+  return a.startsWith(b) || b.startsWith(a);
+};
+
 /**
- * Suggestions for what the shopper is typing, asked for once typing pauses; the last ones stay in
- * view meanwhile. Under SUGGEST_MIN_LENGTH characters nothing is asked and nothing offered.
+ * Suggestions for what the shopper is typing, asked for once typing pauses (and only while the box is
+ * in use); the last ones stay in view meanwhile if they were for the same start of the words. Under
+ * SUGGEST_MIN_LENGTH characters nothing is asked and nothing offered.
  */
-export function useSuggestions(text: string): Suggestion[] {
-  const q = useDebouncedValue(text.trim(), SUGGEST_DELAY_MS);
-  const { data } = useQuery({ ...suggestionsQuery(q), placeholderData: keepPreviousData });
-  const long = (words: string) => words.length >= SUGGEST_MIN_LENGTH;
-  return long(text.trim()) && long(q) ? (data ?? []) : [];
+export function useSuggestions(text: string, inUse = true): Suggestion[] {
+  const typed = text.trim();
+  const q = useDebouncedValue(typed, SUGGEST_DELAY_MS);
+  const { data } = useQuery({
+    ...suggestionsQuery(q),
+    enabled: inUse && q.length >= SUGGEST_MIN_LENGTH,
+    placeholderData: keepPreviousData,
+  });
+  if (!data || typed.length < SUGGEST_MIN_LENGTH || !related(typed, data.q)) return [];
+  return data.suggestions;
 }
 
 /** Spec section 7: the first store category, lowercased, 4 products. A failure is only logged. */

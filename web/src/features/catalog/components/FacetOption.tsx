@@ -10,21 +10,25 @@ interface FacetOptionProps {
   label: ReactNode;
   /** How many products have it; none for a choice that counts nothing ("All Types"). */
   count?: number;
+  /** A choice that would leave no products, not yet chosen. */
+  disabled?: boolean;
 }
 
 /** One choice of a filter: the whole row is the target, a thumb's height on phones. */
-export function FacetOption({ type, name, checked, onChange, label, count }: FacetOptionProps) {
+export function FacetOption({ type, name, checked, onChange, label, count, disabled = false }: FacetOptionProps) {
   return (
     <label
       className={cn(
         'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 text-sm text-slate-700 hover:bg-slate-50 md:min-h-9',
         checked && 'font-medium text-slate-900',
+        disabled && 'cursor-not-allowed text-slate-500 hover:bg-transparent',
       )}
     >
       <input
         type={type}
         name={name}
         checked={checked}
+        disabled={disabled}
         onChange={onChange}
         className="h-4 w-4 shrink-0 accent-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       />

@@ -128,6 +128,7 @@ export function FilterPanel({ params, facets, onChange, heading = true }: Filter
           onChange={() => onChange((search) => withParams(search, { inStock: params.inStock ? undefined : 'true' }))}
           label="In stock only"
           count={facets.inStock}
+          disabled={facets.inStock === 0 && !params.inStock}
         />
       </FacetGroup>
     </div>

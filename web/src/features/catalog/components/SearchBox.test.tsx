@@ -1,5 +1,5 @@
 import type { Suggestion } from '@store/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, fakeApi, renderPage } from '@/test/render-page';
@@ -133,10 +133,33 @@ describe('the search box', () => {
     expect(await screen.findByText(landed)).toBeVisible();
   });
 
-  it('shows the words of the search being shown', async () => {
-    fakeApi({ 'GET /products/suggest': () => [200, { suggestions }] });
+  it('shows the words of the search being shown, and asks for suggestions only once the box is used', async () => {
+    const calls = fakeApi({ 'GET /products/suggest': () => [200, { suggestions }] });
     renderPage(<SearchBox />, { path: '/products?q=usb%20hub', route: '/products' });
-    expect(screen.getByRole('combobox', { name: 'Search products' })).toHaveValue('usb hub');
-    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    const box = screen.getByRole('combobox', { name: 'Search products' });
+    expect(box).toHaveValue('usb hub');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(suggestRequests(calls)).toEqual([]);
+    await userEvent.click(box);
+    expect(await screen.findByRole('listbox', { name: 'Suggestions' })).toBeVisible();
+    expect(suggestRequests(calls)).toEqual(['usb hub']);
+  });
+
+  it("never offers the last words' suggestions for different words", async () => {
+    const dock: Suggestion = { kind: 'product', label: 'USB-C Dock', id: 'dock-1', imgUrl: '/dock.svg', price: 8999 };
+    fakeApi({
+      'GET /products/suggest': (_body, url) => [
+        200,
+        { suggestions: url.searchParams.get('q')?.startsWith('d') ? [dock] : suggestions },
+      ],
+    });
+    renderPage(<SearchBox />, { path: '/' });
+    const box = screen.getByRole('combobox', { name: 'Search products' });
+    await typeAndWait(box, 'hub');
+    await userEvent.clear(box);
+    await userEvent.type(box, 'dock');
+    expect(screen.queryByRole('option', { name: /USB Hubs/ })).toBeNull();
+    expect(await screen.findByRole('option', { name: 'USB-C Dock ₹8,999' })).toBeVisible();
+    expect(screen.getAllByRole('option')).toHaveLength(1);
   });
 });

@@ -45,7 +45,7 @@ export function SearchBox({ focusOnMount = false, onDone }: SearchBoxProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
-  const suggestions = useSuggestions(text);
+  const suggestions = useSuggestions(text, open);
   const id = useId();
   const listboxId = `${id}-suggestions`;
   const optionId = (index: number) => `${id}-suggestion-${index}`;

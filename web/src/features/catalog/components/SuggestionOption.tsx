@@ -47,7 +47,7 @@ export function SuggestionOption({ id, suggestion, active, onChoose, onHover }: 
       ) : (
         <>
           <span className="min-w-0 flex-1 truncate font-medium">{suggestion.label}</span>{' '}
-          <span className="shrink-0 text-xs text-slate-500">{KIND_LABELS[suggestion.kind]}</span>
+          <span className="shrink-0 text-xs text-slate-600">{KIND_LABELS[suggestion.kind]}</span>
         </>
       )}
     </div>

@@ -189,6 +189,13 @@ describe('filtering the products', () => {
     expect(within(filters).queryByRole('button', { name: 'Clear filters' })).toBeNull();
   });
 
+  it('does not offer In stock only when nothing listed is in stock', async () => {
+    showListing('/products?q=hub', () => ({ ...listing([hub]), facets: { ...facets, inStock: 0 } }));
+    await shown();
+    const filters = screen.getByRole('complementary', { name: 'Filters' });
+    expect(within(filters).getByRole('checkbox', { name: 'In stock only (0)' })).toBeDisabled();
+  });
+
   it('writes a chosen specification into the address and the request, on page 1, and takes it away again', async () => {
     const calls = showListing('/products?q=hub&page=3', () => listing([hub]));
     await shown();

@@ -115,7 +115,11 @@ export default function ProductsPage() {
           </aside>
         ) : null}
 
-        <div className="min-w-0 space-y-6">
+        {/* While the next choice's products come, the last ones stay, dimmed. */}
+        <div
+          className={cn('min-w-0 space-y-6 transition-opacity', listing.isPlaceholderData && 'opacity-60')}
+          aria-busy={listing.isPlaceholderData}
+        >
           {listing.isError ? (
             <div className="rounded-2xl bg-white p-10 text-center shadow-sm">
               <p className="text-slate-700">Failed to load products. Please try again.</p>

@@ -29,7 +29,8 @@ export function StoreBrand({
           onError={() => setBrokenLogo(logo)}
         />
       ) : null}
-      {storeNameOf(storeInfo)}
+      {/* A long name on a narrow screen ends in an ellipsis rather than pushing the row wider. */}
+      <span className="min-w-0 truncate">{storeNameOf(storeInfo)}</span>
     </>
   );
 }
