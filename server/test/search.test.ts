@@ -1,8 +1,11 @@
-import { type Product, ProductListResponse, SuggestResponse } from '@store/contract';
+import { OrderStatus, type Product, ProductListResponse, SuggestResponse } from '@store/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServices } from '../src/app.js';
+import { openDatabase } from '../src/db/open.js';
 import type { ProductInput } from '../src/modules/catalog/service.js';
+import { toStoreInfo } from '../src/modules/stores/service.js';
 import { demoStoreInfo } from '../src/seed/demo-store.js';
-import { client, startShop, type TestShop } from './harness.js';
+import { client, startShop, type TestShop, validAddress } from './harness.js';
 
 let shop: TestShop;
 let http: ReturnType<typeof client>;
@@ -241,6 +244,60 @@ describe('the index follows the catalogue in the same transaction', () => {
     await shop.services.catalog.deleteBySkus(storeId, ['SR-NEW-1'], { hideOrdered: false });
     expect(skusOf((await search('wombat')).data)).toEqual([]);
     expect((await list('?attr.Speed=2.5')).count).toBe(1);
+  });
+});
+
+describe('counts kept while the catalogue stands still', () => {
+  const inStockLan = () => list('?category=lan%20adapters&inStock=true');
+  const skus = async () => skusOf((await inStockLan()).data).sort();
+
+  it('lists an order that takes the last one, and a cancel that brings it back, at once', async () => {
+    await shop.services.catalog.updateBySku(storeId, 'SR-ETH-1', { stock: 2 });
+    const before = await inStockLan();
+    expect(skusOf(before.data)).toContain('SR-ETH-1');
+    expect(await inStockLan()).toEqual(before);
+
+    const shopper = { email: 'buyer@example.in', password: 'correct horse' };
+    await http.post('/users/register', { ...shopper, firstName: 'Asha', lastName: 'Rao' });
+    const token = ((await http.post('/users/authorize', shopper)).json() as { token: string }).token;
+    const buyer = client(shop.app, { host: 'api.search.example', token });
+    const productId = before.data.find((item) => item.sku === 'SR-ETH-1')?.id as string;
+    const placed = await buyer.post('/orders', { products: { [productId]: 2 }, shippingAddress: validAddress });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const after = await inStockLan();
+    expect(skusOf(after.data)).not.toContain('SR-ETH-1');
+    expect(after.count).toBe(before.count - 1);
+    expect((await list('?category=lan%20adapters')).facets.inStock).toBe(before.count - 1);
+
+    await shop.services.orders.move(storeId, (placed.json() as { id: string }).id, OrderStatus.Cancelled, {
+      cancelReason: 'Changed my mind',
+    });
+    expect(await skus()).toEqual(skusOf(before.data).sort());
+  });
+
+  it('sees a change made by another server process on the same database', async () => {
+    const { db } = openDatabase(shop.target);
+    try {
+      const otherProcess = createServices(db);
+      await inStockLan();
+      await otherProcess.catalog.importMany(storeId, [
+        product('SR-ETH-NEW', 'USB-C 5G Ethernet Adapter', { category: 'LAN Adapters' }),
+      ]);
+      expect(await skus()).toContain('SR-ETH-NEW');
+      await otherProcess.catalog.updateBySku(storeId, 'SR-ETH-NEW', { hidden: true });
+      expect(await skus()).not.toContain('SR-ETH-NEW');
+      await otherProcess.catalog.deleteBySkus(storeId, ['SR-ETH-NEW'], { hideOrdered: false });
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("searches with the merchant's new synonyms at once", async () => {
+    expect((await search('zorbix')).count).toBe(0);
+    const store = await shop.services.stores.byId(storeId);
+    if (!store) throw new Error('no store');
+    await shop.services.stores.updateInfo(storeId, { ...toStoreInfo(store), searchSynonyms: [['zorbix', 'charger']] });
+    expect(skusOf((await search('zorbix')).data).sort()).toEqual(['SR-CHG-20', 'SR-CHG-65']);
   });
 });
 

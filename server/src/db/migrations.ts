@@ -493,6 +493,17 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('stores').addColumn('search_synonyms_json', 'text').execute();
     },
   },
+
+  // A number each catalogue change moves, in the change's own transaction: every process reads it
+  // with the store, and keeps what it counted for a listing only while it has not moved.
+  '2026-12-14-catalog-version': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('stores')
+        .addColumn('catalog_version', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -38,6 +38,8 @@ export interface StoresTable {
   grievance_officer_json: Optional<string>;
   /** The merchant's search synonyms, groups of words shoppers use for one another, as JSON; null: none. */
   search_synonyms_json: Optional<string>;
+  /** Moved by every catalogue change (and a product's stock reaching or leaving zero), in its transaction. */
+  catalog_version: Generated<number>;
 }
 
 export interface UsersTable {

@@ -8,6 +8,7 @@ import {
   type Suggestion,
 } from '@store/contract';
 import { type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { Database, DatabaseSchema, ProductRow } from '../../db/schema.js';
 import { toPaise, toRupees } from '../../http/money.js';
@@ -18,6 +19,25 @@ export type ProductListFilters = z.output<typeof ListQuerySchema> & {
   /** Specification filters by lower-cased name: any of the values (lower-cased). */
   attributes?: Map<string, string[]>;
 };
+
+/** What a listing needs to know of its store. */
+export interface ListingStore {
+  /** The merchant's synonym groups. */
+  synonyms?: string[][];
+  /** The store's catalogue version: while it stays the same, a listing asked again is not counted again. */
+  catalogVersion?: number;
+}
+
+/** A listing as counted: its page's products (by id), the total and the facets. */
+interface Counted {
+  ids: string[];
+  total: number;
+  facets: ProductFacets;
+  correctedQuery: string | null;
+}
+
+/** Listings kept per process; each is a few kilobytes, so a thousand cost a few megabytes. */
+const COUNTED_LISTINGS_KEPT = 1000;
 
 export interface ProductListing {
   rows: ProductRow[];
@@ -42,15 +62,45 @@ const FACET_VALUES_MAX = 20;
  * what is listed.
  */
 export class Listing {
+  /**
+   * Counting a large listing (its total and facets) reads every product it holds; asked again
+   * while the catalogue has not changed, the count is taken from here instead. Keyed by the
+   * catalogue version, which every change moves in its own transaction, so no process serves a
+   * count from before a change it can see.
+   */
+  private readonly counted = new LRUCache<string, Counted>({ max: COUNTED_LISTINGS_KEPT });
+
   constructor(
     private readonly db: Database,
     private readonly searcher: Searcher,
   ) {}
 
-  async list(storeId: string, filters: ProductListFilters, storeSynonyms: string[][] = []): Promise<ProductListing> {
+  async list(storeId: string, filters: ProductListFilters, store: ListingStore = {}): Promise<ProductListing> {
+    const key = store.catalogVersion === undefined ? undefined : countedKey(storeId, store.catalogVersion, filters);
+    const known = key === undefined ? undefined : this.counted.get(key);
+    const counted = known ?? (await this.count(storeId, filters, store.synonyms ?? []));
+    if (key !== undefined && !known) this.counted.set(key, counted);
+    const search = filters.q ? { query: filters.q, correctedQuery: counted.correctedQuery } : undefined;
+    return {
+      rows: await this.rowsOf(counted.ids),
+      total: counted.total,
+      facets: counted.facets,
+      ...(search ? { search } : {}),
+    };
+  }
+
+  /** The rows of these products, in this order. */
+  private async rowsOf(ids: string[]): Promise<ProductRow[]> {
+    if (!ids.length) return [];
+    const rows = await this.db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
+    const place = new Map(ids.map((id, index) => [id, index]));
+    return rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
+  }
+
+  private async count(storeId: string, filters: ProductListFilters, storeSynonyms: string[][]): Promise<Counted> {
     const plan = filters.q ? await this.searcher.plan(storeId, filters.q, storeSynonyms) : undefined;
-    const search = filters.q ? { query: filters.q, correctedQuery: plan?.correctedQuery ?? null } : undefined;
-    if (filters.q && !plan) return { rows: [], total: 0, facets: emptyFacets(), ...(search ? { search } : {}) };
+    const correctedQuery = plan?.correctedQuery ?? null;
+    if (filters.q && !plan) return { ids: [], total: 0, facets: emptyFacets(), correctedQuery };
     const match = plan ? this.searcher.query(plan) : undefined;
     const matching = (except?: Except) => this.matching(storeId, filters, match, except);
 
@@ -67,20 +117,7 @@ export class Listing {
         .executeTakeFirstOrThrow(),
       this.facets(filters, matching),
     ]);
-    const rows = ids.length
-      ? await this.db
-          .selectFrom('products')
-          .selectAll()
-          .where(
-            'id',
-            'in',
-            ids.map((row) => row.id),
-          )
-          .execute()
-      : [];
-    const place = new Map(ids.map((row, index) => [row.id, index]));
-    rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
-    return { rows, total: Number(counted.total), facets, ...(search ? { search } : {}) };
+    return { ids: ids.map((row) => row.id), total: Number(counted.total), facets, correctedQuery };
   }
 
   /** Up to eight things to go to as the shopper types: the store's categories and types, then products. */
@@ -369,4 +406,14 @@ function emptyFacets(): ProductFacets {
     inStock: 0,
     attributes: [],
   };
+}
+
+/** One key per listing asked: the store, its catalogue version, and every filter in one order. */
+function countedKey(storeId: string, version: number, filters: ProductListFilters): string {
+  const { attributes, ...rest } = filters;
+  const plain = Object.entries(rest)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const specs = [...(attributes ?? [])].map(([name, values]) => [name, [...values].sort()]).sort();
+  return JSON.stringify([storeId, version, plain, specs]);
 }

@@ -38,7 +38,7 @@ export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog
     const { rows, total, facets, search } = await catalog.list(
       request.store.id,
       { ...filters, attributes: attributeFilters(query) },
-      searchSynonymsOf(request.store),
+      { synonyms: searchSynonymsOf(request.store), catalogVersion: request.store.catalog_version },
     );
     return {
       data: rows.map(toProduct),

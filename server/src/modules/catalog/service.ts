@@ -14,7 +14,8 @@ import { tidyAfterBulkWrite, writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newId, nowIso } from '../../http/ids.js';
 import { toPaise, toRupees } from '../../http/money.js';
-import { Listing, type ProductListFilters, type ProductListing } from './listing.js';
+import { catalogueChanged } from './catalog-version.js';
+import { Listing, type ListingStore, type ProductListFilters, type ProductListing } from './listing.js';
 import { Searcher } from './search/searcher.js';
 import { searchColumns } from './search/text.js';
 
@@ -56,8 +57,8 @@ export class CatalogService {
   }
 
   /** The storefront's listing: filters, search, sorts and facets (see listing.ts). */
-  list(storeId: string, filters: ProductListFilters, storeSynonyms: string[][] = []): Promise<ProductListing> {
-    return this.listing.list(storeId, filters, storeSynonyms);
+  list(storeId: string, filters: ProductListFilters, store: ListingStore = {}): Promise<ProductListing> {
+    return this.listing.list(storeId, filters, store);
   }
 
   suggest(storeId: string, text: string): Promise<Suggestion[]> {
@@ -91,15 +92,18 @@ export class CatalogService {
   async updateBySku(storeId: string, sku: string, change: { stock?: number; hidden?: boolean }): Promise<boolean> {
     const found = await this.findSku(storeId, sku);
     if (!found) return false;
-    await this.db
-      .updateTable('products')
-      .set({
-        ...(change.stock !== undefined ? { stock: change.stock } : {}),
-        ...(change.hidden !== undefined ? { hidden: change.hidden ? 1 : 0 } : {}),
-        updated_at: nowIso(),
-      })
-      .where('id', '=', found.id)
-      .execute();
+    await writeTransaction(this.db, async (trx) => {
+      await trx
+        .updateTable('products')
+        .set({
+          ...(change.stock !== undefined ? { stock: change.stock } : {}),
+          ...(change.hidden !== undefined ? { hidden: change.hidden ? 1 : 0 } : {}),
+          updated_at: nowIso(),
+        })
+        .where('id', '=', found.id)
+        .execute();
+      await catalogueChanged(trx, storeId);
+    });
     return true;
   }
 
@@ -136,6 +140,7 @@ export class CatalogService {
       };
       await trx.insertInto('products').values(row).execute();
       await within?.(trx, row);
+      await catalogueChanged(trx, storeId);
       return row;
     });
   }
@@ -166,6 +171,7 @@ export class CatalogService {
       await trx.updateTable('products').set(columns).where('id', '=', before.id).execute();
       const after = { ...before, ...columns };
       await within?.(trx, before, after);
+      await catalogueChanged(trx, storeId);
       return after;
     });
   }
@@ -191,6 +197,7 @@ export class CatalogService {
       if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, stockMoved(before.stock), {}, 'stock');
       const after = { ...before, ...columns };
       await within?.(trx, before, after);
+      await catalogueChanged(trx, storeId);
       return after;
     });
   }
@@ -277,6 +284,7 @@ export class CatalogService {
           )
           .execute();
       }
+      if (free.length || (options.hideOrdered && ordered.length)) await catalogueChanged(trx, storeId);
       const foundSkus = new Set(found.map((product) => product.sku));
       return {
         deleted: free.map((product) => product.sku),
@@ -347,6 +355,7 @@ export class CatalogService {
         }
         onWritten?.(written);
         if (options.dryRun) throw new DryRunRollback(counts);
+        if (written) await catalogueChanged(trx, storeId);
       });
       if (inserts.length + updates.length >= BULK_WRITE) await tidyAfterBulkWrite(this.db, 'products');
       return counts;

@@ -14,6 +14,7 @@ import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newId, newOrderNumber, nowIso } from '../../http/ids.js';
 import { toRupees } from '../../http/money.js';
+import { catalogueChanged } from '../catalog/catalog-version.js';
 import { documentsOfOrders } from '../invoices/listing.js';
 import { chooseOptions, type OrderedProduct } from './lines.js';
 import { assertMove, statusLabel } from './status.js';
@@ -111,6 +112,7 @@ export class OrderService {
         const product = byId.get(productId);
         if (product && quantity > product.stock) throw new HttpError(400, notEnoughStock(product));
       }
+      let soldOut = false;
       for (const productId of productIds) {
         const quantity = wanted.get(productId) ?? 0;
         const taken = await trx
@@ -118,8 +120,10 @@ export class OrderService {
           .set((eb) => ({ stock: eb('stock', '-', quantity) }))
           .where('id', '=', productId)
           .where('stock', '>=', quantity)
+          .returning('stock')
           .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== 1) {
+        if (taken && Number(taken.stock) === 0) soldOut = true;
+        if (!taken) {
           // Someone else bought it between our read and this update: tell what is left now.
           const now = await trx
             .selectFrom('products')
@@ -129,6 +133,8 @@ export class OrderService {
           throw new HttpError(400, notEnoughStock(now ?? { title: 'A product', stock: 0 }));
         }
       }
+      // A product now out of stock leaves "in stock" listings and counts.
+      if (soldOut) await catalogueChanged(trx, storeId);
 
       const items: OrderItemRow[] = lines.map((line, position) => ({
         id: newId(),
@@ -466,13 +472,19 @@ async function returnStock(trx: Database, orderId: string): Promise<void> {
   const byProduct = new Map<string, number>();
   for (const item of items) byProduct.set(item.product_id, (byProduct.get(item.product_id) ?? 0) + item.quantity);
   // In product-id order, like taking it: no two transactions lock the same rows in opposite order.
+  let backInStock: string | undefined;
   for (const productId of [...byProduct.keys()].sort()) {
-    await trx
+    const quantity = byProduct.get(productId) ?? 0;
+    const returned = await trx
       .updateTable('products')
-      .set((eb) => ({ stock: eb('stock', '+', byProduct.get(productId) ?? 0) }))
+      .set((eb) => ({ stock: eb('stock', '+', quantity) }))
       .where('id', '=', productId)
-      .execute();
+      .returning(['stock', 'store_id'])
+      .executeTakeFirst();
+    if (returned && Number(returned.stock) === quantity && quantity > 0) backInStock = returned.store_id;
   }
+  // A product that was out of stock is listed as in stock again.
+  if (backInStock) await catalogueChanged(trx, backInStock);
 }
 
 async function recordEvent(

@@ -81,6 +81,7 @@ export class StoreService {
       payment_provider: options.paymentProvider ?? 'none',
       payment_config_json: JSON.stringify({ sandboxSecret: randomBytes(32).toString('hex') }),
       low_stock_threshold: DEFAULT_LOW_STOCK_THRESHOLD,
+      catalog_version: 0,
       created_at: nowIso(),
     };
     await this.db.insertInto('stores').values(row).execute();
@@ -96,8 +97,13 @@ export class StoreService {
       .execute();
   }
 
+  /** New details; listings are counted afresh, as the merchant's search synonyms may have changed. */
   async updateInfo(storeId: string, info: StoreInfo, db: Database = this.db): Promise<void> {
-    await db.updateTable('stores').set(infoColumns(info)).where('id', '=', storeId).execute();
+    await db
+      .updateTable('stores')
+      .set((eb) => ({ ...infoColumns(info), catalog_version: eb('catalog_version', '+', 1) }))
+      .where('id', '=', storeId)
+      .execute();
   }
 
   /** Products at or below this stock show as low in the back office. */
