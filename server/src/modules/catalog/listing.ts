@@ -110,14 +110,8 @@ export class Listing {
     const joinsHits = sort === 'relevance' && match !== undefined && this.searcher.dialect === 'sqlite';
     const listed = joinsHits ? this.matching(storeId, filters, undefined) : matching();
     const pageIds = this.ordered(listed, sort, match, filters.q).select('p.id').limit(filters.limit).offset(offset);
-    const [ids, counted, facets] = await Promise.all([
-      pageIds.execute(),
-      matching()
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow(),
-      this.facets(filters, matching),
-    ]);
-    return { ids: ids.map((row) => row.id), total: Number(counted.total), facets, correctedQuery };
+    const [ids, { total, facets }] = await Promise.all([pageIds.execute(), this.facets(filters, matching)]);
+    return { ids: ids.map((row) => row.id), total, facets, correctedQuery };
   }
 
   /** Up to eight things to go to as the shopper types: the store's categories and types, then products. */
@@ -301,38 +295,70 @@ export class Listing {
       .orderBy('p.id');
   }
 
-  private async facets(filters: ProductListFilters, matching: (except?: Except) => Products): Promise<ProductFacets> {
-    const bands = PRICE_BANDS.map((min, index) => ({ min, max: PRICE_BANDS[index + 1] ?? null }));
-    const [types, prices, inStock, specs] = await Promise.all([
-      matching('type')
-        .select(['p.parent_category as value', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('p.parent_category', 'is not', null)
-        .groupBy('p.parent_category')
-        .execute(),
-      matching('price')
-        .select(
-          bands.map(({ min, max }, index) =>
-            sql<number>`sum(case when p.effective_price >= ${min * 100}${max === null ? sql`` : sql` and p.effective_price < ${max * 100}`} then 1 else 0 end)`.as(
-              `band${index}`,
-            ),
-          ),
-        )
-        .executeTakeFirst(),
-      matching('stock')
-        .where('p.stock', '>', 0)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow(),
+  /**
+   * The total and the facets in as few reads of the listing as it allows: one pass counts the
+   * products by type, price band and stock together; a facet whose own filter is in use is counted
+   * again without it, so the shopper still sees the other choices.
+   */
+  private async facets(
+    filters: ProductListFilters,
+    matching: (except?: Except) => Products,
+  ): Promise<{ total: number; facets: ProductFacets }> {
+    const summaryOf = (except?: Except) => this.summary(matching(except));
+    const all = summaryOf();
+    const [everything, byType, byPrice, byStock, specs] = await Promise.all([
+      all,
+      filters.parentCategory ? summaryOf('type') : all,
+      filters.minPrice !== undefined || filters.maxPrice !== undefined ? summaryOf('price') : all,
+      filters.inStock === 'true' ? summaryOf('stock') : all,
       this.specCounts(filters, matching),
     ]);
-    const priceRow = (prices ?? {}) as Record<string, unknown>;
     return {
-      types: types
-        .map((row) => ({ value: String(row.value), count: Number(row.count) }))
-        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
-      prices: bands.map((band, index) => ({ ...band, count: Number(priceRow[`band${index}`] ?? 0) })),
-      inStock: Number(inStock.count),
-      attributes: specs,
+      total: everything.total,
+      facets: {
+        types: [...byType.types.entries()]
+          .map(([value, count]) => ({ value, count }))
+          .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
+        prices: byPrice.prices,
+        inStock: byStock.inStock,
+        attributes: specs,
+      },
     };
+  }
+
+  /** How many products, of each type, in each price band and in stock: one read of the listing. */
+  private async summary(products: Products) {
+    const bands = PRICE_BANDS.map((min, index) => ({ min, max: PRICE_BANDS[index + 1] ?? null }));
+    const rows = await products
+      .select((eb) => [
+        'p.parent_category as type',
+        eb.fn.countAll<number>().as('count'),
+        sql<number>`sum(case when p.stock > 0 then 1 else 0 end)`.as('in_stock'),
+        ...bands.map(({ min, max }, index) =>
+          sql<number>`sum(case when p.effective_price >= ${min * 100}${max === null ? sql`` : sql` and p.effective_price < ${max * 100}`} then 1 else 0 end)`.as(
+            `band${index}`,
+          ),
+        ),
+      ])
+      .groupBy('p.parent_category')
+      .execute();
+    const types = new Map<string, number>();
+    let total = 0;
+    let inStock = 0;
+    const prices = bands.map((band) => ({ ...band, count: 0 }));
+    for (const row of rows as (Record<string, unknown> & {
+      type: string | null;
+      count: unknown;
+      in_stock: unknown;
+    })[]) {
+      total += Number(row.count);
+      inStock += Number(row.in_stock ?? 0);
+      if (row.type !== null) types.set(String(row.type), Number(row.count));
+      prices.forEach((band, index) => {
+        band.count += Number(row[`band${index}`] ?? 0);
+      });
+    }
+    return { total, types, prices, inStock };
   }
 
   /** Each specification's values with their counts; a filtered one is counted without its own filter. */
