@@ -2,21 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@/entry-server';
 import type { ApiTransport } from '@/lib/api-client';
+import { API_HUB } from '@/test/products';
 
-const hub = {
-  id: 'f1c1a7e2-0000-4000-8000-000000000001',
-  sku: 'NK-HUB-004',
-  title: '4-Port USB 3.0 Hub',
-  description: 'Four ports from one cable.',
-  imgUrl: '/hub.svg',
-  images: [],
-  category: 'USB Hubs',
-  parentCategory: 'Powered Hubs',
-  regularPrice: 1299,
-  discountedPrice: null,
-  stock: 8,
-  attributes: [],
-};
+const hub = API_HUB;
 
 const facets = {
   types: [{ value: 'Powered Hubs', count: 1 }],

@@ -3,26 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API_HUB } from '@/test/products';
 import { type ApiCall, fakeApi, renderPage } from '@/test/render-page';
 import { aStoreInfo } from '@/test/store-info';
 import ProductsPage from './ProductsPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const hub = {
-  id: 'f1c1a7e2-0000-4000-8000-000000000001',
-  sku: 'NK-HUB-004',
-  title: '4-Port USB 3.0 Hub',
-  description: 'Four ports from one cable.',
-  imgUrl: '/hub.svg',
-  images: [],
-  category: 'USB Hubs',
-  parentCategory: 'Powered Hubs',
-  regularPrice: 1299,
-  discountedPrice: null,
-  stock: 8,
-  attributes: [],
-};
+const hub = API_HUB;
 
 const facets: ProductFacets = {
   types: [
