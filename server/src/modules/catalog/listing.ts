@@ -242,7 +242,7 @@ export class Listing {
    * start of a word, as it is still being typed), or whose SKU begins with the text; undefined
    * when the text has no words.
    */
-  wordsOrSku(storeId: string, text: string) {
+  wordsOrSku(text: string) {
     const typed = searchTokens(text);
     if (!typed.length) return undefined;
     const plan: SearchPlan = {
@@ -253,15 +253,7 @@ export class Listing {
       .trim()
       .toLowerCase()
       .replace(/[\\%_]/g, '')}%`;
-    const match = this.searcher.query(plan, true);
-    // One set of ids from the index and one from the SKUs: an OR of the two would test every product.
-    const byWords =
-      this.searcher.dialect === 'sqlite'
-        ? sql`select ids.product_id from product_search join product_search_ids ids
-            on ids.rowid = product_search.rowid where product_search match ${match}`
-        : sql`select id from products where store_id = ${storeId} and search_vector @@ to_tsquery('english', ${match})`;
-    return sql<SqlBool>`products.id in (${byWords} union all
-      select id from products where store_id = ${storeId} and lower(sku) like ${skuStart})`;
+    return sql<SqlBool>`(${this.indexed(this.searcher.query(plan, true), 'products')} or lower(products.sku) like ${skuStart})`;
   }
 
   /** The listing in the order asked for; ties always go by id, so pages never overlap. */

@@ -66,8 +66,8 @@ export class CatalogService {
   }
 
   /** The back office's search: every word of the title, category or specifications, or the SKU's start. */
-  wordsOrSku(storeId: string, text: string) {
-    return this.listing.wordsOrSku(storeId, text);
+  wordsOrSku(text: string) {
+    return this.listing.wordsOrSku(text);
   }
 
   async get(storeId: string, id: string): Promise<ProductRow | undefined> {
