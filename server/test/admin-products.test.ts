@@ -94,6 +94,27 @@ describe('the product table', () => {
     expect(lan.data.every((product) => product.category === 'LAN Adapters')).toBe(true);
     expect(lan.categories).toContain('LAN Adapters');
   });
+
+  it('counts a search afresh after a product is added, edited away or sold out, and the low-stock list always', async () => {
+    const totalOf = async (query: string) =>
+      AdminProductListResponse.parse((await admin.get(`/admin/products?${query}`)).json()).total;
+    const before = await totalOf('q=quokka');
+    const quokka = await created({ title: 'Quokka Laptop Stand', stock: 1 });
+    expect(await totalOf('q=quokka')).toBe(before + 1);
+    expect(await totalOf('q=quokka&stock=out')).toBe(0);
+    const low = await totalOf('stock=low');
+
+    await shop.services.catalog.setStock(shop.storeId, quokka.id, { stock: 0, stockSeen: 1 });
+    expect(await totalOf('q=quokka&stock=out')).toBe(1);
+    expect(await totalOf('stock=low')).toBe(low);
+    await shop.services.catalog.setStock(shop.storeId, quokka.id, { stock: 3, stockSeen: 0 });
+    expect(await totalOf('stock=low')).toBe(low);
+    await shop.db.updateTable('products').set({ stock: 200 }).where('id', '=', quokka.id).execute();
+    expect(await totalOf('stock=low')).toBe(low - 1);
+
+    await shop.services.catalog.deleteBySkus(shop.storeId, [quokka.sku], { hideOrdered: false });
+    expect(await totalOf('q=quokka')).toBe(before);
+  });
 });
 
 describe('the product form', () => {

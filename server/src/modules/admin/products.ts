@@ -5,6 +5,7 @@ import type {
   AdminProductSummary,
   ProductRecord,
 } from '@store/contract';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { Database, ProductRow, StaffRow } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
@@ -25,6 +26,13 @@ const AUDITED = ['sku', 'title', 'category', 'regularPrice', 'discountedPrice', 
  * through the catalogue service, with the same rules as an import, each change in the audit log.
  */
 export class AdminProducts {
+  /**
+   * How many products a search or filter of the list finds, kept while the store's catalogue
+   * version stands still: paging through 16,000 hubs counts them once. The low-stock filter is
+   * counted every time: every sale can move a product under the line without a new version.
+   */
+  private readonly totals = new LRUCache<string, number>({ max: 500 });
+
   constructor(
     private readonly db: Database,
     private readonly catalog: CatalogService,
@@ -50,14 +58,22 @@ export class AdminProducts {
       .orderBy('id')
       .offset((query.page - 1) * query.limit)
       .limit(query.limit);
-    const [rows, counted, categories] = await Promise.all([
+    const { page: _page, limit: _limit, ...filters } = query;
+    const totalKey =
+      query.stock === 'low'
+        ? undefined
+        : JSON.stringify([store.id, store.catalog_version, Object.entries(filters).sort()]);
+    const countTotal = async () =>
+      Number((await products.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count);
+    const [rows, total, categories] = await Promise.all([
       this.db.selectFrom('products').selectAll().where('id', 'in', pageIds).orderBy('position').orderBy('id').execute(),
-      products.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      (totalKey === undefined ? undefined : this.totals.get(totalKey)) ?? countTotal(),
       this.catalog.categories(store.id),
     ]);
+    if (totalKey !== undefined) this.totals.set(totalKey, total);
     return {
       data: rows.map(toProductSummary),
-      total: Number(counted.count),
+      total,
       page: query.page,
       limit: query.limit,
       categories,
