@@ -75,6 +75,8 @@ export const SUGGESTIONS_MAX = 8;
 export const PRICE_BANDS = [0, 500, 1000, 2500, 5000, 10000] as const;
 /** Query parameters that filter by a specification: `attr.Speed=2.5` (repeat for OR). */
 export const ATTRIBUTE_FILTER_PREFIX = 'attr.';
+/** One listing's specification filters: at most this many names, values of each, and characters of each. */
+export const ATTRIBUTE_FILTER_LIMITS = { names: 10, values: 20, length: 100 } as const;
 
 const searchText = z
   .string({ error: 'q must be text.' })

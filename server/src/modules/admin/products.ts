@@ -5,12 +5,12 @@ import type {
   AdminProductSummary,
   ProductRecord,
 } from '@store/contract';
-import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { Database, ProductRow, StaffRow } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { toRupees } from '../../http/money.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
+import { KeptPerCatalogueVersion } from '../catalog/catalog-version.js';
 import { rowToRecord } from '../catalog/files/product-record.js';
 import { type CatalogService, PRODUCT_NOT_FOUND } from '../catalog/service.js';
 import type { Store } from '../stores/service.js';
@@ -31,7 +31,7 @@ export class AdminProducts {
    * version stands still: paging through 16,000 hubs counts them once. The low-stock filter is
    * counted every time: every sale can move a product under the line without a new version.
    */
-  private readonly totals = new LRUCache<string, number>({ max: 500 });
+  private readonly totals = new KeptPerCatalogueVersion<{ total: number }>(500);
 
   constructor(
     private readonly db: Database,
@@ -59,18 +59,18 @@ export class AdminProducts {
       .offset((query.page - 1) * query.limit)
       .limit(query.limit);
     const { page: _page, limit: _limit, ...filters } = query;
-    const totalKey =
-      query.stock === 'low'
-        ? undefined
-        : JSON.stringify([store.id, store.catalog_version, Object.entries(filters).sort()]);
-    const countTotal = async () =>
-      Number((await products.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count);
-    const [rows, total, categories] = await Promise.all([
+    const countTotal = async () => ({
+      total: Number(
+        (await products.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count,
+      ),
+    });
+    const [rows, { total }, categories] = await Promise.all([
       this.db.selectFrom('products').selectAll().where('id', 'in', pageIds).orderBy('position').orderBy('id').execute(),
-      (totalKey === undefined ? undefined : this.totals.get(totalKey)) ?? countTotal(),
+      query.stock === 'low'
+        ? countTotal()
+        : this.totals.get(store.id, store.catalog_version, Object.entries(filters).sort(), countTotal),
       this.catalog.categories(store.id),
     ]);
-    if (totalKey !== undefined) this.totals.set(totalKey, total);
     return {
       data: rows.map(toProductSummary),
       total,

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -12,4 +13,26 @@ export async function catalogueChanged(trx: Database, storeId: string): Promise<
     .set((eb) => ({ catalog_version: eb('catalog_version', '+', 1) }))
     .where('id', '=', storeId)
     .execute();
+}
+
+/**
+ * What a process counted for a store, kept while its catalogue version stands still: the version is
+ * part of the key, so nothing counted before a change this process can see is ever answered.
+ */
+export class KeptPerCatalogueVersion<T extends object> {
+  private readonly kept: LRUCache<string, T>;
+
+  constructor(entries: number) {
+    this.kept = new LRUCache({ max: entries });
+  }
+
+  /** What was counted for `asked` (any JSON) at this version, else `count()`'s answer, kept for next time. */
+  async get(storeId: string, version: number, asked: unknown, count: () => Promise<T>): Promise<T> {
+    const key = JSON.stringify([storeId, version, asked]);
+    const known = this.kept.get(key);
+    if (known) return known;
+    const counted = await count();
+    this.kept.set(key, counted);
+    return counted;
+  }
 }

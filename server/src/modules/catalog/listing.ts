@@ -8,10 +8,10 @@ import {
   type Suggestion,
 } from '@store/contract';
 import { type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { Database, DatabaseSchema, ProductRow } from '../../db/schema.js';
 import { toPaise, toRupees } from '../../http/money.js';
+import { KeptPerCatalogueVersion } from './catalog-version.js';
 import type { Searcher, SearchPlan } from './search/searcher.js';
 import { searchTokens } from './search/text.js';
 
@@ -22,8 +22,8 @@ export type ProductListFilters = z.output<typeof ListQuerySchema> & {
 
 /** What a listing needs to know of its store. */
 export interface ListingStore {
-  /** The merchant's synonym groups. */
-  synonyms?: string[][];
+  /** The merchant's synonym groups, read only when the listing is counted afresh. */
+  synonyms?: () => string[][];
   /** The store's catalogue version: while it stays the same, a listing asked again is not counted again. */
   catalogVersion?: number;
 }
@@ -68,7 +68,7 @@ export class Listing {
    * catalogue version, which every change moves in its own transaction, so no process serves a
    * count from before a change it can see.
    */
-  private readonly counted = new LRUCache<string, Counted>({ max: COUNTED_LISTINGS_KEPT });
+  private readonly counted = new KeptPerCatalogueVersion<Counted>(COUNTED_LISTINGS_KEPT);
 
   constructor(
     private readonly db: Database,
@@ -76,10 +76,11 @@ export class Listing {
   ) {}
 
   async list(storeId: string, filters: ProductListFilters, store: ListingStore = {}): Promise<ProductListing> {
-    const key = store.catalogVersion === undefined ? undefined : countedKey(storeId, store.catalogVersion, filters);
-    const known = key === undefined ? undefined : this.counted.get(key);
-    const counted = known ?? (await this.count(storeId, filters, store.synonyms ?? []));
-    if (key !== undefined && !known) this.counted.set(key, counted);
+    const count = () => this.count(storeId, filters, store.synonyms?.() ?? []);
+    const counted =
+      store.catalogVersion === undefined
+        ? await count()
+        : await this.counted.get(storeId, store.catalogVersion, askedOf(filters), count);
     const search = filters.q ? { query: filters.q, correctedQuery: counted.correctedQuery } : undefined;
     return {
       rows: await this.rowsOf(counted.ids),
@@ -434,12 +435,12 @@ function emptyFacets(): ProductFacets {
   };
 }
 
-/** One key per listing asked: the store, its catalogue version, and every filter in one order. */
-function countedKey(storeId: string, version: number, filters: ProductListFilters): string {
+/** Every filter of a listing in one order, so the same listing asked twice is known. */
+function askedOf(filters: ProductListFilters) {
   const { attributes, ...rest } = filters;
   const plain = Object.entries(rest)
     .filter(([, value]) => value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : 1));
   const specs = [...(attributes ?? [])].map(([name, values]) => [name, [...values].sort()]).sort();
-  return JSON.stringify([storeId, version, plain, specs]);
+  return [plain, specs];
 }

@@ -1,4 +1,4 @@
-import { ATTRIBUTE_FILTER_PREFIX, Id, ProductListQuery, SuggestQuery } from '@store/contract';
+import { ATTRIBUTE_FILTER_LIMITS, ATTRIBUTE_FILTER_PREFIX, Id, ProductListQuery, SuggestQuery } from '@store/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HttpError, notFound, parse } from '../../http/errors.js';
@@ -8,8 +8,11 @@ import { type CatalogService, toProduct } from './service.js';
 const ProductParams = z.object({ id: Id });
 
 /** At most this many specification filters, and values of each: more is no shopper's choice. */
-const ATTRIBUTE_FILTERS_MAX = 10;
-const ATTRIBUTE_VALUES_MAX = 20;
+const {
+  names: ATTRIBUTE_FILTERS_MAX,
+  values: ATTRIBUTE_VALUES_MAX,
+  length: ATTRIBUTE_TEXT_MAX,
+} = ATTRIBUTE_FILTER_LIMITS;
 
 /** `attr.Speed=2.5&attr.Speed=10&attr.Ports=4` as Speed: [2.5, 10] and Ports: [4], names and values lower-cased. */
 function attributeFilters(query: Record<string, unknown>): Map<string, string[]> {
@@ -20,8 +23,11 @@ function attributeFilters(query: Record<string, unknown>): Map<string, string[]>
     const values = (Array.isArray(raw) ? raw : [raw])
       .map((value) => String(value).trim().toLowerCase())
       .filter((value) => value !== '');
-    if (!name || name.length > 100 || values.some((value) => value.length > 100))
-      throw new HttpError(400, `${key} must name a specification and its values, each at most 100 characters.`);
+    if (!name || name.length > ATTRIBUTE_TEXT_MAX || values.some((value) => value.length > ATTRIBUTE_TEXT_MAX))
+      throw new HttpError(
+        400,
+        `${key} must name a specification and its values, each at most ${ATTRIBUTE_TEXT_MAX} characters.`,
+      );
     if (values.length > ATTRIBUTE_VALUES_MAX)
       throw new HttpError(400, `${key} may be given at most ${ATTRIBUTE_VALUES_MAX} times.`);
     if (values.length) filters.set(name, [...new Set([...(filters.get(name) ?? []), ...values])]);
@@ -38,7 +44,7 @@ export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog
     const { rows, total, facets, search } = await catalog.list(
       request.store.id,
       { ...filters, attributes: attributeFilters(query) },
-      { synonyms: searchSynonymsOf(request.store), catalogVersion: request.store.catalog_version },
+      { synonyms: () => searchSynonymsOf(request.store), catalogVersion: request.store.catalog_version },
     );
     return {
       data: rows.map(toProduct),

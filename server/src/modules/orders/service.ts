@@ -393,7 +393,7 @@ export class OrderService {
       .where('status', '=', row.status)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw conflict('The order changed meanwhile. Please try again.');
-    if (to === OrderStatus.Cancelled) await returnStock(trx, row.id);
+    if (to === OrderStatus.Cancelled) await returnStock(trx, row);
     await recordEvent(trx, {
       storeId: row.store_id,
       orderId: row.id,
@@ -463,28 +463,28 @@ async function lockForThisTransaction(trx: Database, keys: string[]): Promise<vo
   for (const key of keys) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }
 
-async function returnStock(trx: Database, orderId: string): Promise<void> {
+async function returnStock(trx: Database, order: Pick<OrderRow, 'id' | 'store_id'>): Promise<void> {
   const items = await trx
     .selectFrom('order_items')
     .select(['product_id', 'quantity'])
-    .where('order_id', '=', orderId)
+    .where('order_id', '=', order.id)
     .execute();
   const byProduct = new Map<string, number>();
   for (const item of items) byProduct.set(item.product_id, (byProduct.get(item.product_id) ?? 0) + item.quantity);
   // In product-id order, like taking it: no two transactions lock the same rows in opposite order.
-  let backInStock: string | undefined;
+  let backInStock = false;
   for (const productId of [...byProduct.keys()].sort()) {
     const quantity = byProduct.get(productId) ?? 0;
     const returned = await trx
       .updateTable('products')
       .set((eb) => ({ stock: eb('stock', '+', quantity) }))
       .where('id', '=', productId)
-      .returning(['stock', 'store_id'])
+      .returning('stock')
       .executeTakeFirst();
-    if (returned && Number(returned.stock) === quantity && quantity > 0) backInStock = returned.store_id;
+    if (returned && Number(returned.stock) === quantity) backInStock = true;
   }
   // A product that was out of stock is listed as in stock again.
-  if (backInStock) await catalogueChanged(trx, backInStock);
+  if (backInStock) await catalogueChanged(trx, order.store_id);
 }
 
 async function recordEvent(

@@ -1,4 +1,10 @@
-import { ATTRIBUTE_FILTER_PREFIX, PRODUCT_SORTS, type ProductSort, SEARCH_MAX_LENGTH } from '@store/contract';
+import {
+  ATTRIBUTE_FILTER_LIMITS,
+  ATTRIBUTE_FILTER_PREFIX,
+  PRODUCT_SORTS,
+  type ProductSort,
+  SEARCH_MAX_LENGTH,
+} from '@store/contract';
 import type { QueryValue } from '@/lib/api-client';
 import { formatPrice } from '@/lib/money';
 
@@ -104,9 +110,7 @@ export function pageFrom(value: string | null): number {
 }
 
 /** The API's own limits on one listing's specification filters: more is no shopper's choice. */
-const ATTRIBUTE_NAMES_MAX = 10;
-const ATTRIBUTE_VALUES_MAX = 20;
-const FILTER_TEXT_MAX = 100;
+const { names: ATTRIBUTE_NAMES_MAX, values: ATTRIBUTE_VALUES_MAX, length: FILTER_TEXT_MAX } = ATTRIBUTE_FILTER_LIMITS;
 const PRICE_MAX = 10_000_000;
 
 /** Search words from the address bar: trimmed, at most SEARCH_MAX_LENGTH characters, none when blank. */
@@ -274,13 +278,13 @@ export const productsPath = (search: URLSearchParams) => {
 };
 
 /** The search results of these words. */
-export const searchPath = (q: string) => `/products?${new URLSearchParams({ q: q.trim() }).toString()}`;
+export const searchPath = (q: string) => productsPath(new URLSearchParams({ q: q.trim() }));
 
 /** The listing of a category (and of one of its types). */
 export function categoryLinkOf(category: string, parentCategory?: string): string {
   const query = new URLSearchParams({ category: category.toLowerCase() });
   if (parentCategory) query.set('parentCategory', parentCategory);
-  return `/products?${query.toString()}`;
+  return productsPath(query);
 }
 
 /** A listing's one address: its words and filters in one order, page 1 without a page number. */
@@ -299,6 +303,5 @@ export function canonicalListingPath(params: ListingParams): string {
   if (inStock) query.set('inStock', 'true');
   if (sort) query.set('sort', sort);
   if (page > 1) query.set('page', String(page));
-  const search = query.toString();
-  return search ? `/products?${search}` : '/products';
+  return productsPath(query);
 }

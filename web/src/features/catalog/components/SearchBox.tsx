@@ -5,16 +5,16 @@ import { useLocation, useNavigate } from 'react-router';
 import { controlClasses } from '@/components/ui/Input';
 import { cn } from '@/lib/cn';
 import { useSuggestions } from '../api';
-import { searchPath, searchTextFrom } from '../listing';
+import { categoryLinkOf, productsPath, searchPath, searchTextFrom } from '../listing';
 import { SuggestionOption } from './SuggestionOption';
 
 /** Where a suggestion leads: a category's or a type's listing, or the product. */
 export function suggestionPath(suggestion: Suggestion): string {
   switch (suggestion.kind) {
     case 'category':
-      return `/products?${new URLSearchParams({ category: suggestion.category.toLowerCase() })}`;
+      return categoryLinkOf(suggestion.category);
     case 'type':
-      return `/products?${new URLSearchParams({ parentCategory: suggestion.parentCategory })}`;
+      return productsPath(new URLSearchParams({ parentCategory: suggestion.parentCategory }));
     case 'product':
       return `/product/${encodeURIComponent(suggestion.id)}`;
   }

@@ -27,22 +27,22 @@ import {
 export default function ProductsPage() {
   const [addressParams, setSearchParams] = useSearchParams();
   // A choice shows at once, while the address catches up; a second tap builds on the first, not on the old address.
-  const [chosen, setChosen] = useState<{ from: string; next: URLSearchParams } | null>(null);
-  const address = addressParams.toString();
+  const [chosen, setChosen] = useState<URLSearchParams | null>(null);
   // Once the address has moved (to the choice, or back in history), it alone is what is shown.
+  const address = addressParams.toString();
   const [shownAddress, setShownAddress] = useState(address);
   if (shownAddress !== address) {
     setShownAddress(address);
     setChosen(null);
   }
-  const searchParams = chosen?.from === address ? chosen.next : addressParams;
+  const searchParams = chosen ?? addressParams;
   const [columns, setColumns] = useState<2 | 3>(3);
   const { categories } = useStoreInfo();
   const params = listingParamsOf(searchParams);
   const listing = useProductPage(params);
 
   const choose = (next: URLSearchParams) => {
-    setChosen({ from: addressParams.toString(), next });
+    setChosen(next);
     setSearchParams(next);
   };
   const change = (next: SearchChange) => choose(next(searchParams));
