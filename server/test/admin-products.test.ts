@@ -7,6 +7,7 @@ import {
   CatalogueImportReport,
   Order,
   type Product,
+  ProductRecord,
   STALE_PRODUCT,
   UploadedPicture,
 } from '@store/contract';
@@ -98,9 +99,13 @@ describe('the product table', () => {
   it('counts a search afresh after a product is added, edited away or sold out, and the low-stock list always', async () => {
     const totalOf = async (query: string) =>
       AdminProductListResponse.parse((await admin.get(`/admin/products?${query}`)).json()).total;
+    const categoriesListed = async () =>
+      AdminProductListResponse.parse((await admin.get('/admin/products')).json()).categories;
     const before = await totalOf('q=quokka');
-    const quokka = await created({ title: 'Quokka Laptop Stand', stock: 1 });
+    expect(await categoriesListed()).not.toContain('Quokka Gear');
+    const quokka = await created({ title: 'Quokka Laptop Stand', stock: 1, category: 'Quokka Gear' });
     expect(await totalOf('q=quokka')).toBe(before + 1);
+    expect(await categoriesListed()).toContain('Quokka Gear');
     expect(await totalOf('q=quokka&stock=out')).toBe(0);
     const low = await totalOf('stock=low');
 
@@ -114,6 +119,46 @@ describe('the product table', () => {
 
     await shop.services.catalog.deleteBySkus(shop.storeId, [quokka.sku], { hideOrdered: false });
     expect(await totalOf('q=quokka')).toBe(before);
+    expect(await categoriesListed()).not.toContain('Quokka Gear');
+  });
+
+  it("counts and pages a search within the merchant's own store, whether it matches few products or many", async () => {
+    const { paymentMode: _mode, ...details } = (await http().get('/storeInfo')).json();
+    const other = await shop.services.stores.create(
+      'second.example',
+      { ...details, storeName: 'Second' },
+      { isDefault: false },
+    );
+    await shop.services.catalog.createOne(
+      other.id,
+      ProductRecord.parse(aProduct({ title: 'Zephyrine Travel Hub', sku: 'ZEP-OTHER' })),
+    );
+    const byWords = await created({ title: 'Zephyrine Travel Hub', sku: 'TRV-1' });
+    const byWordsAndSku = await created({ title: 'Zephyrine Dock', sku: 'ZEPHYRINE-2', hidden: true });
+    const another = await created({ title: 'Plain Stand', sku: 'PLN-3' });
+
+    const listed = AdminProductListResponse.parse((await admin.get('/admin/products?q=zephyrine')).json());
+    expect(listed.total).toBe(2);
+    expect(listed.data.map((product) => product.id).sort()).toEqual([byWords.id, byWordsAndSku.id].sort());
+    expect(AdminProductListResponse.parse((await admin.get('/admin/products?q=pln-')).json()).data).toEqual([
+      expect.objectContaining({ id: another.id }),
+    ]);
+
+    // A page is read one way for a few matches and another for many: both give the same products.
+    const search = shop.services.catalog.wordsOrSku(shop.storeId, 'zephyrine');
+    if (!search) throw new Error('zephyrine has words');
+    expect(await search.count()).toBe(2);
+    const page = async (matches: number) =>
+      shop.db
+        .selectFrom('products')
+        .select('id')
+        .where('store_id', '=', shop.storeId)
+        .where(await search.condition(matches))
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    expect(await page(1_000_000)).toEqual(await page(2));
+    expect((await page(2)).map((row) => row.id).sort()).toEqual([byWords.id, byWordsAndSku.id].sort());
   });
 });
 

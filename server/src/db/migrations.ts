@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, SqliteAdapter, sql } from 'kysely';
 import { searchColumns } from '../modules/catalog/search/text.js';
-import { PRODUCT_SEARCH_SQL } from './search-index.js';
+import { PRODUCT_SEARCH_SQL, SEARCH_BY_STORE_SQL } from './search-index.js';
 
 /** Migrations are written once with Kysely's schema builder and run on SQLite and PostgreSQL alike. */
 const migrations: Record<string, Migration> = {
@@ -502,6 +502,14 @@ const migrations: Record<string, Migration> = {
         .alterTable('stores')
         .addColumn('catalog_version', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
+    },
+  },
+
+  // The back office counts a search of one store from the indexes alone (see search-index.ts).
+  '2026-12-16-search-by-store': {
+    async up(db: Kysely<unknown>) {
+      const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+      for (const statement of SEARCH_BY_STORE_SQL[dialect]) await sql.raw(statement).execute(db);
     },
   },
 };

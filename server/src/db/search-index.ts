@@ -7,6 +7,9 @@
  * description) with the Porter stemmer, keyed by a stable number from `product_search_ids`
  * (a plain rowid of `products` may change on VACUUM). PostgreSQL: a `search_vector` column
  * with the same fields as weights A–D under the English configuration, and a GIN index.
+ *
+ * Each statement list is what one migration ran, and stays as it ran: the later one replaces
+ * SQLite's insert trigger to keep each product's store beside its number.
  */
 
 const SQLITE_SPECS_OF = (row: string) => `
@@ -91,4 +94,25 @@ export const PRODUCT_SEARCH_SQL = {
       'from products p, jsonb_array_elements',
     ),
   },
+} as const;
+
+/**
+ * The store of each indexed product beside its number, so the back office counts a search of one
+ * store from the index without reading the products; and an index of lower-cased SKUs for its
+ * "SKU begins with" half.
+ */
+export const SEARCH_BY_STORE_SQL = {
+  sqlite: [
+    'alter table product_search_ids add column store_id text',
+    `update product_search_ids set store_id = (select store_id from products where products.id = product_search_ids.product_id)`,
+    'drop trigger products_search_insert',
+    `create trigger products_search_insert after insert on products begin
+        insert into product_search_ids (product_id, store_id) values (new.id, new.store_id);
+        insert into product_search (rowid, title, kind, specs, body)
+          values (${SQLITE_SEARCH_ROW('new')}, new.search_title, new.search_kind, new.search_specs, new.description);
+        insert into ${SPECS_COLUMNS} ${SQLITE_SPECS_OF('new')};
+      end`,
+    'create index products_sku_lower on products (lower(sku))',
+  ],
+  postgres: ['create index products_sku_prefix on products (store_id, lower(sku) text_pattern_ops)'],
 } as const;

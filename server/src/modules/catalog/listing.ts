@@ -238,25 +238,6 @@ export class Listing {
       : sql<SqlBool>`${sql.ref(`${table}.search_vector`)} @@ to_tsquery('english', ${match})`;
   }
 
-  /**
-   * For the back office's search box: products having every typed word (the last one as the
-   * start of a word, as it is still being typed), or whose SKU begins with the text; undefined
-   * when the text has no words.
-   */
-  wordsOrSku(text: string) {
-    const typed = searchTokens(text);
-    if (!typed.length) return undefined;
-    const plan: SearchPlan = {
-      terms: typed.map((token) => ({ phrasings: [[token]], typed: [token] })),
-      correctedQuery: null,
-    };
-    const skuStart = `${text
-      .trim()
-      .toLowerCase()
-      .replace(/[\\%_]/g, '')}%`;
-    return sql<SqlBool>`(${this.indexed(this.searcher.query(plan, true), 'products')} or lower(products.sku) like ${skuStart})`;
-  }
-
   /** The listing in the order asked for; ties always go by id, so pages never overlap. */
   private ordered(query: Products, sort: ProductSort | undefined, match: string | undefined, text: string | undefined) {
     switch (sort) {

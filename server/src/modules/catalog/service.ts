@@ -18,6 +18,7 @@ import { catalogueChanged } from './catalog-version.js';
 import { Listing, type ListingStore, type ProductListFilters, type ProductListing } from './listing.js';
 import { Searcher } from './search/searcher.js';
 import { searchColumns } from './search/text.js';
+import { type WordsOrSku, wordsOrSku } from './search/words-or-sku.js';
 
 export type { ProductListFilters };
 
@@ -51,9 +52,11 @@ export { isFeatured };
 
 export class CatalogService {
   private readonly listing: Listing;
+  private readonly searcher: Searcher;
 
   constructor(private readonly db: Database) {
-    this.listing = new Listing(db, new Searcher(db));
+    this.searcher = new Searcher(db);
+    this.listing = new Listing(db, this.searcher);
   }
 
   /** The storefront's listing: filters, search, sorts and facets (see listing.ts). */
@@ -66,8 +69,8 @@ export class CatalogService {
   }
 
   /** The back office's search: every word of the title, category or specifications, or the SKU's start. */
-  wordsOrSku(text: string) {
-    return this.listing.wordsOrSku(text);
+  wordsOrSku(storeId: string, text: string): WordsOrSku | undefined {
+    return wordsOrSku(this.db, this.searcher, storeId, text);
   }
 
   async get(storeId: string, id: string): Promise<ProductRow | undefined> {
