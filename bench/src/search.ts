@@ -17,7 +17,7 @@ import pg from 'pg';
 import { buildApp, createServices } from '../../server/src/app.js';
 import { migrateToLatest, openDatabase } from '../../server/src/db/open.js';
 import { catalogueChanged } from '../../server/src/modules/catalog/catalog-version.js';
-import type { ProductInput } from '../../server/src/modules/catalog/service.js';
+import type { ProductInput } from '../../server/src/modules/catalog/product-row.js';
 import { ensureDemoStore } from '../../server/src/seed/seed.js';
 import { GENEROUS_LIMITS } from './generous-limits.js';
 

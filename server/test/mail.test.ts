@@ -7,12 +7,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { readConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/open.js';
 import { HOUSEKEEPING_JOBS } from '../src/housekeeping.js';
-import { formatInr } from '../src/http/money.js';
 import { OrderMail } from '../src/modules/messages/order-mail.js';
 import { CLAIM_MS, GIVE_UP_AFTER_MS, Outbox, oneLine, retryDelayMs } from '../src/modules/messages/outbox.js';
 import { MailSender, startMailSender, withoutAddresses } from '../src/modules/messages/sender.js';
 import { DEFAULT_ORDER_POLICY, OrderService } from '../src/modules/orders/service.js';
 import { StoreService } from '../src/modules/stores/service.js';
+import { formatInr } from '../src/shared/money.js';
 import { client, orderableProducts, signUp, startShop, type TestShop, validAddress } from './harness.js';
 import { type SmtpPeer, startSmtpPeer } from './smtp-peer.js';
 

@@ -2,7 +2,7 @@ import { OrderStatus, type Product, ProductListResponse, SuggestResponse } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../src/app.js';
 import { openDatabase } from '../src/db/open.js';
-import type { ProductInput } from '../src/modules/catalog/service.js';
+import type { ProductInput } from '../src/modules/catalog/product-row.js';
 import { toStoreInfo } from '../src/modules/stores/service.js';
 import { demoStoreInfo } from '../src/seed/demo-store.js';
 import { client, startShop, type TestShop, validAddress } from './harness.js';

@@ -4,13 +4,13 @@ import { type OrderItem, OrderStatus } from '@store/contract';
 import type { Command } from 'commander';
 import type { OrderRow } from '../../db/schema.js';
 import { istDay, istDayStart } from '../../http/india-time.js';
-import { formatInr, toRupees } from '../../http/money.js';
 import { STORE_COMMAND_ACTOR } from '../../modules/audit/service.js';
 import { fileNameOf } from '../../modules/invoices/numbering.js';
 import type { Shipment } from '../../modules/orders/service.js';
 import { STATUS_BY_NAME, statusLabel } from '../../modules/orders/status.js';
 import { isTestProvider, refundReasonOf } from '../../modules/payments/service.js';
 import type { Store } from '../../modules/stores/service.js';
+import { formatInr, toRupees } from '../../shared/money.js';
 import { type CliContext, CliError, logChange, type Shop, storeOption, withStore } from '../context.js';
 import { formatDateTime, formatTable } from '../format.js';
 

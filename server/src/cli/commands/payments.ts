@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { formatInr, toRupees } from '../../http/money.js';
 import { PAYMENT_PROVIDER_REGISTRY, registeredProviders } from '../../modules/payments/registry.js';
 import { isTestProvider } from '../../modules/payments/service.js';
 import {
@@ -9,6 +8,7 @@ import {
   SETTING_VARIABLES,
   storedPaymentConfig,
 } from '../../modules/payments/settings.js';
+import { formatInr, toRupees } from '../../shared/money.js';
 import { type CliContext, CliError, logChange, storeOption, withStore } from '../context.js';
 import { formatDateTime, formatTable } from '../format.js';
 

@@ -3,7 +3,7 @@ import type { AccountInfo, AuthorizeRequest, RegisterRequest } from '@store/cont
 import type { Database, UserRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, unauthorized } from '../../http/errors.js';
-import { newId, nowIso } from '../../http/ids.js';
+import { newId, nowIso } from '../../shared/ids.js';
 import { dummyPasswordHash, hashPassword, OWASP_SCRYPT_COST, type ScryptCost, verifyPassword } from './passwords.js';
 
 export const SESSION_DAYS = 30;

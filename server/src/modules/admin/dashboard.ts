@@ -1,7 +1,7 @@
 import { type AdminDashboard, OrderStatus } from '@store/contract';
 import type { Database } from '../../db/schema.js';
 import { istDay, istDayStart } from '../../http/india-time.js';
-import { toRupees } from '../../http/money.js';
+import { toRupees } from '../../shared/money.js';
 import type { PaymentService } from '../payments/service.js';
 import type { Store } from '../stores/service.js';
 import { toProductSummary } from './products.js';

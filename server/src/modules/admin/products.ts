@@ -9,7 +9,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database, ProductRow, StaffRow } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { toRupees } from '../../http/money.js';
+import { toRupees } from '../../shared/money.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
 import { KeptPerCatalogueVersion } from '../catalog/catalog-version.js';
 import { rowToRecord } from '../catalog/files/product-record.js';

@@ -1,5 +1,5 @@
 import type { AuditLogRow, Database, StaffRow } from '../../db/schema.js';
-import { newId, nowIso } from '../../http/ids.js';
+import { newId, nowIso } from '../../shared/ids.js';
 
 /** Who made a change, as the log and an order's timeline name them. */
 export const staffActor = (staff: Pick<StaffRow, 'email'>): string => `staff:${staff.email}`;

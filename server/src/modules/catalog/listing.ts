@@ -10,7 +10,7 @@ import {
 import { type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database, DatabaseSchema, ProductRow } from '../../db/schema.js';
-import { toPaise, toRupees } from '../../http/money.js';
+import { toPaise, toRupees } from '../../shared/money.js';
 import { KeptPerCatalogueVersion } from './catalog-version.js';
 import type { Searcher, SearchPlan } from './search/searcher.js';
 import { searchTokens } from './search/text.js';

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HttpError, notFound, parse } from '../../http/errors.js';
 import { searchSynonymsOf } from '../stores/service.js';
-import { type CatalogService, toProduct } from './service.js';
+import { toProduct } from './product-row.js';
+import type { CatalogService } from './service.js';
 
 const ProductParams = z.object({ id: Id });
 

@@ -4,7 +4,7 @@ import type { Database, TicketRow } from '../../db/schema.js';
 import { nextInSequence } from '../../db/sequences.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { notFound } from '../../http/errors.js';
-import { newId, nowIso } from '../../http/ids.js';
+import { newId, nowIso } from '../../shared/ids.js';
 import type { AuditLog } from '../audit/service.js';
 import type { MessageSettings } from '../messages/layout.js';
 import type { Outbox } from '../messages/outbox.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { formatInr, toRupees } from '../../http/money.js';
+import { formatInr, toRupees } from '../../shared/money.js';
 import type { InvoiceDocument, PrintedLine, PrintedParty, PrintedState } from './document.js';
 
 const require = createRequire(import.meta.url);

@@ -1,7 +1,7 @@
 import { OrderStatus } from '@store/contract';
 import type { Database, InvoiceKind, InvoiceRow, OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
 import { nextInSequence } from '../../db/sequences.js';
-import { newId } from '../../http/ids.js';
+import { newId } from '../../shared/ids.js';
 import type { OrderChange } from '../orders/service.js';
 import type { StoreService } from '../stores/service.js';
 import { buildCreditNote, buildInvoice, type InvoiceDocument, sellerOf } from './document.js';

@@ -1,5 +1,5 @@
 import type { StoreRow } from '../../db/schema.js';
-import { formatInr, toRupees } from '../../http/money.js';
+import { formatInr, toRupees } from '../../shared/money.js';
 import { escapeHtml } from '../payments/pages.js';
 
 /** Where the messages point and who hears of new orders. */

@@ -1,7 +1,7 @@
 import { SqliteAdapter } from 'kysely';
 import type { Database, OutboxRow, OutboxStatus } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { newId } from '../../http/ids.js';
+import { newId } from '../../shared/ids.js';
 
 /** One message to send: who to, what about, in plain text and in HTML. */
 export interface OutgoingMessage {

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Database, OrderRow, PaymentRow, PaymentStatus, UserRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
-import { nowIso } from '../../http/ids.js';
+import { nowIso } from '../../shared/ids.js';
 import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
 import type { Store } from '../stores/service.js';
 import type { PaymentOutcome, PaymentProvider } from './provider.js';

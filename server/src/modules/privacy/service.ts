@@ -2,7 +2,7 @@ import { type AccountExport, OrderStatus } from '@store/contract';
 import type { Database, UserRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../http/errors.js';
-import { nowIso } from '../../http/ids.js';
+import { nowIso } from '../../shared/ids.js';
 import { verifyPassword } from '../accounts/passwords.js';
 import type { OrderService } from '../orders/service.js';
 import type { Store } from '../stores/service.js';

@@ -4,7 +4,7 @@ import * as OTPAuth from 'otpauth';
 import type { Database, StaffRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
-import { newId, nowIso } from '../../http/ids.js';
+import { newId, nowIso } from '../../shared/ids.js';
 import {
   dummyPasswordHash,
   hashPassword,

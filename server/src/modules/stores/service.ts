@@ -10,7 +10,7 @@ import {
 } from '@store/contract';
 import type { Database, StoreRow } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { newId, nowIso } from '../../http/ids.js';
+import { newId, nowIso } from '../../shared/ids.js';
 
 export type Store = StoreRow;
 

@@ -1,7 +1,7 @@
 import type { ProductRecord } from '@store/contract';
 import type { z } from 'zod';
 import type { ProductRow } from '../../../db/schema.js';
-import { toProduct } from '../service.js';
+import { toProduct } from '../product-row.js';
 
 // The record's rules live in the contract: the back office's product form checks with them too.
 export { MAX_STOCK, ProductRecord, RECORD_FIELDS } from '@store/contract';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { HttpError } from '../../../http/errors.js';
-import { toPaise, toRupees } from '../../../http/money.js';
 import { apiRoute } from '../../../http/paths.js';
+import { toPaise, toRupees } from '../../../shared/money.js';
 import { asPage, formFields } from '../http.js';
 import { escapeHtml, hiddenInputs, page } from '../pages.js';
 import type { PaymentOutcome, PaymentProvider } from '../provider.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toRupees } from '../../../http/money.js';
+import { toRupees } from '../../../shared/money.js';
 import type { PaymentProvider } from '../provider.js';
 import { SETTING_RULES } from '../settings.js';
 

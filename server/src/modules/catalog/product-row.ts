@@ -1,0 +1,101 @@
+import { isFeatured, type Product, type ProductAttribute, type ProductImage } from '@store/contract';
+import type { ProductRow } from '../../db/schema.js';
+import { toPaise, toRupees } from '../../shared/money.js';
+import { searchColumns } from './search/text.js';
+
+/** What the catalogue needs to create or update a product (prices in rupees). */
+export interface ProductInput {
+  sku: string;
+  title: string;
+  description: string;
+  category: string;
+  parentCategory: string | null;
+  gender: string | null;
+  regularPrice: number;
+  discountedPrice: number | null;
+  stock: number;
+  hidden?: boolean;
+  images: ProductImage[];
+  attributes: Omit<ProductAttribute, 'id'>[];
+  /** Legal particulars; left out, none (mrp in rupees, tax inclusive). */
+  hsn?: string | null;
+  gstRate?: number | null;
+  mrp?: number | null;
+  countryOfOrigin?: string | null;
+  manufacturer?: string | null;
+  importer?: string | null;
+  netQuantity?: string | null;
+}
+
+const lowerOrNull = (value: string | null) => (value ? value.toLowerCase() : null);
+
+export type ProductColumns = ReturnType<typeof productColumns>;
+
+/** A product's columns as the catalogue writes them: prices in paise, keys lower-cased, words for search. */
+export function productColumns(input: ProductInput, now: string) {
+  const regular = toPaise(input.regularPrice);
+  const discounted = input.discountedPrice === null ? null : toPaise(input.discountedPrice);
+  return {
+    ...searchColumns(input),
+    effective_price: discounted ?? regular,
+    discount_bp: discounted === null || regular <= 0 ? 0 : Math.floor(((regular - discounted) * 10000) / regular),
+    sku: input.sku,
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    category_key: input.category.toLowerCase(),
+    parent_category: input.parentCategory,
+    parent_category_key: lowerOrNull(input.parentCategory),
+    gender: input.gender,
+    gender_key: lowerOrNull(input.gender),
+    regular_price: regular,
+    discounted_price: discounted,
+    stock: input.stock,
+    hidden: input.hidden ? 1 : 0,
+    featured: isFeatured(input.attributes) ? 1 : 0,
+    img_url: input.images[0]?.url ?? '',
+    images_json: JSON.stringify(input.images),
+    attributes_json: JSON.stringify(input.attributes),
+    hsn: input.hsn ?? null,
+    gst_rate: input.gstRate ?? null,
+    mrp: input.mrp == null ? null : toPaise(input.mrp),
+    country_of_origin: input.countryOfOrigin ?? null,
+    manufacturer: input.manufacturer ?? null,
+    importer: input.importer ?? null,
+    net_quantity: input.netQuantity ?? null,
+    updated_at: now,
+  };
+}
+
+/** A product as the API answers it (the spec's §3 shape). */
+export function toProduct(row: ProductRow): Product {
+  const attributes = JSON.parse(row.attributes_json) as Omit<ProductAttribute, 'id'>[];
+  return {
+    id: row.id,
+    sku: row.sku,
+    title: row.title,
+    description: row.description,
+    imgUrl: row.img_url,
+    category: row.category,
+    parentCategory: row.parent_category,
+    gender: row.gender,
+    regularPrice: toRupees(Number(row.regular_price)),
+    discountedPrice: row.discounted_price === null ? null : toRupees(Number(row.discounted_price)),
+    stock: row.stock,
+    createdAt: row.created_at,
+    images: JSON.parse(row.images_json) as ProductImage[],
+    attributes: attributes.map((attribute, index) => ({
+      id: `${row.id.slice(0, 8)}-${index + 1}`,
+      key: attribute.key,
+      value: attribute.value,
+      metricUnit: attribute.metricUnit ?? null,
+    })),
+    hsn: row.hsn,
+    gstRate: row.gst_rate === null ? null : Number(row.gst_rate),
+    mrp: row.mrp === null ? null : toRupees(Number(row.mrp)),
+    countryOfOrigin: row.country_of_origin,
+    manufacturer: row.manufacturer,
+    importer: row.importer,
+    netQuantity: row.net_quantity,
+  };
+}
