@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { OrderPolicy } from './modules/orders/service.js';
@@ -67,6 +68,15 @@ export const Environment = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: optionalSetting(z.string().max(200)),
   NOTIFY_EMAIL: optionalSetting(z.email({ error: 'NOTIFY_EMAIL must be an email address.' })),
+  WORKERS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'WORKERS must be a whole number of server processes, 1 to 64.' })
+      .int({ error: 'WORKERS must be a whole number of server processes, 1 to 64.' })
+      .min(1, { error: 'WORKERS must be a whole number of server processes, 1 to 64.' })
+      .max(64, { error: 'WORKERS must be a whole number of server processes, 1 to 64.' })
+      .optional(),
+  ),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|[\d.:/a-f, ]+)$/i, {
@@ -101,6 +111,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Open connections at most; more are closed at once, so a flood cannot exhaust file descriptors. */
   maxConnections: number;
+  /** Server processes behind the one port (1: no separate primary process). */
+  workers: number;
   /** How messages leave: SMTP_URL (else .eml files in DATA_DIR/outbox), MAIL_FROM, and NOTIFY_EMAIL for new orders. */
   mail: {
     smtpUrl: string | undefined;
@@ -171,6 +183,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: e.REDIS_URL,
     maxConnections: e.MAX_CONNECTIONS,
+    workers: e.WORKERS ?? defaultWorkers(e.DATABASE_URL),
     mail: {
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,
@@ -197,4 +210,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subscriptionsPerIp: e.SUBSCRIPTIONS_PER_IP,
     },
   };
+}
+
+/** Most a default takes: past this, one PostgreSQL server's connections, not the cores, set the pace. */
+const DEFAULT_WORKERS_MAX = 8;
+
+/**
+ * On PostgreSQL, a process per core (at most 8). On the embedded SQLite, one: every write takes the
+ * one database file's lock, and a process waiting for it sleeps and polls, so several processes
+ * writing (orders, sessions, rate limits) would mostly wait for each other; WORKERS=2 or more
+ * still spreads the reads, which share the file freely.
+ */
+export function defaultWorkers(databaseUrl: string | undefined): number {
+  return databaseUrl ? Math.min(os.availableParallelism(), DEFAULT_WORKERS_MAX) : 1;
 }

@@ -1,12 +1,16 @@
+import cluster from 'node:cluster';
 import fs from 'node:fs';
+import { pino } from 'pino';
 import { buildApp, createServices } from './app.js';
 import { readConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/open.js';
 import { probeWrite } from './db/write-probe.js';
 import { startHousekeeping } from './housekeeping.js';
+import { shopLogging } from './http/logging.js';
 import { MailSender, startMailSender } from './modules/messages/sender.js';
 import { NO_STORE_YET } from './modules/stores/service.js';
 import { ensureDemoStore } from './seed/seed.js';
+import { superviseWorkers } from './workers.js';
 
 /** A setting or a store the shop cannot run with: one clear line, and no start. */
 function refuseToStart(error: unknown): never {
@@ -21,92 +25,130 @@ const config = (() => {
     return refuseToStart(error);
   }
 })();
-const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  await migrateToLatest(db);
-  // A shop that can show products but not store an order must not open.
-  await probeWrite(db);
-} catch (error) {
-  const where = config.databaseUrl ? 'the PostgreSQL database' : `the database in ${config.dataDir}`;
-  const reason = error instanceof Error ? error.message : String(error);
-  refuseToStart(
-    `${where} cannot be written (${reason}). Check the disk space, permissions and that it is not read-only.`,
-  );
-}
-const services = createServices(db, {
-  payments: config.payments,
-  orders: config.orders,
-  messages: { ...(config.mail.notifyEmail ? { notifyEmail: config.mail.notifyEmail } : {}), port: config.port },
-});
-const seeded = config.seedDemo ? await ensureDemoStore(services) : false;
-// Every store's payments are checked before the shop opens: a misconfigured provider stops it here.
-const paymentNotes = await services.stores
-  .all()
-  .then((stores) => services.payments.checkStores(stores))
-  .catch(refuseToStart);
 
-fs.mkdirSync(config.mediaDir, { recursive: true });
-const app = await buildApp({
-  db,
-  services,
-  rateLimits: config.rateLimits,
-  logger: { level: config.logLevel },
-  merchantMediaDir: config.mediaDir,
-  trustProxy: config.trustProxy,
-  redisUrl: config.redisUrl,
-  maxConnections: config.maxConnections,
-});
-if (config.trustProxy === true) {
-  app.log.warn(
-    "TRUST_PROXY=true believes any client's X-Forwarded-For, so a forged one escapes the rate limits: set it to the proxy's address (e.g. 127.0.0.1).",
-  );
+function openShop() {
+  const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const services = createServices(db, {
+    payments: config.payments,
+    orders: config.orders,
+    messages: { ...(config.mail.notifyEmail ? { notifyEmail: config.mail.notifyEmail } : {}), port: config.port },
+  });
+  return { db, dialect, services };
+}
+type Shop = ReturnType<typeof openShop>;
+
+/**
+ * Once per start, before anything serves: the schema brought up to date, a write tried, the demo
+ * store seeded, every store's payments checked (a misconfigured provider stops the shop here).
+ * Returns what the merchant should read once the shop is open.
+ */
+async function prepare({ db, services }: Shop): Promise<string[]> {
+  try {
+    await migrateToLatest(db);
+    // A shop that can show products but not store an order must not open.
+    await probeWrite(db);
+  } catch (error) {
+    const where = config.databaseUrl ? 'the PostgreSQL database' : `the database in ${config.dataDir}`;
+    const reason = error instanceof Error ? error.message : String(error);
+    refuseToStart(
+      `${where} cannot be written (${reason}). Check the disk space, permissions and that it is not read-only.`,
+    );
+  }
+  const seeded = config.seedDemo ? await ensureDemoStore(services) : false;
+  const paymentNotes = await services.stores
+    .all()
+    .then((stores) => services.payments.checkStores(stores))
+    .catch(refuseToStart);
+  return [
+    ...(seeded
+      ? [
+          'Created the demo store on this empty database (SEED_DEMO=true); `npm run store -- init` makes your own instead.',
+        ]
+      : []),
+    ...((await services.stores.exists()) ? [] : [NO_STORE_YET]),
+    ...paymentNotes,
+    ...(config.mail.smtpUrl
+      ? []
+      : [`No SMTP_URL: the shop's emails are written as files in ${config.mail.outboxDir} instead of being sent.`]),
+    ...(config.trustProxy === true
+      ? [
+          "TRUST_PROXY=true believes any client's X-Forwarded-For, so a forged one escapes the rate limits: set it to the proxy's address (e.g. 127.0.0.1).",
+        ]
+      : []),
+  ];
 }
 
-let stopHousekeeping = () => {};
-let stopMailSender = async () => {};
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'draining requests');
-  stopHousekeeping();
-  await app.close();
-  // The email being sent is finished and marked, so it is not sent again after the restart.
-  await stopMailSender();
-  // Requests whose shopper hung up are still running; let them finish with the database open.
-  await app.inFlight.settled(10_000);
-  await db.destroy();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+const openLine = (dialect: Shop['dialect']) =>
+  `The shop is open at http://localhost:${config.port} (${dialect === 'sqlite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})` +
+  (config.workers > 1 ? ` with ${config.workers} server processes` : '');
 
-await app.listen({ port: config.port, host: config.host });
-if (seeded)
-  app.log.info(
-    'Created the demo store on this empty database (SEED_DEMO=true); `npm run store -- init` makes your own instead.',
-  );
-if (!(await services.stores.exists())) app.log.warn(NO_STORE_YET);
-for (const note of paymentNotes) app.log.warn(note);
-stopHousekeeping = startHousekeeping(services, app.log);
-stopMailSender = startMailSender(
-  new MailSender(
-    services.outbox,
-    services.stores,
-    {
-      ...(config.mail.smtpUrl ? { smtpUrl: config.mail.smtpUrl } : {}),
-      ...(config.mail.mailFrom ? { mailFrom: config.mail.mailFrom } : {}),
-      outboxDir: config.mail.outboxDir,
-    },
+/** One server process: the API and the pages on the shop's port, its housekeeping and its mail sender. */
+async function serve({ db, dialect, services }: Shop, notes: string[] | undefined): Promise<void> {
+  fs.mkdirSync(config.mediaDir, { recursive: true });
+  const app = await buildApp({
+    db,
+    services,
+    rateLimits: config.rateLimits,
+    logger: { level: config.logLevel },
+    merchantMediaDir: config.mediaDir,
+    trustProxy: config.trustProxy,
+    redisUrl: config.redisUrl,
+    maxConnections: config.maxConnections,
+  });
+
+  let stopHousekeeping = () => {};
+  let stopMailSender = async () => {};
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'draining requests');
+    stopHousekeeping();
+    await app.close();
+    // The email being sent is finished and marked, so it is not sent again after the restart.
+    await stopMailSender();
+    // Requests whose shopper hung up are still running; let them finish with the database open.
+    await app.inFlight.settled(10_000);
+    await db.destroy();
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  stopHousekeeping = startHousekeeping(services, app.log);
+  stopMailSender = startMailSender(
+    new MailSender(
+      services.outbox,
+      services.stores,
+      {
+        ...(config.mail.smtpUrl ? { smtpUrl: config.mail.smtpUrl } : {}),
+        ...(config.mail.mailFrom ? { mailFrom: config.mail.mailFrom } : {}),
+        outboxDir: config.mail.outboxDir,
+      },
+      app.log,
+    ),
     app.log,
-  ),
-  app.log,
-);
-if (!config.mail.smtpUrl) {
-  app.log.warn(
-    `No SMTP_URL: the shop's emails are written as files in ${config.mail.outboxDir} instead of being sent.`,
   );
+  // With several processes, the primary says these once for all of them.
+  if (notes) {
+    for (const note of notes) app.log.warn(note);
+    app.log.info(openLine(dialect));
+  }
 }
-app.log.info(
-  `The shop is open at http://localhost:${config.port} (${dialect === 'sqlite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
-);
+
+if (cluster.isWorker) {
+  await serve(openShop(), undefined);
+} else if (config.workers === 1) {
+  const shop = openShop();
+  await serve(shop, await prepare(shop));
+} else {
+  const shop = openShop();
+  const notes = await prepare(shop);
+  await shop.db.destroy();
+  const log = pino({ ...shopLogging(), level: config.logLevel });
+  superviseWorkers(config.workers, log, () => {
+    for (const note of notes) log.warn(note);
+    log.info(openLine(shop.dialect));
+  });
+}
