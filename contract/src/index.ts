@@ -13,6 +13,7 @@ export * from './gst.js';
 export * from './newsletter.js';
 export * from './orders.js';
 export * from './payments.js';
+export * from './pictures.js';
 export * from './privacy.js';
 export * from './product-options.js';
 export * from './product-record.js';

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -50,6 +51,7 @@ import { privacyRoutes } from './modules/privacy/routes.js';
 import { PrivacyService } from './modules/privacy/service.js';
 import { StaffService } from './modules/staff/service.js';
 import { appManifestRoutes } from './modules/storefront/app-manifest.js';
+import { PictureCopies, pictureCopyRoutes } from './modules/storefront/picture-copies.js';
 import { searchEngineRoutes } from './modules/storefront/search-engines.js';
 import { serveStorefront } from './modules/storefront/serving.js';
 import { storeRoutes } from './modules/stores/routes.js';
@@ -87,6 +89,8 @@ export interface AppOptions {
   maxConnections?: number;
   /** Product addresses per sitemap file (the protocol's 50,000 by default; tests use fewer). */
   sitemapPageSize?: number;
+  /** Where the smaller copies of pictures are kept (in the temporary folder if not given). */
+  pictureCopiesDir?: string;
 }
 
 export interface Services {
@@ -163,6 +167,11 @@ export function createServices(db: Database, settings: ServiceSettings = DEFAULT
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const logger = options.logger;
+  const mediaDirs = options.merchantMediaDir ? [MEDIA_DIR, options.merchantMediaDir] : [MEDIA_DIR];
+  const pictureCopies = new PictureCopies({
+    mediaDirs,
+    copiesDir: options.pictureCopiesDir ?? path.join(os.tmpdir(), `store-picture-copies-${process.pid}`),
+  });
   const app = Fastify({
     // Our redaction and request line come first; the caller's level and destination win.
     logger: logger ? { ...shopLogging(), ...(logger === true ? {} : logger) } : false,
@@ -287,8 +296,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         invoices: services.invoices,
         mediaDirs: {
           ...(options.merchantMediaDir ? { own: options.merchantMediaDir } : {}),
-          all: options.merchantMediaDir ? [MEDIA_DIR, options.merchantMediaDir] : [MEDIA_DIR],
+          all: mediaDirs,
         },
+        pictureCopies,
       });
     },
     { prefix: API_PREFIX },
@@ -301,6 +311,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.sitemapPageSize ? { pageSize: options.sitemapPageSize } : {}),
   });
 
+  await app.register(pictureCopyRoutes, { copies: pictureCopies });
   await app.register(fastifyStatic, {
     // First found wins: the demo pictures, then whatever the merchant put in their folder.
     root: options.merchantMediaDir ? [MEDIA_DIR, options.merchantMediaDir] : MEDIA_DIR,

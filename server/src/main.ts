@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import fs from 'node:fs';
+import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp, createServices } from './app.js';
 import { readConfig } from './config.js';
@@ -91,6 +92,7 @@ async function serve({ db, dialect, services }: Shop, notes: string[] | undefine
     rateLimits: config.rateLimits,
     logger: { level: config.logLevel },
     merchantMediaDir: config.mediaDir,
+    pictureCopiesDir: path.join(config.dataDir, 'picture-copies'),
     trustProxy: config.trustProxy,
     redisUrl: config.redisUrl,
     maxConnections: config.maxConnections,

@@ -8,6 +8,7 @@ import {
   Order,
   type Product,
   ProductRecord,
+  pictureSources,
   STALE_PRODUCT,
   UploadedPicture,
 } from '@store/contract';
@@ -256,6 +257,42 @@ describe('pictures', () => {
     const served = await shop.app.inject({ method: 'GET', url: picture.url });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(png)).toBe(true);
+  });
+
+  it('serves phone-sized WebP and AVIF copies of an uploaded picture, never wider than it', async () => {
+    const png = await sharp({ create: { width: 1000, height: 750, channels: 3, background: '#16a34a' } })
+      .png()
+      .toBuffer();
+    const picture = UploadedPicture.parse((await upload('/admin/pictures', 'dock.png', 'image/png', png)).json());
+    const sources = pictureSources(picture);
+    expect(sources.map((source) => source.type)).toEqual(['image/avif', 'image/webp']);
+    const name = picture.url.slice('/media/'.length);
+    expect(sources[1]?.srcSet).toBe(
+      [320, 480, 640, 960].map((width) => `/pictures/${width}/${name}.webp ${width}w`).join(', ') +
+        `, /pictures/1280/${name}.webp 1000w`,
+    );
+
+    for (const [url, format, width] of [
+      [`/pictures/480/${name}.webp`, 'webp', 480],
+      [`/pictures/1280/${name}.avif`, 'heif', 1000],
+    ] as const) {
+      const copy = await shop.app.inject({ method: 'GET', url });
+      expect(copy.statusCode, url).toBe(200);
+      expect(copy.headers['content-type']).toBe(`image/${url.endsWith('avif') ? 'avif' : 'webp'}`);
+      const metadata = await sharp(copy.rawPayload).metadata();
+      expect({ format: metadata.format, width: metadata.width }).toEqual({ format, width });
+      expect(copy.rawPayload.length).toBeLessThan(png.length);
+    }
+
+    for (const url of [
+      `/pictures/500/${name}.webp`,
+      `/pictures/480/${name}.gif`,
+      '/pictures/480/products/nothing-here.png.webp',
+      '/pictures/480/products/nk-cab-001.svg.webp',
+      '/pictures/480/..%2F..%2F..%2Fpackage.json.webp',
+      '/pictures/480/%2Fetc%2Fhostname.webp',
+    ])
+      expect((await shop.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
   });
 
   it('refuses what is not a picture, a cut-short one and one over 5 MB, and keeps nothing of them', async () => {

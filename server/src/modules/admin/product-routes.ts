@@ -19,6 +19,7 @@ import { rowToRecord } from '../catalog/files/product-record.js';
 import { CatalogueFileError, readCatalogueFile } from '../catalog/files/read-catalogue.js';
 import { catalogueWriter } from '../catalog/files/write-catalogue.js';
 import type { CatalogService } from '../catalog/service.js';
+import type { PictureCopies } from '../storefront/picture-copies.js';
 import { toStoreInfo } from '../stores/service.js';
 import { storePicture } from './pictures.js';
 import type { AdminProducts } from './products.js';
@@ -32,11 +33,12 @@ export interface ProductRouteOptions {
   audit: AuditLog;
   /** The merchant's picture folder (MEDIA_DIR): uploads go there, and an import's /media/ pictures must be in it. */
   mediaDirs: { own?: string; all: string[] };
+  pictureCopies: PictureCopies;
 }
 
 /** /api/v1/admin/products…: the catalogue, for owners and staff alike. */
 export async function adminProductRoutes(app: FastifyInstance, options: ProductRouteOptions): Promise<void> {
-  const { products, catalog, audit, mediaDirs } = options;
+  const { products, catalog, audit, mediaDirs, pictureCopies } = options;
   await app.register(multipart, { limits: { files: 1, fields: 5, fileSize: CATALOGUE_MAX_BYTES } });
 
   app.get('/admin/products', async (request) =>
@@ -71,7 +73,9 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
   app.post('/admin/pictures', async (request, reply) => {
     if (!mediaDirs.own) throw new HttpError(503, 'This shop has no picture folder (MEDIA_DIR) to keep uploads in.');
     const { bytes } = await uploadedFile(request, PICTURE_MAX_BYTES, 'The picture is larger than 5 MB.');
-    return reply.code(201).send(await storePicture(bytes, mediaDirs.own));
+    const picture = await storePicture(bytes, mediaDirs.own);
+    pictureCopies.prepare(picture);
+    return reply.code(201).send(picture);
   });
 
   // The same checks and the same all-or-nothing write as `store products import`, with its report.

@@ -20,6 +20,7 @@ import type { InvoiceService } from '../invoices/service.js';
 import type { Outbox } from '../messages/outbox.js';
 import type { PaymentService } from '../payments/service.js';
 import type { StaffService } from '../staff/service.js';
+import type { PictureCopies } from '../storefront/picture-copies.js';
 import type { StoreService } from '../stores/service.js';
 import type { AdminDashboards } from './dashboard.js';
 import { adminMailRoutes } from './mail-routes.js';
@@ -44,6 +45,7 @@ export interface AdminRouteOptions {
   contact: ContactService;
   invoices: InvoiceService;
   mediaDirs: { own?: string; all: string[] };
+  pictureCopies: PictureCopies;
 }
 
 /** /api/v1/admin/…: the back office's API, for staff signed in with a session cookie (never a shopper's token). */

@@ -1,0 +1,60 @@
+/**
+ * Smaller copies of the shop's pictures, so a phone downloads a phone-sized picture: every raster
+ * picture under /media/ (PNG, JPEG, WebP, AVIF) is also served at these widths as WebP and AVIF,
+ * at /pictures/<width>/<its path under /media/>.<format>. Vector pictures (SVG) need no copies:
+ * they are sharp at every width and smaller than any of them.
+ */
+export const PICTURE_COPY_WIDTHS = [320, 480, 640, 960, 1280] as const;
+
+/** The copies' formats, best first: a browser takes the first `<source>` it can show. */
+export const PICTURE_COPY_FORMATS = { avif: 'image/avif', webp: 'image/webp' } as const;
+export type PictureCopyFormat = keyof typeof PICTURE_COPY_FORMATS;
+
+const MEDIA_PREFIX = '/media/';
+const RASTER = /\.(png|jpe?g|webp|avif)$/i;
+
+export interface PictureCopy {
+  url: string;
+  format: PictureCopyFormat;
+  /** The width asked of the server (one of PICTURE_COPY_WIDTHS). */
+  width: number;
+  /** The copy's real width: never more than the picture's own. */
+  servedWidth: number;
+}
+
+/** Where the copy of a /media/ picture at this width and format is served. */
+export const pictureCopyUrl = (url: string, width: number, format: PictureCopyFormat): string =>
+  `/pictures/${width}/${url.slice(MEDIA_PREFIX.length)}.${format}`;
+
+/**
+ * Every copy of a picture the shop serves: each width below the picture's own, and the next one up
+ * (made no wider than the picture); none for a vector picture or one from elsewhere.
+ */
+export function pictureCopies(image: { url: string; width: number }): PictureCopy[] {
+  if (!image.url.startsWith(MEDIA_PREFIX) || !RASTER.test(image.url) || image.width <= 0) return [];
+  const below = PICTURE_COPY_WIDTHS.filter((width) => width < image.width);
+  const atLeast = PICTURE_COPY_WIDTHS.find((width) => width >= image.width);
+  const widths = atLeast === undefined ? below : [...below, atLeast];
+  return (Object.keys(PICTURE_COPY_FORMATS) as PictureCopyFormat[]).flatMap((format) =>
+    widths.map((width) => ({
+      url: pictureCopyUrl(image.url, width, format),
+      format,
+      width,
+      servedWidth: Math.min(width, image.width),
+    })),
+  );
+}
+
+/** A picture's `<source>` elements (type and srcset), best format first; empty when it has no copies. */
+export function pictureSources(image: { url: string; width: number }): { type: string; srcSet: string }[] {
+  const copies = pictureCopies(image);
+  return (Object.keys(PICTURE_COPY_FORMATS) as PictureCopyFormat[])
+    .map((format) => ({
+      type: PICTURE_COPY_FORMATS[format],
+      srcSet: copies
+        .filter((copy) => copy.format === format)
+        .map((copy) => `${copy.url} ${copy.servedWidth}w`)
+        .join(', '),
+    }))
+    .filter((source) => source.srcSet !== '');
+}

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PICTURE_COPY_FORMATS, PICTURE_COPY_WIDTHS, type PictureCopyFormat, pictureCopies } from '@store/contract';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+
+/** Pictures larger than this many pixels are not decoded (a small file can unpack to gigabytes). */
+const MAX_SOURCE_PIXELS = 40_000_000;
+const RASTER = /\.(png|jpe?g|webp|avif)$/i;
+const NOT_FOUND = { error: 'Picture not found.' };
+
+export interface PictureCopiesOptions {
+  /** Where /media/ pictures are looked for, first found wins (as /media/ serves them). */
+  mediaDirs: string[];
+  /** Where copies are kept once made. */
+  copiesDir: string;
+}
+
+/**
+ * Makes and keeps the smaller WebP and AVIF copies of the shop's raster pictures (see
+ * contract/src/pictures.ts), one at a time, so a burst of first visits cannot take every core:
+ * a copy is made once, on its first request or when its picture is uploaded, then served as a file.
+ */
+export class PictureCopies {
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly making = new Map<string, Promise<string | undefined>>();
+
+  constructor(private readonly options: PictureCopiesOptions) {}
+
+  /** The file of a copy, made if need be; undefined when there is no such picture or it cannot be read. */
+  async file(mediaPath: string, width: number, format: PictureCopyFormat): Promise<string | undefined> {
+    const source = this.source(mediaPath);
+    if (!source) return undefined;
+    const target = path.join(this.options.copiesDir, String(width), `${mediaPath}.${format}`);
+    if (fs.existsSync(target) && fs.statSync(target).mtimeMs >= fs.statSync(source).mtimeMs) return target;
+    const already = this.making.get(target);
+    if (already) return already;
+    const made = this.enqueue(() => make(source, target, width, format)).finally(() => this.making.delete(target));
+    this.making.set(target, made);
+    return made;
+  }
+
+  /** Every copy of a picture just uploaded, made in the background so the first shopper does not wait. */
+  prepare(image: { url: string; width: number }): void {
+    for (const copy of pictureCopies(image))
+      void this.file(image.url.slice('/media/'.length), copy.width, copy.format).catch(() => undefined);
+  }
+
+  /** The picture's file under one of the media folders; never a path that leaves them. */
+  private source(mediaPath: string): string | undefined {
+    if (!RASTER.test(mediaPath) || mediaPath.includes('\0')) return undefined;
+    for (const dir of this.options.mediaDirs) {
+      const root = path.resolve(dir);
+      const file = path.resolve(root, mediaPath);
+      if (!file.startsWith(`${root}${path.sep}`)) return undefined;
+      if (fs.existsSync(file) && fs.statSync(file).isFile()) return file;
+    }
+    return undefined;
+  }
+
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}
+
+/** Writes the copy aside and renames it, so a reader never gets half a picture. */
+async function make(source: string, target: string, width: number, format: PictureCopyFormat) {
+  try {
+    const resized = sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS })
+      .rotate()
+      .resize({ width, withoutEnlargement: true });
+    const bytes = await (format === 'avif'
+      ? resized.avif({ quality: 50, effort: 2 })
+      : resized.webp({ quality: 75 })
+    ).toBuffer();
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    const partial = `${target}.${process.pid}.part`;
+    fs.writeFileSync(partial, bytes);
+    fs.renameSync(partial, target);
+    return target;
+  } catch {
+    return undefined;
+  }
+}
+
+/** GET /pictures/<width>/<path under /media/>.<format>: a copy, kept by browsers and CDNs like /media/ itself. */
+export async function pictureCopyRoutes(app: FastifyInstance, { copies }: { copies: PictureCopies }): Promise<void> {
+  app.get<{ Params: { width: string; '*': string } }>('/pictures/:width/*', async (request, reply) => {
+    const width = Number(request.params.width);
+    const asked = request.params['*'];
+    const dot = asked.lastIndexOf('.');
+    const format = asked.slice(dot + 1);
+    if (!(PICTURE_COPY_WIDTHS as readonly number[]).includes(width) || !(format in PICTURE_COPY_FORMATS) || dot < 1)
+      return reply.code(404).send(NOT_FOUND);
+    const file = await copies.file(asked.slice(0, dot), width, format as PictureCopyFormat);
+    if (!file) return reply.code(404).send(NOT_FOUND);
+    return reply
+      .type(PICTURE_COPY_FORMATS[format as PictureCopyFormat])
+      .header('cache-control', 'public, max-age=604800')
+      .send(fs.createReadStream(file));
+  });
+}
