@@ -60,6 +60,27 @@ function offlineShop() {
   });
 }
 
+/**
+ * A first visit downloads a few larger scripts rather than thirty small ones (each costs a request
+ * and a module to evaluate on a phone): React, the router and the query cache that every page
+ * needs in one, the shop's shell (layouts, providers, shared pieces) in another. Each page, and
+ * whatever only some pages use, stays in its own chunk.
+ */
+const firstVisitChunks = {
+  groups: [
+    {
+      name: 'framework',
+      test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+      priority: 20,
+    },
+    {
+      name: 'shell',
+      test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/]|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas)[^\\/]+\.tsx?$)/,
+      priority: 10,
+    },
+  ],
+};
+
 const proxyTarget = process.env.VITE_PROXY_TARGET ?? 'http://localhost:8044';
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -88,9 +109,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     sourcemap: false,
     reportCompressedSize: true,
-    rollupOptions: {
+    rolldownOptions: {
       // Two pages: the shop, and the back office (/admin) whose code shoppers never download.
       input: { index: path.resolve(here, 'index.html'), admin: path.resolve(here, 'admin.html') },
+      output: isSsrBuild ? {} : { codeSplitting: firstVisitChunks },
     },
   },
   test: {

@@ -1,6 +1,6 @@
 import './lib/strict-csp';
 import { hydrate } from '@tanstack/react-query';
-import { type ReactNode, StrictMode, useEffect } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { readAppState } from './app/app-state';
@@ -40,6 +40,11 @@ const app = (
     </AppProviders>
   </StrictMode>
 );
-if (state && root.firstElementChild) hydrateRoot(root, app);
+// As a transition, hydration yields to the browser every few milliseconds instead of holding the
+// main thread for the whole page (a tap meanwhile has React finish it at once).
+if (state && root.firstElementChild)
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 else createRoot(root).render(app);
 registerServiceWorker();

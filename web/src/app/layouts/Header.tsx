@@ -1,6 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { Heart, Menu, Search, ShoppingCart, UserRound, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Heart, Menu, Search, ShoppingCart, UserRound } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClasses } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
@@ -11,6 +10,7 @@ import { storeNameOf, useStoreInfo } from '@/features/store-info/store-info';
 import { cn } from '@/lib/cn';
 
 const SCROLL_THRESHOLD = 20;
+const MobileMenu = lazy(() => import('./MobileMenu'));
 const HEADER_CATEGORIES = 3;
 
 export const categoryHref = (category: string) => `/products?category=${encodeURIComponent(category.toLowerCase())}`;
@@ -32,6 +32,9 @@ export function Header() {
   const { user } = useAuth();
   const scrolled = useScrolled();
   const [menuOpen, setMenuOpen] = useState(false);
+  // The menu's code is fetched the first time it is opened, and kept mounted after.
+  const [menuWanted, setMenuWanted] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const [searchOpen, setSearchOpen] = useState(false);
   const searchRowId = useId();
   const searchToggle = useRef<HTMLButtonElement>(null);
@@ -52,40 +55,36 @@ export function Header() {
       )}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-4 sm:gap-4 sm:px-6 lg:px-8">
-        <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-          <Dialog.Trigger className={buttonClasses('ghost', 'icon', 'lg:hidden')} aria-label="Open menu">
-            <Menu aria-hidden="true" className="h-5 w-5" />
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-            <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 bg-white p-6 shadow-xl focus:outline-none">
-              <div className="flex items-center justify-between">
-                <Dialog.Title className="text-lg font-bold">{storeInfo ? storeNameOf(storeInfo) : 'Menu'}</Dialog.Title>
-                <Dialog.Close className={buttonClasses('ghost', 'icon')} aria-label="Close menu">
-                  <X aria-hidden="true" className="h-5 w-5" />
-                </Dialog.Close>
-              </div>
-              <Dialog.Description className="sr-only">Store navigation</Dialog.Description>
-              <nav aria-label="Mobile" className="mt-6 flex flex-col gap-1">
-                {[
-                  ...links,
-                  { to: '/wishlist', label: 'Wishlist' },
-                  { to: '/track-order', label: 'Track Order' },
-                  { to: '/contact', label: 'Contact' },
-                ].map((link) => (
-                  <Link
-                    key={link.to}
-                    to={link.to}
-                    onClick={() => setMenuOpen(false)}
-                    className="flex min-h-11 items-center rounded-lg px-3 font-medium text-slate-800 hover:bg-slate-100"
-                  >
-                    {link.label}
-                  </Link>
-                ))}
-              </nav>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <button
+          ref={menuButton}
+          type="button"
+          className={buttonClasses('ghost', 'icon', 'lg:hidden')}
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => {
+            setMenuWanted(true);
+            setMenuOpen(true);
+          }}
+        >
+          <Menu aria-hidden="true" className="h-5 w-5" />
+        </button>
+        {menuWanted ? (
+          <Suspense fallback={null}>
+            <MobileMenu
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+              title={storeInfo ? storeNameOf(storeInfo) : 'Menu'}
+              links={[
+                ...links,
+                { to: '/wishlist', label: 'Wishlist' },
+                { to: '/track-order', label: 'Track Order' },
+                { to: '/contact', label: 'Contact' },
+              ]}
+              opener={menuButton}
+            />
+          </Suspense>
+        ) : null}
 
         <Link to="/" className="flex min-h-11 min-w-11 items-center gap-2 text-xl font-bold text-slate-900">
           <StoreBrand />

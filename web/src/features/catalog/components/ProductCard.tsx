@@ -6,7 +6,8 @@ import { PriceTag } from './PriceTag';
 import { ProductImage } from './ProductImage';
 import { QuickAddButton } from './QuickAddButton';
 
-export function ProductCard({ product }: { product: StoreProduct }) {
+/** `priority`: the card's picture is among the first the page shows (its LCP), so it is fetched first. */
+export function ProductCard({ product, priority = false }: { product: StoreProduct; priority?: boolean }) {
   const picture = product.images[0];
 
   return (
@@ -20,6 +21,7 @@ export function ProductCard({ product }: { product: StoreProduct }) {
             width={picture?.width}
             height={picture?.height}
             className="h-[300px] w-full"
+            priority={priority}
           />
         </Link>
         {isOnSale(product) ? (

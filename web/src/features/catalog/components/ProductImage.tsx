@@ -11,6 +11,8 @@ interface ProductImageProps {
   height?: number;
   className?: string;
   loading?: 'lazy' | 'eager';
+  /** The page's largest picture (its LCP): fetched first, never lazily. */
+  priority?: boolean;
 }
 
 /** A product picture with its size reserved; a placeholder icon when it is missing or fails. */
@@ -22,6 +24,7 @@ export function ProductImage({
   height = 800,
   className,
   loading = 'lazy',
+  priority = false,
 }: ProductImageProps) {
   const [failed, setFailed] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new product gets a new chance to load its picture
@@ -44,7 +47,8 @@ export function ProductImage({
       alt={alt}
       width={width}
       height={height}
-      loading={loading}
+      loading={priority ? 'eager' : loading}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed(true)}
       className={cn('object-contain', className)}

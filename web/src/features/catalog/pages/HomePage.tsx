@@ -93,7 +93,7 @@ export default function HomePage() {
             </Link>
           </div>
           <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {storeCategories.slice(0, MAX_CATEGORY_CARDS).map((category) => {
+            {storeCategories.slice(0, MAX_CATEGORY_CARDS).map((category, index) => {
               const image = storeInfo?.categoryImages?.[category] ?? storeInfo?.categoryImages?.default;
               return (
                 <Link
@@ -107,6 +107,9 @@ export default function HomePage() {
                       alt=""
                       width={1200}
                       height={800}
+                      // On a phone the first category's picture is the largest thing the page opens with.
+                      loading={index === 0 ? 'eager' : 'lazy'}
+                      fetchPriority={index === 0 ? 'high' : undefined}
                       className="aspect-[3/2] w-full object-cover transition-transform group-hover:scale-105"
                     />
                   ) : (

@@ -114,7 +114,7 @@ function ProductDetails({ product }: { product: StoreProduct }) {
               alt={product.name}
               width={picture.width}
               height={picture.height}
-              loading="eager"
+              priority
               className="aspect-square w-full"
             />
             {isOnSale(product) ? (

@@ -165,8 +165,8 @@ export default function ProductsPage() {
                   columns === 3 ? 'lg:grid-cols-3' : 'lg:grid-cols-2',
                 )}
               >
-                {products.map((product) => (
-                  <ProductCard key={product.id} product={product} />
+                {products.map((product, index) => (
+                  <ProductCard key={product.id} product={product} priority={index === 0} />
                 ))}
               </div>
               {totalPages > 1 ? (

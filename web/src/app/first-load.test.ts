@@ -1,0 +1,81 @@
+// @vitest-environment node
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { build } from 'vite';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The script a phone downloads before the home page is the shopper's: every script the page's HTML
+ * loads or preloads, and the home page's own chunks with everything they import, gzipped. React
+ * and ReactDOM alone are about 60 KB of it; over the budget, this test fails.
+ */
+const HOME_SCRIPT_BUDGET_KB = 160;
+
+const web = path.resolve(import.meta.dirname, '../..');
+const SOURCES = ['src', 'index.html', 'admin.html', 'public', 'vite.config.ts', '../contract/src'].map((part) =>
+  path.join(web, part),
+);
+
+function newest(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(target) ? 0 : stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...fs.readdirSync(target).map((entry) => newest(path.join(target, entry))));
+}
+
+let scratch: string | undefined;
+
+/** The shop's build: the one in dist when it is newer than the sources (`npm start` made it), else a fresh one. */
+async function clientBuild(): Promise<string> {
+  const dist = path.join(web, 'dist');
+  const built = path.join(dist, 'index.html');
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs > Math.max(...SOURCES.map(newest))) return dist;
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'web-build-'));
+  // The test runner sets NODE_ENV=test, which would build React's development code.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: web, mode: 'production', logLevel: 'error', build: { outDir: scratch, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  return scratch;
+}
+
+afterAll(() => {
+  if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+/** The scripts a chunk imports statically (`import … from "./x.js"`, `import "./x.js"`), found in its text. */
+const staticImports = (code: string) =>
+  [...code.matchAll(/(?:\bfrom\s*|\bimport\s*)["']\.\/([^"']+\.js)["']/g)].map((match) => match[1] as string);
+
+describe('the home page on a first visit', () => {
+  it(`downloads at most ${HOME_SCRIPT_BUDGET_KB} KB of script, gzipped`, { timeout: 180_000 }, async () => {
+    const dist = await clientBuild();
+    const assets = path.join(dist, 'assets');
+    const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const fromHtml = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/assets\/([^"]+\.js)"/g)].map(
+      (match) => match[1] as string,
+    );
+    // The home page's own chunks are loaded before the page is taken over (see createHydratingRouter).
+    const homeChunks = fs.readdirSync(assets).filter((file) => /^(HomePage|loaders)-[\w-]+\.js$/.test(file));
+    expect(fromHtml.length).toBeGreaterThan(0);
+    expect(homeChunks).toHaveLength(2);
+
+    const loaded = new Set<string>();
+    const visit = (file: string) => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      for (const imported of staticImports(fs.readFileSync(path.join(assets, file), 'utf8'))) visit(imported);
+    };
+    for (const file of [...fromHtml, ...homeChunks]) visit(file);
+
+    const gzippedKb =
+      [...loaded].reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(assets, file))).length, 0) / 1024;
+    console.log(`home page, first visit: ${loaded.size} scripts, ${gzippedKb.toFixed(1)} KB gzipped`);
+    expect(gzippedKb).toBeLessThanOrEqual(HOME_SCRIPT_BUDGET_KB);
+  });
+});
