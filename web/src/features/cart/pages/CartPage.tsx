@@ -1,9 +1,9 @@
 import { AlertTriangle, Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ProductImage } from '@/components/ProductImage';
 import { Button, buttonClasses } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
-import { ProductImage } from '@/features/catalog/components/ProductImage';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { formatPrice } from '@/lib/money';
 import { useCartAvailability } from '../availability';
@@ -65,6 +65,7 @@ export default function CartPage() {
                   productId={item.id}
                   src={item.image}
                   alt={item.name}
+                  sizes="96px"
                   className="h-20 w-20 shrink-0 rounded-xl bg-slate-50 sm:h-24 sm:w-24"
                 />
                 <div className="flex min-w-0 flex-1 flex-col gap-2">

@@ -43,6 +43,27 @@ describe('a product card', () => {
     expect(screen.queryByText('Sale')).toBeNull();
   });
 
+  it("offers a phone-sized AVIF or WebP copy of the shop's own picture, and a vector picture as it is", () => {
+    showCard({
+      ...adapter,
+      imgUrl: '/media/products/dock.png',
+      images: [{ url: '/media/products/dock.png', width: 700, height: 700 }],
+    });
+    const sources = document.querySelectorAll('picture source');
+    expect([...sources].map((source) => source.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+    expect(sources[1]?.getAttribute('srcset')).toBe(
+      '/pictures/320/products/dock.png.webp 320w, /pictures/480/products/dock.png.webp 480w, ' +
+        '/pictures/640/products/dock.png.webp 640w, /pictures/960/products/dock.png.webp 700w',
+    );
+    expect(sources[1]?.getAttribute('sizes')).toContain('100vw');
+    expect(document.querySelector('picture img')).toHaveAttribute('src', '/media/products/dock.png');
+
+    document.body.innerHTML = '';
+    showCard({ ...adapter, images: [{ url: '/a.svg', width: 800, height: 800 }] });
+    expect(document.querySelector('picture')).toBeNull();
+    expect(document.querySelector('img')).toHaveAttribute('src', '/a.svg');
+  });
+
   it('says how many are left when only a few are', () => {
     showCard({ ...adapter, stock: 3 });
     expect(screen.getByText('Only 3 left')).toBeVisible();

@@ -1,9 +1,9 @@
 import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
+import { ProductImage } from '@/components/ProductImage';
 import { Badge, buttonClasses } from '@/components/ui';
 import { isOnSale, type StoreProduct } from '../product';
 import { PriceTag } from './PriceTag';
-import { ProductImage } from './ProductImage';
 import { QuickAddButton } from './QuickAddButton';
 
 /** `priority`: the card's picture is among the first the page shows (its LCP), so it is fetched first. */
@@ -21,6 +21,7 @@ export function ProductCard({ product, priority = false }: { product: StoreProdu
             width={picture?.width}
             height={picture?.height}
             className="h-[300px] w-full"
+            sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
             priority={priority}
           />
         </Link>

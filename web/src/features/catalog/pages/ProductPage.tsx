@@ -2,6 +2,7 @@ import { ArrowLeft, Heart, Minus, PackageSearch, Plus, ShoppingCart } from 'luci
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { ProductImage } from '@/components/ProductImage';
 import { Badge, Button, buttonClasses, Skeleton } from '@/components/ui';
 import { useCart } from '@/features/cart/cart-context';
 import { unitsOf } from '@/features/cart/cart-rules';
@@ -13,7 +14,6 @@ import { formatPrice } from '@/lib/money';
 import { useSiteOrigin } from '@/lib/site-origin';
 import { useProduct } from '../api';
 import { PriceTag } from '../components/PriceTag';
-import { ProductImage } from '../components/ProductImage';
 import { MrpLine, ProductParticulars } from '../components/ProductParticulars';
 import { isOnSale, onlyOption, pictureFor, type StoreProduct, specificationsOf } from '../product';
 import { productStructuredData, summaryOf } from '../structured-data';
@@ -115,6 +115,7 @@ function ProductDetails({ product }: { product: StoreProduct }) {
               width={picture.width}
               height={picture.height}
               priority
+              sizes="(min-width: 1024px) 50vw, 100vw"
               className="aspect-square w-full"
             />
             {isOnSale(product) ? (

@@ -1,11 +1,11 @@
 import { Heart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { ProductImage } from '@/components/ProductImage';
 import { Button, buttonClasses, EmptyState, Skeleton } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { useProductsById } from '../api';
 import { PriceTag } from '../components/PriceTag';
-import { ProductImage } from '../components/ProductImage';
 import { QuickAddButton } from '../components/QuickAddButton';
 import { toggleWishlist, useWishlist } from '../wishlist';
 
@@ -69,6 +69,7 @@ export default function WishlistPage() {
                     productId={product.id}
                     src={product.image}
                     alt={product.name}
+                    sizes="80px"
                     className="h-20 w-20 shrink-0 rounded-xl bg-slate-50"
                   />
                   <div className="min-w-0 space-y-1">

@@ -1,3 +1,4 @@
+import { pictureSources } from '@store/contract';
 import { ImageOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cn } from '@/lib/cn';
@@ -13,9 +14,15 @@ interface ProductImageProps {
   loading?: 'lazy' | 'eager';
   /** The page's largest picture (its LCP): fetched first, never lazily. */
   priority?: boolean;
+  /** How wide the picture is shown, for choosing among its smaller copies (the `sizes` attribute). */
+  sizes?: string;
 }
 
-/** A product picture with its size reserved; a placeholder icon when it is missing or fails. */
+/**
+ * A product picture with its size reserved; a placeholder icon when it is missing or fails. A
+ * picture of the shop's own gets its AVIF and WebP copies as sources, so a phone downloads a
+ * phone-sized one (`width` is the picture's own width: the copies are never wider).
+ */
 export function ProductImage({
   productId,
   src,
@@ -25,6 +32,7 @@ export function ProductImage({
   className,
   loading = 'lazy',
   priority = false,
+  sizes = '100vw',
 }: ProductImageProps) {
   const [failed, setFailed] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new product gets a new chance to load its picture
@@ -41,7 +49,7 @@ export function ProductImage({
       </div>
     );
   }
-  return (
+  const image = (
     <img
       src={src}
       alt={alt}
@@ -53,5 +61,16 @@ export function ProductImage({
       onError={() => setFailed(true)}
       className={cn('object-contain', className)}
     />
+  );
+  const sources = pictureSources({ url: src, width });
+  if (!sources.length) return image;
+  return (
+    // `contents`: the picture element adds no box, so the image is laid out as before.
+    <picture className="contents">
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
+      {image}
+    </picture>
   );
 }
