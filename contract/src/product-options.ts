@@ -25,3 +25,7 @@ export function isFeatured(attributes: readonly AttributeLike[]): boolean {
       attribute.value.some((value) => value.toLowerCase().includes('true')),
   );
 }
+
+/** A product's stock as the storefront reads it: a number (never below 0), or without limit when the shop gives none. */
+export const stockOf = (stock: unknown): number =>
+  typeof stock === 'number' && Number.isFinite(stock) ? Math.max(0, stock) : Number.POSITIVE_INFINITY;

@@ -1,5 +1,5 @@
-import { useProductsById } from '@/features/catalog/api';
 import { isNotFound } from '@/lib/api-client';
+import { useProductsNow } from './api';
 import { type Availability, type CartItem, type LineProblem, lineKey, lineLimit, lineProblem } from './cart-rules';
 
 export interface CartAvailability {
@@ -12,13 +12,10 @@ export interface CartAvailability {
   gstRates: Map<string, number>;
 }
 
-/**
- * The cart lives in the browser for days: its products are read again (fresh, not from cache) so a
- * line that is gone, hidden, sold out or above the stock is told before checkout, not by the order.
- */
+/** Why each line cannot be ordered as it is, from its products as the shop has them now (see api.ts). */
 export function useCartAvailability(items: CartItem[]): CartAvailability {
   const ids = [...new Set(items.map((item) => item.id))];
-  const products = useProductsById(ids, { staleTime: 0 });
+  const products = useProductsNow(ids);
   const availability = new Map<string, Availability>(
     ids.map((id, index) => {
       const query = products[index];

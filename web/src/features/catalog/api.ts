@@ -132,9 +132,8 @@ export const productQuery = (id: string | undefined) =>
 /** A product found missing stays missing on this page (the server may have said so already): no second ask. */
 export const useProduct = (id: string | undefined) => useQuery({ ...productQuery(id), retryOnMount: false });
 
-/** Several products by id at once (the cart's and the wishlist's), each its own cached query. */
-export const useProductsById = (ids: string[], options: { staleTime?: number } = {}) =>
-  useQueries({ queries: ids.map((id) => ({ ...productQuery(id), ...options })) });
+/** Several products by id at once (the wishlist's), each its own cached query. */
+export const useProductsById = (ids: string[]) => useQueries({ queries: ids.map((id) => productQuery(id)) });
 
 /** Signs the address up with the consent notice the shopper saw; the server answers 201 once it is recorded. */
 export const subscribeToNewsletter = (input: NewsletterRequest) =>

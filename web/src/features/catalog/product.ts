@@ -1,4 +1,11 @@
-import { COLOR_KEYS, isFeatured, productOptions, type Product as ServerProduct, SIZE_KEYS } from '@store/contract';
+import {
+  COLOR_KEYS,
+  isFeatured,
+  productOptions,
+  type Product as ServerProduct,
+  SIZE_KEYS,
+  stockOf,
+} from '@store/contract';
 
 export interface ProductPicture {
   url: string;
@@ -64,10 +71,7 @@ export function toStoreProduct(product: ProductInput): StoreProduct {
     featured,
     sizes,
     colors,
-    stock:
-      typeof product.stock === 'number' && Number.isFinite(product.stock)
-        ? Math.max(0, product.stock)
-        : Number.POSITIVE_INFINITY,
+    stock: stockOf(product.stock),
     attributes,
     ...(isPrice(product.mrp) ? { mrp: product.mrp } : {}),
     ...(isPrice(product.gstRate) ? { gstRate: product.gstRate } : {}),

@@ -1,0 +1,29 @@
+import { type Product, stockOf } from '@store/contract';
+import { queryOptions, useQueries } from '@tanstack/react-query';
+import { ApiError, apiRequest, isNotFound } from '@/lib/api-client';
+
+/** What the cart must know of a product now: how many are left, and its GST rate (if it has one). */
+export interface ProductNow {
+  stock: number;
+  gstRate?: number;
+}
+
+/**
+ * The cart lives in the browser for days: each of its products is read again (never from cache),
+ * so a line that is gone, hidden, sold out or above the stock is told before checkout.
+ */
+const productNowQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['cart', 'product', id],
+    staleTime: 0,
+    retry: (count: number, error: Error) => !isNotFound(error) && count < 2,
+    queryFn: async (): Promise<ProductNow> => {
+      const result = await apiRequest<Product>(`/products/${encodeURIComponent(id)}`);
+      if (!result.ok) throw new ApiError(result.status, result.error ?? 'Failed to load product details');
+      if (!result.data?.id) throw new ApiError(404, 'Product not found');
+      const { stock, gstRate } = result.data;
+      return { stock: stockOf(stock), ...(typeof gstRate === 'number' && Number.isFinite(gstRate) ? { gstRate } : {}) };
+    },
+  });
+
+export const useProductsNow = (ids: string[]) => useQueries({ queries: ids.map(productNowQuery) });
