@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, SqliteAdapter, sql } from 'kysely';
 import { searchColumns } from '../modules/catalog/search/text.js';
-import { PRODUCT_SEARCH_SQL, SEARCH_BY_STORE_SQL } from './search-index.js';
+import { PRODUCT_SEARCH_SQL, PRODUCT_WORDS_SQL, SEARCH_BY_STORE_SQL } from './search-index.js';
 
 /** Migrations are written once with Kysely's schema builder and run on SQLite and PostgreSQL alike. */
 const migrations: Record<string, Migration> = {
@@ -510,6 +510,7 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
       for (const statement of SEARCH_BY_STORE_SQL[dialect]) await sql.raw(statement).execute(db);
+      if (dialect === 'postgres') for (const statement of PRODUCT_WORDS_SQL) await sql.raw(statement).execute(db);
     },
   },
 };

@@ -116,3 +116,26 @@ export const SEARCH_BY_STORE_SQL = {
   ],
   postgres: ['create index products_sku_prefix on products (store_id, lower(sku) text_pattern_ops)'],
 } as const;
+
+/**
+ * PostgreSQL: each product's words again in a narrow table of their own, kept by a trigger in the
+ * same transaction. Counting the matches of a search must read each matching row (a GIN index
+ * always has its matches checked); a product's row holds its description and pictures, so a search
+ * matching one product in six read nearly the whole table. These rows are a tenth of the size.
+ */
+export const PRODUCT_WORDS_SQL = [
+  `create table product_words (
+    product_id text primary key references products (id) on delete cascade,
+    store_id text not null,
+    words tsvector not null)`,
+  `create function products_words() returns trigger language plpgsql as $$
+  begin
+    insert into product_words (product_id, store_id, words) values (new.id, new.store_id, new.search_vector)
+      on conflict (product_id) do update set words = excluded.words;
+    return null;
+  end $$`,
+  `create trigger products_words after insert or update of search_title, search_kind, search_specs, description
+    on products for each row execute function products_words()`,
+  'insert into product_words (product_id, store_id, words) select id, store_id, search_vector from products',
+  'create index product_words_search on product_words using gin (words)',
+] as const;

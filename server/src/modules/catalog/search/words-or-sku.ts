@@ -26,7 +26,7 @@ export interface WordsOrSku {
 /**
  * The store's products having every typed word (the last one as the start of a word, as it is
  * still being typed), or whose SKU begins with the text; undefined when the text has no words.
- * On SQLite the count comes from the full-text index and the SKU index alone.
+ * The count comes from the indexes (SQLite) or a narrow copy of the words (PostgreSQL), not the products.
  */
 export function wordsOrSku(db: Database, searcher: Searcher, storeId: string, text: string): WordsOrSku | undefined {
   const typed = searchTokens(text);
@@ -75,8 +75,14 @@ export function wordsOrSku(db: Database, searcher: Searcher, storeId: string, te
   }
 
   function postgresMatches() {
-    const matching = sql<SqlBool>`products.store_id = ${storeId}
-      and (products.search_vector @@ to_tsquery('english', ${match}) or lower(products.sku) like ${`${skuStart}%`})`;
-    return { matchIds: sql<{ id: string }>`select products.id from products where ${matching}`, many: matching };
+    const query = sql`to_tsquery('english', ${match})`;
+    return {
+      // The narrow copy of each product's words (see PRODUCT_WORDS_SQL) makes counting cheap.
+      matchIds: sql<{ id: string }>`select product_id as id from product_words
+        where store_id = ${storeId} and words @@ ${query}
+        union select id from products where store_id = ${storeId} and lower(sku) like ${`${skuStart}%`}`,
+      many: sql<SqlBool>`products.store_id = ${storeId}
+        and (products.search_vector @@ ${query} or lower(products.sku) like ${`${skuStart}%`})`,
+    };
   }
 }
