@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, SqliteAdapter, sql } from 'kysely';
+import { PRODUCT_SEARCH_SQL, PRODUCT_WORDS_SQL, SEARCH_BY_STORE_SQL } from '../modules/catalog/search/search-index.js';
 import { searchColumns } from '../modules/catalog/search/text.js';
-import { PRODUCT_SEARCH_SQL, PRODUCT_WORDS_SQL, SEARCH_BY_STORE_SQL } from './search-index.js';
 
 /** Migrations are written once with Kysely's schema builder and run on SQLite and PostgreSQL alike. */
 const migrations: Record<string, Migration> = {
