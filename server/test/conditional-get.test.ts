@@ -1,6 +1,7 @@
+import zlib from 'node:zlib';
 import { StoreInfo } from '@store/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_READ_CACHING, SIGNED_IN_READ_CACHING } from '../src/http/conditional-get.js';
+import { encodingFor, PUBLIC_READ_CACHING, SIGNED_IN_READ_CACHING } from '../src/http/conditional-get.js';
 import type { ProductInput } from '../src/modules/catalog/service.js';
 import { client, signUp, startShop, type TestShop } from './harness.js';
 
@@ -45,6 +46,7 @@ describe('conditional catalogue and store reads', () => {
       expect(again.body, url).toBe('');
       expect(again.headers.etag, url).toBe(tag);
       expect(again.headers['cache-control'], url).toBe(PUBLIC_READ_CACHING);
+      expect(String(again.headers.vary), url).toMatch(/accept-encoding/i);
 
       // Among other tags, or the same tag taken as strong: still the same answer.
       const listed = await get(url, { 'if-none-match': `W/"other", ${tag.slice(2)}` });
@@ -110,5 +112,42 @@ describe('conditional catalogue and store reads', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.headers.etag).toBeUndefined();
     expect(missing.headers['cache-control']).toBeUndefined();
+  });
+});
+
+describe('compressed catalogue reads, kept by their tag', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['*', 'gzip'],
+    ['identity', undefined],
+    ['gzip;q=0', undefined],
+    ['', undefined],
+  ])('Accept-Encoding %j is answered with %s', (asked, chosen) => {
+    expect(encodingFor(asked)).toBe(chosen);
+  });
+
+  it('answer each client in the encoding it accepts, the same JSON every time', async () => {
+    const plain = await get('/products?limit=24', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // Asked twice each, in turns: the kept bytes of one encoding never go to a client of another.
+    for (let round = 0; round < 2; round += 1) {
+      const brotli = await get('/products?limit=24', { 'accept-encoding': 'gzip, br' });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+      const gzip = await get('/products?limit=24', { 'accept-encoding': 'br;q=0, gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+      const none = await get('/products?limit=24');
+      expect(none.headers['content-encoding']).toBeUndefined();
+      expect(none.json()).toEqual(plain.json());
+      for (const answer of [brotli, gzip, none]) {
+        expect(answer.headers.etag).toBe(plain.headers.etag);
+        expect(String(answer.headers.vary)).toMatch(/accept-encoding/i);
+      }
+    }
+    const fromPage = await get('/products?limit=24', { 'accept-encoding': 'br', origin: 'http://localhost:5173' });
+    expect(String(fromPage.headers.vary).toLowerCase().split(/,\s*/)).toEqual(['origin', 'accept-encoding']);
   });
 });
