@@ -18,14 +18,23 @@ export interface ShopProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the shop as `npm start` would (the built storefront must exist), in its own process. */
-export async function startShopProcess(env: NodeJS.ProcessEnv, port: number): Promise<ShopProcess> {
+/**
+ * Starts the shop as `npm start` would (the built storefront must exist), in its own process.
+ * `output`: 'drain' reads the shop's log and drops it, as a process manager would take it, instead
+ * of printing it among the bench's own lines.
+ */
+export async function startShopProcess(
+  env: NodeJS.ProcessEnv,
+  port: number,
+  output: 'inherit' | 'drain' = 'inherit',
+): Promise<ShopProcess> {
   const shopEnv = { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) };
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: REPOSITORY,
     env: shopEnv,
-    stdio: 'inherit',
+    stdio: output === 'drain' ? ['ignore', 'pipe', 'inherit'] : 'inherit',
   });
+  child.stdout?.resume();
   const origin = `http://localhost:${port}`;
   const api = `${origin}/api/v1`;
   for (let attempt = 0; ; attempt += 1) {

@@ -11,6 +11,7 @@ import type { RateLimitConfig, TrustProxy } from './config.js';
 import type { Database } from './db/schema.js';
 import { probeWrite } from './db/write-probe.js';
 import { bearerTokenOf } from './http/auth.js';
+import { answerConditionalGets } from './http/conditional-get.js';
 import { answerClientError, installErrorHandling } from './http/error-handler.js';
 import { HttpError } from './http/errors.js';
 import { trackInFlight } from './http/in-flight.js';
@@ -272,6 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       api.addHook('preValidation', async (request) => refuseNulCharacters(request));
       markPrivateAnswers(api, API_PREFIX);
+      answerConditionalGets(api);
       await api.register(storeRoutes, { payments: services.payments });
       await api.register(accountRoutes, { accounts: services.accounts, passwordResets: services.passwordResets });
       await api.register(privacyRoutes, { privacy: services.privacy });

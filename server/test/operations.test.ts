@@ -108,6 +108,29 @@ describe('request logs and request ids', () => {
     expect(log.lines.filter((line) => line.reqId === 'bad-1').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('writes a made id in every log line of its request, its answer a 304 or not', async () => {
+    const url = '/api/v1/storeInfo?made-id-probe';
+    const first = await shop.app.inject({ url, headers: { host: 'localhost' } });
+    const unchanged = await shop.app.inject({
+      url,
+      headers: { host: 'localhost', 'if-none-match': String(first.headers.etag) },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    for (const answer of [first, unchanged]) {
+      const id = String(answer.headers['x-request-id']);
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      const lines = log.lines.filter((line) => line.reqId === id);
+      // The incoming request and the completed answer, and no line of it without the id.
+      expect(lines.length).toBeGreaterThanOrEqual(2);
+      expect(
+        lines.map((line) => (line.res as { statusCode?: number } | undefined)?.statusCode).filter(Boolean),
+      ).toEqual([answer.statusCode]);
+    }
+    expect(
+      log.lines.filter((line) => JSON.stringify(line).includes('made-id-probe') && typeof line.reqId !== 'string'),
+    ).toEqual([]);
+  });
+
   it.each([
     ['/api/v1/orders/AB12?contactInfo=asha%40example.in', '/api/v1/orders/AB12?contactInfo=[redacted]'],
     ['/api/v1/orders/AB12?contactInfo=%2B91%2098450%2012345&x=1', '/api/v1/orders/AB12?contactInfo=[redacted]&x=1'],

@@ -1,5 +1,7 @@
 import { StoreInfo } from '@store/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServices } from '../src/app.js';
+import { openDatabase } from '../src/db/open.js';
 import { invoicePrefixOf } from '../src/modules/stores/service.js';
 import { client, startShop, type TestShop } from './harness.js';
 
@@ -115,6 +117,30 @@ describe('GET /storeInfo', () => {
     expect(direct.json().storeName).toBe('Gadget Bazaar');
     const unknown = await client(shop.app, { host: '127.0.0.1:8044' }).get('/storeInfo');
     expect(unknown.json().storeName).toBe(base.storeName);
+  });
+
+  it('shows a change made by another process on the next request, to its own host only', async () => {
+    const base = StoreInfo.parse((await client(shop.app).get('/storeInfo')).json());
+    const { paymentMode: _mode, ...details } = base;
+    // The same database opened again, as the `store` command or a second server would.
+    const other = openDatabase(shop.target);
+    try {
+      const stores = createServices(other.db).stores;
+      const created = await stores.create(
+        'elsewhere.example',
+        { ...details, storeName: 'Before' },
+        { isDefault: false },
+      );
+      const nameOn = async (host: string) => (await client(shop.app, { host }).get('/storeInfo')).json().storeName;
+      expect(await nameOn('elsewhere.example')).toBe('Before');
+      await stores.updateInfo(created.id, { ...details, storeName: 'After' });
+      expect(await nameOn('elsewhere.example')).toBe('After');
+      expect(await nameOn('api.elsewhere.example')).toBe('After');
+      expect(await nameOn('localhost')).toBe(base.storeName);
+      expect(await nameOn('unknown.example')).toBe(base.storeName);
+    } finally {
+      await other.db.destroy();
+    }
   });
 
   it('keeps each store catalogue apart', async () => {

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.js';
 import type { Database, DatabaseSchema } from './schema.js';
+import { type KeptStatements, KeptStatementsSqliteDialect } from './sqlite-statements.js';
 
 // PostgreSQL returns bigint and count(*) as strings; our amounts (paise) fit a JS number exactly.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -21,7 +22,7 @@ export interface DatabaseTarget {
 /** The driver under a Kysely instance, for the few tools that need their own handle (the rate limiter's stores). */
 export type DatabaseDriver =
   | { kind: 'postgres'; pool: pg.Pool }
-  | { kind: 'sqlite'; file: string; database: SQLite.Database };
+  | { kind: 'sqlite'; file: string; database: SQLite.Database; statements: KeptStatements };
 
 const drivers = new WeakMap<Database, DatabaseDriver>();
 
@@ -61,8 +62,9 @@ export function openDatabase(target: DatabaseTarget): OpenDatabase {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
-  drivers.set(db, { kind: 'sqlite', file, database: sqlite });
+  const dialect = new KeptStatementsSqliteDialect(sqlite);
+  const db = new Kysely<DatabaseSchema>({ dialect });
+  drivers.set(db, { kind: 'sqlite', file, database: sqlite, statements: dialect.statements });
   return { db, dialect: 'sqlite', sqlite, file };
 }
 

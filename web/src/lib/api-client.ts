@@ -85,7 +85,10 @@ export function setServerTransport(transport: ApiTransport): void {
 }
 
 function send(path: string, query: Record<string, QueryValue> | undefined, init: RequestInit): Promise<Response> {
-  return serverTransport ? serverTransport(apiPath(path, query), init) : fetch(buildUrl(path, query), init);
+  if (serverTransport) return serverTransport(apiPath(path, query), init);
+  // The shop's catalogue answers may be kept a few seconds by a CDN; the shopper's own browser asks
+  // again every time (a 304 when nothing changed), so a price changed on the server shows at once.
+  return fetch(buildUrl(path, query), { cache: 'no-cache', ...init });
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -38,8 +38,11 @@ function attributeFilters(query: Record<string, unknown>): Map<string, string[]>
   return filters;
 }
 
+/** The catalogue reads the same for every shopper of a store: tagged, and kept briefly by caches. */
+const sameForEveryShopper = { config: { sameForEveryShopper: true } };
+
 export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog: CatalogService }): Promise<void> {
-  app.get('/products', async (request) => {
+  app.get('/products', sameForEveryShopper, async (request) => {
     const query = request.query as Record<string, unknown>;
     const filters = parse(ProductListQuery, query);
     const { rows, total, facets, search } = await catalog.list(
@@ -56,12 +59,12 @@ export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog
     };
   });
 
-  app.get('/products/suggest', async (request) => {
+  app.get('/products/suggest', sameForEveryShopper, async (request) => {
     const { q } = parse(SuggestQuery, request.query);
     return { suggestions: q ? await catalog.suggest(request.store.id, q) : [] };
   });
 
-  app.get('/products/:id', async (request) => {
+  app.get('/products/:id', sameForEveryShopper, async (request) => {
     const { id } = parse(ProductParams, request.params);
     const row = await catalog.get(request.store.id, id);
     if (!row) throw notFound('Product not found.');

@@ -27,9 +27,19 @@ export function storeHostOf(hostHeader: string | undefined): string {
 export class StoreService {
   constructor(private readonly db: Database) {}
 
-  /** The store for a host, falling back to the default store (localhost, IPs and unknown hosts). */
+  /**
+   * The store for a host, falling back to the default store (localhost, IPs and unknown hosts), in
+   * one read: the host's own store sorts before the default one. Read afresh on every request, so a
+   * change made by another process (the `store` command, a second server) shows on the next one.
+   */
   async forHost(host: string): Promise<Store> {
-    const store = (host ? await this.byHost(host) : undefined) ?? (await this.defaultStore());
+    const store = await this.db
+      .selectFrom('stores')
+      .selectAll()
+      .where((eb) => (host ? eb.or([eb('host', '=', host), eb('is_default', '=', 1)]) : eb('is_default', '=', 1)))
+      .orderBy('is_default')
+      .limit(1)
+      .executeTakeFirst();
     if (!store) throw new HttpError(503, NO_STORE_YET, { 'retry-after': '60' });
     return store;
   }

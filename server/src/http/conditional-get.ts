@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The same answer for every shopper of the store (its catalogue, its details): tagged, and public when anonymous. */
+    sameForEveryShopper?: boolean;
+  }
+}
+
+/**
+ * How long a browser or a shared cache may keep an anonymous catalogue read: 5 s fresh, then up
+ * to 25 s more served while it asks again. A price the merchant changes shows within half a
+ * minute at worst, while a burst of the same read (a shared listing, a busy home page) is served
+ * from a cache in front of the shop; orders are always priced by the server, never by a cached page.
+ */
+export const PUBLIC_READ_CACHING = 'public, max-age=5, stale-while-revalidate=25';
+/** A signed-in shopper's read is kept by their browser alone, and asked again each time (a 304 when unchanged). */
+export const SIGNED_IN_READ_CACHING = 'private, no-cache';
+
+/** A weak tag of the answer's bytes and its store: two stores never share one, even for equal bytes. */
+function tagOf(storeId: string, body: string): string {
+  return `W/"${createHash('sha1').update(storeId).update('\0').update(body).digest('base64url')}"`;
+}
+
+/** If-None-Match names this tag (compared weakly, as RFC 9110 wants for GET), or is `*`. */
+export function matchesTag(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = tag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((candidate) => {
+    const trimmed = candidate.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === opaque;
+  });
+}
+
+const isAnonymous = (request: FastifyRequest) => !request.headers.authorization && !request.headers.cookie;
+
+/** Smaller answers go out as they are (the shop's compression threshold). */
+const COMPRESS_FROM_BYTES = 1024;
+const COMPRESSORS = {
+  // Brotli's quality 4 (@fastify/compress's choice): most of its gain at a fraction of 11's time.
+  br: (body: string) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: (body: string) => zlib.gzipSync(body),
+};
+type Encoding = keyof typeof COMPRESSORS;
+
+/** Brotli, else gzip, as the client accepts them (`q=0` refuses one); undefined for neither. */
+export function encodingFor(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name === 'x-gzip' ? 'gzip' : name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
+/**
+ * Compressed answers by tag and encoding: the same listing asked again is not compressed again,
+ * which was the largest single cost of a catalogue read after the database. 16 MB at most.
+ */
+const compressed = new LRUCache<string, Buffer>({
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (bytes) => bytes.length,
+});
+
+function compressedAnswer(request: FastifyRequest, reply: FastifyReply, tag: string, body: string): string | Buffer {
+  const encoding = body.length < COMPRESS_FROM_BYTES ? undefined : encodingFor(request.headers['accept-encoding']);
+  if (!encoding) return body;
+  const key = `${encoding} ${tag}`;
+  let bytes = compressed.get(key);
+  if (!bytes) {
+    bytes = COMPRESSORS[encoding](body);
+    compressed.set(key, bytes);
+  }
+  reply.header('content-encoding', encoding);
+  return bytes;
+}
+
+/**
+ * Within the API scope: a route marked `sameForEveryShopper` answers with an ETag, and 304 without
+ * a body when the client already holds it, else its compressed bytes, kept for the next client.
+ */
+export function answerConditionalGets(api: FastifyInstance): void {
+  api.addHook('onSend', async (request, reply, payload) => {
+    if (!request.routeOptions.config.sameForEveryShopper) return payload;
+    if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    const tag = tagOf(request.store.id, payload);
+    reply.header('etag', tag);
+    reply.header('cache-control', isAnonymous(request) ? PUBLIC_READ_CACHING : SIGNED_IN_READ_CACHING);
+    // A 304 names what its 200 varies by, as the cache in front of the shop keys on it.
+    const vary = String(reply.getHeader('vary') ?? '');
+    if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    if (!matchesTag(request.headers['if-none-match'], tag)) return compressedAnswer(request, reply, tag, payload);
+    reply.code(304);
+    reply.removeHeader('content-type');
+    return null;
+  });
+}
