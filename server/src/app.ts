@@ -20,6 +20,7 @@ import { requestIdOf, shopLogging } from './http/logging.js';
 import { API_PREFIX } from './http/paths.js';
 import { markPrivateAnswers } from './http/private-answers.js';
 import { isAllowedOrigin, selfAndSiblingSources } from './http/site-origins.js';
+import { storeHostOf } from './http/store-host.js';
 import { refuseNulCharacters } from './http/text-guard.js';
 import { PasswordResets } from './modules/accounts/password-reset.js';
 import { limitPasswordHashing, type ScryptCost } from './modules/accounts/passwords.js';
@@ -56,7 +57,7 @@ import { PictureCopies, pictureCopyRoutes } from './modules/storefront/picture-c
 import { searchEngineRoutes } from './modules/storefront/search-engines.js';
 import { serveStorefront } from './modules/storefront/serving.js';
 import { storeRoutes } from './modules/stores/routes.js';
-import { StoreService, storeHostOf } from './modules/stores/service.js';
+import { StoreService } from './modules/stores/service.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The demo store's pictures, shipped with the code. */

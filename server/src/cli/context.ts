@@ -2,8 +2,9 @@ import type SQLite from 'better-sqlite3';
 import type { Command } from 'commander';
 import type { Services } from '../app.js';
 import type { Database } from '../db/schema.js';
+import { storeHostOf } from '../http/store-host.js';
 import { type AuditEntry, STORE_COMMAND_ACTOR } from '../modules/audit/service.js';
-import { type Store, storeHostOf } from '../modules/stores/service.js';
+import type { Store } from '../modules/stores/service.js';
 
 /** What a command may touch: its output, where relative paths start, and the shop's database. */
 export interface CliContext {

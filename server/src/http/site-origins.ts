@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { storeHostOf } from '../modules/stores/service.js';
+import { storeHostOf } from './store-host.js';
 
 /**
  * The storefront on `shop.example` talks to its API on `api.shop.example` (spec section 7),

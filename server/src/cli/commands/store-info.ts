@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { HIGHLIGHT_ICONS } from '@store/contract';
 import type { Command } from 'commander';
-import { storeHostOf, toStoreInfo } from '../../modules/stores/service.js';
+import { storeHostOf } from '../../http/store-host.js';
+import { toStoreInfo } from '../../modules/stores/service.js';
 import { MAX_HIGHLIGHTS, readStoreFile, StoreFile, StoreFileChanges } from '../../modules/stores/store-file.js';
 import { type CliContext, CliError, logChange, storeOption, withShop, withStore } from '../context.js';
 import { formatTable } from '../format.js';

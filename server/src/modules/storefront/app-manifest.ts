@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { type StoreService, storeHostOf, toStoreInfo } from '../stores/service.js';
+import { storeHostOf } from '../../http/store-host.js';
+import { type StoreService, toStoreInfo } from '../stores/service.js';
 
 /** The storefront's brand colour (web/src/index.css, brand-600): the phone's bar and splash screen. */
 const THEME_COLOUR = '#4f46e5';

@@ -1,7 +1,8 @@
 import { POLICY_SLUGS } from '@store/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/schema.js';
-import { type StoreService, storeHostOf } from '../stores/service.js';
+import { storeHostOf } from '../../http/store-host.js';
+import type { StoreService } from '../stores/service.js';
 
 /**
  * What search engines read first, per store (by host): /robots.txt keeps them out of the personal

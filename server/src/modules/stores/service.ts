@@ -17,13 +17,6 @@ export type Store = StoreRow;
 /** What every request hears before the merchant has created a store. */
 export const NO_STORE_YET = 'This shop is not set up yet. Its owner creates it with: npm run store -- init';
 
-/** The store a request is for: its Host without port and without a leading 'api.'. */
-export function storeHostOf(hostHeader: string | undefined): string {
-  const host = (hostHeader ?? '').trim().toLowerCase();
-  const withoutPort = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d+$/, '');
-  return withoutPort.replace(/^api\./, '');
-}
-
 export class StoreService {
   constructor(private readonly db: Database) {}
 
