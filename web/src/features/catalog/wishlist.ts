@@ -13,13 +13,18 @@ function read(): string[] {
   }
 }
 
-let snapshot: string[] = [];
-let snapshotText = '';
+/** The server's snapshot, and the browser's while the wishlist is empty. */
+const NOTHING: string[] = [];
+// An empty wishlist is the very array the server rendered with: any other array, even an empty one,
+// has React render the product page again, synchronously, as soon as it has hydrated it.
+let snapshot: string[] = NOTHING;
+let snapshotText = '[]';
 function getSnapshot(): string[] {
   const text = window.localStorage.getItem(WISHLIST_KEY) ?? '[]';
   if (text !== snapshotText) {
     snapshotText = text;
-    snapshot = read();
+    const ids = read();
+    snapshot = ids.length > 0 ? ids : NOTHING;
   }
   return snapshot;
 }
@@ -33,7 +38,6 @@ function subscribe(onChange: () => void) {
   };
 }
 
-const NOTHING: string[] = [];
 /** The server knows no wishlist: the page it renders shows none, filled in as the browser takes over. */
 export const useWishlist = () => useSyncExternalStore(subscribe, getSnapshot, () => NOTHING);
 
