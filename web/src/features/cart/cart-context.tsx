@@ -29,7 +29,10 @@ function readStoredCart(): CartItem[] {
   const text = window.localStorage.getItem(CART_STORAGE_KEY);
   if (text !== storedText) {
     storedText = text;
-    storedItems = parseStoredCart(text);
+    const items = parseStoredCart(text);
+    // An empty cart is the very array the server rendered with: any other, even an empty one, has
+    // React render every page again, synchronously, as soon as it has hydrated it.
+    storedItems = items.length > 0 ? items : NO_ITEMS;
   }
   return storedItems;
 }
