@@ -13,6 +13,9 @@ export type PictureCopyFormat = keyof typeof PICTURE_COPY_FORMATS;
 const MEDIA_PREFIX = '/media/';
 const RASTER = /\.(png|jpe?g|webp|avif)$/i;
 
+/** Whether a picture's name says PNG, JPEG, WebP or AVIF: the pictures that have copies. */
+export const isRasterPicture = (name: string): boolean => RASTER.test(name);
+
 export interface PictureCopy {
   url: string;
   format: PictureCopyFormat;
@@ -31,7 +34,7 @@ export const pictureCopyUrl = (url: string, width: number, format: PictureCopyFo
  * (made no wider than the picture); none for a vector picture or one from elsewhere.
  */
 export function pictureCopies(image: { url: string; width: number }): PictureCopy[] {
-  if (!image.url.startsWith(MEDIA_PREFIX) || !RASTER.test(image.url) || image.width <= 0) return [];
+  if (!image.url.startsWith(MEDIA_PREFIX) || !isRasterPicture(image.url) || image.width <= 0) return [];
   const below = PICTURE_COPY_WIDTHS.filter((width) => width < image.width);
   const atLeast = PICTURE_COPY_WIDTHS.find((width) => width >= image.width);
   const widths = atLeast === undefined ? below : [...below, atLeast];

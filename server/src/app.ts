@@ -11,7 +11,7 @@ import type { RateLimitConfig, TrustProxy } from './config.js';
 import type { Database } from './db/schema.js';
 import { probeWrite } from './db/write-probe.js';
 import { bearerTokenOf } from './http/auth.js';
-import { answerConditionalGets } from './http/conditional-get.js';
+import { answerConditionalGets, COMPRESS_FROM_BYTES } from './http/conditional-get.js';
 import { answerClientError, installErrorHandling } from './http/error-handler.js';
 import { HttpError } from './http/errors.js';
 import { trackInFlight } from './http/in-flight.js';
@@ -239,7 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
 
   // Shoppers on mobile data: JSON, pages and pictures go out compressed (brotli, else gzip).
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: COMPRESS_FROM_BYTES });
 
   await app.register(cors, {
     delegator: async (request: FastifyRequest): Promise<FastifyCorsOptions> => {
@@ -317,7 +317,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pictureCopyRoutes, { copies: pictureCopies });
   await app.register(fastifyStatic, {
     // First found wins: the demo pictures, then whatever the merchant put in their folder.
-    root: options.merchantMediaDir ? [MEDIA_DIR, options.merchantMediaDir] : MEDIA_DIR,
+    root: mediaDirs,
     prefix: '/media/',
     decorateReply: false,
     maxAge: '7d',

@@ -16,6 +16,8 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 const optionalSetting = (rule: z.ZodType<string>) =>
   z.preprocess((value) => (value === '' ? undefined : value), rule.optional());
 
+const WORKERS_RULE = 'WORKERS must be a whole number of server processes, 1 to 64.';
+
 export const Environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8044),
   HOST: z.string().default('0.0.0.0'),
@@ -71,10 +73,10 @@ export const Environment = z.object({
   WORKERS: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce
-      .number({ error: 'WORKERS must be a whole number of server processes, 1 to 64.' })
-      .int({ error: 'WORKERS must be a whole number of server processes, 1 to 64.' })
-      .min(1, { error: 'WORKERS must be a whole number of server processes, 1 to 64.' })
-      .max(64, { error: 'WORKERS must be a whole number of server processes, 1 to 64.' })
+      .number({ error: WORKERS_RULE })
+      .int({ error: WORKERS_RULE })
+      .min(1, { error: WORKERS_RULE })
+      .max(64, { error: WORKERS_RULE })
       .optional(),
   ),
   TRUST_PROXY: z

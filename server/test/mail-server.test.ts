@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validAddress } from './harness.js';
+import { freePort, until } from './processes.js';
 import { startSmtpPeer } from './smtp-peer.js';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
@@ -14,23 +14,6 @@ afterAll(() => {
   server?.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function until<T>(what: string, check: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  for (const start = Date.now(); Date.now() - start < ms; ) {
-    const found = await check().catch(() => undefined);
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 // One real server process: the rules themselves are tested in process on both databases.
 describe.skipIf(process.env.TEST_DATABASE_URL)('the server process sends the order emails', () => {

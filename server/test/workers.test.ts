@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/open.js';
+import { freePort, until } from './processes.js';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const FAILURES_PER_EMAIL = 4;
@@ -16,14 +16,6 @@ let dataDir: string;
 let port: number;
 let primary: ChildProcess;
 let exited: Promise<number | null>;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The pids of a process's server workers (not the helpers its tooling starts), from /proc (Linux). */
 function childrenOf(pid: number): number[] {
@@ -70,16 +62,6 @@ function ask(method: string, url: string, body?: unknown): Promise<{ status: num
   });
 }
 
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > until) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('WORKERS', () => {
   it('defaults to one process on SQLite and a process per core, at most 8, on PostgreSQL', () => {
     expect(readConfig({}).workers).toBe(1);
@@ -124,7 +106,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('WORKERS=2: two server processes 
     primary.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    await waitFor('the shop to open', () => (output.includes('with 2 server processes') ? true : undefined), 90_000);
+    await until('the shop to open', () => (output.includes('with 2 server processes') ? true : undefined), 90_000);
   }, 120_000);
 
   afterAll(async () => {
@@ -177,12 +159,12 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('WORKERS=2: two server processes 
     const [victim] = childrenOf(primary.pid ?? 0);
     if (!victim) throw new Error('no worker');
     process.kill(victim, 'SIGKILL');
-    const replaced = await waitFor('a new worker', () => {
+    const replaced = await until('a new worker', () => {
       const now = childrenOf(primary.pid ?? 0);
       return now.length === 2 && !now.includes(victim) ? now : undefined;
     });
     expect(replaced).not.toContain(victim);
-    await waitFor('both workers to listen', async () => {
+    await until('both workers to listen', async () => {
       const answers = await Promise.all(Array.from({ length: 4 }, () => ask('GET', '/api/v1/health')));
       return answers.every((answer) => answer.status === 200) ? true : undefined;
     });

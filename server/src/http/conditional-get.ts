@@ -16,6 +16,9 @@ declare module 'fastify' {
  * minute at worst, while a burst of the same read (a shared listing, a busy home page) is served
  * from a cache in front of the shop; orders are always priced by the server, never by a cached page.
  */
+/** Route options of a read that is the same for every shopper of a store (see answerConditionalGets). */
+export const SAME_FOR_EVERY_SHOPPER = { config: { sameForEveryShopper: true } };
+
 export const PUBLIC_READ_CACHING = 'public, max-age=5, stale-while-revalidate=25';
 /** A signed-in shopper's read is kept by their browser alone, and asked again each time (a 304 when unchanged). */
 export const SIGNED_IN_READ_CACHING = 'private, no-cache';
@@ -37,8 +40,8 @@ export function matchesTag(ifNoneMatch: string | undefined, tag: string): boolea
 
 const isAnonymous = (request: FastifyRequest) => !request.headers.authorization && !request.headers.cookie;
 
-/** Smaller answers go out as they are (the shop's compression threshold). */
-const COMPRESS_FROM_BYTES = 1024;
+/** Smaller answers go out as they are: compressing them saves less than it costs (here and for @fastify/compress). */
+export const COMPRESS_FROM_BYTES = 1024;
 const COMPRESSORS = {
   // Brotli's quality 4 (@fastify/compress's choice): most of its gain at a fraction of 11's time.
   br: (body: string) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),

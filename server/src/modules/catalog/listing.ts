@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Database, DatabaseSchema, ProductRow } from '../../db/schema.js';
 import { toPaise, toRupees } from '../../shared/money.js';
 import { KeptPerCatalogueVersion } from './catalog-version.js';
-import type { Searcher, SearchPlan } from './search/searcher.js';
+import type { Searcher } from './search/searcher.js';
 import { searchTokens } from './search/text.js';
 
 export type ProductListFilters = z.output<typeof ListQuerySchema> & {
@@ -137,12 +137,7 @@ export class Listing {
       }
     }
     const kinds = suggestions.slice(0, 3);
-    const plan: SearchPlan = {
-      terms: typed.map((token) => ({ phrasings: [[token]], typed: [token] })),
-      correctedQuery: null,
-    };
-    const match = this.searcher.query(plan, true);
-    const products = await this.ranked(storeId, match, SUGGESTIONS_MAX - kinds.length);
+    const products = await this.ranked(storeId, this.searcher.asTyped(typed), SUGGESTIONS_MAX - kinds.length);
     return [
       ...kinds,
       ...products.map(

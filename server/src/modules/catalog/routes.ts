@@ -1,6 +1,7 @@
 import { ATTRIBUTE_FILTER_LIMITS, ATTRIBUTE_FILTER_PREFIX, Id, ProductListQuery, SuggestQuery } from '@store/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { SAME_FOR_EVERY_SHOPPER } from '../../http/conditional-get.js';
 import { HttpError, notFound, parse } from '../../http/errors.js';
 import { searchSynonymsOf } from '../stores/service.js';
 import { toProduct } from './product-row.js';
@@ -38,11 +39,8 @@ function attributeFilters(query: Record<string, unknown>): Map<string, string[]>
   return filters;
 }
 
-/** The catalogue reads the same for every shopper of a store: tagged, and kept briefly by caches. */
-const sameForEveryShopper = { config: { sameForEveryShopper: true } };
-
 export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog: CatalogService }): Promise<void> {
-  app.get('/products', sameForEveryShopper, async (request) => {
+  app.get('/products', SAME_FOR_EVERY_SHOPPER, async (request) => {
     const query = request.query as Record<string, unknown>;
     const filters = parse(ProductListQuery, query);
     const { rows, total, facets, search } = await catalog.list(
@@ -59,12 +57,12 @@ export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog
     };
   });
 
-  app.get('/products/suggest', sameForEveryShopper, async (request) => {
+  app.get('/products/suggest', SAME_FOR_EVERY_SHOPPER, async (request) => {
     const { q } = parse(SuggestQuery, request.query);
     return { suggestions: q ? await catalog.suggest(request.store.id, q) : [] };
   });
 
-  app.get('/products/:id', sameForEveryShopper, async (request) => {
+  app.get('/products/:id', SAME_FOR_EVERY_SHOPPER, async (request) => {
     const { id } = parse(ProductParams, request.params);
     const row = await catalog.get(request.store.id, id);
     if (!row) throw notFound('Product not found.');

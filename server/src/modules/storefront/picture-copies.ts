@@ -1,12 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PICTURE_COPY_FORMATS, PICTURE_COPY_WIDTHS, type PictureCopyFormat, pictureCopies } from '@store/contract';
+import {
+  isRasterPicture,
+  PICTURE_COPY_FORMATS,
+  PICTURE_COPY_WIDTHS,
+  type PictureCopyFormat,
+  pictureCopies,
+} from '@store/contract';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 
 /** Pictures larger than this many pixels are not decoded (a small file can unpack to gigabytes). */
 const MAX_SOURCE_PIXELS = 40_000_000;
-const RASTER = /\.(png|jpe?g|webp|avif)$/i;
 const NOT_FOUND = { error: 'Picture not found.' };
 
 export interface PictureCopiesOptions {
@@ -32,12 +37,15 @@ export class PictureCopies {
     const source = this.source(mediaPath);
     if (!source) return undefined;
     const target = path.join(this.options.copiesDir, String(width), `${mediaPath}.${format}`);
-    if (fs.existsSync(target) && fs.statSync(target).mtimeMs >= fs.statSync(source).mtimeMs) return target;
+    const made = fs.statSync(target, { throwIfNoEntry: false });
+    if (made && made.mtimeMs >= source.changedAt) return target;
     const already = this.making.get(target);
     if (already) return already;
-    const made = this.enqueue(() => make(source, target, width, format)).finally(() => this.making.delete(target));
-    this.making.set(target, made);
-    return made;
+    const making = this.enqueue(() => make(source.file, target, width, format)).finally(() =>
+      this.making.delete(target),
+    );
+    this.making.set(target, making);
+    return making;
   }
 
   /** Every copy of a picture just uploaded, made in the background so the first shopper does not wait. */
@@ -46,14 +54,15 @@ export class PictureCopies {
       void this.file(image.url.slice('/media/'.length), copy.width, copy.format).catch(() => undefined);
   }
 
-  /** The picture's file under one of the media folders; never a path that leaves them. */
-  private source(mediaPath: string): string | undefined {
-    if (!RASTER.test(mediaPath) || mediaPath.includes('\0')) return undefined;
+  /** The picture's file under one of the media folders, and when it last changed; never a path that leaves them. */
+  private source(mediaPath: string): { file: string; changedAt: number } | undefined {
+    if (!isRasterPicture(mediaPath) || mediaPath.includes('\0')) return undefined;
     for (const dir of this.options.mediaDirs) {
       const root = path.resolve(dir);
       const file = path.resolve(root, mediaPath);
       if (!file.startsWith(`${root}${path.sep}`)) return undefined;
-      if (fs.existsSync(file) && fs.statSync(file).isFile()) return file;
+      const found = fs.statSync(file, { throwIfNoEntry: false });
+      if (found?.isFile()) return { file, changedAt: found.mtimeMs };
     }
     return undefined;
   }

@@ -28,6 +28,14 @@ const SPECS_COLUMNS = 'product_specs (product_id, store_id, name, name_key, valu
 
 const SQLITE_SEARCH_ROW = (row: string) => `(select rowid from product_search_ids where product_id = ${row}.id)`;
 
+/** A new product's number (with what `idsRow` keeps beside it), its words and its specifications. */
+const SQLITE_INSERT_TRIGGER = (idsRow: string) => `create trigger products_search_insert after insert on products begin
+        insert into product_search_ids ${idsRow};
+        insert into product_search (rowid, title, kind, specs, body)
+          values (${SQLITE_SEARCH_ROW('new')}, new.search_title, new.search_kind, new.search_specs, new.description);
+        insert into ${SPECS_COLUMNS} ${SQLITE_SPECS_OF('new')};
+      end`;
+
 export const PRODUCT_SEARCH_SQL = {
   sqlite: {
     create: [
@@ -36,12 +44,7 @@ export const PRODUCT_SEARCH_SQL = {
       'insert into product_search_ids (product_id) select id from products order by id',
       `insert into product_search (rowid, title, kind, specs, body)
         select ${SQLITE_SEARCH_ROW('p')}, p.search_title, p.search_kind, p.search_specs, p.description from products p`,
-      `create trigger products_search_insert after insert on products begin
-        insert into product_search_ids (product_id) values (new.id);
-        insert into product_search (rowid, title, kind, specs, body)
-          values (${SQLITE_SEARCH_ROW('new')}, new.search_title, new.search_kind, new.search_specs, new.description);
-        insert into ${SPECS_COLUMNS} ${SQLITE_SPECS_OF('new')};
-      end`,
+      SQLITE_INSERT_TRIGGER('(product_id) values (new.id)'),
       `create trigger products_search_update after update of search_title, search_kind, search_specs, description on products begin
         delete from product_search where rowid = ${SQLITE_SEARCH_ROW('old')};
         insert into product_search (rowid, title, kind, specs, body)
@@ -106,12 +109,7 @@ export const SEARCH_BY_STORE_SQL = {
     'alter table product_search_ids add column store_id text',
     `update product_search_ids set store_id = (select store_id from products where products.id = product_search_ids.product_id)`,
     'drop trigger products_search_insert',
-    `create trigger products_search_insert after insert on products begin
-        insert into product_search_ids (product_id, store_id) values (new.id, new.store_id);
-        insert into product_search (rowid, title, kind, specs, body)
-          values (${SQLITE_SEARCH_ROW('new')}, new.search_title, new.search_kind, new.search_specs, new.description);
-        insert into ${SPECS_COLUMNS} ${SQLITE_SPECS_OF('new')};
-      end`,
+    SQLITE_INSERT_TRIGGER('(product_id, store_id) values (new.id, new.store_id)'),
     'create index products_sku_lower on products (lower(sku))',
   ],
   postgres: ['create index products_sku_prefix on products (store_id, lower(sku) text_pattern_ops)'],

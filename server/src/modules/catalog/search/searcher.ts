@@ -59,6 +59,17 @@ export class Searcher {
     return this.dialect === 'sqlite' ? fts5Match(plan.terms, lastIsPrefix) : tsQuery(plan.terms, lastIsPrefix);
   }
 
+  /**
+   * The words exactly as typed (no synonyms, no spelling put right), every one required and the
+   * last as the start of a word: what a search box asks while the words are still being typed.
+   */
+  asTyped(tokens: string[]): string {
+    return this.query(
+      { terms: tokens.map((token) => ({ phrasings: [[token]], typed: [token] })), correctedQuery: null },
+      true,
+    );
+  }
+
   /** The store's categories and types, for suggestions. */
   async kinds(storeId: string): Promise<StoreWords['kinds']> {
     return (await this.storeWords(storeId)).kinds;

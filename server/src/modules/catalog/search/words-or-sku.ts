@@ -1,6 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { Searcher, SearchPlan } from './searcher.js';
+import type { Searcher } from './searcher.js';
 import { searchTokens } from './text.js';
 
 /**
@@ -31,11 +31,7 @@ export interface WordsOrSku {
 export function wordsOrSku(db: Database, searcher: Searcher, storeId: string, text: string): WordsOrSku | undefined {
   const typed = searchTokens(text);
   if (!typed.length) return undefined;
-  const plan: SearchPlan = {
-    terms: typed.map((token) => ({ phrasings: [[token]], typed: [token] })),
-    correctedQuery: null,
-  };
-  const match = searcher.query(plan, true);
+  const match = searcher.asTyped(typed);
   const skuStart = text
     .trim()
     .toLowerCase()
