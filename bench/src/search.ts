@@ -17,8 +17,8 @@ import pg from 'pg';
 import { buildApp, createServices } from '../../server/src/app.js';
 import { migrateToLatest, openDatabase } from '../../server/src/db/open.js';
 import { catalogueChanged } from '../../server/src/modules/catalog/catalog-version.js';
-import type { ProductInput } from '../../server/src/modules/catalog/product-row.js';
 import { ensureDemoStore } from '../../server/src/seed/seed.js';
+import { productAt } from './generated-products.js';
 import { GENEROUS_LIMITS } from './generous-limits.js';
 
 const SIZES = process.argv.slice(2).map(Number).filter(Boolean);
@@ -28,57 +28,6 @@ if (!SIZES.length) SIZES.push(1000, 100_000);
 const RUNS = 25;
 const COLD_RUNS = 7;
 const postgresUrl = process.env.BENCH_DATABASE_URL;
-
-const KINDS = [
-  ['USB-C Hub', 'USB Hubs', 'Ports'],
-  ['USB 3.0 Hub', 'USB Hubs', 'Ports'],
-  ['Ethernet Adapter', 'LAN Adapters', 'Speed'],
-  ['Docking Station', 'Docking Stations', 'Ports'],
-  ['GaN Charger', 'Chargers', 'Power'],
-  ['Pen Drive', 'Storage', 'Capacity'],
-  ['Portable SSD', 'Storage', 'Capacity'],
-  ['HDMI Cable', 'Cables', 'Length'],
-  ['Laptop Stand', 'Laptop Accessories', 'Material'],
-  ['Wireless Mouse', 'Laptop Accessories', 'Colour'],
-  ['Keyboard', 'Laptop Accessories', 'Colour'],
-  ['Webcam', 'Laptop Accessories', 'Resolution'],
-] as const;
-const BRANDS = ['NetKart', 'Veloxa', 'Linkon', 'Portra', 'Zentri', 'Aruvi', 'Kaveri', 'Deccan'];
-const VALUES: Record<string, string[]> = {
-  Ports: ['4', '7', '8', '11', '13'],
-  Speed: ['1', '2.5', '5', '10'],
-  Power: ['20', '33', '45', '65', '100'],
-  Capacity: ['64', '128', '256', '512', '1024'],
-  Length: ['1', '1.5', '2', '3'],
-  Material: ['Aluminium', 'Steel', 'Plastic'],
-  Colour: ['Black', 'Grey', 'White', 'Blue'],
-  Resolution: ['720p', '1080p', '4K'],
-};
-
-function productAt(index: number): ProductInput {
-  const [kind, category, spec] = KINDS[index % KINDS.length] as (typeof KINDS)[number];
-  const brand = BRANDS[Math.floor(index / KINDS.length) % BRANDS.length] as string;
-  const values = VALUES[spec] as string[];
-  const value = values[Math.floor(index / 7) % values.length] as string;
-  const price = 299 + (index % 400) * 25;
-  return {
-    sku: `BS-${index}`,
-    title: `${brand} ${value} ${spec === 'Speed' ? 'Gbps ' : spec === 'Power' ? 'W ' : ''}${kind} ${index % 9 === 0 ? 'Pro' : 'Gen ' + (index % 5)}`,
-    description: `A dependable ${kind.toLowerCase()} for laptops and desktops, tested for Indian power conditions. Model ${index}.`,
-    category,
-    parentCategory: `${brand} ${category}`,
-    gender: null,
-    regularPrice: price,
-    discountedPrice: index % 3 === 0 ? price - 100 : null,
-    stock: index % 50,
-    images: [],
-    attributes: [
-      { key: spec, value: [value], metricUnit: null },
-      { key: 'Brand', value: [brand], metricUnit: null },
-      { key: 'Warranty', value: [`${1 + (index % 3)} year`], metricUnit: null },
-    ],
-  };
-}
 
 const REQUESTS = [
   '/products?q=ethernet%20adapter',

@@ -1,9 +1,11 @@
 import zlib from 'node:zlib';
-import { StoreInfo } from '@store/contract';
+import { OrderStatus, StoreInfo } from '@store/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/open.js';
 import { encodingFor, PUBLIC_READ_CACHING, SIGNED_IN_READ_CACHING } from '../src/http/conditional-get.js';
 import type { ProductInput } from '../src/modules/catalog/product-row.js';
-import { client, signUp, startShop, type TestShop } from './harness.js';
+import { CatalogService } from '../src/modules/catalog/service.js';
+import { client, signUp, startShop, type TestShop, validAddress } from './harness.js';
 
 let shop: TestShop;
 let product: { id: string };
@@ -112,6 +114,65 @@ describe('conditional catalogue and store reads', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.headers.etag).toBeUndefined();
     expect(missing.headers['cache-control']).toBeUndefined();
+  });
+});
+
+describe("whole answers kept by the store's revision", () => {
+  const stockOf = async (id: string) => (await get(`/products/${id}`)).json().stock as number;
+
+  it('show the stock an order left and a cancellation returned, in a product and in its listing', async () => {
+    const kept = await shop.services.catalog.createOne(shop.storeId, { ...input, sku: 'CG-KEPT-1', stock: 7 });
+    const listed = async () =>
+      ((await get('/products?category=Hubs&limit=50')).json().data as { id: string; stock: number }[]).find(
+        (row) => row.id === kept.id,
+      )?.stock;
+    expect(await stockOf(kept.id)).toBe(7);
+    expect(await listed()).toBe(7);
+    const shopper = await signUp(shop.app);
+    const placed = await client(shop.app, { token: shopper.token }).post('/orders', {
+      products: { [kept.id]: 2 },
+      shippingAddress: validAddress,
+    });
+    expect(placed.statusCode).toBe(201);
+    expect(await stockOf(kept.id)).toBe(5);
+    expect(await listed()).toBe(5);
+    await shop.services.orders.move(shop.storeId, placed.json().id, OrderStatus.Cancelled);
+    expect(await stockOf(kept.id)).toBe(7);
+  });
+
+  it('stop showing a product the merchant hid', async () => {
+    const hiding = await shop.services.catalog.createOne(shop.storeId, { ...input, sku: 'CG-HIDE-1' });
+    expect((await get(`/products/${hiding.id}`)).statusCode).toBe(200);
+    const ids = async () =>
+      ((await get('/products?category=Hubs&limit=50')).json().data as { id: string }[]).map((row) => row.id);
+    expect(await ids()).toContain(hiding.id);
+    await shop.services.catalog.updateBySku(shop.storeId, 'CG-HIDE-1', { hidden: true });
+    expect((await get(`/products/${hiding.id}`)).statusCode).toBe(404);
+    expect(await ids()).not.toContain(hiding.id);
+  });
+
+  it('serve a price another process changed within a second of its commit', async () => {
+    const other = openDatabase(shop.target);
+    try {
+      const changing = await shop.services.catalog.createOne(shop.storeId, { ...input, sku: 'CG-OTHER-1' });
+      expect((await get(`/products/${changing.id}`)).json().regularPrice).toBe(1499);
+      await new CatalogService(other.db).updateOne(
+        shop.storeId,
+        changing.id,
+        { ...input, sku: 'CG-OTHER-1', regularPrice: 1199 },
+        {},
+      );
+      const committed = Date.now();
+      let price = 0;
+      while (Date.now() - committed < 1000) {
+        price = (await get(`/products/${changing.id}`)).json().regularPrice;
+        if (price === 1199) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(price).toBe(1199);
+    } finally {
+      await other.db.destroy();
+    }
   });
 });
 

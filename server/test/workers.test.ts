@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/open.js';
+import { toProduct } from '../src/modules/catalog/product-row.js';
 import { freePort, until } from './processes.js';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
@@ -138,11 +139,14 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('WORKERS=2: two server processes 
       const product = await db.selectFrom('products').selectAll().where('store_id', '=', store.id).executeTakeFirst();
       if (!product) throw new Error('no demo product');
       const before = (await ask('GET', `/api/v1/products/${product.id}`)).json() as { regularPrice: number };
-      await db
-        .updateTable('products')
-        .set({ regular_price: Number(product.regular_price) + 10_000, discounted_price: null })
-        .where('id', '=', product.id)
-        .execute();
+      // As the `store` command or the back office of another process changes it: through the catalogue.
+      const { id: _id, imgUrl: _img, createdAt: _created, attributes, ...input } = toProduct(product);
+      await services.catalog.updateOne(
+        store.id,
+        product.id,
+        { ...input, attributes, regularPrice: before.regularPrice + 100, discountedPrice: null },
+        {},
+      );
       const prices = await Promise.all(
         Array.from({ length: 4 }, async () => {
           const answer = (await ask('GET', `/api/v1/products/${product.id}`)).json() as { regularPrice: number };

@@ -513,6 +513,23 @@ const migrations: Record<string, Migration> = {
       if (dialect === 'postgres') for (const statement of PRODUCT_WORDS_SQL) await sql.raw(statement).execute(db);
     },
   },
+
+  // Every process keeps its stores' rows and whole catalogue answers in memory (see change-watch.ts):
+  // a stock change moves the store's row too, and on PostgreSQL every change to a store's row is
+  // announced to the other processes when it commits.
+  '2026-12-20-store-changes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('stores')
+        .addColumn('stock_version', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+      await sql`create or replace function announce_store_change() returns trigger language plpgsql as $$
+        begin perform pg_notify('stores_changed', ''); return null; end $$`.execute(db);
+      await sql`create trigger stores_changed after insert or update or delete on stores
+        for each statement execute function announce_store_change()`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, type LogConfig, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.js';
 import type { Database, DatabaseSchema } from './schema.js';
@@ -17,6 +17,8 @@ export interface DatabaseTarget {
   dataDir: string;
   /** PostgreSQL only: a schema to use (and create), so tests can each have their own. */
   schema?: string;
+  /** Hears every query with its parameters (the benches record the plans of what a page asks). */
+  log?: LogConfig;
 }
 
 /** The driver under a Kysely instance, for the few tools that need their own handle (the rate limiter's stores). */
@@ -50,7 +52,10 @@ export function openDatabase(target: DatabaseTarget): OpenDatabase {
       max: 10,
       ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
     });
-    const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DatabaseSchema>({
+      dialect: new PostgresDialect({ pool }),
+      ...(target.log ? { log: target.log } : {}),
+    });
     drivers.set(db, { kind: 'postgres', pool });
     return { db, dialect: 'postgres' };
   }
@@ -63,7 +68,7 @@ export function openDatabase(target: DatabaseTarget): OpenDatabase {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const dialect = new KeptStatementsSqliteDialect(sqlite);
-  const db = new Kysely<DatabaseSchema>({ dialect });
+  const db = new Kysely<DatabaseSchema>({ dialect, ...(target.log ? { log: target.log } : {}) });
   drivers.set(db, { kind: 'sqlite', file, database: sqlite, statements: dialect.statements });
   return { db, dialect: 'sqlite', sqlite, file };
 }

@@ -40,6 +40,8 @@ export interface StoresTable {
   search_synonyms_json: Optional<string>;
   /** Moved by every catalogue change (and a product's stock reaching or leaving zero), in its transaction. */
   catalog_version: Generated<number>;
+  /** Moves with every change of a product's stock: whole catalogue answers are kept per value (see answer-cache). */
+  stock_version: Generated<number>;
 }
 
 export interface UsersTable {

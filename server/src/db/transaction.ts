@@ -11,7 +11,9 @@ import type { Database } from './schema.js';
 export async function writeTransaction<T>(db: Database, work: (trx: Database) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await runOnce(db, work);
+      const result = await runOnce(db, work);
+      writesCommitted(db);
+      return result;
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
       // Jitter, so two transactions that collided do not collide again in step.
@@ -56,4 +58,23 @@ async function runOnce<T>(db: Database, work: (trx: Database) => Promise<T>): Pr
 export async function tidyAfterBulkWrite(db: Database, table: 'products'): Promise<void> {
   if (db.getExecutor().adapter instanceof SqliteAdapter) await sql`pragma optimize`.execute(db);
   else await sql`vacuum (analyze) ${sql.table(table)}`.execute(db);
+}
+
+const commitWatchers = new WeakMap<Database, Set<() => void>>();
+
+/** `watcher` hears of every write this process commits on `db` (see writesCommitted); the answer stops it. */
+export function watchCommits(db: Database, watcher: () => void): () => void {
+  const watchers = commitWatchers.get(db) ?? new Set();
+  commitWatchers.set(db, watchers);
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+}
+
+/**
+ * Writes on `db` were committed by this process (every writeTransaction says so itself): what it
+ * keeps in memory from the database is read again, at once, without waiting for the database's
+ * own word of the change.
+ */
+export function writesCommitted(db: Database): void {
+  for (const watcher of commitWatchers.get(db) ?? []) watcher();
 }

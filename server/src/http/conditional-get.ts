@@ -86,22 +86,57 @@ function compressedAnswer(request: FastifyRequest, reply: FastifyReply, tag: str
 }
 
 /**
- * Within the API scope: a route marked `sameForEveryShopper` answers with an ETag, and 304 without
- * a body when the client already holds it, else its compressed bytes, kept for the next client.
+ * Whole answers of the routes marked `sameForEveryShopper`, by the store's revision and the URL:
+ * the same listing asked again is sent as it was made, without the database, the mapping, the
+ * JSON or its tag. Any change of the store's row (every catalogue, stock or detail change moves
+ * it) makes a new revision, under which nothing is kept yet. 32 MB at most, the least recently
+ * asked first out: made-up query strings can only push other answers out, never grow the process.
  */
-export function answerConditionalGets(api: FastifyInstance): void {
+const keptAnswers = new LRUCache<string, { tag: string; body: string }>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (answer, key) => answer.body.length + key.length,
+});
+
+/** The key an answer is kept under, taken before the route reads anything (an older revision, never a newer one). */
+const answerKeys = new WeakMap<FastifyRequest, string>();
+
+function answerTagged(request: FastifyRequest, reply: FastifyReply, tag: string, body: string): string | Buffer | null {
+  reply.header('etag', tag);
+  reply.header('cache-control', isAnonymous(request) ? PUBLIC_READ_CACHING : SIGNED_IN_READ_CACHING);
+  // A 304 names what its 200 varies by, as the cache in front of the shop keys on it.
+  const vary = String(reply.getHeader('vary') ?? '');
+  if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  if (!matchesTag(request.headers['if-none-match'], tag)) return compressedAnswer(request, reply, tag, body);
+  reply.code(304);
+  reply.removeHeader('content-type');
+  return null;
+}
+
+/**
+ * Within the API scope: a route marked `sameForEveryShopper` answers with an ETag, and 304 without
+ * a body when the client already holds it, else its compressed bytes. An answer kept for the
+ * store's revision goes out before the route runs.
+ */
+export function answerConditionalGets(api: FastifyInstance, revisionOf: (request: FastifyRequest) => string): void {
+  api.addHook('onRequest', async (request, reply) => {
+    if (!request.routeOptions.config.sameForEveryShopper) return;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const key = `${revisionOf(request)} ${request.url}`;
+    const kept = keptAnswers.get(key);
+    if (!kept) {
+      answerKeys.set(request, key);
+      return;
+    }
+    reply.type('application/json; charset=utf-8');
+    return reply.send(answerTagged(request, reply, kept.tag, kept.body));
+  });
+
   api.addHook('onSend', async (request, reply, payload) => {
-    if (!request.routeOptions.config.sameForEveryShopper) return payload;
+    const key = answerKeys.get(request);
+    if (key === undefined) return payload;
     if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const tag = tagOf(request.store.id, payload);
-    reply.header('etag', tag);
-    reply.header('cache-control', isAnonymous(request) ? PUBLIC_READ_CACHING : SIGNED_IN_READ_CACHING);
-    // A 304 names what its 200 varies by, as the cache in front of the shop keys on it.
-    const vary = String(reply.getHeader('vary') ?? '');
-    if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-    if (!matchesTag(request.headers['if-none-match'], tag)) return compressedAnswer(request, reply, tag, payload);
-    reply.code(304);
-    reply.removeHeader('content-type');
-    return null;
+    keptAnswers.set(key, { tag, body: payload });
+    return answerTagged(request, reply, tag, payload);
   });
 }

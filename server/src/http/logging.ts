@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -70,4 +70,20 @@ export function shopLogging(): NonNullable<Exclude<FastifyServerOptions['logger'
       },
     },
   };
+}
+
+/**
+ * One line per request, written when it is answered: its method and URL (as redactUrl keeps them),
+ * its status and how long it took, under its request id. Fastify's line on arrival doubled the
+ * cost of logging, about a tenth of a small read, and said nothing the answer's line does not.
+ */
+export class AnswerLines extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }

@@ -16,6 +16,23 @@ export async function catalogueChanged(trx: Database, storeId: string): Promise<
 }
 
 /**
+ * Says, inside the transaction of an order or a cancellation, that a product's stock moved: every
+ * process stops answering the catalogue answers it kept (they show stock), and when a product
+ * reached or left zero, stops using its counts too ("in stock" listings change). Called last, as
+ * catalogueChanged.
+ */
+export async function stockChanged(trx: Database, storeId: string, crossedZero: boolean): Promise<void> {
+  await trx
+    .updateTable('stores')
+    .set((eb) => ({
+      stock_version: eb('stock_version', '+', 1),
+      ...(crossedZero ? { catalog_version: eb('catalog_version', '+', 1) } : {}),
+    }))
+    .where('id', '=', storeId)
+    .execute();
+}
+
+/**
  * What a process counted for a store, kept while its catalogue version stands still: the version is
  * part of the key, so nothing counted before a change this process can see is ever answered.
  */

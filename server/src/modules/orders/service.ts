@@ -14,7 +14,7 @@ import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newId, newOrderNumber, nowIso } from '../../shared/ids.js';
 import { toRupees } from '../../shared/money.js';
-import { catalogueChanged } from '../catalog/catalog-version.js';
+import { stockChanged } from '../catalog/catalog-version.js';
 import { documentsOfOrders } from '../invoices/listing.js';
 import { chooseOptions, type OrderedProduct } from './lines.js';
 import { assertMove, statusLabel } from './status.js';
@@ -133,8 +133,8 @@ export class OrderService {
           throw new HttpError(400, notEnoughStock(now ?? { title: 'A product', stock: 0 }));
         }
       }
-      // A product now out of stock leaves "in stock" listings and counts.
-      if (soldOut) await catalogueChanged(trx, storeId);
+      // Listings show what is left; a product now out of stock leaves "in stock" listings and counts.
+      await stockChanged(trx, storeId, soldOut);
 
       const items: OrderItemRow[] = lines.map((line, position) => ({
         id: newId(),
@@ -483,8 +483,8 @@ async function returnStock(trx: Database, order: Pick<OrderRow, 'id' | 'store_id
       .executeTakeFirst();
     if (returned && Number(returned.stock) === quantity) backInStock = true;
   }
-  // A product that was out of stock is listed as in stock again.
-  if (backInStock) await catalogueChanged(trx, order.store_id);
+  // Listings show what is left; a product that was out of stock is listed as in stock again.
+  if (items.length) await stockChanged(trx, order.store_id, backInStock);
 }
 
 async function recordEvent(

@@ -9,6 +9,7 @@ import {
   type StoreInfo,
 } from '@store/contract';
 import type { Database, StoreRow } from '../../db/schema.js';
+import { writesCommitted } from '../../db/transaction.js';
 import { HttpError } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
 
@@ -85,9 +86,11 @@ export class StoreService {
       payment_config_json: JSON.stringify({ sandboxSecret: randomBytes(32).toString('hex') }),
       low_stock_threshold: DEFAULT_LOW_STOCK_THRESHOLD,
       catalog_version: 0,
+      stock_version: 0,
       created_at: nowIso(),
     };
     await this.db.insertInto('stores').values(row).execute();
+    writesCommitted(this.db);
     return row;
   }
 
@@ -98,6 +101,8 @@ export class StoreService {
       .set({ payment_provider: provider, payment_config_json: JSON.stringify(config) })
       .where('id', '=', storeId)
       .execute();
+    // In a caller's transaction, writeTransaction says so once it commits.
+    if (db === this.db) writesCommitted(db);
   }
 
   /** New details; listings are counted afresh, as the merchant's search synonyms may have changed. */
@@ -107,11 +112,15 @@ export class StoreService {
       .set((eb) => ({ ...infoColumns(info), catalog_version: eb('catalog_version', '+', 1) }))
       .where('id', '=', storeId)
       .execute();
+    // In a caller's transaction, writeTransaction says so once it commits.
+    if (db === this.db) writesCommitted(db);
   }
 
   /** Products at or below this stock show as low in the back office. */
   async updateLowStockThreshold(storeId: string, threshold: number, db: Database = this.db): Promise<void> {
     await db.updateTable('stores').set({ low_stock_threshold: threshold }).where('id', '=', storeId).execute();
+    // In a caller's transaction, writeTransaction says so once it commits.
+    if (db === this.db) writesCommitted(db);
   }
 }
 

@@ -1,0 +1,57 @@
+import type { ProductInput } from '../../server/src/modules/catalog/product-row.js';
+
+/**
+ * The benches' generated catalogue: a dozen kinds of accessory in seven categories, eight brands
+ * (each brand's kinds are a type, `parentCategory`), speeds, wattages, ports and capacities; every
+ * kind about 1 in 12 of the catalogue, a third discounted, stock 0-49.
+ */
+const KINDS = [
+  ['USB-C Hub', 'USB Hubs', 'Ports'],
+  ['USB 3.0 Hub', 'USB Hubs', 'Ports'],
+  ['Ethernet Adapter', 'LAN Adapters', 'Speed'],
+  ['Docking Station', 'Docking Stations', 'Ports'],
+  ['GaN Charger', 'Chargers', 'Power'],
+  ['Pen Drive', 'Storage', 'Capacity'],
+  ['Portable SSD', 'Storage', 'Capacity'],
+  ['HDMI Cable', 'Cables', 'Length'],
+  ['Laptop Stand', 'Laptop Accessories', 'Material'],
+  ['Wireless Mouse', 'Laptop Accessories', 'Colour'],
+  ['Keyboard', 'Laptop Accessories', 'Colour'],
+  ['Webcam', 'Laptop Accessories', 'Resolution'],
+] as const;
+const BRANDS = ['NetKart', 'Veloxa', 'Linkon', 'Portra', 'Zentri', 'Aruvi', 'Kaveri', 'Deccan'];
+const VALUES: Record<string, string[]> = {
+  Ports: ['4', '7', '8', '11', '13'],
+  Speed: ['1', '2.5', '5', '10'],
+  Power: ['20', '33', '45', '65', '100'],
+  Capacity: ['64', '128', '256', '512', '1024'],
+  Length: ['1', '1.5', '2', '3'],
+  Material: ['Aluminium', 'Steel', 'Plastic'],
+  Colour: ['Black', 'Grey', 'White', 'Blue'],
+  Resolution: ['720p', '1080p', '4K'],
+};
+
+export function productAt(index: number): ProductInput {
+  const [kind, category, spec] = KINDS[index % KINDS.length] as (typeof KINDS)[number];
+  const brand = BRANDS[Math.floor(index / KINDS.length) % BRANDS.length] as string;
+  const values = VALUES[spec] as string[];
+  const value = values[Math.floor(index / 7) % values.length] as string;
+  const price = 299 + (index % 400) * 25;
+  return {
+    sku: `BS-${index}`,
+    title: `${brand} ${value} ${spec === 'Speed' ? 'Gbps ' : spec === 'Power' ? 'W ' : ''}${kind} ${index % 9 === 0 ? 'Pro' : `Gen ${index % 5}`}`,
+    description: `A dependable ${kind.toLowerCase()} for laptops and desktops, tested for Indian power conditions. Model ${index}.`,
+    category,
+    parentCategory: `${brand} ${category}`,
+    gender: null,
+    regularPrice: price,
+    discountedPrice: index % 3 === 0 ? price - 100 : null,
+    stock: index % 50,
+    images: [],
+    attributes: [
+      { key: spec, value: [value], metricUnit: null },
+      { key: 'Brand', value: [brand], metricUnit: null },
+      { key: 'Warranty', value: [`${1 + (index % 3)} year`], metricUnit: null },
+    ],
+  };
+}
