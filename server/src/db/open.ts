@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogConfig, Migrator, PostgresDialect } from 'kysely';
+import { type CompiledQuery, Kysely, type LogConfig, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.js';
 import type { Database, DatabaseSchema } from './schema.js';
@@ -20,6 +20,9 @@ export interface DatabaseTarget {
   /** Hears every query with its parameters (the benches record the plans of what a page asks). */
   log?: LogConfig;
 }
+
+/** A query as the database receives it, parameters apart (what `DatabaseTarget.log` hears). */
+export type { CompiledQuery };
 
 /** The driver under a Kysely instance, for the few tools that need their own handle (the rate limiter's stores). */
 export type DatabaseDriver =
