@@ -6,6 +6,7 @@ import type { ProductInput } from '../src/modules/catalog/product-row.js';
 import { toStoreInfo } from '../src/modules/stores/service.js';
 import { demoStoreInfo } from '../src/seed/demo-store.js';
 import { client, startShop, type TestShop, validAddress } from './harness.js';
+import { until } from './processes.js';
 
 let shop: TestShop;
 let http: ReturnType<typeof client>;
@@ -283,9 +284,16 @@ describe('counts kept while the catalogue stands still', () => {
       await otherProcess.catalog.importMany(storeId, [
         product('SR-ETH-NEW', 'USB-C 5G Ethernet Adapter', { category: 'LAN Adapters' }),
       ]);
-      expect(await skus()).toContain('SR-ETH-NEW');
+      // Every process hears of another's commit within a second (at once on SQLite).
+      const seen = async (listed: boolean) =>
+        until(
+          "the other process's change",
+          async () => ((await skus()).includes('SR-ETH-NEW') === listed ? true : undefined),
+          1000,
+        );
+      await seen(true);
       await otherProcess.catalog.updateBySku(storeId, 'SR-ETH-NEW', { hidden: true });
-      expect(await skus()).not.toContain('SR-ETH-NEW');
+      await seen(false);
       await otherProcess.catalog.deleteBySkus(storeId, ['SR-ETH-NEW'], { hideOrdered: false });
     } finally {
       await db.destroy();
