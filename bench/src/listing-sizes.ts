@@ -21,6 +21,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp, createServices } from '../../server/src/app.js';
 import { type CompiledQuery, migrateToLatest, openDatabase } from '../../server/src/db/open.js';
+import { writeTransaction } from '../../server/src/db/transaction.js';
 import { catalogueChanged, stockChanged } from '../../server/src/modules/catalog/catalog-version.js';
 import { ensureDemoStore } from '../../server/src/seed/seed.js';
 import { productAt } from './generated-products.js';
@@ -89,16 +90,16 @@ async function benchSize(dialect: 'sqlite' | 'postgres', size: number): Promise<
       const read: number[] = [];
       const kept: number[] = [];
       for (let run = 0; run < RUNS; run++) {
-        await catalogueChanged(db, store.id);
+        await writeTransaction(db, (trx) => catalogueChanged(trx, store.id));
         counted.push((await ask(url as string)).ms);
-        await stockChanged(db, store.id, false);
+        await writeTransaction(db, (trx) => stockChanged(trx, store.id, false));
         read.push((await ask(url as string)).ms);
         kept.push((await ask(url as string)).ms);
       }
       console.log(
         `| ${dialect} | ${size.toLocaleString('en-IN')} | ${name} | ${ms(median(counted))} | ${ms(median(read))} | ${ms(median(kept))} |`,
       );
-      await catalogueChanged(db, store.id);
+      await writeTransaction(db, (trx) => catalogueChanged(trx, store.id));
       heard = [];
       await ask(url as string);
       const queries: CompiledQuery[] = heard;

@@ -16,6 +16,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp, createServices } from '../../server/src/app.js';
 import { migrateToLatest, openDatabase } from '../../server/src/db/open.js';
+import { writeTransaction } from '../../server/src/db/transaction.js';
 import { catalogueChanged } from '../../server/src/modules/catalog/catalog-version.js';
 import { ensureDemoStore } from '../../server/src/seed/seed.js';
 import { productAt } from './generated-products.js';
@@ -85,7 +86,7 @@ async function benchSize(dialect: 'sqlite' | 'postgres', size: number): Promise<
       // Asked first after a catalogue change: everything counted afresh.
       const cold: number[] = [];
       for (let run = 0; run < COLD_RUNS; run++) {
-        await catalogueChanged(db, store.id);
+        await writeTransaction(db, (trx) => catalogueChanged(trx, store.id));
         cold.push(await ask(url));
       }
       // Asked again while the catalogue stands still: the counts are kept.

@@ -100,7 +100,7 @@ describe("a shopper's words never add a statement", () => {
     };
     for (let i = 0; i < 3; i += 1) await browse(`zq${i}x`);
     const afterFirst = driver.statements.size;
-    for (let i = 3; i < 300; i += 1) await browse(`zq${i}x`);
+    for (let i = 3; i < 100; i += 1) await browse(`zq${i}x`);
     expect(driver.statements.size).toBe(afterFirst);
   });
 });
