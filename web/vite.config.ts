@@ -23,6 +23,31 @@ function adminPages(): Plugin {
 }
 
 /**
+ * The shop's stylesheet inside its page rather than beside it: a phone paints the first HTML as it
+ * arrives instead of asking for the styles first (a round trip on a slow network). Its ~9 KB
+ * compressed comes with each page a shopper opens from outside; pages opened inside the shop fetch
+ * no HTML. The back office keeps its stylesheet.
+ */
+function stylesInPage(): Plugin {
+  return {
+    name: 'styles-in-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { filename, bundle }) {
+        if (!bundle || path.basename(filename) !== 'index.html') return html;
+        return html.replace(/<link rel="stylesheet"[^>]* href="\/([^"]+\.css)">/g, (link, fileName: string) => {
+          const asset = bundle[fileName];
+          if (asset?.type !== 'asset') return link;
+          const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+          return `<style>${css}</style>`;
+        });
+      },
+    },
+  };
+}
+
+/**
  * The service worker: the shop's code, styles and pictures are kept on the phone as they are used;
  * a page asked for without a network shows /offline.html with the cart. API answers are never
  * kept (they may be a signed-in shopper's). The manifest is the store's own, served by the server.
@@ -88,6 +113,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     adminPages(),
     tailwindcss(),
+    stylesInPage(),
     // Brotli and gzip copies beside each asset, made once at build time and served as they are.
     isSsrBuild
       ? null
@@ -108,6 +134,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: ['@store/contract'] },
   build: {
     sourcemap: false,
+    // Every browser the shop supports preloads modules itself: no polyfill script on each page.
+    modulePreload: { polyfill: false },
     reportCompressedSize: true,
     rolldownOptions: {
       // Two pages: the shop, and the back office (/admin) whose code shoppers never download.

@@ -4,9 +4,12 @@
  *
  *   npm run lighthouse --workspace bench          # needs CHROME_PATH or /usr/bin/chromium
  *   BENCH_SHOP_DIR=../old-checkout npm run lighthouse --workspace bench   # another build, to compare
+ *   PAGES=/,/products RUNS=5 LIGHTHOUSE_REPORTS=reports npm run lighthouse --workspace bench
  *
  * Each page is measured RUNS times (3 by default) in a fresh headless Chromium; the median of each
- * figure is reported. The storefront must be built (`npm run build`).
+ * figure is reported. The storefront must be built (`npm run build`). PAGES picks some of the three
+ * pages (`/product/{id}` stands for the first product); LIGHTHOUSE_REPORTS names a folder to keep
+ * each run's full report in (its treemap, unused script and main-thread breakdown).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +21,8 @@ import { startShopProcess } from './shop-process.js';
 const chromePath = [process.env.CHROME_PATH, '/usr/bin/chromium'].find((file) => file && fs.existsSync(file));
 if (!chromePath) throw new Error('Chromium not found: set CHROME_PATH or apt-get install -y chromium');
 const RUNS = Number(process.env.RUNS ?? 3);
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+if (REPORTS) fs.mkdirSync(REPORTS, { recursive: true });
 
 interface Figures {
   performance: number;
@@ -30,7 +35,7 @@ interface Figures {
   scriptKb: number;
 }
 
-async function measure(url: string): Promise<Figures> {
+async function measure(url: string, reportName: string): Promise<Figures> {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -38,6 +43,7 @@ async function measure(url: string): Promise<Figures> {
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (REPORTS) fs.writeFileSync(path.join(REPORTS, `${reportName}.json`), JSON.stringify(result.lhr));
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
@@ -68,12 +74,14 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
 const shop = await startShopProcess({ DATA_DIR: path.join(work, 'data'), DATABASE_URL: '' }, 8490);
 try {
   const { data } = (await (await fetch(`${shop.api}/products?limit=1`)).json()) as { data: { id: string }[] };
-  const pages = ['/', '/products', `/product/${data[0]?.id}`];
+  const chosen = process.env.PAGES?.split(',') ?? ['/', '/products', '/product/{id}'];
+  const pages = chosen.map((page) => page.replace('{id}', data[0]?.id ?? ''));
   console.log('| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | script (transferred) |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const page of pages) {
     const runs: Figures[] = [];
-    for (let run = 0; run < RUNS; run += 1) runs.push(await measure(shop.origin + page));
+    const name = page === '/' ? 'home' : (page.split('/')[1] ?? 'page');
+    for (let run = 0; run < RUNS; run += 1) runs.push(await measure(shop.origin + page, `${name}-${run + 1}`));
     const of = (key: keyof Figures) => median(runs.map((figures) => figures[key]));
     console.log(
       `| ${page.replace(/^\/product\/.+$/, '/product/{id}')} | ${of('performance')} | ${of('accessibility')} | ${of('bestPractices')} | ${of('seo')} | ${(of('lcpMs') / 1000).toFixed(1)} s | ${of('cls').toFixed(3)} | ${Math.round(of('tbtMs'))} ms | ${of('scriptKb').toFixed(0)} KB |`,

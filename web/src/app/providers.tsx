@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Toaster } from 'sonner';
 import { AuthProvider } from '@/features/auth/auth-context';
 import { CartProvider } from '@/features/cart/cart-context';
+import { Toasts } from '@/lib/toast';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -17,7 +17,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
       <AuthProvider>
         <CartProvider>
           {children}
-          <Toaster richColors closeButton position="top-center" />
+          <Toasts />
         </CartProvider>
       </AuthProvider>
     </QueryClientProvider>

@@ -26,15 +26,24 @@ export function formatLongDate(iso: string): string {
   return `${MONTHS[date.getMonth()]} ${day}, ${date.getFullYear()}`;
 }
 
-const short = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric' });
+/** A formatter made on first use: a page without dates never pays for Intl's locale data. */
+function lazyFormat(options: Intl.DateTimeFormatOptions): (date: Date) => string {
+  let format: Intl.DateTimeFormat | undefined;
+  return (date) => {
+    format ??= new Intl.DateTimeFormat('en-IN', options);
+    return format.format(date);
+  };
+}
+
+const short = lazyFormat({ day: '2-digit', month: 'short', year: 'numeric' });
 
 /** A short en-IN date, e.g. '05 Nov 2026'; '' for an unreadable date. */
 export function formatDate(iso: string): string {
   const date = parse(iso);
-  return date ? short.format(date) : '';
+  return date ? short(date) : '';
 }
 
-const dateTime = new Intl.DateTimeFormat('en-IN', {
+const dateTime = lazyFormat({
   day: '2-digit',
   month: 'short',
   year: 'numeric',
@@ -46,5 +55,5 @@ const dateTime = new Intl.DateTimeFormat('en-IN', {
 /** A date and time in India, e.g. '20 Nov 2026, 3:30 pm'; '' for an unreadable date. */
 export function formatDateTime(iso: string): string {
   const date = parse(iso);
-  return date ? dateTime.format(date) : '';
+  return date ? dateTime(date) : '';
 }

@@ -21,6 +21,10 @@ afterEach(() => {
   clearCookies();
 });
 
+// A page loads sonner with its first toast (see lib/toast); here it is loaded ahead, so waiting
+// for a toast waits for the page, not for the test runner's first transform of sonner.
+if (inBrowser) await import('sonner');
+
 // A closing toast removes itself 200 ms later (sonner's exit animation); let that timer run while
 // the page still exists, rather than after the test file's window is gone.
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { AUTH_TOKEN_CHANGE_EVENT, clearAuthToken, getAuthToken, setAuthToken } from '@/lib/auth-token';
+import { toast } from '@/lib/toast';
 import * as api from './api';
 
 export interface AuthUser {

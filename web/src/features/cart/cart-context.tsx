@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import * as rules from './cart-rules';
 import { CART_STORAGE_KEY, type CartItem, parseStoredCart } from './cart-rules';
 

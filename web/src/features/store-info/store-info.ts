@@ -1,8 +1,8 @@
 import type { StoreInfo } from '@store/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { apiRequest } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 
 /** Spec section 7: categories default to ['Accessories'] on error or when missing. */
 export const FALLBACK_CATEGORIES = ['Accessories'];

@@ -1,9 +1,9 @@
 import { ACCOUNT_DELETED } from '@store/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button, Input, Label } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
+import { toast } from '@/lib/toast';
 import { deleteMyAccount, exportMyData, saveAsFile } from '../api';
 
 const FAILED = 'Something went wrong. Please try again.';

@@ -1,12 +1,12 @@
 import { Heart, Package, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button, buttonClasses, Skeleton } from '@/components/ui';
 import { useAccountInfo } from '@/features/auth/api';
 import { useAuth } from '@/features/auth/auth-context';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { formatLongDate } from '@/lib/dates';
+import { toast } from '@/lib/toast';
 import { MyDataSection } from '../components/MyDataSection';
 
 export default function AccountPage() {

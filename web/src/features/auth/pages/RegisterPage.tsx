@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button, FormField, Input } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
+import { toast } from '@/lib/toast';
 import { useAuth } from '../auth-context';
 import { originOf } from '../RequireAuth';
 import { BASIC_EMAIL_PATTERN, type RegisterValues, registerSchema } from '../schemas';

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button, buttonClasses, FormField, Input } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { clearAuthToken } from '@/lib/auth-token';
+import { toast } from '@/lib/toast';
 import { confirmPasswordReset } from '../api';
 import { type ResetPasswordValues, resetPasswordSchema } from '../schemas';
 

@@ -1,11 +1,11 @@
 import { AlertTriangle, Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ProductImage } from '@/components/ProductImage';
 import { Button, buttonClasses } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { formatPrice } from '@/lib/money';
+import { toast } from '@/lib/toast';
 import { useCartAvailability } from '../availability';
 import { useCart } from '../cart-context';
 import { type LineProblem, lineKey, optionsLabel } from '../cart-rules';

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button, Input } from '@/components/ui';
+import { toast } from '@/lib/toast';
 import { subscribeToNewsletter } from '../api';
 
 /** Shown under the field and sent as it is: the consent the shop records is the notice the shopper saw. */

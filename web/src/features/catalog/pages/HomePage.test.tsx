@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CircleCheck, Network } from 'lucide-react';
-import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/lib/toast';
 import { type Answer, fakeApi, renderPage } from '@/test/render-page';
 import { aPlainStoreInfo, aStoreInfo, DEMO_STORE_WORDS } from '@/test/store-info';
 import { expectVisibleText } from '@/test/visible';

@@ -1,7 +1,6 @@
 import { ArrowLeft, Heart, Minus, PackageSearch, Plus, ShoppingCart } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { ProductImage } from '@/components/ProductImage';
 import { Badge, Button, buttonClasses, Skeleton } from '@/components/ui';
 import { useCart } from '@/features/cart/cart-context';
@@ -12,6 +11,7 @@ import { isNotFound } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/money';
 import { useSiteOrigin } from '@/lib/site-origin';
+import { toast } from '@/lib/toast';
 import { useProduct } from '../api';
 import { PriceTag } from '../components/PriceTag';
 import { MrpLine, ProductParticulars } from '../components/ProductParticulars';

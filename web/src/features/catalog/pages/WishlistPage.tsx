@@ -1,9 +1,9 @@
 import { Heart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { ProductImage } from '@/components/ProductImage';
 import { Button, buttonClasses, EmptyState, Skeleton } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
+import { toast } from '@/lib/toast';
 import { useProductsById } from '../api';
 import { PriceTag } from '../components/PriceTag';
 import { QuickAddButton } from '../components/QuickAddButton';

@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button, FormField, Input, Select, Textarea } from '@/components/ui';
 import { useCartAvailability } from '@/features/cart/availability';
 import { useCart } from '@/features/cart/cart-context';
@@ -13,6 +12,7 @@ import { createOrder, ordersQueryKey } from '@/features/orders/api';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { useStoreInfo } from '@/features/store-info/store-info';
 import { formatPrice } from '@/lib/money';
+import { toast } from '@/lib/toast';
 import { gstIncluded } from '../gst-included';
 import { EMPTY_SHIPPING, INDIAN_STATES, type ShippingForm, trimmedShipping } from '../shipping';
 

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/lib/toast';
 import { fakeApi, renderPage } from '@/test/render-page';
 import { aPlainStoreInfo, aStoreInfo } from '@/test/store-info';
 import { expectVisibleText } from '@/test/visible';

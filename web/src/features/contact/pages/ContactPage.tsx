@@ -8,11 +8,11 @@ import {
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button, FormField, Input, Textarea } from '@/components/ui';
 import { SellerDetails } from '@/features/store-info/components/SellerDetails';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { useStoreInfo } from '@/features/store-info/store-info';
+import { toast } from '@/lib/toast';
 import { sendContactMessage } from '../api';
 
 /** The spec's 1.5 s of 'Sending...': the button says so at least that long, and for as long as the request runs. */

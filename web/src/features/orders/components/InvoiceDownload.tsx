@@ -1,9 +1,9 @@
 import type { OrderDocument } from '@store/contract';
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui';
 import { saveFile } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { downloadDocument } from '../api';
 
 const LABELS: Record<OrderDocument['type'], string> = {

@@ -1,10 +1,10 @@
 import { PackageOpen } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { buttonClasses, Skeleton } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { formatPrice } from '@/lib/money';
+import { toast } from '@/lib/toast';
 import { useOrders } from '../api';
 import { InvoiceDownload } from '../components/InvoiceDownload';
 import { OrderHeading, OrderItemsTable, OrderShipping } from '../components/OrderDetails';

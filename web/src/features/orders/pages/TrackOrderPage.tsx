@@ -1,10 +1,10 @@
 import type { Order } from '@store/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button, FormField, Input } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
 import { usePageMeta } from '@/features/store-info/page-meta';
+import { toast } from '@/lib/toast';
 import { findOrder } from '../api';
 import { InvoiceDownload } from '../components/InvoiceDownload';
 import { OrderHeading, OrderItemsTable, OrderShipping } from '../components/OrderDetails';

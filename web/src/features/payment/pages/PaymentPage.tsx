@@ -4,7 +4,6 @@ import { CircleAlert, CircleCheck, CircleX, Info, QrCode } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button, buttonClasses, Checkbox, FormField, Input, Select, Skeleton, Textarea } from '@/components/ui';
 import { useAccountInfo } from '@/features/auth/api';
 import { useOrder } from '@/features/orders/api';
@@ -12,6 +11,7 @@ import { OrderSummary } from '@/features/orders/components/OrderSummary';
 import { isCancelled, isPaid } from '@/features/orders/order-status';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
 import { fetchPaymentFields, postHiddenForm, submitPayment } from '../api';
 import {
   applyMask,
