@@ -13,15 +13,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { buildApp, createServices } from '../../server/src/app.js';
-import { migrateToLatest, openDatabase } from '../../server/src/db/open.js';
+import { buildApp } from '../../server/src/app.js';
 import type { Database } from '../../server/src/db/schema.js';
-import { catalogueChanged } from '../../server/src/modules/catalog/catalog-version.js';
 import { readCatalogueFile } from '../../server/src/modules/catalog/files/read-catalogue.js';
-import { ensureDemoStore } from '../../server/src/seed/seed.js';
 import { writeBenchCatalogue } from './bench-catalogue.js';
 import { GENEROUS_LIMITS } from './generous-limits.js';
+import { askInProcess, benchDatabases, changeCatalogue, onServer, scratchShop } from './scratch-shop.js';
 
 const PRODUCTS = Number(process.argv[2] ?? 100_000);
 const ORDERS = Number(process.argv[3] ?? 50_000);
@@ -32,7 +29,6 @@ const percentile = (times: number[], share: number) => {
   const sorted = [...times].sort((a, b) => a - b);
   return (sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0).toFixed(1);
 };
-const postgresUrl = process.env.BENCH_DATABASE_URL;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-admin-'));
 
 /** Orders spread over the last year, every status, one to three lines each. */
@@ -103,37 +99,20 @@ async function fillOrders(db: Database, storeId: string, count: number): Promise
 }
 
 async function benchOne(dialect: 'sqlite' | 'postgres', catalogue: string) {
-  let schema: string | undefined;
-  if (dialect === 'postgres' && postgresUrl) {
-    schema = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-  }
-  const { db } = openDatabase({
-    databaseUrl: dialect === 'postgres' ? postgresUrl : undefined,
-    dataDir: fs.mkdtempSync(path.join(work, 'db-')),
-    ...(schema ? { schema } : {}),
-  });
-  await migrateToLatest(db, schema);
-  const services = createServices(db);
-  await ensureDemoStore(services);
-  const store = await services.stores.defaultStore();
-  if (!store) throw new Error('no store');
+  const shop = await scratchShop(dialect);
+  const { db, services, store, schema } = shop;
   const read = await readCatalogueFile(catalogue);
   await services.catalog.importMany(
     store.id,
     read.records.map((entry) => entry.record),
   );
   await fillOrders(db, store.id, ORDERS);
-  if (schema && postgresUrl) {
+  if (schema) {
     // Fresh statistics after a bulk load, as the README advises after an import.
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    for (const table of ['products', 'orders', 'order_items', 'payments'])
-      await admin.query(`analyze ${schema}.${table}`);
-    await admin.end();
+    await onServer(async (admin) => {
+      for (const table of ['products', 'orders', 'order_items', 'payments'])
+        await admin.query(`analyze ${schema}.${table}`);
+    });
   }
 
   const app = await buildApp({
@@ -167,38 +146,23 @@ async function benchOne(dialect: 'sqlite' | 'postgres', catalogue: string) {
     '/admin/dashboard',
     '/admin/activity',
   ];
-  const ask = async (page: string) => {
-    const started = performance.now();
-    const answer = await app.inject({
-      method: 'GET',
-      url: `/api/v1${page}`,
-      headers: { host: 'localhost:8044', cookie },
-    });
-    if (answer.statusCode !== 200) throw new Error(`${page}: ${answer.statusCode} ${answer.body}`);
-    return performance.now() - started;
-  };
+  const ask = askInProcess(app, { cookie });
   const rows: string[] = [];
   for (const page of pages) {
     // Cold: the first ask after a catalogue change, when nothing counted before may be used.
     const cold: number[] = [];
     for (let run = 0; run < COLD_RUNS; run++) {
-      await catalogueChanged(db, store.id);
-      cold.push(await ask(page));
+      await changeCatalogue(shop);
+      cold.push((await ask(page)).ms);
     }
     const warm: number[] = [];
-    for (let run = 0; run < RUNS; run++) warm.push(await ask(page));
+    for (let run = 0; run < RUNS; run++) warm.push((await ask(page)).ms);
     rows.push(
       `| ${dialect} | \`${page}\` | ${percentile(cold, 0.5)} ms | ${percentile(warm, 0.5)} ms | ${percentile(warm, 0.95)} ms |`,
     );
   }
   await app.close();
-  await db.destroy();
-  if (schema && postgresUrl) {
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  }
+  await shop.close();
   return rows;
 }
 
@@ -209,7 +173,7 @@ try {
   );
   console.log('| database | page | first ask after a change, p50 | again, p50 | again, p95 |');
   console.log('|---|---|---|---|---|');
-  for (const dialect of postgresUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) {
+  for (const dialect of benchDatabases()) {
     for (const row of await benchOne(dialect, catalogue)) console.log(row);
   }
 } finally {

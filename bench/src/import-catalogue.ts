@@ -7,19 +7,14 @@
  * Each size runs on a fresh database: a first import (every row new), a second import of the same
  * file (every row unchanged), and an export. Results go to RESULTS.md by hand, with the machine.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { createServices } from '../../server/src/app.js';
 import { run } from '../../server/src/cli/main.js';
-import { migrateToLatest, openDatabase } from '../../server/src/db/open.js';
-import { ensureDemoStore } from '../../server/src/seed/seed.js';
 import { writeBenchCatalogue } from './bench-catalogue.js';
+import { postgresUrl, scratchShop } from './scratch-shop.js';
 
 const SIZES = (process.argv[2] ?? '10000,100000').split(',').map(Number);
-const postgresUrl = process.env.BENCH_DATABASE_URL;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
 
 /** Samples the resident set while `work` runs; returns seconds taken and the peak in MB. */
@@ -37,23 +32,8 @@ async function measure(work: () => Promise<number>): Promise<{ seconds: number; 
 }
 
 async function benchOne(dialect: 'sqlite' | 'postgres', rows: number, file: string) {
-  let schema: string | undefined;
-  if (dialect === 'postgres' && postgresUrl) {
-    schema = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-  }
-  const dataDir = fs.mkdtempSync(path.join(work, 'db-'));
-  const { db } = openDatabase({
-    databaseUrl: dialect === 'postgres' ? postgresUrl : undefined,
-    dataDir,
-    ...(schema ? { schema } : {}),
-  });
-  await migrateToLatest(db, schema);
-  const services = createServices(db);
-  await ensureDemoStore(services);
+  const shop = await scratchShop(dialect);
+  const { db, services } = shop;
   const store = (...argv: string[]) =>
     run(argv, {
       stdout: () => {},
@@ -69,13 +49,7 @@ async function benchOne(dialect: 'sqlite' | 'postgres', rows: number, file: stri
   const first = await measure(() => store('products', 'import', file));
   const again = await measure(() => store('products', 'import', file));
   const exported = await measure(() => store('products', 'export', '--output', path.join(work, 'export.csv')));
-  await db.destroy();
-  if (schema && postgresUrl) {
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  }
+  await shop.close();
   const mb = (fs.statSync(file).size / 1024 / 1024).toFixed(1);
   console.log(
     `| ${dialect} | ${rows.toLocaleString('en-IN')} (${mb} MB) | ${first.seconds.toFixed(1)} s (${Math.round(rows / first.seconds).toLocaleString('en-IN')} rows/s) | ${again.seconds.toFixed(1)} s | ${exported.seconds.toFixed(1)} s | ${first.peakMb} / ${again.peakMb} / ${exported.peakMb} MB |`,

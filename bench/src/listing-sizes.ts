@@ -14,24 +14,21 @@
  * `bench/plans/listings-<database>-<size>.txt` (EXPLAIN QUERY PLAN on SQLite, EXPLAIN (ANALYZE,
  * BUFFERS) on PostgreSQL).
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { buildApp, createServices } from '../../server/src/app.js';
-import { type CompiledQuery, migrateToLatest, openDatabase } from '../../server/src/db/open.js';
+import { buildApp } from '../../server/src/app.js';
+import type { CompiledQuery } from '../../server/src/db/open.js';
+import type { Database } from '../../server/src/db/schema.js';
 import { writeTransaction } from '../../server/src/db/transaction.js';
-import { catalogueChanged, stockChanged } from '../../server/src/modules/catalog/catalog-version.js';
-import { ensureDemoStore } from '../../server/src/seed/seed.js';
-import { productAt } from './generated-products.js';
+import { stockChanged } from '../../server/src/modules/catalog/catalog-version.js';
+import { fillWithGenerated } from './generated-products.js';
 import { GENEROUS_LIMITS } from './generous-limits.js';
+import { askInProcess, benchDatabases, changeCatalogue, scratchShop } from './scratch-shop.js';
 
 const SIZES = process.argv.slice(2).map(Number).filter(Boolean);
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 if (!SIZES.length) SIZES.push(1000, 100_000);
 const RUNS = 15;
-const postgresUrl = process.env.BENCH_DATABASE_URL;
 const PLANS_DIR = path.resolve(import.meta.dirname, '../plans');
 
 /** Storage is one kind in six of the generated catalogue; Veloxa's storage one in eight of that. */
@@ -43,46 +40,19 @@ const listings = (middlePage: number) => [
 ];
 
 async function benchSize(dialect: 'sqlite' | 'postgres', size: number): Promise<void> {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-listings-'));
-  let schema: string | undefined;
-  if (dialect === 'postgres' && postgresUrl) {
-    schema = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-  }
   // Every query the shop runs while `heard` is set, with its parameters, to explain afterwards.
   let heard: CompiledQuery[] | undefined;
-  const { db } = openDatabase({
-    databaseUrl: dialect === 'postgres' ? postgresUrl : undefined,
-    dataDir: work,
-    ...(schema ? { schema } : {}),
+  const shop = await scratchShop(dialect, {
     log: (event) => {
       if (event.level === 'query') heard?.push(event.query);
     },
   });
   try {
-    await migrateToLatest(db, schema);
-    const services = createServices(db);
-    await ensureDemoStore(services);
-    const store = await services.stores.defaultStore();
-    if (!store) throw new Error('no store');
-    const importStarted = performance.now();
-    await services.catalog.importMany(
-      store.id,
-      Array.from({ length: size }, (_, index) => productAt(index)),
-    );
-    const seconds = (performance.now() - importStarted) / 1000;
+    const seconds = await fillWithGenerated(shop, size);
     console.error(`${dialect} ${size}: imported in ${seconds.toFixed(1)} s`);
-    const app = await buildApp({ db, services, rateLimits: GENEROUS_LIMITS, webDistDir: '' });
-    const ask = async (url: string) => {
-      const started = performance.now();
-      const answer = await app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { host: 'localhost:8044' } });
-      if (answer.statusCode !== 200) throw new Error(`${url}: ${answer.statusCode} ${answer.body}`);
-      return { ms: performance.now() - started, body: answer.json() as { count: number } };
-    };
-    const inCategory = (await ask('/products?limit=1&category=Storage')).body.count;
+    const app = await buildApp({ db: shop.db, services: shop.services, rateLimits: GENEROUS_LIMITS, webDistDir: '' });
+    const ask = askInProcess(app);
+    const inCategory = Number((await ask('/products?limit=1&category=Storage')).body.count);
     const plans: string[] = [];
     for (const [name, url] of listings(Math.max(1, Math.ceil(inCategory / 12 / 2)))) {
       await ask(url as string);
@@ -90,44 +60,33 @@ async function benchSize(dialect: 'sqlite' | 'postgres', size: number): Promise<
       const read: number[] = [];
       const kept: number[] = [];
       for (let run = 0; run < RUNS; run++) {
-        await writeTransaction(db, (trx) => catalogueChanged(trx, store.id));
+        await changeCatalogue(shop);
         counted.push((await ask(url as string)).ms);
-        await writeTransaction(db, (trx) => stockChanged(trx, store.id, false));
+        await writeTransaction(shop.db, (trx) => stockChanged(trx, shop.store.id, false));
         read.push((await ask(url as string)).ms);
         kept.push((await ask(url as string)).ms);
       }
       console.log(
         `| ${dialect} | ${size.toLocaleString('en-IN')} | ${name} | ${ms(median(counted))} | ${ms(median(read))} | ${ms(median(kept))} |`,
       );
-      await writeTransaction(db, (trx) => catalogueChanged(trx, store.id));
+      await changeCatalogue(shop);
       heard = [];
       await ask(url as string);
       const queries: CompiledQuery[] = heard;
       heard = undefined;
       plans.push(`## ${name}: GET /api/v1${url}\n`);
-      for (const query of queries) plans.push(await explain(db, dialect, query));
+      for (const query of queries) plans.push(await explain(shop.db, dialect, query));
     }
     fs.mkdirSync(PLANS_DIR, { recursive: true });
     fs.writeFileSync(path.join(PLANS_DIR, `listings-${dialect}-${size}.txt`), plans.join('\n'));
     await app.close();
   } finally {
-    await db.destroy();
-    fs.rmSync(work, { recursive: true, force: true });
-    if (schema && postgresUrl) {
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    }
+    await shop.close();
   }
 }
 
 /** The query, its parameters, and how the database runs it. */
-async function explain(
-  db: ReturnType<typeof openDatabase>['db'],
-  dialect: 'sqlite' | 'postgres',
-  query: CompiledQuery,
-): Promise<string> {
+async function explain(db: Database, dialect: 'sqlite' | 'postgres', query: CompiledQuery): Promise<string> {
   const prefix = dialect === 'sqlite' ? 'explain query plan ' : 'explain (analyze, buffers) ';
   const { rows } = await db.executeQuery({ ...query, sql: prefix + query.sql });
   const plan = rows.map((row) => {
@@ -147,7 +106,6 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 console.log(`Each listing asked ${RUNS} times in each state (+ the 44 demo products)\n`);
 console.log('| database | products | listing | counted afresh, p50 | page read, p50 | answer kept, p50 |');
 console.log('|---|---|---|---|---|---|');
-const dialects = postgresUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
-for (const dialect of dialects.filter((name) => !only || name === only)) {
+for (const dialect of benchDatabases().filter((name) => !only || name === only)) {
   for (const size of SIZES) await benchSize(dialect, size);
 }

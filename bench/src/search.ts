@@ -7,20 +7,12 @@
  * gets that many generated products with varied titles and specifications (a dozen kinds of
  * accessory, brands, speeds, wattages, ports), then each request is asked in process
  * (the server's own time: routing, queries, JSON; no network): 7 times just after a catalogue
- * change (cold: the total and facets counted afresh) and 25 times again (warm: kept counts).
+ * change (cold: the total and facets counted afresh) and 25 times again (warm: the answer kept).
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { buildApp, createServices } from '../../server/src/app.js';
-import { migrateToLatest, openDatabase } from '../../server/src/db/open.js';
-import { writeTransaction } from '../../server/src/db/transaction.js';
-import { catalogueChanged } from '../../server/src/modules/catalog/catalog-version.js';
-import { ensureDemoStore } from '../../server/src/seed/seed.js';
-import { productAt } from './generated-products.js';
+import { buildApp } from '../../server/src/app.js';
+import { fillWithGenerated } from './generated-products.js';
 import { GENEROUS_LIMITS } from './generous-limits.js';
+import { askInProcess, benchDatabases, changeCatalogue, scratchShop } from './scratch-shop.js';
 
 const SIZES = process.argv.slice(2).map(Number).filter(Boolean);
 // `--only=postgres` (or sqlite) measures one database.
@@ -28,7 +20,6 @@ const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--onl
 if (!SIZES.length) SIZES.push(1000, 100_000);
 const RUNS = 25;
 const COLD_RUNS = 7;
-const postgresUrl = process.env.BENCH_DATABASE_URL;
 
 const REQUESTS = [
   '/products?q=ethernet%20adapter',
@@ -45,67 +36,31 @@ const REQUESTS = [
 
 /** Fills a fresh database with `size` products and prints a row per request as soon as it is measured. */
 async function benchSize(dialect: 'sqlite' | 'postgres', size: number): Promise<void> {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-'));
-  let schema: string | undefined;
-  if (dialect === 'postgres' && postgresUrl) {
-    schema = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-  }
-  const { db } = openDatabase({
-    databaseUrl: dialect === 'postgres' ? postgresUrl : undefined,
-    dataDir: work,
-    ...(schema ? { schema } : {}),
-  });
+  const shop = await scratchShop(dialect);
   try {
-    await migrateToLatest(db, schema);
-    const services = createServices(db);
-    await ensureDemoStore(services);
-    const store = await services.stores.defaultStore();
-    if (!store) throw new Error('no store');
-    const importStarted = performance.now();
-    // One import, as a merchant's file would be: in batches, each would first read every product already there.
-    await services.catalog.importMany(
-      store.id,
-      Array.from({ length: size }, (_, index) => productAt(index)),
-    );
-    const seconds = (performance.now() - importStarted) / 1000;
+    const seconds = await fillWithGenerated(shop, size);
     console.error(`${dialect} ${size}: imported in ${seconds.toFixed(1)} s (${Math.round(size / seconds)} products/s)`);
-    const app = await buildApp({ db, services, rateLimits: GENEROUS_LIMITS, webDistDir: '' });
-    const ask = async (url: string) => {
-      const started = performance.now();
-      const answer = await app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { host: 'localhost:8044' } });
-      if (answer.statusCode !== 200) throw new Error(`${url}: ${answer.statusCode} ${answer.body}`);
-      return performance.now() - started;
-    };
+    const app = await buildApp({ db: shop.db, services: shop.services, rateLimits: GENEROUS_LIMITS, webDistDir: '' });
+    const ask = askInProcess(app);
     for (const url of REQUESTS) {
       // The first answer reads the store's vocabulary once; it is not counted.
       await ask(url);
       // Asked first after a catalogue change: everything counted afresh.
       const cold: number[] = [];
       for (let run = 0; run < COLD_RUNS; run++) {
-        await writeTransaction(db, (trx) => catalogueChanged(trx, store.id));
-        cold.push(await ask(url));
+        await changeCatalogue(shop);
+        cold.push((await ask(url)).ms);
       }
-      // Asked again while the catalogue stands still: the counts are kept.
+      // Asked again while the catalogue stands still: the answer is kept.
       const warm: number[] = [];
-      for (let run = 0; run < RUNS; run++) warm.push(await ask(url));
+      for (let run = 0; run < RUNS; run++) warm.push((await ask(url)).ms);
       console.log(
         `| ${dialect} | ${size.toLocaleString('en-IN')} | \`${url}\` | ${ms(at(cold, 0.5))} | ${ms(at(warm, 0.5))} | ${ms(at(warm, 0.95))} |`,
       );
     }
     await app.close();
   } finally {
-    await db.destroy();
-    fs.rmSync(work, { recursive: true, force: true });
-    if (schema && postgresUrl) {
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    }
+    await shop.close();
   }
 }
 
@@ -121,7 +76,6 @@ console.log(
 );
 console.log('| database | products | request | cold p50 | warm p50 | warm p95 |');
 console.log('|---|---|---|---|---|---|');
-const dialects = postgresUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
-for (const dialect of dialects.filter((name) => !only || name === only)) {
+for (const dialect of benchDatabases().filter((name) => !only || name === only)) {
   for (const size of SIZES) await benchSize(dialect, size);
 }

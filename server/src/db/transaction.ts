@@ -62,7 +62,7 @@ export async function tidyAfterBulkWrite(db: Database, table: 'products'): Promi
 
 const commitWatchers = new WeakMap<Database, Set<() => void>>();
 
-/** `watcher` hears of every write this process commits on `db` (see writesCommitted); the answer stops it. */
+/** `watcher` hears of every write transaction this process commits on `db`; the answer stops it. */
 export function watchCommits(db: Database, watcher: () => void): () => void {
   const watchers = commitWatchers.get(db) ?? new Set();
   commitWatchers.set(db, watchers);
@@ -71,10 +71,9 @@ export function watchCommits(db: Database, watcher: () => void): () => void {
 }
 
 /**
- * Writes on `db` were committed by this process (every writeTransaction says so itself): what it
- * keeps in memory from the database is read again, at once, without waiting for the database's
- * own word of the change.
+ * Writes on `db` were committed by this process: what it keeps in memory from the database is read
+ * again, at once, without waiting for the database's own word of the change.
  */
-export function writesCommitted(db: Database): void {
+function writesCommitted(db: Database): void {
   for (const watcher of commitWatchers.get(db) ?? []) watcher();
 }

@@ -9,7 +9,7 @@ import {
   type StoreInfo,
 } from '@store/contract';
 import type { Database, StoreRow } from '../../db/schema.js';
-import { writesCommitted } from '../../db/transaction.js';
+import { writeTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
 
@@ -89,38 +89,45 @@ export class StoreService {
       stock_version: 0,
       created_at: nowIso(),
     };
-    await this.db.insertInto('stores').values(row).execute();
-    writesCommitted(this.db);
+    await this.written(this.db, (db) => db.insertInto('stores').values(row).execute());
     return row;
   }
 
   /** Which payment provider the store runs, and its settings (secrets included: they stay on the server). */
   async updatePayments(storeId: string, provider: string, config: object, db: Database = this.db): Promise<void> {
-    await db
-      .updateTable('stores')
-      .set({ payment_provider: provider, payment_config_json: JSON.stringify(config) })
-      .where('id', '=', storeId)
-      .execute();
-    // In a caller's transaction, writeTransaction says so once it commits.
-    if (db === this.db) writesCommitted(db);
+    await this.written(db, (trx) =>
+      trx
+        .updateTable('stores')
+        .set({ payment_provider: provider, payment_config_json: JSON.stringify(config) })
+        .where('id', '=', storeId)
+        .execute(),
+    );
   }
 
   /** New details; listings are counted afresh, as the merchant's search synonyms may have changed. */
   async updateInfo(storeId: string, info: StoreInfo, db: Database = this.db): Promise<void> {
-    await db
-      .updateTable('stores')
-      .set((eb) => ({ ...infoColumns(info), catalog_version: eb('catalog_version', '+', 1) }))
-      .where('id', '=', storeId)
-      .execute();
-    // In a caller's transaction, writeTransaction says so once it commits.
-    if (db === this.db) writesCommitted(db);
+    await this.written(db, (trx) =>
+      trx
+        .updateTable('stores')
+        .set((eb) => ({ ...infoColumns(info), catalog_version: eb('catalog_version', '+', 1) }))
+        .where('id', '=', storeId)
+        .execute(),
+    );
   }
 
   /** Products at or below this stock show as low in the back office. */
   async updateLowStockThreshold(storeId: string, threshold: number, db: Database = this.db): Promise<void> {
-    await db.updateTable('stores').set({ low_stock_threshold: threshold }).where('id', '=', storeId).execute();
-    // In a caller's transaction, writeTransaction says so once it commits.
-    if (db === this.db) writesCommitted(db);
+    await this.written(db, (trx) =>
+      trx.updateTable('stores').set({ low_stock_threshold: threshold }).where('id', '=', storeId).execute(),
+    );
+  }
+
+  /**
+   * A write of a store's row: in the caller's transaction when given one, else in a transaction of
+   * its own, whose commit tells this process's kept stores at once (see writeTransaction).
+   */
+  private written(db: Database, write: (db: Database) => Promise<unknown>): Promise<unknown> {
+    return db === this.db ? writeTransaction(db, write) : write(db);
   }
 }
 
