@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, SqliteAdapter, sql } from 'kysely';
+import { LISTING_COUNTS_SQL } from '../modules/catalog/listing-counts-sql.js';
 import { PRODUCT_SEARCH_SQL, PRODUCT_WORDS_SQL, SEARCH_BY_STORE_SQL } from '../modules/catalog/search/search-index.js';
 import { searchColumns } from '../modules/catalog/search/text.js';
 
@@ -528,6 +529,14 @@ const migrations: Record<string, Migration> = {
         begin perform pg_notify('stores_changed', ''); return null; end $$`.execute(db);
       await sql`create trigger stores_changed after insert or update or delete on stores
         for each statement execute function announce_store_change()`.execute(db);
+    },
+  },
+
+  // The browsing listings' totals and facets, kept by the database as products change (see listing-counts-sql.ts).
+  '2026-12-22-listing-counts': {
+    async up(db: Kysely<unknown>) {
+      const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+      for (const statement of LISTING_COUNTS_SQL[dialect]) await sql.raw(statement).execute(db);
     },
   },
 };

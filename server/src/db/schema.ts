@@ -117,6 +117,38 @@ export interface ProductSpecsTable {
   unit: string | null;
 }
 
+/** The visible products of one store, category and type: how many, in stock, and in each price band. */
+export interface ListingKindCountsTable {
+  store_id: string;
+  category_key: string;
+  /** '' for products without a type; `typed` tells those apart from a type spelled ''. */
+  parent_category_key: string;
+  typed: number;
+  parent_category: string;
+  products: number;
+  in_stock: number;
+  band0: number;
+  band1: number;
+  band2: number;
+  band3: number;
+  band4: number;
+  band5: number;
+}
+
+/** How many visible products of one store, category and type have one specification value. */
+export interface ListingSpecCountsTable {
+  store_id: string;
+  category_key: string;
+  parent_category_key: string;
+  name_key: string;
+  value_key: string;
+  /** '' for none. */
+  unit: string;
+  name: string;
+  value: string;
+  products: number;
+}
+
 export interface OrdersTable {
   id: string;
   store_id: string;
@@ -224,6 +256,8 @@ export interface DatabaseSchema {
   sessions: SessionsTable;
   products: ProductsTable;
   product_specs: ProductSpecsTable;
+  listing_kind_counts: ListingKindCountsTable;
+  listing_spec_counts: ListingSpecCountsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
   payments: PaymentsTable;

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Database, DatabaseSchema, ProductRow } from '../../db/schema.js';
 import { toPaise, toRupees } from '../../shared/money.js';
 import { KeptPerCatalogueVersion } from './catalog-version.js';
+import { isBrowsing, ListingCounts, type SpecCount, type Summary } from './listing-counts.js';
 import type { Searcher } from './search/searcher.js';
 import { searchTokens } from './search/text.js';
 
@@ -70,10 +71,15 @@ export class Listing {
    */
   private readonly counted = new KeptPerCatalogueVersion<Counted>(COUNTED_LISTINGS_KEPT);
 
+  /** The sums the database keeps for browsing listings. */
+  private readonly precounted: ListingCounts;
+
   constructor(
     private readonly db: Database,
     private readonly searcher: Searcher,
-  ) {}
+  ) {
+    this.precounted = new ListingCounts(db);
+  }
 
   async list(storeId: string, filters: ProductListFilters, store: ListingStore = {}): Promise<ProductListing> {
     const count = () => this.count(storeId, filters, store.synonyms?.() ?? []);
@@ -111,7 +117,7 @@ export class Listing {
     const joinsHits = sort === 'relevance' && match !== undefined && this.searcher.dialect === 'sqlite';
     const listed = joinsHits ? this.matching(storeId, filters, undefined) : matching();
     const pageIds = this.ordered(listed, sort, match, filters.q).select('p.id').limit(filters.limit).offset(offset);
-    const [ids, { total, facets }] = await Promise.all([pageIds.execute(), this.facets(filters, matching)]);
+    const [ids, { total, facets }] = await Promise.all([pageIds.execute(), this.facets(storeId, filters, matching)]);
     return { ids: ids.map((row) => row.id), total, facets, correctedQuery };
   }
 
@@ -273,38 +279,39 @@ export class Listing {
   }
 
   /**
-   * The total and the facets in as few reads of the listing as it allows: one pass counts the
-   * products by type, price band and stock together; a facet whose own filter is in use is counted
-   * again without it, so the shopper still sees the other choices.
+   * The total and the facets in as few reads of the listing as it allows: a browsing listing
+   * (everything, a category, a category and type) reads the sums the database keeps; any other
+   * is counted, one pass counting the products by type, price band and stock together; a facet
+   * whose own filter is in use is counted again without it, so the shopper still sees the other
+   * choices.
    */
   private async facets(
+    storeId: string,
     filters: ProductListFilters,
     matching: (except?: Except) => Products,
   ): Promise<{ total: number; facets: ProductFacets }> {
+    if (isBrowsing(filters)) {
+      const [kinds, specs] = await Promise.all([
+        this.precounted.kinds(storeId, filters),
+        this.precounted.specs(storeId, filters),
+      ]);
+      return { total: kinds.listed.total, facets: facetsOf(kinds.byType, kinds.listed, kinds.listed, specs, []) };
+    }
     const summaryOf = (except?: Except) => this.summary(matching(except));
     const all = summaryOf();
+    const filtered = [...(filters.attributes?.keys() ?? [])];
     const [everything, byType, byPrice, byStock, specs] = await Promise.all([
       all,
       filters.parentCategory ? summaryOf('type') : all,
       filters.minPrice !== undefined || filters.maxPrice !== undefined ? summaryOf('price') : all,
       filters.inStock === 'true' ? summaryOf('stock') : all,
-      this.specCounts(filters, matching),
+      this.specCounts(filtered, matching),
     ]);
-    return {
-      total: everything.total,
-      facets: {
-        types: [...byType.types.entries()]
-          .map(([value, count]) => ({ value, count }))
-          .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
-        prices: byPrice.prices,
-        inStock: byStock.inStock,
-        attributes: specs,
-      },
-    };
+    return { total: everything.total, facets: facetsOf(byType, byPrice, byStock, specs, filtered) };
   }
 
   /** How many products, of each type, in each price band and in stock: one read of the listing. */
-  private async summary(products: Products) {
+  private async summary(products: Products): Promise<Summary> {
     const bands = PRICE_BANDS.map((min, index) => ({ min, max: PRICE_BANDS[index + 1] ?? null }));
     const rows = await products
       .select((eb) => [
@@ -339,8 +346,7 @@ export class Listing {
   }
 
   /** Each specification's values with their counts; a filtered one is counted without its own filter. */
-  private async specCounts(filters: ProductListFilters, matching: (except?: Except) => Products) {
-    const filtered = [...(filters.attributes?.keys() ?? [])];
+  private async specCounts(filtered: string[], matching: (except?: Except) => Products): Promise<SpecCount[]> {
     const countsOf = (products: Products, name?: string) => {
       let query = this.db
         .selectFrom('product_specs as s')
@@ -358,47 +364,68 @@ export class Listing {
       else if (filtered.length) query = query.where('s.name_key', 'not in', filtered);
       return query.execute();
     };
-    const rows = (
+    return (
       await Promise.all([
         countsOf(matching()),
         ...filtered.map((name) => countsOf(matching({ attribute: name }), name)),
       ])
     ).flat();
-    const byName = new Map<
-      string,
-      { key: string; values: (FacetValue & { unit: string | null })[]; products: number }
-    >();
-    for (const row of rows) {
-      if (NOT_FACETS.has(row.name_key)) continue;
-      const facet = byName.get(row.name_key) ?? { key: String(row.name), values: [], products: 0 };
-      facet.values.push({ value: String(row.value), count: Number(row.count), unit: row.unit ?? null });
-      facet.products += Number(row.count);
-      byName.set(row.name_key, facet);
-    }
-    return [...byName.entries()]
-      .filter(
-        ([name, facet]) =>
-          filtered.includes(name) ||
-          (facet.values.length > 1 && facet.values.length <= 40 && facet.values.some((value) => value.count > 1)),
-      )
-      .sort(([, a], [, b]) => b.products - a.products || a.key.localeCompare(b.key))
-      .slice(0, FACET_KEYS_MAX)
-      .map(([, facet]) => {
-        const units = new Set(facet.values.map((value) => value.unit));
-        const unit = units.size === 1 ? (facet.values[0]?.unit ?? null) : null;
-        const values = orderedValues(facet.values)
-          .slice(0, FACET_VALUES_MAX)
-          .map(({ unit: own, ...value }) => (unit === null && own ? { ...value, unit: own } : value));
-        return { key: facet.key, unit, values };
-      });
   }
 }
 
-/** Numbers in their order (1, 2.5, 10), words by how many products have them. */
-function orderedValues<Value extends FacetValue>(values: Value[]): Value[] {
+/** The facets from the counts: types without the type filter, price bands without the price filter, and so on. */
+function facetsOf(byType: Summary, byPrice: Summary, byStock: Summary, specs: SpecCount[], filtered: string[]) {
+  return {
+    types: [...byType.types.entries()]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
+    prices: byPrice.prices,
+    inStock: byStock.inStock,
+    attributes: specFacets(specs, filtered),
+  };
+}
+
+/** Each specification's values with their counts, the most common first; a filtered one is always kept. */
+function specFacets(rows: SpecCount[], filtered: string[]): ProductFacets['attributes'] {
+  const byName = new Map<string, { key: string; values: (FacetValue & { unit: string | null })[]; products: number }>();
+  for (const row of rows) {
+    if (NOT_FACETS.has(row.name_key)) continue;
+    const facet = byName.get(row.name_key) ?? { key: String(row.name), values: [], products: 0 };
+    // Spelt differently by different products: the same spelling whatever order the rows came in.
+    if (String(row.name) < facet.key) facet.key = String(row.name);
+    facet.values.push({ value: String(row.value), count: Number(row.count), unit: row.unit ?? null });
+    facet.products += Number(row.count);
+    byName.set(row.name_key, facet);
+  }
+  return [...byName.entries()]
+    .filter(
+      ([name, facet]) =>
+        filtered.includes(name) ||
+        (facet.values.length > 1 && facet.values.length <= 40 && facet.values.some((value) => value.count > 1)),
+    )
+    .sort(([, a], [, b]) => b.products - a.products || a.key.localeCompare(b.key))
+    .slice(0, FACET_KEYS_MAX)
+    .map(([, facet]) => {
+      const units = new Set(facet.values.map((value) => value.unit));
+      const unit = units.size === 1 ? (facet.values[0]?.unit ?? null) : null;
+      const values = orderedValues(facet.values)
+        .slice(0, FACET_VALUES_MAX)
+        .map(({ unit: own, ...value }) => (unit === null && own ? { ...value, unit: own } : value));
+      return { key: facet.key, unit, values };
+    });
+}
+
+/**
+ * Numbers in their order (1, 2.5, 10), words by how many products have them; the same value in
+ * two units (or none) by unit, so the order never depends on how the database happened to group.
+ */
+function orderedValues<Value extends FacetValue & { unit: string | null }>(values: Value[]): Value[] {
   const numeric = values.every((value) => Number.isFinite(Number(value.value)));
+  const byUnit = (a: Value, b: Value) => (a.unit ?? '').localeCompare(b.unit ?? '');
   return [...values].sort((a, b) =>
-    numeric ? Number(a.value) - Number(b.value) : b.count - a.count || a.value.localeCompare(b.value),
+    numeric
+      ? Number(a.value) - Number(b.value) || a.value.localeCompare(b.value) || byUnit(a, b)
+      : b.count - a.count || a.value.localeCompare(b.value) || byUnit(a, b),
   );
 }
 

@@ -1,0 +1,208 @@
+/**
+ * The browsing listings (everything, a category, a category and type) are counted ahead: what
+ * they hold of each type, price band, stock and specification value is kept in two small tables
+ * that the database itself updates in the transaction of every write to a product (an import, a
+ * back-office edit, an order that sells the last piece, a load from a dump). Reading a listing's
+ * total and facets then reads a few hundred rows whatever the catalogue's size, instead of every
+ * product it lists.
+ *
+ * Each row is a sum of the visible products of one store, category and type. SQLite keeps them with
+ * row triggers; PostgreSQL with statement triggers over transition tables, so an import of a
+ * million products updates each sum once per statement rather than once per product.
+ *
+ * The price bands are written into the triggers as they were when this migration ran; the listing
+ * uses these sums only while its bands are the same (see `PRECOUNTED_BANDS`).
+ */
+
+/** The price bands, in rupees, that the kept sums count (the contract's `PRICE_BANDS` when written). */
+export const PRECOUNTED_BANDS = [0, 500, 1000, 2500, 5000, 10000] as const;
+
+const BAND_COLUMNS = PRECOUNTED_BANDS.map((_, index) => `band${index}`);
+
+/** `1` when the row's price is in the band, else `0`; prices are kept in paise. */
+const bandTests = (row: string) =>
+  PRECOUNTED_BANDS.map((min, index) => {
+    const max = PRECOUNTED_BANDS[index + 1];
+    const below = max === undefined ? '' : ` and ${row}.effective_price < ${max * 100}`;
+    return `case when ${row}.effective_price >= ${min * 100}${below} then 1 else 0 end`;
+  });
+
+const KIND_KEY = 'store_id, category_key, parent_category_key, typed, parent_category';
+/** Each spelling apart, so a spelling whose products are gone is no longer shown. */
+const SPEC_KEY = 'store_id, category_key, parent_category_key, name_key, value_key, unit, name, value';
+
+const CREATE_TABLES = [
+  `create table listing_kind_counts (
+    store_id text not null,
+    category_key text not null,
+    parent_category_key text not null,
+    typed integer not null,
+    parent_category text not null,
+    products integer not null,
+    in_stock integer not null,
+    ${BAND_COLUMNS.map((column) => `${column} integer not null`).join(',\n    ')},
+    primary key (${KIND_KEY}))`,
+  `create table listing_spec_counts (
+    store_id text not null,
+    category_key text not null,
+    parent_category_key text not null,
+    name_key text not null,
+    value_key text not null,
+    unit text not null,
+    name text not null,
+    value text not null,
+    products integer not null,
+    primary key (${SPEC_KEY}))`,
+];
+
+/** A product's specification values, each once (as `product_specs` holds them, units '' for none). */
+const SQLITE_SPECS = (row: string) => `
+  select trim(json_extract(a.value, '$.key')) as name, lower(trim(json_extract(a.value, '$.key'))) as name_key,
+    trim(v.value) as value, lower(trim(v.value)) as value_key,
+    coalesce(nullif(trim(json_extract(a.value, '$.metricUnit')), ''), '') as unit
+  from json_each(${row}.attributes_json) a, json_each(json_extract(a.value, '$.value')) v
+  where lower(trim(json_extract(a.value, '$.key'))) <> 'featured' and trim(v.value) <> ''`;
+
+const POSTGRES_SPECS = (row: string) => `
+  select btrim(a->>'key') as name, lower(btrim(a->>'key')) as name_key, btrim(v) as value, lower(btrim(v)) as value_key,
+    coalesce(nullif(btrim(a->>'metricUnit'), ''), '') as unit
+  from jsonb_array_elements(${row}.attributes_json::jsonb) a, jsonb_array_elements_text(a->'value') v
+  where lower(btrim(a->>'key')) <> 'featured' and btrim(v) <> ''`;
+
+/** The upsert's update: a sum moves by what was added (or taken away, as negative numbers). */
+const KIND_SUMS = (table: string) =>
+  ['products', 'in_stock', ...BAND_COLUMNS].map((column) => `${column} = ${table}.${column} + excluded.${column}`);
+
+const SPEC_SUM = 'products = listing_spec_counts.products + excluded.products';
+
+/** SQLite: one product's share of the kind sums, with `sign` 1 (added) or -1 (taken away). */
+const sqliteKindShare = (row: 'new' | 'old', sign: 1 | -1) => `
+  insert into listing_kind_counts (${KIND_KEY}, products, in_stock, ${BAND_COLUMNS.join(', ')})
+  select ${row}.store_id, ${row}.category_key, coalesce(${row}.parent_category_key, ''),
+    ${row}.parent_category is not null, coalesce(${row}.parent_category, ''),
+    ${sign}, ${sign} * (${row}.stock > 0), ${bandTests(row)
+      .map((test) => `${sign} * (${test})`)
+      .join(', ')}
+  where ${row}.hidden = 0
+  on conflict (${KIND_KEY}) do update set ${KIND_SUMS('listing_kind_counts').join(', ')};`;
+
+const sqliteSpecShare = (row: 'new' | 'old', sign: 1 | -1) => `
+  insert into listing_spec_counts (${SPEC_KEY}, products)
+  select ${row}.store_id, ${row}.category_key, coalesce(${row}.parent_category_key, ''), name_key, value_key, unit,
+    min(name), min(value), ${sign}
+  from (${SQLITE_SPECS(row)}) where ${row}.hidden = 0
+  group by name_key, value_key, unit
+  on conflict (${SPEC_KEY}) do update set ${SPEC_SUM};`;
+
+/** What changes a product's place in the kind sums, and in the specification sums. */
+const KIND_CHANGED = `old.hidden is not new.hidden or old.category_key is not new.category_key
+  or old.parent_category_key is not new.parent_category_key or old.parent_category is not new.parent_category
+  or (old.stock > 0) is not (new.stock > 0) or old.effective_price is not new.effective_price`;
+const SPECS_CHANGED = `old.hidden is not new.hidden or old.category_key is not new.category_key
+  or old.parent_category_key is not new.parent_category_key or old.attributes_json is not new.attributes_json`;
+
+/** PostgreSQL: the share of every row of a transition table, summed per key, with `sign` 1 or -1. */
+const postgresKindShare = (rows: string, sign: 1 | -1, where = 'true') => `
+  insert into listing_kind_counts (${KIND_KEY}, products, in_stock, ${BAND_COLUMNS.join(', ')})
+  select r.store_id, r.category_key, coalesce(r.parent_category_key, ''),
+    (r.parent_category is not null)::int, coalesce(r.parent_category, ''),
+    ${sign} * count(*), ${sign} * sum(case when r.stock > 0 then 1 else 0 end),
+    ${bandTests('r')
+      .map((test) => `${sign} * sum(${test})`)
+      .join(', ')}
+  from ${rows} r where r.hidden = 0 and (${where})
+  group by 1, 2, 3, 4, 5
+  on conflict (${KIND_KEY}) do update set ${KIND_SUMS('listing_kind_counts').join(', ')};`;
+
+const postgresSpecShare = (rows: string, sign: 1 | -1, where = 'true') => `
+  insert into listing_spec_counts (${SPEC_KEY}, products)
+  select store_id, category_key, parent_category_key, name_key, value_key, unit, name, value, ${sign} * count(*)
+  from (
+    select r.id, r.store_id, r.category_key, coalesce(r.parent_category_key, '') as parent_category_key,
+      s.name_key, s.value_key, s.unit, min(s.name) as name, min(s.value) as value
+    from ${rows} r, lateral (${POSTGRES_SPECS('r')}) s
+    where r.hidden = 0 and (${where})
+    group by r.id, r.store_id, r.category_key, 4, s.name_key, s.value_key, s.unit) shares
+  group by store_id, category_key, parent_category_key, name_key, value_key, unit, name, value
+  on conflict (${SPEC_KEY}) do update set ${SPEC_SUM};`;
+
+/** Rows of an update whose place in the sums moved (the transition tables joined by id). */
+const POSTGRES_MOVED = (changed: string) =>
+  `exists (select 1 from moved_old o join moved_new n on n.id = o.id where o.id = r.id and (${changed
+    .replaceAll('old.', 'o.')
+    .replaceAll('new.', 'n.')
+    .replaceAll(' is not ', ' is distinct from ')}))`;
+
+/** The sums of the products there already. */
+export const LISTING_COUNTS_FILL = [
+  `insert into listing_kind_counts (${KIND_KEY}, products, in_stock, ${BAND_COLUMNS.join(', ')})
+      select p.store_id, p.category_key, coalesce(p.parent_category_key, ''),
+        case when p.parent_category is not null then 1 else 0 end, coalesce(p.parent_category, ''),
+        count(*), sum(case when p.stock > 0 then 1 else 0 end), ${bandTests('p')
+          .map((test) => `sum(${test})`)
+          .join(', ')}
+      from products p where p.hidden = 0
+      group by 1, 2, 3, 4, 5`,
+  `insert into listing_spec_counts (${SPEC_KEY}, products)
+    select store_id, category_key, parent_category_key, name_key, value_key, unit, name, value, count(*)
+    from (
+      select p.store_id, p.category_key, coalesce(p.parent_category_key, '') as parent_category_key, s.name_key,
+        s.value_key, coalesce(s.unit, '') as unit, min(s.name) as name, min(s.value) as value
+      from product_specs s join products p on p.id = s.product_id
+      where p.hidden = 0
+      group by p.id, p.store_id, p.category_key, 3, s.name_key, s.value_key, 6) shares
+    group by 1, 2, 3, 4, 5, 6, 7, 8`,
+];
+
+export const LISTING_COUNTS_SQL = {
+  sqlite: [
+    ...CREATE_TABLES,
+    `create trigger listing_counts_insert after insert on products begin
+      ${sqliteKindShare('new', 1)}
+      ${sqliteSpecShare('new', 1)}
+    end`,
+    `create trigger listing_counts_delete after delete on products begin
+      ${sqliteKindShare('old', -1)}
+      ${sqliteSpecShare('old', -1)}
+    end`,
+    `create trigger listing_kind_counts_update after update on products when ${KIND_CHANGED} begin
+      ${sqliteKindShare('old', -1)}
+      ${sqliteKindShare('new', 1)}
+    end`,
+    `create trigger listing_spec_counts_update after update on products when ${SPECS_CHANGED} begin
+      ${sqliteSpecShare('old', -1)}
+      ${sqliteSpecShare('new', 1)}
+    end`,
+    ...LISTING_COUNTS_FILL,
+  ],
+  postgres: [
+    ...CREATE_TABLES,
+    `create function listing_counts_insert() returns trigger language plpgsql as $$
+    begin
+      ${postgresKindShare('added', 1)}
+      ${postgresSpecShare('added', 1)}
+      return null;
+    end $$`,
+    `create trigger listing_counts_insert after insert on products referencing new table as added
+      for each statement execute function listing_counts_insert()`,
+    `create function listing_counts_delete() returns trigger language plpgsql as $$
+    begin
+      ${postgresKindShare('removed', -1)}
+      ${postgresSpecShare('removed', -1)}
+      return null;
+    end $$`,
+    `create trigger listing_counts_delete after delete on products referencing old table as removed
+      for each statement execute function listing_counts_delete()`,
+    `create function listing_counts_update() returns trigger language plpgsql as $$
+    begin
+      ${postgresKindShare('moved_old', -1, POSTGRES_MOVED(KIND_CHANGED))}
+      ${postgresKindShare('moved_new', 1, POSTGRES_MOVED(KIND_CHANGED))}
+      ${postgresSpecShare('moved_old', -1, POSTGRES_MOVED(SPECS_CHANGED))}
+      ${postgresSpecShare('moved_new', 1, POSTGRES_MOVED(SPECS_CHANGED))}
+      return null;
+    end $$`,
+    `create trigger listing_counts_update after update on products referencing old table as moved_old new table as moved_new
+      for each statement execute function listing_counts_update()`,
+    ...LISTING_COUNTS_FILL,
+  ],
+} as const;
