@@ -4,7 +4,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
-  AdminProduct,
   AdminProductListQuery,
   AdminProductListResponse,
   CatalogueImportReport,
@@ -31,6 +30,7 @@ import { toStoreInfo } from '../stores/service.js';
 import { storePicture } from './pictures.js';
 import type { AdminProducts } from './products.js';
 import { signedInStaff } from './session.js';
+import { AdminProductAnswer } from './wire.js';
 
 const CATALOGUE_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -58,26 +58,26 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
     products.list(request.store, valid(request, 'query')),
   );
 
-  const detail = { params: ProductId, response: withErrors({ 200: AdminProduct }) };
+  const detail = { params: ProductId, response: withErrors({ 200: AdminProductAnswer }) };
   api.get('/admin/products/:id', { schema: detail }, async (request) =>
     products.detail(request.store.id, request.params.id),
   );
 
-  const create = { body: SaveProductRequest, response: withErrors({ 201: AdminProduct }) };
+  const create = { body: SaveProductRequest, response: withErrors({ 201: AdminProductAnswer }) };
   api.post('/admin/products', { schema: create }, async (request, reply) => {
     const { product } = valid(request, 'body');
     const created = await products.create(request.store.id, product, signedInStaff(request).row);
     return reply.code(201).send(created);
   });
 
-  const update = { params: ProductId, body: SaveProductRequest, response: withErrors({ 200: AdminProduct }) };
+  const update = { params: ProductId, body: SaveProductRequest, response: withErrors({ 200: AdminProductAnswer }) };
   api.put('/admin/products/:id', { schema: update }, async (request) => {
     const input = valid(request, 'body');
     if (!input.updatedAt) throw new HttpError(400, 'updatedAt is required.', {}, 'updatedAt');
     return products.update(request.store.id, request.params.id, input, signedInStaff(request).row);
   });
 
-  const stock = { params: ProductId, body: SetStockRequest, response: withErrors({ 200: AdminProduct }) };
+  const stock = { params: ProductId, body: SetStockRequest, response: withErrors({ 200: AdminProductAnswer }) };
   api.post('/admin/products/:id/stock', { schema: stock }, async (request) =>
     products.setStock(request.store.id, request.params.id, valid(request, 'body'), signedInStaff(request).row),
   );
