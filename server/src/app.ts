@@ -5,11 +5,14 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
+import { HealthResponse } from '@store/contract';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RateLimitConfig, TrustProxy } from './config.js';
 import { watchStoreChanges } from './db/change-watch.js';
 import type { Database } from './db/schema.js';
 import { probeWrite } from './db/write-probe.js';
+import { installApiDocs } from './http/api-docs.js';
 import { bearerTokenOf } from './http/auth.js';
 import { answerConditionalGets, COMPRESS_FROM_BYTES } from './http/conditional-get.js';
 import { answerClientError, installErrorHandling } from './http/error-handler.js';
@@ -23,6 +26,7 @@ import { installSecurityHeaders } from './http/security-headers.js';
 import { isAllowedOrigin, selfAndSiblingSources } from './http/site-origins.js';
 import { storeHostOf } from './http/store-host.js';
 import { refuseNulCharacters } from './http/text-guard.js';
+import { holdInputErrors, serializerCompiler, validatorCompiler } from './http/wire.js';
 import { PasswordResets } from './modules/accounts/password-reset.js';
 import { limitPasswordHashing, type ScryptCost } from './modules/accounts/passwords.js';
 import { accountRoutes } from './modules/accounts/routes.js';
@@ -198,6 +202,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('inFlight', trackInFlight(app));
   installErrorHandling(app);
+  // The contract on the wire: input checked and answers written by the routes' zod schemas.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (request.url.length > MAX_URL_LENGTH) throw new HttpError(414, 'The URL is too long.');
@@ -267,8 +274,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  // Before any route: the API's document collects them as they are added.
+  await installApiDocs(app);
+
   // Outside the store's scope: a shop without a store yet still says how it is.
-  app.get(`${API_PREFIX}/health`, async (request, reply) => {
+  const health = {
+    schema: { tags: ['health'], response: { 200: HealthResponse, 503: HealthResponse } },
+  };
+  app.withTypeProvider<ZodTypeProvider>().get(`${API_PREFIX}/health`, health, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       await probeWrite(options.db);
@@ -282,6 +295,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      holdInputErrors(api);
       api.addHook('onRequest', async (request) => {
         request.store = await knownStores.forHost(storeHostOf(request.headers.host));
         request.bearerToken = bearerTokenOf(request);

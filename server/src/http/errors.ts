@@ -21,7 +21,12 @@ export const conflict = (message: string) => new HttpError(409, message);
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  throw inputError(result.error);
+}
+
+/** The 400 a request's input earns: its first problem, in words, and the field it is about. */
+export function inputError(error: z.ZodError): HttpError {
+  const issue = error.issues[0];
   const field = issue?.path.filter((part) => typeof part === 'string' || typeof part === 'number').join('.');
   const message = issue?.message ?? 'Invalid request.';
   // Our own messages name their field; zod's generic ones ("Invalid input …") get the field in front.
@@ -29,6 +34,6 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
     field && /^(Invalid (input|option|key|element|union)|Too (big|small)|Expected|Unrecognized)/.test(message)
       ? `${field}: ${message}`
       : message;
-  if (issue?.code === 'invalid_type' && !field) throw new HttpError(400, 'Request body must be a JSON object.');
-  throw new HttpError(400, named, {}, field || undefined);
+  if (issue?.code === 'invalid_type' && !field) return new HttpError(400, 'Request body must be a JSON object.');
+  return new HttpError(400, named, {}, field || undefined);
 }

@@ -1,8 +1,20 @@
-import { AuthorizeRequest, PasswordResetConfirmRequest, PasswordResetRequest, RegisterRequest } from '@store/contract';
+import {
+  AccountInfo,
+  AuthorizeRequest,
+  AuthorizeResponse,
+  PasswordResetConfirmRequest,
+  PasswordResetRequest,
+  PasswordResetResponse,
+  RegisterRequest,
+  RegisterResponse,
+} from '@store/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireUser } from '../../http/auth.js';
-import { HttpError, parse } from '../../http/errors.js';
+import { HttpError } from '../../http/errors.js';
 import { limitKey, tooMany } from '../../http/limits.js';
+import { describeRoutes, SHOPPER_TOKEN, valid, withErrors } from '../../http/wire.js';
 import type { PasswordResets } from './password-reset.js';
 import { type AccountService, toAccountInfo } from './service.js';
 
@@ -14,20 +26,24 @@ export async function accountRoutes(
   app: FastifyInstance,
   { accounts, passwordResets }: { accounts: AccountService; passwordResets: PasswordResets },
 ): Promise<void> {
+  describeRoutes(app, { tag: 'accounts' });
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { limits } = app;
   const addressKey = (request: FastifyRequest) => limitKey(request.store.id, request.ip);
 
-  app.post('/users/register', async (request, reply) => {
+  const register = { body: RegisterRequest, response: withErrors({ 201: RegisterResponse }) };
+  api.post('/users/register', { schema: register }, async (request, reply) => {
     const wait = await limits.registrationsByAddress.retryAfter(addressKey(request));
     if (wait) throw tooMany(wait, 'Too many registrations from this network. Please try again later.');
-    const input = parse(RegisterRequest, request.body);
+    const input = valid(request, 'body');
     await limits.registrationsByAddress.count(addressKey(request));
     const user = await accounts.register(request.store.id, input);
     return reply.code(201).send({ id: user.id, message: 'Account created.' });
   });
 
-  app.post('/users/authorize', async (request) => {
-    const input = parse(AuthorizeRequest, request.body);
+  const authorize = { body: AuthorizeRequest, response: withErrors({ 200: AuthorizeResponse }) };
+  api.post('/users/authorize', { schema: authorize }, async (request) => {
+    const input = valid(request, 'body');
     const byAddress = addressKey(request);
     // Failures count per email and address: an attacker elsewhere never locks the owner out.
     const byEmailAndAddress = limitKey(request.store.id, input.email, request.ip);
@@ -56,18 +72,20 @@ export async function accountRoutes(
     }
   });
 
-  app.post('/users/logout', async (request, reply) => {
+  const logout = { security: SHOPPER_TOKEN, response: withErrors({ 204: z.undefined() }) };
+  api.post('/users/logout', { schema: logout }, async (request, reply) => {
     const token = request.bearerToken;
     if (token) await accounts.revoke(token);
     return reply.code(204).send();
   });
 
-  app.post('/users/password-reset', async (request, reply) => {
+  const reset = { body: PasswordResetRequest, response: withErrors({ 202: PasswordResetResponse }) };
+  api.post('/users/password-reset', { schema: reset }, async (request, reply) => {
     const addressWait = await limits.passwordResetsByAddress.take(addressKey(request));
     if (addressWait) {
       throw tooMany(addressWait, `Too many password reset requests from this network. ${tryAgainIn(addressWait)}`);
     }
-    const { email } = parse(PasswordResetRequest, request.body);
+    const { email } = valid(request, 'body');
     // Counted for every email alike, known or not, so the limit tells nothing about who has an account.
     const emailWait = await limits.passwordResetsByEmail.take(limitKey(request.store.id, email));
     if (emailWait) {
@@ -77,13 +95,15 @@ export async function accountRoutes(
     return reply.code(202).send({ message: RESET_REQUESTED });
   });
 
-  app.post('/users/password-reset/confirm', async (request) => {
-    const input = parse(PasswordResetConfirmRequest, request.body);
+  const confirm = { body: PasswordResetConfirmRequest, response: withErrors({ 200: PasswordResetResponse }) };
+  api.post('/users/password-reset/confirm', { schema: confirm }, async (request) => {
+    const input = valid(request, 'body');
     await passwordResets.confirm(request.store.id, input);
     return { message: PASSWORD_CHANGED };
   });
 
-  app.get('/accountInfo', async (request) => toAccountInfo(requireUser(request)));
+  const accountInfo = { security: SHOPPER_TOKEN, response: withErrors({ 200: AccountInfo }) };
+  api.get('/accountInfo', { schema: accountInfo }, async (request) => toAccountInfo(requireUser(request)));
 }
 
 const tryAgainIn = (seconds: number) => `Please try again in ${Math.ceil(seconds / 60)} minute(s).`;

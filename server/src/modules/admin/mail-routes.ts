@@ -1,7 +1,9 @@
-import { type AdminEmail, type AdminEmailFilter, AdminEmailsQuery, type AdminEmailsResponse } from '@store/contract';
+import { AdminEmail, type AdminEmailFilter, AdminEmailsQuery, AdminEmailsResponse } from '@store/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Database, OutboxRow, OutboxStatus } from '../../db/schema.js';
-import { parse } from '../../http/errors.js';
+import { valid, withErrors } from '../../http/wire.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
 import type { Outbox } from '../messages/outbox.js';
 import { staffOf } from './session.js';
@@ -31,8 +33,10 @@ export async function adminMailRoutes(
   app: FastifyInstance,
   { db, outbox, audit }: { db: Database; outbox: Outbox; audit: AuditLog },
 ): Promise<void> {
-  app.get('/admin/emails', async (request): Promise<AdminEmailsResponse> => {
-    const { status, page, limit } = parse(AdminEmailsQuery, request.query);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const list = { querystring: AdminEmailsQuery, response: withErrors({ 200: AdminEmailsResponse }) };
+  api.get('/admin/emails', { schema: list }, async (request): Promise<AdminEmailsResponse> => {
+    const { status, page, limit } = valid(request, 'query');
     const [{ rows, total }, undelivered] = await Promise.all([
       outbox.page(request.store.id, { status: STATUS_OF[status], offset: (page - 1) * limit, limit }),
       outbox.undelivered(request.store.id),
@@ -40,7 +44,11 @@ export async function adminMailRoutes(
     return { data: rows.map(toAdminEmail), total, page, limit, ...undelivered };
   });
 
-  app.post<{ Params: { id: string } }>('/admin/emails/:id/retry', async (request) => {
+  const retry = {
+    params: z.object({ id: z.string() }),
+    response: withErrors({ 200: z.object({ email: AdminEmail }) }),
+  };
+  api.post('/admin/emails/:id/retry', { schema: retry }, async (request) => {
     const row = await db.transaction().execute(async (trx) => {
       const retried = await outbox.retry(request.store.id, request.params.id, Date.now(), trx);
       await audit.record(trx, {
@@ -55,7 +63,8 @@ export async function adminMailRoutes(
     return { email: toAdminEmail(row) };
   });
 
-  app.post('/admin/emails/retry', async (request) => {
+  const retryAll = { response: withErrors({ 200: z.object({ count: z.number().int() }) }) };
+  api.post('/admin/emails/retry', { schema: retryAll }, async (request) => {
     const count = await db.transaction().execute(async (trx) => {
       const retried = await outbox.retryAll(request.store.id, Date.now(), trx);
       if (retried > 0)

@@ -5,14 +5,20 @@ import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   AdminProductListQuery,
-  type CatalogueImportReport,
+  AdminProductListResponse,
+  CatalogueImportReport,
+  ErrorResponse,
   PICTURE_MAX_BYTES,
   SaveProductRequest,
   SetStockRequest,
+  UploadedPicture,
 } from '@store/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError, parse } from '../../http/errors.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../http/errors.js';
 import { istDay } from '../../http/india-time.js';
+import { notJson, valid, withErrors } from '../../http/wire.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
 import { categoryWarnings, missingPictures, taxWarnings } from '../catalog/files/import-checks.js';
 import { rowToRecord } from '../catalog/files/product-record.js';
@@ -24,8 +30,13 @@ import { toStoreInfo } from '../stores/service.js';
 import { storePicture } from './pictures.js';
 import type { AdminProducts } from './products.js';
 import { signedInStaff } from './session.js';
+import { AdminProductAnswer } from './wire.js';
 
 const CATALOGUE_MAX_BYTES = 50 * 1024 * 1024;
+
+const ProductId = z.object({ id: z.string() });
+/** Uploads are multipart/form-data with one file, read by uploadedFile below (no body schema). */
+const UPLOAD = ['multipart/form-data'];
 
 export interface ProductRouteOptions {
   products: AdminProducts;
@@ -41,36 +52,42 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
   const { products, catalog, audit, mediaDirs, pictureCopies } = options;
   await app.register(multipart, { limits: { files: 1, fields: 5, fileSize: CATALOGUE_MAX_BYTES } });
 
-  app.get('/admin/products', async (request) =>
-    products.list(request.store, parse(AdminProductListQuery, request.query)),
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const list = { querystring: AdminProductListQuery, response: withErrors({ 200: AdminProductListResponse }) };
+  api.get('/admin/products', { schema: list }, async (request) =>
+    products.list(request.store, valid(request, 'query')),
   );
 
-  app.get<{ Params: { id: string } }>('/admin/products/:id', async (request) =>
+  const detail = { params: ProductId, response: withErrors({ 200: AdminProductAnswer }) };
+  api.get('/admin/products/:id', { schema: detail }, async (request) =>
     products.detail(request.store.id, request.params.id),
   );
 
-  app.post('/admin/products', async (request, reply) => {
-    const { product } = parse(SaveProductRequest, request.body);
+  const create = { body: SaveProductRequest, response: withErrors({ 201: AdminProductAnswer }) };
+  api.post('/admin/products', { schema: create }, async (request, reply) => {
+    const { product } = valid(request, 'body');
     const created = await products.create(request.store.id, product, signedInStaff(request).row);
     return reply.code(201).send(created);
   });
 
-  app.put<{ Params: { id: string } }>('/admin/products/:id', async (request) => {
-    const input = parse(SaveProductRequest, request.body);
+  const update = { params: ProductId, body: SaveProductRequest, response: withErrors({ 200: AdminProductAnswer }) };
+  api.put('/admin/products/:id', { schema: update }, async (request) => {
+    const input = valid(request, 'body');
     if (!input.updatedAt) throw new HttpError(400, 'updatedAt is required.', {}, 'updatedAt');
     return products.update(request.store.id, request.params.id, input, signedInStaff(request).row);
   });
 
-  app.post<{ Params: { id: string } }>('/admin/products/:id/stock', async (request) =>
-    products.setStock(
-      request.store.id,
-      request.params.id,
-      parse(SetStockRequest, request.body),
-      signedInStaff(request).row,
-    ),
+  const stock = { params: ProductId, body: SetStockRequest, response: withErrors({ 200: AdminProductAnswer }) };
+  api.post('/admin/products/:id/stock', { schema: stock }, async (request) =>
+    products.setStock(request.store.id, request.params.id, valid(request, 'body'), signedInStaff(request).row),
   );
 
-  app.post('/admin/pictures', async (request, reply) => {
+  const picture = {
+    description: 'A picture (PNG, JPEG, WebP or AVIF, at most 5 MB) as the one file of a multipart/form-data body.',
+    consumes: UPLOAD,
+    response: withErrors({ 201: UploadedPicture }),
+  };
+  api.post('/admin/pictures', { schema: picture }, async (request, reply) => {
     if (!mediaDirs.own) throw new HttpError(503, 'This shop has no picture folder (MEDIA_DIR) to keep uploads in.');
     const { bytes } = await uploadedFile(request, PICTURE_MAX_BYTES, 'The picture is larger than 5 MB.');
     const picture = await storePicture(bytes, mediaDirs.own);
@@ -79,8 +96,17 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
   });
 
   // The same checks and the same all-or-nothing write as `store products import`, with its report.
-  app.post<{ Querystring: { dryRun?: string } }>('/admin/products/import', async (request, reply) => {
-    const dryRun = request.query.dryRun === 'true';
+  const importing = {
+    description: 'A catalogue file (.csv or .json, at most 50 MB) as the one file of a multipart/form-data body.',
+    consumes: UPLOAD,
+    // Read as it comes: only `true` asks for a dry run.
+    querystring: z.looseObject({
+      dryRun: z.unknown().optional().describe("'true': check the file and report what would change, writing nothing"),
+    }),
+    response: withErrors({ 200: CatalogueImportReport, 400: CatalogueImportReport.or(ErrorResponse) }),
+  };
+  api.post('/admin/products/import', { schema: importing }, async (request, reply) => {
+    const dryRun = valid(request, 'query').dryRun === 'true';
     const file = await uploadedFile(request, CATALOGUE_MAX_BYTES, 'The catalogue file is larger than 50 MB.');
     const report = await importCatalogue(request, file, dryRun);
     if (!report.written && !dryRun) return reply.code(400).send(report);
@@ -96,7 +122,8 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
     return reply.send(report);
   });
 
-  app.get('/admin/products/export.csv', async (request, reply) => {
+  const exportCsv = { response: withErrors({ 200: notJson('text/csv', 'The whole catalogue, as CSV') }) };
+  api.get('/admin/products/export.csv', { schema: exportCsv }, async (request, reply) => {
     const writer = catalogueWriter('csv');
     const rows = catalog.listAllInBatches(request.store.id);
     async function* csv() {
@@ -106,7 +133,9 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
       yield writer.end();
     }
     const day = istDay(Date.now());
-    return reply
+    // A stream, written as it is (the schema above only describes it).
+    const file: FastifyReply = reply;
+    return file
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="catalogue-${request.store.host}-${day}.csv"`)
       .send(Readable.from(csv()));

@@ -1,8 +1,11 @@
 import { Readable } from 'node:stream';
 import {
   AdminActivityQuery,
-  type AdminActivityResponse,
+  AdminActivityResponse,
+  AdminDashboard,
+  AdminOrder,
   AdminOrderListQuery,
+  AdminOrderListResponse,
   AdminOrdersExportQuery,
   CancelOrderRequest,
   MarkPaidRequest,
@@ -10,8 +13,10 @@ import {
   ShipOrderRequest,
 } from '@store/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
-import { parse } from '../../http/errors.js';
+import { describeRoutes, notJson, STAFF_SESSION, valid, withErrors } from '../../http/wire.js';
 import type { AuditLog } from '../audit/service.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { ContactService } from '../contact/service.js';
@@ -49,8 +54,14 @@ export interface AdminRouteOptions {
 }
 
 /** /api/v1/admin/…: the back office's API, for staff signed in with a session cookie (never a shopper's token). */
+/** An order's number as the back office's addresses carry it (looked up as given). */
+const OrderNumber = z.object({ id: z.string() });
+
+/** /api/v1/admin/…: the back office's API, for staff signed in with a session cookie (never a shopper's token). */
 export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptions): Promise<void> {
   const { orders, audit } = options;
+  describeRoutes(app, { tag: 'back office', security: STAFF_SESSION });
+  const api = app.withTypeProvider<ZodTypeProvider>();
   await adminSession(app, { staff: options.staff });
   await adminProductRoutes(app, options);
   await adminSettingsRoutes(app, options);
@@ -58,20 +69,28 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   await adminTicketRoutes(app, options);
   await adminInvoiceRoutes(app, options);
 
-  app.get('/admin/dashboard', async (request) => options.dashboards.of(request.store));
+  const dashboard = { response: withErrors({ 200: AdminDashboard }) };
+  api.get('/admin/dashboard', { schema: dashboard }, async (request) => options.dashboards.of(request.store));
 
-  app.get('/admin/orders/export.csv', async (request, reply) => {
-    const { from, to } = parse(AdminOrdersExportQuery, request.query);
-    return reply
+  const exportCsv = {
+    querystring: AdminOrdersExportQuery,
+    response: withErrors({ 200: notJson('text/csv', 'The orders placed from one day to another, as CSV') }),
+  };
+  api.get('/admin/orders/export.csv', { schema: exportCsv }, async (request, reply) => {
+    const { from, to } = valid(request, 'query');
+    // A stream, written as it is (the schema above only describes it).
+    const file: FastifyReply = reply;
+    return file
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="orders-${request.store.host}-${from}-to-${to}.csv"`)
       .send(Readable.from(orders.exportCsv(request.store.id, from, to)));
   });
 
   // Who changed what, when: for owners.
-  app.get('/admin/activity', async (request): Promise<AdminActivityResponse> => {
+  const activity = { querystring: AdminActivityQuery, response: withErrors({ 200: AdminActivityResponse }) };
+  api.get('/admin/activity', { schema: activity }, async (request): Promise<AdminActivityResponse> => {
     requireOwner(request);
-    const { page, limit } = parse(AdminActivityQuery, request.query);
+    const { page, limit } = valid(request, 'query');
     const { rows, total } = await audit.list(request.store.id, { offset: (page - 1) * limit, limit });
     return {
       data: rows.map((row) => ({
@@ -88,44 +107,47 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
     };
   });
 
-  app.get('/admin/orders', async (request) => orders.list(request.store.id, parse(AdminOrderListQuery, request.query)));
+  const list = { querystring: AdminOrderListQuery, response: withErrors({ 200: AdminOrderListResponse }) };
+  api.get('/admin/orders', { schema: list }, async (request) => orders.list(request.store.id, valid(request, 'query')));
 
-  app.get<{ Params: { id: string } }>('/admin/orders/:id', async (request) =>
-    orders.detail(request.store, request.params.id),
-  );
+  const detail = { params: OrderNumber, response: withErrors({ 200: AdminOrder }) };
+  api.get('/admin/orders/:id', { schema: detail }, async (request) => orders.detail(request.store, request.params.id));
 
-  app.post<{ Params: { id: string } }>('/admin/orders/:id/paid', async (request, reply) => {
-    await orders.markPaid(request.store, request.params.id, parse(MarkPaidRequest, request.body), staffOf(request));
+  const action = <B extends z.ZodType>(body: B) => ({
+    params: OrderNumber,
+    body,
+    response: withErrors({ 200: AdminOrder }),
+  });
+
+  api.post('/admin/orders/:id/paid', { schema: action(MarkPaidRequest) }, async (request, reply) => {
+    await orders.markPaid(request.store, request.params.id, valid(request, 'body'), staffOf(request));
     return orderAnswer(orders, request, reply);
   });
 
-  app.post<{ Params: { id: string } }>('/admin/orders/:id/ship', async (request, reply) => {
-    await orders.ship(request.store, request.params.id, parse(ShipOrderRequest, request.body), staffOf(request));
+  api.post('/admin/orders/:id/ship', { schema: action(ShipOrderRequest) }, async (request, reply) => {
+    await orders.ship(request.store, request.params.id, valid(request, 'body'), staffOf(request));
     return orderAnswer(orders, request, reply);
   });
 
-  app.post<{ Params: { id: string } }>('/admin/orders/:id/tracking', async (request, reply) => {
-    const input = parse(ShipOrderRequest, request.body);
+  api.post('/admin/orders/:id/tracking', { schema: action(ShipOrderRequest) }, async (request, reply) => {
+    const input = valid(request, 'body');
     await orders.updateTracking(request.store, request.params.id, input, staffOf(request));
     return orderAnswer(orders, request, reply);
   });
 
-  app.post<{ Params: { id: string } }>('/admin/orders/:id/deliver', async (request, reply) => {
-    await orders.deliver(request.store, request.params.id, parse(OrderActionRequest, request.body), staffOf(request));
+  api.post('/admin/orders/:id/deliver', { schema: action(OrderActionRequest) }, async (request, reply) => {
+    await orders.deliver(request.store, request.params.id, valid(request, 'body'), staffOf(request));
     return orderAnswer(orders, request, reply);
   });
 
-  app.post<{ Params: { id: string } }>('/admin/orders/:id/cancel', async (request, reply) => {
-    await orders.cancel(request.store, request.params.id, parse(CancelOrderRequest, request.body), staffOf(request));
+  api.post('/admin/orders/:id/cancel', { schema: action(CancelOrderRequest) }, async (request, reply) => {
+    await orders.cancel(request.store, request.params.id, valid(request, 'body'), staffOf(request));
     return orderAnswer(orders, request, reply);
   });
 }
 
 /** After an action: the order as it is now, for the page to show. */
-async function orderAnswer(
-  orders: AdminOrders,
-  request: FastifyRequest<{ Params: { id: string } }>,
-  reply: FastifyReply,
-) {
-  return reply.send(await orders.detail(request.store, request.params.id));
+async function orderAnswer(orders: AdminOrders, request: FastifyRequest, reply: FastifyReply) {
+  const { id } = request.params as { id: string };
+  return reply.send(await orders.detail(request.store, id));
 }

@@ -1,8 +1,11 @@
-import { ADMIN_CSRF_HEADER, ADMIN_SESSION_COOKIE, type StaffSession, StaffSignInRequest } from '@store/contract';
+import { ADMIN_CSRF_HEADER, ADMIN_SESSION_COOKIE, StaffSession, StaffSignInRequest } from '@store/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { StaffRow } from '../../db/schema.js';
-import { HttpError, parse, unauthorized } from '../../http/errors.js';
+import { HttpError, unauthorized } from '../../http/errors.js';
 import { limitKey, tooMany } from '../../http/limits.js';
+import { valid, withErrors } from '../../http/wire.js';
 import { type StaffService, TwoFactorRequired } from '../staff/service.js';
 
 declare module 'fastify' {
@@ -43,9 +46,12 @@ export async function adminSession(app: FastifyInstance, { staff }: { staff: Sta
     }
   });
 
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { limits } = app;
-  app.post('/admin/session', async (request, reply) => {
-    const input = parse(StaffSignInRequest, request.body);
+  // Signing in needs no session: it makes one (and sets its cookie).
+  const signIn = { security: [], body: StaffSignInRequest, response: withErrors({ 200: StaffSession }) };
+  api.post('/admin/session', { schema: signIn }, async (request, reply) => {
+    const input = valid(request, 'body');
     const byAddress = limitKey('staff', request.ip);
     const byEmailAndAddress = limitKey('staff', input.email, request.ip);
     const byEmail = limitKey('staff', input.email);
@@ -77,12 +83,12 @@ export async function adminSession(app: FastifyInstance, { staff }: { staff: Sta
     return sessionAnswer(request, session.staff, session.csrfToken);
   });
 
-  app.get('/admin/session', async (request) => {
+  api.get('/admin/session', { schema: { response: withErrors({ 200: StaffSession }) } }, async (request) => {
     const signedIn = signedInStaff(request);
     return sessionAnswer(request, signedIn.row, signedIn.csrfToken);
   });
 
-  app.delete('/admin/session', async (request, reply) => {
+  api.delete('/admin/session', { schema: { response: withErrors({ 204: z.undefined() }) } }, async (request, reply) => {
     await staff.signOut(signedInStaff(request).token);
     reply.clearCookie(ADMIN_SESSION_COOKIE, { path: '/' });
     return reply.code(204).send();

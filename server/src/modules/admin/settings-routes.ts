@@ -1,18 +1,22 @@
 import {
   AddStaffRequest,
-  type AdminPaymentSettings,
-  type AdminStaffMember,
-  type AdminStoreDetails,
+  AdminPaymentSettings,
+  AdminStaffMember,
+  AdminStoreDetails,
+  PolicyPreview,
   PolicyPreviewRequest,
-  type SavedStoreDetails,
+  SavedStoreDetails,
   SavePaymentSettingsRequest,
   SaveStoreDetailsRequest,
   type StoreInfo,
 } from '@store/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Database, StaffRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { HttpError, parse } from '../../http/errors.js';
+import { valid, withErrors } from '../../http/wire.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
 import { PAYMENT_PROVIDER_REGISTRY } from '../payments/registry.js';
 import type { PaymentService } from '../payments/service.js';
@@ -38,15 +42,21 @@ export interface SettingsRouteOptions {
 /** /api/v1/admin/settings/… and /admin/staff: the store's details, payments and people, for owners only. */
 export async function adminSettingsRoutes(app: FastifyInstance, options: SettingsRouteOptions): Promise<void> {
   const { db, stores, payments, staff, audit } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/admin/settings/store', async (request) => {
-    requireOwner(request);
-    return detailsOf(request.store);
-  });
+  api.get(
+    '/admin/settings/store',
+    { schema: { response: withErrors({ 200: AdminStoreDetails }) } },
+    async (request) => {
+      requireOwner(request);
+      return detailsOf(request.store);
+    },
+  );
 
-  app.put('/admin/settings/store', async (request): Promise<SavedStoreDetails> => {
+  const saveDetails = { body: SaveStoreDetailsRequest, response: withErrors({ 200: SavedStoreDetails }) };
+  api.put('/admin/settings/store', { schema: saveDetails }, async (request): Promise<SavedStoreDetails> => {
     const owner = requireOwner(request);
-    const { lowStockThreshold, ...fields } = parse(SaveStoreDetailsRequest, request.body);
+    const { lowStockThreshold, ...fields } = valid(request, 'body');
     const policies = (fields as { policies?: unknown }).policies;
     if (
       policies !== undefined &&
@@ -92,21 +102,24 @@ export async function adminSettingsRoutes(app: FastifyInstance, options: Setting
     return { details: detailsOf(saved), sanitised };
   });
 
-  app.post('/admin/settings/policy-preview', async (request) => {
+  const preview = { body: PolicyPreviewRequest, response: withErrors({ 200: PolicyPreview }) };
+  api.post('/admin/settings/policy-preview', { schema: preview }, async (request) => {
     requireOwner(request);
-    const { html } = parse(PolicyPreviewRequest, request.body);
+    const { html } = valid(request, 'body');
     const clean = sanitizePolicy(html);
     return { html: clean, changed: clean !== html.trim() };
   });
 
-  app.get('/admin/settings/payments', async (request) => {
+  const paymentSettings = { response: withErrors({ 200: AdminPaymentSettings }) };
+  api.get('/admin/settings/payments', { schema: paymentSettings }, async (request) => {
     requireOwner(request);
     return paymentSettingsOf(request.store, payments);
   });
 
-  app.put('/admin/settings/payments', async (request) => {
+  const savePayments = { body: SavePaymentSettingsRequest, response: withErrors({ 200: AdminPaymentSettings }) };
+  api.put('/admin/settings/payments', { schema: savePayments }, async (request) => {
     const owner = requireOwner(request);
-    const input = parse(SavePaymentSettingsRequest, request.body);
+    const input = valid(request, 'body');
     // Blank means "keep": a secret is never shown, so its field comes back empty.
     const given = Object.fromEntries(
       Object.entries(input).filter(([, value]) => typeof value === 'string' && value.trim() !== ''),
@@ -141,15 +154,17 @@ export async function adminSettingsRoutes(app: FastifyInstance, options: Setting
     return paymentSettingsOf(saved, payments);
   });
 
-  app.get('/admin/staff', async (request): Promise<AdminStaffMember[]> => {
+  const people = { response: withErrors({ 200: z.array(AdminStaffMember) }) };
+  api.get('/admin/staff', { schema: people }, async (request): Promise<AdminStaffMember[]> => {
     requireOwner(request);
     const everyone = await staff.list();
     return everyone.filter((member) => member.store_id === null || member.store_id === request.store.id).map(toMember);
   });
 
-  app.post('/admin/staff', async (request, reply) => {
+  const add = { body: AddStaffRequest, response: withErrors({ 201: AdminStaffMember }) };
+  api.post('/admin/staff', { schema: add }, async (request, reply) => {
     const owner = requireOwner(request);
-    const input = parse(AddStaffRequest, request.body);
+    const input = valid(request, 'body');
     refuseAllStoresFromOneStore(owner, input.allStores);
     const { staff: added } = await staff.add(
       { ...input, storeId: input.allStores ? null : request.store.id },
@@ -158,7 +173,8 @@ export async function adminSettingsRoutes(app: FastifyInstance, options: Setting
     return reply.code(201).send(toMember(added));
   });
 
-  app.delete<{ Params: { email: string } }>('/admin/staff/:email', async (request, reply) => {
+  const remove = { params: z.object({ email: z.string() }), response: withErrors({ 204: z.undefined() }) };
+  api.delete('/admin/staff/:email', { schema: remove }, async (request, reply) => {
     const owner = requireOwner(request);
     const member = await staff.find(request.params.email);
     if (!member || (member.store_id !== null && member.store_id !== request.store.id)) {

@@ -1,13 +1,30 @@
-import { ATTRIBUTE_FILTER_LIMITS, ATTRIBUTE_FILTER_PREFIX, Id, ProductListQuery, SuggestQuery } from '@store/contract';
+import {
+  ATTRIBUTE_FILTER_LIMITS,
+  ATTRIBUTE_FILTER_PREFIX,
+  Id,
+  Product,
+  ProductListQuery,
+  ProductListResponse,
+  SuggestQuery,
+  SuggestResponse,
+} from '@store/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SAME_FOR_EVERY_SHOPPER } from '../../http/conditional-get.js';
-import { HttpError, notFound, parse } from '../../http/errors.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { describeRoutes, valid, withErrors } from '../../http/wire.js';
 import { searchSynonymsOf } from '../stores/service.js';
 import { toProduct } from './product-row.js';
 import type { CatalogService } from './service.js';
 
 const ProductParams = z.object({ id: Id });
+
+/**
+ * The listing's query: its named filters, and any number of `attr.<specification>=<value>` keys
+ * (repeatable), which pass through the schema and are read by attributeFilters below.
+ */
+const ListingQuery = ProductListQuery.loose();
 
 /** At most this many specification filters, and values of each: more is no shopper's choice. */
 const {
@@ -40,12 +57,14 @@ function attributeFilters(query: Record<string, unknown>): Map<string, string[]>
 }
 
 export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog: CatalogService }): Promise<void> {
-  app.get('/products', SAME_FOR_EVERY_SHOPPER, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const filters = parse(ProductListQuery, query);
+  describeRoutes(app, { tag: 'catalogue' });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const listing = { querystring: ListingQuery, response: withErrors({ 200: ProductListResponse }) };
+  api.get('/products', { ...SAME_FOR_EVERY_SHOPPER, schema: listing }, async (request) => {
+    const filters = valid(request, 'query');
     const { rows, total, facets, search } = await catalog.list(
       request.store.id,
-      { ...filters, attributes: attributeFilters(query) },
+      { ...filters, attributes: attributeFilters(filters) },
       { synonyms: () => searchSynonymsOf(request.store), catalogVersion: request.store.catalog_version },
     );
     return {
@@ -57,13 +76,15 @@ export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog
     };
   });
 
-  app.get('/products/suggest', SAME_FOR_EVERY_SHOPPER, async (request) => {
-    const { q } = parse(SuggestQuery, request.query);
+  const suggest = { querystring: SuggestQuery, response: withErrors({ 200: SuggestResponse }) };
+  api.get('/products/suggest', { ...SAME_FOR_EVERY_SHOPPER, schema: suggest }, async (request) => {
+    const { q } = valid(request, 'query');
     return { suggestions: q ? await catalog.suggest(request.store.id, q) : [] };
   });
 
-  app.get('/products/:id', SAME_FOR_EVERY_SHOPPER, async (request) => {
-    const { id } = parse(ProductParams, request.params);
+  const product = { params: ProductParams, response: withErrors({ 200: Product }) };
+  api.get('/products/:id', { ...SAME_FOR_EVERY_SHOPPER, schema: product }, async (request) => {
+    const { id } = valid(request, 'params');
     const row = await catalog.get(request.store.id, id);
     if (!row) throw notFound('Product not found.');
     return toProduct(row);

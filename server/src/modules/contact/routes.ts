@@ -1,14 +1,18 @@
-import { ContactRequest, type ContactResponse } from '@store/contract';
+import { ContactRequest, ContactResponse } from '@store/contract';
 import type { FastifyInstance } from 'fastify';
-import { parse } from '../../http/errors.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limitKey, tooMany } from '../../http/limits.js';
+import { describeRoutes, valid, withErrors } from '../../http/wire.js';
 import type { ContactService } from './service.js';
 
 export async function contactRoutes(app: FastifyInstance, { contact }: { contact: ContactService }): Promise<void> {
+  describeRoutes(app, { tag: 'contact' });
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { limits } = app;
 
-  app.post('/contact', async (request, reply) => {
-    const input = parse(ContactRequest, request.body);
+  const send = { body: ContactRequest, response: withErrors({ 201: ContactResponse }) };
+  api.post('/contact', { schema: send }, async (request, reply) => {
+    const input = valid(request, 'body');
     // Counted and checked in one step, so messages sent at once cannot slip past the limit together.
     const wait = await limits.contactMessagesByAddress.take(limitKey(request.store.id, request.ip));
     if (wait) {

@@ -1,13 +1,16 @@
 import { Id, TrackOrderQuery } from '@store/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { InvoiceKind } from '../../db/schema.js';
-import { notFound, parse } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
+import { describeRoutes, notJson, SHOPPER_TOKEN, valid, withErrors } from '../../http/wire.js';
 import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
 import { fileNameOf } from './numbering.js';
 import type { InvoiceService, IssuedDocument } from './service.js';
 
 const OrderParams = z.object({ id: Id });
+const pdf = (what: string) => withErrors({ 200: notJson('application/pdf', what) });
 
 /** The paths of an order's documents, after /orders/:id/. */
 const DOCUMENTS: Record<string, InvoiceKind> = { invoice: 'invoice', 'credit-note': 'credit-note' };
@@ -29,11 +32,19 @@ export async function invoiceRoutes(
   app: FastifyInstance,
   { orders, invoices }: { orders: OrderService; invoices: InvoiceService },
 ): Promise<void> {
+  describeRoutes(app, { tag: 'orders' });
+  const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', app.limits.orders);
   for (const [path, kind] of Object.entries(DOCUMENTS)) {
-    app.get(`/orders/:id/${path}`, async (request, reply) => {
-      const { id } = parse(OrderParams, request.params);
-      const { contactInfo } = parse(TrackOrderQuery, request.query);
+    const schema = {
+      security: [...SHOPPER_TOKEN, {}],
+      params: OrderParams,
+      querystring: TrackOrderQuery,
+      response: pdf(`The order's ${path}, as PDF`),
+    };
+    api.get(`/orders/:id/${path}`, { schema }, async (request, reply) => {
+      const { id } = valid(request, 'params');
+      const { contactInfo } = valid(request, 'query');
       const order = await orders.findReadable(request.store.id, id, { user: request.user, contactInfo });
       const issued = await invoices.find(request.store.id, order.id, kind);
       if (!issued) throw notFound(ORDER_NOT_FOUND);
@@ -44,9 +55,11 @@ export async function invoiceRoutes(
 
 /** GET /admin/orders/:id/invoice and /credit-note: for the store's staff, inside the back office's session. */
 export async function adminInvoiceRoutes(app: FastifyInstance, { invoices }: { invoices: InvoiceService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   for (const [path, kind] of Object.entries(DOCUMENTS)) {
-    app.get(`/admin/orders/:id/${path}`, async (request, reply) => {
-      const { id } = parse(OrderParams, request.params);
+    const schema = { params: OrderParams, response: pdf(`The order's ${path}, as PDF`) };
+    api.get(`/admin/orders/:id/${path}`, { schema }, async (request, reply) => {
+      const { id } = valid(request, 'params');
       const issued = await invoices.find(request.store.id, id, kind);
       if (!issued) {
         throw notFound(

@@ -1,8 +1,9 @@
-import { NewsletterRequest } from '@store/contract';
+import { NewsletterRequest, NewsletterResponse } from '@store/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parse } from '../../http/errors.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limitKey, tooMany } from '../../http/limits.js';
 import { API_PREFIX } from '../../http/paths.js';
+import { describeRoutes, notJson, valid, withErrors } from '../../http/wire.js';
 import { storefrontOrigin } from '../payments/http.js';
 import { confirmPage, unknownLinkPage, unsubscribedPage } from './pages.js';
 import { type NewsletterService, SUBSCRIBED_MESSAGE, UNSUBSCRIBE_PATH } from './service.js';
@@ -22,6 +23,8 @@ export async function newsletterRoutes(
   app: FastifyInstance,
   { newsletter }: { newsletter: NewsletterService },
 ): Promise<void> {
+  describeRoutes(app, { tag: 'newsletter' });
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { limits } = app;
   // RFC 8058 mail clients post the one-click body as multipart/form-data (or urlencoded, parsed app-wide).
   app.addContentTypeParser(
@@ -30,7 +33,8 @@ export async function newsletterRoutes(
     (_request, _body, done) => done(null, {}),
   );
 
-  app.post('/newsletter', async (request, reply) => {
+  const subscribe = { body: NewsletterRequest, response: withErrors({ 201: NewsletterResponse }) };
+  api.post('/newsletter', { schema: subscribe }, async (request, reply) => {
     const key = limitKey(request.store.id, request.ip);
     const wait = await limits.subscriptionsByAddress.retryAfter(key);
     if (wait) {
@@ -39,14 +43,19 @@ export async function newsletterRoutes(
         `Too many newsletter sign-ups from this network. Please try again in ${Math.ceil(wait / 60)} minute(s).`,
       );
     }
-    const input = parse(NewsletterRequest, request.body);
+    const input = valid(request, 'body');
     await limits.subscriptionsByAddress.count(key);
     // The same answer for a new address and one already subscribed: a sign-up tells nobody who is on the list.
     await newsletter.subscribe(request.store, input);
     return reply.code(201).send({ message: SUBSCRIBED_MESSAGE });
   });
 
-  app.get(UNSUBSCRIBE_PATH, async (request, reply) => {
+  // The link of every newsletter: `?token=` is read as it comes (a missing or odd one is an unknown link's page).
+  const pages = {
+    description: 'The page of an unsubscribe link (`?token=` from the email).',
+    response: { 200: notJson('text/html', 'The page'), 404: notJson('text/html', 'An unknown link') },
+  };
+  app.get(UNSUBSCRIBE_PATH, { schema: pages }, async (request, reply) => {
     const token = tokenOf(request);
     const subscriber = await newsletter.byToken(request.store.id, token);
     const home = `${storefrontOrigin(request)}/`;
@@ -57,7 +66,11 @@ export async function newsletterRoutes(
   });
 
   // The page's button and RFC 8058 one-click both post here; a second time is still unsubscribed.
-  app.post(UNSUBSCRIBE_PATH, async (request, reply) => {
+  const leave = {
+    description: "Leaves the newsletter (`?token=`): the page's button, and RFC 8058 one-click from mail clients.",
+    response: pages.response,
+  };
+  app.post(UNSUBSCRIBE_PATH, { schema: leave }, async (request, reply) => {
     const subscriber = await newsletter.unsubscribe(request.store.id, tokenOf(request));
     const home = `${storefrontOrigin(request)}/`;
     if (!subscriber) return sendPage(reply, 404, unknownLinkPage(request.store, home));

@@ -1,21 +1,25 @@
-import { CreateOrderRequest, Id, TrackOrderQuery } from '@store/contract';
+import { CreateOrderRequest, Id, Order, OrderListResponse, TrackOrderQuery } from '@store/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth.js';
-import { parse } from '../../http/errors.js';
+import { describeRoutes, SHOPPER_TOKEN, valid, withErrors } from '../../http/wire.js';
 import type { PaymentService } from '../payments/service.js';
 import type { OrderService } from './service.js';
 
-const OrderParams = z.object({ id: Id });
+export const OrderParams = z.object({ id: Id });
 
 export async function orderRoutes(
   app: FastifyInstance,
   { orders, payments }: { orders: OrderService; payments: PaymentService },
 ): Promise<void> {
+  describeRoutes(app, { tag: 'orders' });
+  const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', app.limits.orders);
-  app.post('/orders', async (request, reply) => {
+  const create = { security: SHOPPER_TOKEN, body: CreateOrderRequest, response: withErrors({ 201: Order }) };
+  api.post('/orders', { schema: create }, async (request, reply) => {
     const user = requireUser(request);
-    const input = parse(CreateOrderRequest, request.body);
+    const input = valid(request, 'body');
     const order = await orders.create(request.store.id, user, input, {
       paymentProvider: payments.providerNameFor(request.store),
       clientAddress: request.ip,
@@ -23,14 +27,22 @@ export async function orderRoutes(
     return reply.code(201).send(order);
   });
 
-  app.get('/orders', async (request) => {
+  const mine = { security: SHOPPER_TOKEN, response: withErrors({ 200: OrderListResponse }) };
+  api.get('/orders', { schema: mine }, async (request) => {
     const user = requireUser(request);
     return orders.listForUser(request.store.id, user.id);
   });
 
-  app.get('/orders/:id', async (request) => {
-    const { id } = parse(OrderParams, request.params);
-    const { contactInfo } = parse(TrackOrderQuery, request.query);
+  // The owner's token, or the email or phone the order was placed with (contactInfo).
+  const one = {
+    security: [...SHOPPER_TOKEN, {}],
+    params: OrderParams,
+    querystring: TrackOrderQuery,
+    response: withErrors({ 200: Order }),
+  };
+  api.get('/orders/:id', { schema: one }, async (request) => {
+    const { id } = valid(request, 'params');
+    const { contactInfo } = valid(request, 'query');
     return orders.findReadable(request.store.id, id, { user: request.user, contactInfo });
   });
 }

@@ -1,7 +1,9 @@
-import { PaymentRequest, type PaymentReturn } from '@store/contract';
+import { PaymentFieldsResponse, PaymentRequest, PaymentResponse, type PaymentReturn } from '@store/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/auth.js';
-import { notFound, parse } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
+import { describeRoutes, SHOPPER_TOKEN, valid, withErrors } from '../../http/wire.js';
 import { asPage, isMobile, originOf, storefrontOrigin } from './http.js';
 import type { PaymentOutcome, PaymentProvider, ProviderRouteKit } from './provider.js';
 import { registeredProviders } from './registry.js';
@@ -19,15 +21,21 @@ export function returnPathOf(recorded: RecordedPayment): string {
 }
 
 export async function paymentRoutes(app: FastifyInstance, { payments }: { payments: PaymentService }): Promise<void> {
+  describeRoutes(app, { tag: 'payments' });
+  const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', app.limits.payments);
-  app.get('/payments/fields', async (request) => payments.fields(request.store));
+  const fields = { response: withErrors({ 200: PaymentFieldsResponse }) };
+  api.get('/payments/fields', { schema: fields }, async (request) => payments.fields(request.store));
 
-  app.post('/payments', async (request) => {
+  const start = { security: SHOPPER_TOKEN, body: PaymentRequest, response: withErrors({ 200: PaymentResponse }) };
+  api.post('/payments', { schema: start }, async (request) => {
     const user = requireUser(request);
-    const input = parse(PaymentRequest, request.body);
+    const input = valid(request, 'body');
     return payments.start(request.store, user, input, { origin: originOf(request), mobile: isMobile(request) });
   });
 
+  // The gateways' own pages and callbacks take HTML form posts (read by each provider) and answer
+  // with pages and redirects: documented by their routes, not checked by a schema.
   for (const provider of registeredProviders()) provider.routes?.(app, routeKit(payments, provider));
 }
 

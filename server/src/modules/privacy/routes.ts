@@ -1,19 +1,24 @@
-import { ACCOUNT_DELETED, DeleteAccountRequest } from '@store/contract';
+import { ACCOUNT_DELETED, AccountExport, DeleteAccountRequest } from '@store/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireUser } from '../../http/auth.js';
-import { HttpError, parse } from '../../http/errors.js';
+import { HttpError } from '../../http/errors.js';
 import { limitKey, tooMany } from '../../http/limits.js';
+import { describeRoutes, SHOPPER_TOKEN, valid, withErrors } from '../../http/wire.js';
 import type { PrivacyService } from './service.js';
 
 /** A shopper's copy of their data, and the deletion of their account (bearer). */
 export async function privacyRoutes(app: FastifyInstance, { privacy }: { privacy: PrivacyService }): Promise<void> {
+  describeRoutes(app, { tag: 'privacy', security: SHOPPER_TOKEN });
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { limits } = app;
   const failureKeys = (request: FastifyRequest, email: string) => ({
     address: limitKey(request.store.id, request.ip),
     email: limitKey(request.store.id, email, request.ip),
   });
 
-  app.post('/account/export', async (request, reply) => {
+  api.post('/account/export', { schema: { response: withErrors({ 200: AccountExport }) } }, async (request, reply) => {
     const user = requireUser(request);
     const data = await privacy.exportOf(request.store, user);
     return reply
@@ -22,9 +27,10 @@ export async function privacyRoutes(app: FastifyInstance, { privacy }: { privacy
       .send(data);
   });
 
-  app.delete('/account', async (request, reply) => {
+  const erase = { body: DeleteAccountRequest, response: withErrors({ 200: z.object({ message: z.string() }) }) };
+  api.delete('/account', { schema: erase }, async (request, reply) => {
     const user = requireUser(request);
-    const { password } = parse(DeleteAccountRequest, request.body);
+    const { password } = valid(request, 'body');
     // A wrong password counts as a failed sign-in: a stolen session cannot guess its way to erasure.
     const keys = failureKeys(request, user.email);
     const wait = Math.max(

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { HttpError } from '../../../http/errors.js';
 import { apiRoute } from '../../../http/paths.js';
+import { notJson, redirect } from '../../../http/wire.js';
 import { toPaise, toRupees } from '../../../shared/money.js';
 import { asPage, formFields } from '../http.js';
 import { escapeHtml, hiddenInputs, page } from '../pages.js';
@@ -137,7 +138,15 @@ export const payuProvider: PaymentProvider = {
   },
   routes(app, kit) {
     // The storefront posts PayU's fields as data[key]; this page hands them to the gateway under their own names.
-    app.post(RELAY.route, async (request, reply) => {
+    const relay = {
+      description: "A page that posts the start of payment's fields (sent as data[key]) on to PayU's hosted checkout.",
+      consumes: ['application/x-www-form-urlencoded'],
+      response: {
+        200: notJson('text/html', 'The self-posting form'),
+        '4xx': notJson('text/html', 'Why it cannot go on'),
+      },
+    };
+    app.post(RELAY.route, { schema: relay }, async (request, reply) => {
       const body = formFields(request.body);
       const gateway = kit.settingsFor(request).payuUrl;
       if (!gateway || body.url !== gateway) throw new HttpError(400, 'This payment cannot be sent to that address.');
@@ -161,7 +170,15 @@ export const payuProvider: PaymentProvider = {
     });
 
     // Real money may arrive after the merchant switched providers: a verified callback is still recorded.
-    app.post(CALLBACK.route, async (request, reply) => {
+    const callback = {
+      description: "PayU's answer (surl/furl), posted as an HTML form and checked by its hash.",
+      consumes: ['application/x-www-form-urlencoded'],
+      response: {
+        303: redirect("To the storefront's page of the payment's outcome"),
+        '4xx': notJson('text/html', 'Why it was refused'),
+      },
+    };
+    app.post(CALLBACK.route, { schema: callback }, async (request, reply) => {
       let outcome: PaymentOutcome;
       try {
         outcome = verifyPayuCallback(kit.settingsFor(request, { evenIfSwitched: true }), formFields(request.body));

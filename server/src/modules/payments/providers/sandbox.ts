@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { HttpError } from '../../../http/errors.js';
 import { apiRoute } from '../../../http/paths.js';
+import { notJson, redirect } from '../../../http/wire.js';
 import { formatInr, toPaise, toRupees } from '../../../shared/money.js';
 import { asPage, formFields } from '../http.js';
 import { escapeHtml, hiddenInputs, page } from '../pages.js';
@@ -147,7 +148,16 @@ export const sandboxProvider: PaymentProvider = {
     };
   },
   routes(app, kit) {
-    app.post(CHECKOUT.route, async (request, reply) =>
+    const checkout = {
+      description:
+        "The sandbox gateway's checkout page, posted as an HTML form by the storefront (the start of payment's fields).",
+      consumes: ['application/x-www-form-urlencoded'],
+      response: {
+        200: notJson('text/html', 'The test checkout page'),
+        '4xx': notJson('text/html', 'Why it cannot go on'),
+      },
+    };
+    app.post(CHECKOUT.route, { schema: checkout }, async (request, reply) =>
       asPage(reply, () =>
         sandboxCheckoutPage(
           kit.settingsFor(request),
@@ -156,7 +166,15 @@ export const sandboxProvider: PaymentProvider = {
         ),
       ),
     );
-    app.post(CALLBACK.route, async (request, reply) => {
+    const callback = {
+      description: "The sandbox checkout page's answer, posted as an HTML form and checked by its signature.",
+      consumes: ['application/x-www-form-urlencoded'],
+      response: {
+        303: redirect("To the storefront's page of the payment's outcome"),
+        '4xx': notJson('text/html', 'Why it was refused'),
+      },
+    };
+    app.post(CALLBACK.route, { schema: callback }, async (request, reply) => {
       let outcome: PaymentOutcome;
       try {
         outcome = verifySandboxCallback(kit.settingsFor(request), formFields(request.body));
