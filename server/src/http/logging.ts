@@ -18,6 +18,8 @@ const PHONE = /\+?\d[\d\s-]{8,}\d/;
 /** The URL as logs may keep it: secrets and contact details in the query replaced, emails anywhere masked. */
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
+  // Nearly every URL: no query and no email in the path.
+  if (at === -1 && !url.includes('@')) return url;
   const path = (at === -1 ? url : url.slice(0, at)).replace(new RegExp(EMAIL, 'g'), '[email]');
   if (at === -1) return path;
   const query = url
