@@ -54,7 +54,15 @@ async function withDatabase<T>(dialect: 'sqlite' | 'postgres', use: (env: NodeJS
 async function benchDatabase(dialect: 'sqlite' | 'postgres') {
   await withDatabase(dialect, async (env) => {
     const shop = await startShopProcess(
-      { ...env, LOGIN_ATTEMPTS_PER_IP: '100000', REGISTRATIONS_PER_IP: '100000' },
+      {
+        ...env,
+        LOGIN_ATTEMPTS_PER_IP: '100000',
+        REGISTRATIONS_PER_IP: '100000',
+        // One shopper places every order of the run: the shop's limits on one account would refuse them.
+        ORDERS_PER_ACCOUNT: '1000000',
+        ORDERS_PER_IP: '1000000',
+        MAX_OPEN_ORDERS: '1000000',
+      },
       8470,
     );
     try {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type CompiledQuery, Kysely, type LogConfig, Migrator, PostgresDialect } from 'kysely';
+import { CompiledQuery, Kysely, type LogConfig, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.js';
 import type { Database, DatabaseSchema } from './schema.js';
@@ -22,7 +22,7 @@ export interface DatabaseTarget {
 }
 
 /** A query as the database receives it, parameters apart (what `DatabaseTarget.log` hears). */
-export type { CompiledQuery };
+export { CompiledQuery };
 
 /** The driver under a Kysely instance, for the few tools that need their own handle (the rate limiter's stores). */
 export type DatabaseDriver =
