@@ -1,6 +1,8 @@
 import { OrderStatus, ProductListResponse } from '@store/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeTransaction } from '../src/db/transaction.js';
+import { catalogueChanged } from '../src/modules/catalog/catalog-version.js';
 import { LISTING_COUNTS_FILL } from '../src/modules/catalog/listing-counts-sql.js';
 import type { ProductInput } from '../src/modules/catalog/product-row.js';
 import { demoStoreInfo } from '../src/seed/demo-store.js';
@@ -143,6 +145,24 @@ describe('the browsing listings counted ahead by the database', () => {
       skus = skus.filter((sku) => !gone.includes(sku));
       await expectKeptSumsAgree(`round ${round}: deleting`);
     }
+
+    // Statements that move many products at once: a category's prices, a third of the catalogue hidden.
+    await writeTransaction(shop.db, async (trx) => {
+      await trx
+        .updateTable('products')
+        .set((eb) => ({ effective_price: eb('effective_price', '+', 4000_00) }))
+        .where('store_id', '=', storeId)
+        .where('category_key', '=', 'hubs')
+        .execute();
+      await trx
+        .updateTable('products')
+        .set({ hidden: 1 })
+        .where('store_id', '=', storeId)
+        .where(sql<boolean>`position % 3 = 0`)
+        .execute();
+      await catalogueChanged(trx, storeId);
+    });
+    await expectKeptSumsAgree('many products in one statement');
 
     // A sale of the last piece, and its cancel, move the product out of stock and back.
     await shop.services.catalog.importMany(storeId, [
