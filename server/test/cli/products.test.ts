@@ -363,6 +363,36 @@ describe('a bad catalogue changes nothing', () => {
   });
 });
 
+describe('an import that fails while writing', () => {
+  it('deletes the new products it had written hidden, and shoppers never saw them', async () => {
+    const input = (sku: string) => ({
+      sku,
+      title: `Clash ${sku}`,
+      description: 'A product.',
+      category: 'Clash Gear',
+      parentCategory: null,
+      gender: null,
+      regularPrice: 100,
+      discountedPrice: null,
+      stock: 5,
+      images: [],
+      attributes: [],
+    });
+    const { catalog } = cli.shop.services;
+    const storeId = cli.shop.storeId;
+    async function* rows() {
+      yield Array.from({ length: 3000 }, (_, index) => input(`CLASH-${index + 1}`));
+      // Between the staging and the writing, someone else creates one of the file's SKUs.
+      await catalog.importMany(storeId, [input('CLASH-2999')]);
+    }
+    await expect(catalog.importMany(storeId, rows())).rejects.toThrow();
+    const listed = (await http.get('/products?category=clash%20gear&limit=10')).json() as ProductListResponse;
+    expect(listed.data.map((product) => product.sku)).toEqual(['CLASH-2999']);
+    const everything = await catalogueSnapshot();
+    expect(everything.match(/"CLASH-/g)).toHaveLength(1);
+  });
+});
+
 describe("each product's legal particulars", () => {
   const LEGAL_HEADER = `${HEADER},hsn,gstRate,mrp,countryOfOrigin,manufacturer,importer,netQuantity`;
   const maker = '"Vayu Electronics Pvt. Ltd., Electronics City, Bengaluru 560100"';

@@ -13,13 +13,16 @@ export type { ImportChange } from './catalogue-staging.js';
  * the catalogue in the order given; products whose fields are all the same are left untouched.
  *
  * The rows are compared and staged first (catalogue-staging.ts), a batch at a time, without the
- * write lock. Then the writing is set-based SQL from the staging table. A few thousand new
- * products fit one short transaction; more are written hidden, a transaction of about a second at a
- * time, so that the shop's own writes (orders) get the lock in between, and one last transaction
- * shows them all and applies the updates. Until then shoppers see none of it, and a failure
- * deletes the hidden ones again. A dry run stages, counts and writes nothing.
- *
- * `onWritten` hears how many have been written so far.
+ * write lock. Then the writing is set-based SQL from the staging table, in transactions that each
+ * hold SQLite's one write lock about a second, so that the shop's own writes (orders, whose wait
+ * ends at the 5 s busy timeout) get it in between:
+ * - more than a few thousand new products are first written hidden, where shoppers cannot see or
+ *   buy them; a failure there deletes them again, and the catalogue is as it was;
+ * - then each part shows its new products and makes its updates, in the file's order. A small
+ *   import is one part, one transaction. A failure after the first part has shown products leaves
+ *   them (shoppers may be buying them) and says so (ImportInterrupted): running the same file
+ *   again finishes the import, the rows already written counting as unchanged.
+ * A dry run stages, counts and writes nothing. `onWritten` hears how many have been written so far.
  */
 export async function importProducts(
   db: Database,
@@ -61,41 +64,94 @@ export interface ImportCounts {
 async function writeStaged(db: Database, storeId: string, staging: CatalogueStaging, options: ImportOptions) {
   const { table, staged } = staging;
   const onWritten = options.onWritten;
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const lockMs = options.lockMs ?? LOCK_MS;
+  // SQLite's waiting writers look again every 100 ms at most: between two transactions, leave them a longer gap.
+  const gap = db.getExecutor().adapter instanceof SqliteAdapter ? GAP_MS : 0;
   const inAdvance = staging.counts.created > SHOWN_AT_ONCE;
-  let hiddenThrough = 0;
-  try {
-    if (inAdvance) {
-      const base = await lastPosition(db, storeId);
-      // Sized by time, so each transaction holds the lock about lockMs on any machine.
-      let size = 2000;
-      while (hiddenThrough < staged) {
-        const from = hiddenThrough;
-        const to = Math.min(staged, from + size);
-        const started = performance.now();
-        await writeTransaction(db, (trx) => insertNew(trx, storeId, table, base, from, to, true));
-        const ms = performance.now() - started;
-        hiddenThrough = to;
-        onWritten?.(hiddenThrough);
-        size = Math.max(500, Math.min(20_000, Math.round((size * (options.lockMs ?? LOCK_MS)) / Math.max(ms, 1))));
-        // SQLite's waiting writers look again every 100 ms at most: leave them a gap longer than that.
-        if (sqlite && hiddenThrough < staged) await new Promise((resolve) => setTimeout(resolve, 120));
-      }
+  if (inAdvance) {
+    const base = await lastPosition(db, storeId);
+    try {
+      await inTimedParts(
+        db,
+        staged,
+        SET_BATCH,
+        lockMs,
+        gap,
+        (trx, from, to) => insertNew(trx, storeId, table, base, from, to, true),
+        onWritten,
+      );
+    } catch (error) {
+      // Nothing was shown yet: deleting what was written hidden leaves the catalogue as it was.
+      await removeHidden(db, table, staged, gap).catch(() => {});
+      throw error;
     }
-    await writeTransaction(db, async (trx) => {
-      const base = inAdvance ? 0 : await lastPosition(trx, storeId);
-      for (let from = 0; from < staged; from += SET_BATCH) {
-        const to = Math.min(staged, from + SET_BATCH);
+  }
+  // Each part shows its new products (or writes them, for a small import) and makes its updates, then
+  // says the catalogue changed. A small import is one part: one transaction.
+  let shownThrough = 0;
+  let base: number | undefined;
+  try {
+    await inTimedParts(
+      db,
+      staged,
+      staged <= SET_BATCH ? staged : SET_BATCH,
+      lockMs,
+      gap,
+      async (trx, from, to) => {
         if (inAdvance) await show(trx, table, from, to);
-        else await insertNew(trx, storeId, table, base, from, to, false);
+        else {
+          base ??= await lastPosition(trx, storeId);
+          await insertNew(trx, storeId, table, base, from, to, false);
+        }
         await update(trx, table, from, to);
-        onWritten?.(to);
-      }
-      await catalogueChanged(trx, storeId);
-    });
+        await catalogueChanged(trx, storeId);
+      },
+      (through) => {
+        shownThrough = through;
+        onWritten?.(through);
+      },
+    );
   } catch (error) {
-    if (hiddenThrough > 0) await removeHidden(db, table, hiddenThrough).catch(() => {});
-    throw error;
+    if (shownThrough === 0) {
+      if (inAdvance) await removeHidden(db, table, staged, gap).catch(() => {});
+      throw error;
+    }
+    // Shoppers may already be buying what was shown: it stays, and the same import run again finishes the rest.
+    throw new ImportInterrupted(
+      `The import stopped part way (${(error as Error).message}): the first ${shownThrough} of ${staged} new or changed products are in the shop. Run the same import again to finish it.`,
+    );
+  }
+}
+
+/** An import that failed after some of its products were shown: what it wrote stays, and running it again finishes it. */
+export class ImportInterrupted extends Error {}
+
+/**
+ * Runs `work` over seq 1…count in transactions that each hold the write lock about `lockMs`: the
+ * size of the next part follows from the time the last took, so it fits any machine and any load.
+ * `committed` hears the last seq written after each commit.
+ */
+async function inTimedParts(
+  db: Database,
+  count: number,
+  firstSize: number,
+  lockMs: number,
+  gapMs: number,
+  work: (trx: Database, from: number, to: number) => Promise<void>,
+  committed?: (through: number) => void,
+): Promise<void> {
+  let size = Math.max(1, firstSize);
+  let through = 0;
+  while (through < count) {
+    const from = through;
+    const to = Math.min(count, from + size);
+    const started = performance.now();
+    await writeTransaction(db, (trx) => work(trx, from, to));
+    const ms = performance.now() - started;
+    through = to;
+    committed?.(through);
+    size = Math.max(200, Math.min(20_000, Math.round(((to - from) * lockMs) / Math.max(ms, 1))));
+    if (gapMs && through < count) await new Promise((resolve) => setTimeout(resolve, gapMs));
   }
 }
 
@@ -149,16 +205,14 @@ async function update(trx: Database, table: CatalogueStaging['table'], from: num
     where ${where} and s.attributes_changed = 1`.execute(trx);
 }
 
-/** After a failure: the new products written hidden so far are deleted, as if the import never began. */
-async function removeHidden(db: Database, table: CatalogueStaging['table'], through: number): Promise<void> {
-  for (let from = 0; from < through; from += SET_BATCH) {
-    await writeTransaction(db, (trx) =>
-      sql`delete from products where hidden = 1 and id in (
-        select id from ${table} where is_new = 1 and seq > ${from} and seq <= ${Math.min(through, from + SET_BATCH)})`.execute(
-        trx,
-      ),
-    );
-  }
+/** After a failure: the new products written hidden are deleted, as if the import never began. */
+async function removeHidden(db: Database, table: CatalogueStaging['table'], count: number, gapMs: number) {
+  await inTimedParts(db, count, SET_BATCH, LOCK_MS, gapMs, (trx, from, to) =>
+    sql`delete from products where hidden = 1 and id in (
+      select id from ${table} where is_new = 1 and seq > ${from} and seq <= ${to})`
+      .execute(trx)
+      .then(() => {}),
+  );
 }
 
 /** The store's products in the catalogue's order, a batch at a time, by keyset (position, id). */
@@ -180,10 +234,12 @@ export async function* batchesOf(db: Database, storeId: string, batchSize: numbe
   }
 }
 
-/** Up to this many new products are written and shown in the one last transaction. */
+/** Up to this many new products are written visible at once; more are written hidden first, then shown. */
 const SHOWN_AT_ONCE = 2000;
-/** Rows per statement of the last transaction. */
-const SET_BATCH = 5000;
+/** Rows in the first part of each phase (an import this small is one transaction). */
+const SET_BATCH = 2000;
+/** How long one transaction should hold the write lock: well within the shop's 5 s busy timeout, on a busy machine too. */
 const LOCK_MS = 1000;
+const GAP_MS = 120;
 /** Imports that write at least this many rows tidy the table afterwards (see tidyAfterBulkWrite). */
 const BULK_WRITE = 1000;
