@@ -61,7 +61,9 @@ function lockProbe(file: string) {
     async stop(): Promise<number> {
       const longest = new Promise<number>((resolve) => worker.once('message', resolve));
       worker.postMessage('stop');
-      return longest;
+      const answer = await longest;
+      await worker.terminate();
+      return answer;
     },
   };
 }

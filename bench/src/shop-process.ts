@@ -6,7 +6,11 @@ export const REPOSITORY = process.env.BENCH_SHOP_DIR
   ? path.resolve(process.env.BENCH_SHOP_DIR)
   : path.resolve(import.meta.dirname, '../..');
 
-export const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', resolve));
+/** The child's exit code, once it has exited (at once if it already has). */
+export const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve(child.exitCode)
+    : new Promise<number | null>((resolve) => child.on('exit', resolve));
 
 export interface ShopProcess {
   /** `http://localhost:<port>/api/v1` */
