@@ -39,6 +39,11 @@ export async function startShopProcess(
     stdio: output === 'drain' ? ['ignore', 'pipe', 'inherit'] : 'inherit',
   });
   child.stdout?.resume();
+  let stopping = false;
+  // A shop that ends by itself mid-run is said, with the signal that ended it.
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`The shop process ended by itself (${signal ?? `exit code ${code}`}).`);
+  });
   const origin = `http://localhost:${port}`;
   const api = `${origin}/api/v1`;
   for (let attempt = 0; ; attempt += 1) {
@@ -62,6 +67,7 @@ export async function startShopProcess(
         spawn(process.execPath, ['server/bin/store.js', ...argv], { cwd: REPOSITORY, env: shopEnv, stdio: 'inherit' }),
       ),
     async stop() {
+      stopping = true;
       child.kill('SIGTERM');
       await exited(child);
     },
