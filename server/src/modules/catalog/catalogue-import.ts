@@ -49,7 +49,7 @@ export async function importProducts(
 export interface ImportOptions {
   dryRun?: boolean;
   onWritten?: (done: number) => void;
-  /** How long one transaction of the hidden writing should hold the write lock (1 s). */
+  /** How long each of the writing's transactions should hold the write lock (1 s). */
   lockMs?: number;
 }
 

@@ -62,11 +62,11 @@ export class CatalogueStaging {
         const columns = productColumns(row ? { ...input, sku: row.sku } : input, this.now);
         if (!row) {
           this.counts.created += 1;
-          rows.push(this.staged_(newId(), { is_new: 1, new_position: this.counts.created }, columns));
+          rows.push(this.stagedRow(newId(), { is_new: 1, new_position: this.counts.created }, columns));
         } else if (fingerprintOf(columns) !== fingerprintOf(row)) {
           this.counts.updated += 1;
           rows.push(
-            this.staged_(
+            this.stagedRow(
               row.id,
               {
                 is_new: 0,
@@ -109,7 +109,7 @@ export class CatalogueStaging {
     await this.dropSql.execute(this.db);
   }
 
-  private staged_(
+  private stagedRow(
     id: string,
     flags: Partial<Omit<StagedRow, 'seq' | 'id' | keyof ProductColumns>>,
     columns: ProductColumns,
