@@ -23,6 +23,7 @@ export class CatalogueStaging {
     /** The table, as SQL. */
     readonly table: RawBuilder<unknown>,
     private readonly dropSql: RawBuilder<unknown>,
+    private readonly sqlite: boolean,
   ) {}
 
   static async create(db: Database, storeId: string, now: string): Promise<CatalogueStaging> {
@@ -47,7 +48,7 @@ export class CatalogueStaging {
     await sql`create index ${sql.raw(sqlite ? `temp.${name}_seq` : `${name}_seq`)} on ${sql.raw(name)} (seq)`.execute(
       db,
     );
-    return new CatalogueStaging(db, storeId, now, table, sql`drop table if exists ${table}`);
+    return new CatalogueStaging(db, storeId, now, table, sql`drop table if exists ${table}`, sqlite);
   }
 
   /** Compares a batch of checked rows with the store's products and stages the new and the changed. */
@@ -130,13 +131,15 @@ export class CatalogueStaging {
 
   /** The store's products with these lower-cased SKUs, by them (an index of lower(sku) finds each). */
   private async existing(keys: string[]): Promise<Map<string, ExistingProduct>> {
-    const rows = await this.db
+    let query = this.db
       .selectFrom('products')
-      .select(['id', ...FINGERPRINTED, 'search_title', 'search_kind', 'search_specs'])
-      .where('store_id', '=', this.storeId)
-      .where((eb) => eb(eb.fn('lower', ['sku']), 'in', keys))
-      .execute();
-    return new Map(rows.map((row) => [row.sku.toLowerCase(), row]));
+      .select(['id', 'store_id', ...FINGERPRINTED, 'search_title', 'search_kind', 'search_specs'])
+      .where((eb) => eb(eb.fn('lower', ['sku']), 'in', keys));
+    // PostgreSQL's index is (store_id, lower(sku)). SQLite's is lower(sku) alone, and given the store
+    // too its planner read 500 SKUs in 900 ms instead of 13 ms at a million products: the store is checked here.
+    if (!this.sqlite) query = query.where('store_id', '=', this.storeId);
+    const rows = await query.execute();
+    return new Map(rows.filter((row) => row.store_id === this.storeId).map((row) => [row.sku.toLowerCase(), row]));
   }
 
   private async insert(rows: StagedRow[]): Promise<void> {
