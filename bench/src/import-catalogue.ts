@@ -3,6 +3,7 @@
  *
  *   npm run import --workspace bench                        # SQLite, 10,000 and 100,000 rows
  *   BENCH_DATABASE_URL=postgres://… npm run import --workspace bench   # PostgreSQL as well
+ *   npm run import --workspace bench -- 1000000 sqlite     # the sizes, and one database only
  *
  * Each size runs on a fresh database: a first import (every row new), a second import of the same
  * file (every row unchanged), and an export. Results go to RESULTS.md by hand, with the machine.
@@ -15,6 +16,10 @@ import { writeBenchCatalogue } from './bench-catalogue.js';
 import { postgresUrl, scratchShop } from './scratch-shop.js';
 
 const SIZES = (process.argv[2] ?? '10000,100000').split(',').map(Number);
+const ONLY = process.argv[3] as 'sqlite' | 'postgres' | undefined;
+const databases = (['sqlite', 'postgres'] as const).filter(
+  (dialect) => (!ONLY || ONLY === dialect) && (dialect === 'sqlite' || postgresUrl),
+);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
 
 /** Samples the resident set while `work` runs; returns seconds taken and the peak in MB. */
@@ -56,14 +61,25 @@ async function benchOne(dialect: 'sqlite' | 'postgres', rows: number, file: stri
   );
 }
 
+console.log(
+  `load average at the start: ${os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ')}`,
+);
 console.log('| database | rows (file) | first import | same file again | export | peak RSS (first / again / export) |');
 console.log('|---|---|---|---|---|---|');
 try {
   for (const rows of SIZES) {
     const file = writeBenchCatalogue(rows, work);
-    await benchOne('sqlite', rows, file);
-    if (postgresUrl) await benchOne('postgres', rows, file);
+    for (const dialect of databases) await benchOne(dialect, rows, file);
   }
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(', ')}`,
+  );
 }

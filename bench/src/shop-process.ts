@@ -6,7 +6,11 @@ export const REPOSITORY = process.env.BENCH_SHOP_DIR
   ? path.resolve(process.env.BENCH_SHOP_DIR)
   : path.resolve(import.meta.dirname, '../..');
 
-export const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', resolve));
+/** The child's exit code, once it has exited (at once if it already has). */
+export const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve(child.exitCode)
+    : new Promise<number | null>((resolve) => child.on('exit', resolve));
 
 export interface ShopProcess {
   /** `http://localhost:<port>/api/v1` */
@@ -35,6 +39,11 @@ export async function startShopProcess(
     stdio: output === 'drain' ? ['ignore', 'pipe', 'inherit'] : 'inherit',
   });
   child.stdout?.resume();
+  let stopping = false;
+  // A shop that ends by itself mid-run is said, with the signal that ended it.
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`The shop process ended by itself (${signal ?? `exit code ${code}`}).`);
+  });
   const origin = `http://localhost:${port}`;
   const api = `${origin}/api/v1`;
   for (let attempt = 0; ; attempt += 1) {
@@ -58,6 +67,7 @@ export async function startShopProcess(
         spawn(process.execPath, ['server/bin/store.js', ...argv], { cwd: REPOSITORY, env: shopEnv, stdio: 'inherit' }),
       ),
     async stop() {
+      stopping = true;
       child.kill('SIGTERM');
       await exited(child);
     },

@@ -108,10 +108,15 @@ export async function startShop(
     passwordCost?: ScryptCost;
     /** Who hears of new orders, and the port of links to a store on localhost. */
     messages?: MessageSettings;
+    /** SQLite: how long a write waits for another connection's lock (the shop's 5 s unless given). */
+    busyTimeoutMs?: number;
   } = {},
 ): Promise<TestShop> {
   const { target, cleanup } = await freshDatabase(options.database);
-  const { db, dialect, sqlite, file } = openDatabase(target);
+  const { db, dialect, sqlite, file } = openDatabase({
+    ...target,
+    ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
+  });
   await migrateToLatest(db, target.schema);
   const services = createServices(db, {
     payments: options.payments ?? NO_PAYMENT_ENVIRONMENT,

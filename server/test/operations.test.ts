@@ -1,13 +1,14 @@
 import net from 'node:net';
 import { Writable } from 'node:stream';
-import { Order } from '@store/contract';
+import { Order, type Product } from '@store/contract';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, createServices } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 import { driverOf, migrateToLatest, openDatabase } from '../src/db/open.js';
 import { HOUSEKEEPING_JOBS } from '../src/housekeeping.js';
-import { isStorageUnavailable, UNAVAILABLE_MESSAGE } from '../src/http/error-handler.js';
+import { BUSY_MESSAGE, isDatabaseBusy, isStorageUnavailable, UNAVAILABLE_MESSAGE } from '../src/http/error-handler.js';
 import { redactUrl } from '../src/http/logging.js';
 import { isPrivatePath } from '../src/http/private-answers.js';
 import { demoProducts } from '../src/seed/demo-store.js';
@@ -284,6 +285,48 @@ describe('a database that cannot take writes', () => {
     [undefined, false],
   ])('treats error code %s as the database being unavailable: %s', (code, expected) => {
     expect(isStorageUnavailable(code === undefined ? new Error('x') : Object.assign(new Error('x'), { code }))).toBe(
+      expected,
+    );
+  });
+});
+
+describe('a database kept busy by another process', () => {
+  it('answers a write 503 with Retry-After while the lock is held, and takes the same request once it is free', async () => {
+    // SQLite's one write lock, taken by a second connection to the same file as the `store` command would.
+    const shop = await startShop({ database: 'sqlite', busyTimeoutMs: 100 });
+    const other = new SQLite(shop.file as string);
+    try {
+      const shopper = await signUp(shop.app);
+      const [product] = await orderableProducts(shop.app);
+      const order = () =>
+        client(shop.app).post(
+          '/orders',
+          { products: { [(product as Product).id]: 1 }, shippingAddress: validAddress },
+          shopper.token,
+        );
+      other.exec('begin immediate');
+      const refused = await order();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json()).toEqual({ error: BUSY_MESSAGE });
+      other.exec('rollback');
+      expect((await order()).statusCode).toBe(201);
+    } finally {
+      other.close();
+      await shop.close();
+    }
+  });
+
+  it.each([
+    ['SQLITE_BUSY', true],
+    ['SQLITE_BUSY_SNAPSHOT', true],
+    ['SQLITE_BUSY_TIMEOUT', true],
+    ['SQLITE_LOCKED', false],
+    ['SQLITE_FULL', false],
+    ['40001', false],
+    [undefined, false],
+  ])('treats error code %s as the database being busy: %s', (code, expected) => {
+    expect(isDatabaseBusy(code === undefined ? new Error('x') : Object.assign(new Error('x'), { code }))).toBe(
       expected,
     );
   });

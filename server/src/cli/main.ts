@@ -5,6 +5,7 @@ import { createServices, MEDIA_DIR } from '../app.js';
 import { readConfig } from '../config.js';
 import { embeddedFile, migrateToLatest, openDatabase } from '../db/open.js';
 import { HttpError } from '../http/errors.js';
+import { ImportInterrupted } from '../modules/catalog/catalogue-import.js';
 import { CatalogueFileError } from '../modules/catalog/files/read-catalogue.js';
 import { PaymentSettingsError } from '../modules/payments/settings.js';
 import { StoreFileError } from '../modules/stores/store-file.js';
@@ -50,6 +51,7 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
       error instanceof CliError ||
       error instanceof HttpError ||
       error instanceof CatalogueFileError ||
+      error instanceof ImportInterrupted ||
       error instanceof StoreFileError ||
       error instanceof PaymentSettingsError
     ) {

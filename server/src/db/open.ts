@@ -17,6 +17,8 @@ export interface DatabaseTarget {
   dataDir: string;
   /** PostgreSQL only: a schema to use (and create), so tests can each have their own. */
   schema?: string;
+  /** SQLite: how long a write waits for another process's write lock before SQLITE_BUSY (5 s; tests make it short). */
+  busyTimeoutMs?: number;
   /** Hears every query with its parameters (the benches record the plans of what a page asks). */
   log?: LogConfig;
 }
@@ -45,6 +47,9 @@ export interface OpenDatabase {
   file?: string;
 }
 
+/** How long a write waits for SQLite's write lock, held by another process, before it fails with SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5000;
+
 /** The embedded database's file in a data folder. */
 export const embeddedFile = (dataDir: string) => path.join(dataDir, 'store.sqlite');
 
@@ -69,7 +74,7 @@ export function openDatabase(target: DatabaseTarget): OpenDatabase {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.trunc(target.busyTimeoutMs ?? BUSY_TIMEOUT_MS)}`);
   const dialect = new KeptStatementsSqliteDialect(sqlite);
   const db = new Kysely<DatabaseSchema>({ dialect, ...(target.log ? { log: target.log } : {}) });
   drivers.set(db, { kind: 'sqlite', file, database: sqlite, statements: dialect.statements });

@@ -28,6 +28,19 @@ export function isStorageUnavailable(error: unknown): boolean {
   return /^53[0-9A-Z]{3}$/.test(code) || code === '25006';
 }
 
+export const BUSY_MESSAGE = 'The shop is busy. Please try again in a moment.';
+const BUSY_RETRY_SECONDS = '5';
+
+/**
+ * SQLite's one write lock was held by another process (the `store` command, a second server
+ * process) for longer than the busy timeout, after writeTransaction's own tries: the write was not
+ * made, and the same request a moment later will be. A 503 the caller can retry, not a bug (500).
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_'));
+}
+
 /** Answers Node's own HTTP parser sends before any route (a URI or headers too large, a malformed request). */
 const CLIENT_ERRORS: Record<string, [number, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request headers are too large.'],
@@ -74,6 +87,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (isStorageUnavailable(error)) {
       request.log.error({ err: error }, 'the database cannot take writes');
       return reply.code(503).header('retry-after', UNAVAILABLE_RETRY_SECONDS).send({ error: UNAVAILABLE_MESSAGE });
+    }
+    if (isDatabaseBusy(error)) {
+      request.log.warn({ err: error }, 'the database stayed busy past its timeout');
+      return reply.code(503).header('retry-after', BUSY_RETRY_SECONDS).send({ error: BUSY_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -105,6 +105,45 @@ describe('products import', () => {
     expect((await page(126)).data).toEqual([]);
   });
 
+  it('counts new, updated and unchanged rows of a catalogue large enough to be written in parts', async () => {
+    const row = (index: number, price = '999') =>
+      goodRow(`PART-${String(index).padStart(5, '0')}`, price).replace('Test Gear', 'Part Gear');
+    const first = Array.from({ length: 3000 }, (_, index) => row(index + 1));
+    const created = await store(
+      'products',
+      'import',
+      cli.files.write('parts-1.csv', `${HEADER}\n${first.join('\n')}\n`),
+    );
+    expect(created.stdout).toContain('3000 new, 0 updated, 0 unchanged');
+    // 1,000 the same, 1,000 at a new price, 2,500 new; the last 1,000 of before left out.
+    const second = [
+      ...Array.from({ length: 1000 }, (_, index) => row(index + 1)),
+      ...Array.from({ length: 1000 }, (_, index) => row(index + 1001, '1099')),
+      ...Array.from({ length: 2500 }, (_, index) => row(index + 3001)),
+    ];
+    const result = await store(
+      'products',
+      'import',
+      cli.files.write('parts-2.csv', `${HEADER}\n${second.join('\n')}\n`),
+    );
+    expect(result.stdout).toContain('Imported 4500 products into NetKart: 2500 new, 1000 updated, 1000 unchanged.');
+    const page = async (number: number) =>
+      (await http.get(`/products?category=part%20gear&page=${number}&limit=100`)).json() as ProductListResponse;
+    // Every new product is shown once the import is done, after the ones before, in the file's order.
+    const firstPage = await page(1);
+    expect(firstPage.count).toBe(5500);
+    expect((await page(11)).data[0]).toMatchObject({ sku: 'PART-01001', regularPrice: 1099 });
+    expect(firstPage.data[0]).toMatchObject({ sku: 'PART-00001', regularPrice: 999 });
+    expect((await page(31)).data.map((product) => product.sku).slice(0, 2)).toEqual(['PART-03001', 'PART-03002']);
+    expect((await page(55)).data.at(-1)?.sku).toBe('PART-05500');
+    const again = await store(
+      'products',
+      'import',
+      cli.files.write('parts-2.csv', `${HEADER}\n${second.join('\n')}\n`),
+    );
+    expect(again.stdout).toContain('0 new, 0 updated, 4500 unchanged');
+  });
+
   it('--dry-run tells what would change and writes nothing', async () => {
     const before = await catalogueSnapshot();
     const file = cli.files.write('dry.csv', `${HEADER}\n${goodRow('DRY-1')}\n${goodRow('UP-1', '777')}\n`);
@@ -227,6 +266,19 @@ describe('a bad catalogue changes nothing', () => {
     );
   });
 
+  it('refuses a large file whose very last row is bad, naming that line, having written nothing', async () => {
+    const rows = Array.from({ length: 5000 }, (_, index) => goodRow(`LATE-${index + 1}`));
+    const result = await expectRefused(
+      `${HEADER}\n${rows.join('\n')}\nLATE-BAD,Adapter,,Test Gear,,,999,,-1,false,,\n`,
+    );
+    expect(result.stderr).toMatch(/^Line 5002: .*stock cannot be negative\./m);
+    expect(result.stderr).toContain(
+      'Error: Nothing was imported: 1 row has a problem (above). Fix it, or run again with --skip-invalid to import the 5000 good rows.',
+    );
+    const skus = (await http.get('/products?q=LATE-1&limit=1')).json() as ProductListResponse;
+    expect(skus.count).toBe(0);
+  });
+
   it('refuses a file missing a required column, naming it', async () => {
     const result = await expectRefused('sku,title,category,stock\nMC-1,Adapter,Test Gear,4\n');
     expect(result.stderr).toContain(
@@ -308,6 +360,36 @@ describe('a bad catalogue changes nothing', () => {
     const skus = (await listCategory('Test Gear')).data.map((product) => product.sku);
     expect(skus).toContain('SKIP-1');
     expect(skus).not.toContain('SKIP-2');
+  });
+});
+
+describe('an import that fails while writing', () => {
+  it('deletes the new products it had written hidden, and shoppers never saw them', async () => {
+    const input = (sku: string) => ({
+      sku,
+      title: `Clash ${sku}`,
+      description: 'A product.',
+      category: 'Clash Gear',
+      parentCategory: null,
+      gender: null,
+      regularPrice: 100,
+      discountedPrice: null,
+      stock: 5,
+      images: [],
+      attributes: [],
+    });
+    const { catalog } = cli.shop.services;
+    const storeId = cli.shop.storeId;
+    async function* rows() {
+      yield Array.from({ length: 3000 }, (_, index) => input(`CLASH-${index + 1}`));
+      // Between the staging and the writing, someone else creates one of the file's SKUs.
+      await catalog.importMany(storeId, [input('CLASH-2999')]);
+    }
+    await expect(catalog.importMany(storeId, rows())).rejects.toThrow();
+    const listed = (await http.get('/products?category=clash%20gear&limit=10')).json() as ProductListResponse;
+    expect(listed.data.map((product) => product.sku)).toEqual(['CLASH-2999']);
+    const everything = await catalogueSnapshot();
+    expect(everything.match(/"CLASH-/g)).toHaveLength(1);
   });
 });
 

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
-import { categoryWarnings, missingPictures, taxWarnings } from '../../modules/catalog/files/import-checks.js';
-import { MAX_STOCK, rowToRecord } from '../../modules/catalog/files/product-record.js';
-import { readCatalogueFile } from '../../modules/catalog/files/read-catalogue.js';
+import { CatalogueCheck } from '../../modules/catalog/catalogue-check.js';
+import { MAX_STOCK, type ProductRecord, rowToRecord } from '../../modules/catalog/files/product-record.js';
+import { type CatalogueFile, openCatalogueFile } from '../../modules/catalog/files/read-catalogue.js';
 import { type CatalogueFormat, catalogueWriter } from '../../modules/catalog/files/write-catalogue.js';
 import type { CatalogService } from '../../modules/catalog/service.js';
 import { toStoreInfo } from '../../modules/stores/service.js';
@@ -28,34 +28,36 @@ export function addProductCommands(program: Command, context: CliContext): void 
         command: Command,
       ) => {
         const source = path.resolve(context.cwd, file);
-        const reading = progressBar(context, 'Reading');
+        const catalogue = await openCatalogueFile(source);
+        // First pass: every row checked, none kept; nothing is written unless the whole file is good.
+        const check = new CatalogueCheck(context.mediaDirs?.());
+        const reading = progressBar(context, 'Checking');
         let started = false;
-        const read = await readCatalogueFile(source, (done, total) => {
-          if (!started) reading?.start(total, 0);
-          started = true;
-          reading?.update(done);
-        }).finally(() => reading?.stop());
-        const pictureProblems = context.mediaDirs ? missingPictures(read, context.mediaDirs()) : [];
-        const badLines = new Set(pictureProblems.map((problem) => problem.line));
-        const records = read.records.filter((entry) => !badLines.has(entry.line));
-        const problems = [...read.problems, ...pictureProblems].sort((a, b) => a.line - b.line);
+        try {
+          for await (const entry of catalogue.entries((done, total) => {
+            if (!started) reading?.start(total, 0);
+            started = true;
+            reading?.update(done);
+          }))
+            check.add(entry);
+        } finally {
+          reading?.stop();
+        }
+        const problems = check.problems();
+        const good = check.good;
         const where = (line: number) => (line ? `Line ${line}` : file);
         for (const problem of problems) context.stderr(`${where(problem.line)}: ${problem.message}\n`);
         const bad = problems.length;
         if (bad && !options.skipInvalid) {
           throw new CliError(
-            `Nothing was imported: ${bad} ${bad === 1 ? 'row has a problem' : 'rows have problems'} (above). Fix ${bad === 1 ? 'it' : 'them'}, or run again with --skip-invalid to import the ${records.length} good ${records.length === 1 ? 'row' : 'rows'}.`,
+            `Nothing was imported: ${bad} ${bad === 1 ? 'row has a problem' : 'rows have problems'} (above). Fix ${bad === 1 ? 'it' : 'them'}, or run again with --skip-invalid to import the ${good} good ${good === 1 ? 'row' : 'rows'}.`,
           );
         }
-        if (records.length === 0) throw new CliError(`${file} holds no products to import.`);
+        if (good === 0) throw new CliError(`${file} holds no products to import.`);
 
         await withStore(context, storeOption(command), async (shop, store) => {
           const known = [...toStoreInfo(store).categories, ...(await shop.services.catalog.categories(store.id))];
-          const warnings = [
-            ...read.warnings,
-            ...categoryWarnings({ ...read, records }, known),
-            ...taxWarnings({ records }, store.gstin),
-          ];
+          const warnings = [...catalogue.warnings, ...check.warnings(known, store.gstin)];
           for (const warning of warnings) context.stderr(`${where(warning.line)}: warning: ${warning.message}\n`);
           if (warnings.length && options.strict) {
             throw new CliError(
@@ -63,13 +65,13 @@ export function addProductCommands(program: Command, context: CliContext): void 
             );
           }
           const writing = progressBar(context, 'Writing');
-          writing?.start(records.length, 0);
+          writing?.start(good, 0);
+          // Second pass: the file read again, its good rows staged and written (see catalogue-import.ts).
           const counts = await shop.services.catalog
-            .importMany(
-              store.id,
-              records.map((entry) => entry.record),
-              { dryRun: options.dryRun ?? false, onWritten: (done) => writing?.update(done) },
-            )
+            .importMany(store.id, goodRows(catalogue, check, file), {
+              dryRun: options.dryRun ?? false,
+              onWritten: (done) => writing?.update(done),
+            })
             .finally(() => writing?.stop());
           if (!options.dryRun) {
             await logChange(shop, {
@@ -91,8 +93,8 @@ export function addProductCommands(program: Command, context: CliContext): void 
           }
           context.stdout(
             options.dryRun
-              ? `Dry run: ${records.length} products checked; importing would give ${summary}. Nothing was written.\n`
-              : `Imported ${records.length} products into ${store.store_name}: ${summary}.\n`,
+              ? `Dry run: ${good} products checked; importing would give ${summary}. Nothing was written.\n`
+              : `Imported ${good} products into ${store.store_name}: ${summary}.\n`,
           );
         });
       },
@@ -183,6 +185,36 @@ export function addProductCommands(program: Command, context: CliContext): void 
       });
   }
 }
+
+/**
+ * The rows that passed the first pass, read again from the file in batches. A file changed in
+ * between (a row good now that was bad, or the other way) stops the import before anything is written.
+ */
+async function* goodRows(
+  catalogue: CatalogueFile,
+  check: CatalogueCheck,
+  file: string,
+): AsyncGenerator<ProductRecord[]> {
+  const changed = () =>
+    new CliError(`Nothing was imported: ${file} changed while it was being imported. Run it again.`);
+  let batch: ProductRecord[] = [];
+  let count = 0;
+  for await (const entry of catalogue.entries()) {
+    const good = 'record' in entry && check.passed(entry.line);
+    if ('problem' in entry && check.passed(entry.line)) throw changed();
+    if (!good) continue;
+    batch.push(entry.record);
+    count += 1;
+    if (batch.length === ROWS_PER_BATCH) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (count !== check.good) throw changed();
+  if (batch.length) yield batch;
+}
+
+const ROWS_PER_BATCH = 2000;
 
 async function changeProduct(
   shop: Shop,

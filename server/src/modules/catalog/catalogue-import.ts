@@ -1,110 +1,56 @@
-import { createHash } from 'node:crypto';
-import type { Database, NewProduct, ProductRow } from '../../db/schema.js';
+import { SqliteAdapter, sql } from 'kysely';
+import type { Database, ProductRow } from '../../db/schema.js';
 import { tidyAfterBulkWrite, writeTransaction } from '../../db/transaction.js';
-import { newId, nowIso } from '../../shared/ids.js';
+import { nowIso } from '../../shared/ids.js';
 import { catalogueChanged } from './catalog-version.js';
-import { type ProductColumns, type ProductInput, productColumns } from './product-row.js';
+import { CatalogueStaging, type ImportChange, PRODUCT_COLUMNS, TEXT_COLUMNS } from './catalogue-staging.js';
+import type { ProductInput } from './product-row.js';
+
+export type { ImportChange } from './catalogue-staging.js';
 
 /**
- * Creates or updates many products by SKU in one transaction: all of them or none. New
- * products join the end of the catalogue in the order given; products whose fields are all
- * the same are left untouched. The work is planned before the transaction, so the write lock
- * is held only while rows are written. `onWritten` hears how many have been written so far; a
- * dry run writes everything, counts, and rolls back.
+ * Creates or updates many products by SKU: all of them or none. New products join the end of
+ * the catalogue in the order given; products whose fields are all the same are left untouched.
+ *
+ * The rows are compared and staged first (catalogue-staging.ts), a batch at a time, without the
+ * write lock. Then the writing is set-based SQL from the staging table, in transactions that each
+ * hold SQLite's one write lock about a second, so that the shop's own writes (orders, whose wait
+ * ends at the 5 s busy timeout) get it in between:
+ * - more than a few thousand new products are first written hidden, where shoppers cannot see or
+ *   buy them; a failure there deletes them again, and the catalogue is as it was;
+ * - then each part shows its new products and makes its updates, in the file's order. A small
+ *   import is one part, one transaction. A failure after the first part has shown products leaves
+ *   them (shoppers may be buying them) and says so (ImportInterrupted): running the same file
+ *   again finishes the import, the rows already written counting as unchanged.
+ * A dry run stages, counts and writes nothing. `onWritten` hears how many have been written so far.
  */
 export async function importProducts(
   db: Database,
   storeId: string,
-  inputs: ProductInput[],
-  options: { dryRun?: boolean; onWritten?: (done: number) => void } = {},
+  inputs: ProductInput[] | AsyncIterable<ProductInput[]>,
+  options: ImportOptions = {},
 ): Promise<ImportCounts> {
-  const onWritten = options.onWritten;
-  // What is there already, as fingerprints: a large catalogue's rows never sit in memory whole.
-  // SKUs match whatever their case: 'nk-lan-001' in a file updates NK-LAN-001, keeping its spelling.
-  const bySku = new Map<string, { id: string; sku: string; fingerprint: string }>();
-  for await (const rows of batchesOf(db, storeId, 2000)) {
-    for (const row of rows)
-      bySku.set(row.sku.toLowerCase(), { id: row.id, sku: row.sku, fingerprint: fingerprintOf(row) });
-  }
-  const now = nowIso();
-  const inserts: Omit<NewProduct, 'position'>[] = [];
-  const updates: { id: string; columns: ProductColumns }[] = [];
-  for (const input of inputs) {
-    const row = bySku.get(input.sku.toLowerCase());
-    const columns = productColumns(row ? { ...input, sku: row.sku } : input, now);
-    if (!row) inserts.push({ id: newId(), store_id: storeId, created_at: now, ...columns });
-    else if (fingerprintOf(columns) !== row.fingerprint) updates.push({ id: row.id, columns });
-  }
-  const counts: ImportCounts = {
-    created: inserts.length,
-    updated: updates.length,
-    unchanged: inputs.length - inserts.length - updates.length,
-    ...(options.dryRun ? { changes: await describeChanges(db, inserts, updates) } : {}),
-  };
-
+  const staging = await CatalogueStaging.create(db, storeId, nowIso());
   try {
-    await writeTransaction(db, async (trx) => {
-      const last = await trx
-        .selectFrom('products')
-        .select((eb) => eb.fn.max('position').as('position'))
-        .where('store_id', '=', storeId)
-        .executeTakeFirst();
-      const base = Number(last?.position ?? 0);
-      let written = 0;
-      for (let start = 0; start < inserts.length; start += INSERT_BATCH) {
-        const batch = inserts
-          .slice(start, start + INSERT_BATCH)
-          .map((row, index) => ({ ...row, position: base + start + index + 1 }));
-        await trx.insertInto('products').values(batch).execute();
-        written += batch.length;
-        onWritten?.(written);
-      }
-      for (const update of updates) {
-        await trx.updateTable('products').set(update.columns).where('id', '=', update.id).execute();
-        written += 1;
-        if (written % INSERT_BATCH === 0) onWritten?.(written);
-      }
-      onWritten?.(written);
-      if (options.dryRun) throw new DryRunRollback(counts);
-      if (written) await catalogueChanged(trx, storeId);
-    });
-    if (inserts.length + updates.length >= BULK_WRITE) await tidyAfterBulkWrite(db, 'products');
+    for await (const batch of Array.isArray(inputs) ? [inputs] : inputs) await staging.add(batch);
+    const counts: ImportCounts = {
+      ...staging.counts,
+      ...(options.dryRun ? { changes: await staging.changes() } : {}),
+    };
+    if (options.dryRun || staging.staged === 0) return counts;
+    await writeStaged(db, storeId, staging, options);
+    if (staging.staged >= BULK_WRITE) await tidyAfterBulkWrite(db, 'products');
     return counts;
-  } catch (error) {
-    if (error instanceof DryRunRollback) return error.counts;
-    throw error;
+  } finally {
+    await staging.drop();
   }
 }
 
-/** For a dry run: the new SKUs, and for each update the fields (as the file names them) that differ. */
-async function describeChanges(
-  db: Database,
-  inserts: { sku: string }[],
-  updates: { id: string; columns: ProductColumns }[],
-): Promise<ImportChange[]> {
-  const changes: ImportChange[] = inserts.map((row) => ({ sku: row.sku, change: 'new', fields: [] }));
-  for (let start = 0; start < updates.length; start += INSERT_BATCH) {
-    const batch = updates.slice(start, start + INSERT_BATCH);
-    const current = await db
-      .selectFrom('products')
-      .selectAll()
-      .where(
-        'id',
-        'in',
-        batch.map((update) => update.id),
-      )
-      .execute();
-    const byId = new Map(current.map((row) => [row.id, row]));
-    for (const update of batch) {
-      const row = byId.get(update.id);
-      if (!row) continue;
-      const fields = FINGERPRINTED.filter(
-        (column) => String(row[column] ?? '') !== String(update.columns[column] ?? ''),
-      ).map((column) => FILE_FIELD_OF[column]);
-      changes.push({ sku: update.columns.sku, change: 'update', fields: [...new Set(fields)] });
-    }
-  }
-  return changes;
+export interface ImportOptions {
+  dryRun?: boolean;
+  onWritten?: (done: number) => void;
+  /** How long each of the writing's transactions should hold the write lock (1 s). */
+  lockMs?: number;
 }
 
 export interface ImportCounts {
@@ -115,17 +61,158 @@ export interface ImportCounts {
   changes?: ImportChange[];
 }
 
-export interface ImportChange {
-  sku: string;
-  change: 'new' | 'update';
-  fields: string[];
+async function writeStaged(db: Database, storeId: string, staging: CatalogueStaging, options: ImportOptions) {
+  const { table, staged } = staging;
+  const onWritten = options.onWritten;
+  const lockMs = options.lockMs ?? LOCK_MS;
+  // SQLite's waiting writers look again every 100 ms at most: between two transactions, leave them a longer gap.
+  const gap = db.getExecutor().adapter instanceof SqliteAdapter ? GAP_MS : 0;
+  const inAdvance = staging.counts.created > SHOWN_AT_ONCE;
+  if (inAdvance) {
+    const base = await lastPosition(db, storeId);
+    try {
+      await inTimedParts(
+        db,
+        staged,
+        SET_BATCH,
+        lockMs,
+        gap,
+        (trx, from, to) => insertNew(trx, storeId, table, base, from, to, true),
+        onWritten,
+      );
+    } catch (error) {
+      // Nothing was shown yet: deleting what was written hidden leaves the catalogue as it was.
+      await removeHidden(db, table, staged, gap).catch(() => {});
+      throw error;
+    }
+  }
+  // Each part shows its new products (or writes them, for a small import) and makes its updates, then
+  // says the catalogue changed. A small import is one part: one transaction.
+  let shownThrough = 0;
+  let base: number | undefined;
+  try {
+    await inTimedParts(
+      db,
+      staged,
+      staged <= SET_BATCH ? staged : SET_BATCH,
+      lockMs,
+      gap,
+      async (trx, from, to) => {
+        if (inAdvance) await show(trx, table, from, to);
+        else {
+          base ??= await lastPosition(trx, storeId);
+          await insertNew(trx, storeId, table, base, from, to, false);
+        }
+        await update(trx, table, from, to);
+        await catalogueChanged(trx, storeId);
+      },
+      (through) => {
+        shownThrough = through;
+        onWritten?.(through);
+      },
+    );
+  } catch (error) {
+    if (shownThrough === 0) {
+      if (inAdvance) await removeHidden(db, table, staged, gap).catch(() => {});
+      throw error;
+    }
+    // Shoppers may already be buying what was shown: it stays, and the same import run again finishes the rest.
+    throw new ImportInterrupted(
+      `The import stopped part way (${(error as Error).message}): the first ${shownThrough} of ${staged} new or changed products are in the shop. Run the same import again to finish it.`,
+    );
+  }
 }
 
-/** Thrown out of a dry run's transaction so that everything it wrote is rolled back. */
-class DryRunRollback extends Error {
-  constructor(readonly counts: ImportCounts) {
-    super('dry run');
+/** An import that failed after some of its products were shown: what it wrote stays, and running it again finishes it. */
+export class ImportInterrupted extends Error {}
+
+/**
+ * Runs `work` over seq 1…count in transactions that each hold the write lock about `lockMs`: the
+ * size of the next part follows from the time the last took, so it fits any machine and any load.
+ * `committed` hears the last seq written after each commit.
+ */
+async function inTimedParts(
+  db: Database,
+  count: number,
+  firstSize: number,
+  lockMs: number,
+  gapMs: number,
+  work: (trx: Database, from: number, to: number) => Promise<void>,
+  committed?: (through: number) => void,
+): Promise<void> {
+  let size = Math.max(1, firstSize);
+  let through = 0;
+  while (through < count) {
+    const from = through;
+    const to = Math.min(count, from + size);
+    const started = performance.now();
+    await writeTransaction(db, (trx) => work(trx, from, to));
+    const ms = performance.now() - started;
+    through = to;
+    committed?.(through);
+    size = Math.max(200, Math.min(20_000, Math.round(((to - from) * lockMs) / Math.max(ms, 1))));
+    if (gapMs && through < count) await new Promise((resolve) => setTimeout(resolve, gapMs));
   }
+}
+
+const lastPosition = async (db: Database, storeId: string): Promise<number> => {
+  const last = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .where('store_id', '=', storeId)
+    .executeTakeFirst();
+  return Number(last?.position ?? 0);
+};
+
+const WRITTEN = PRODUCT_COLUMNS.filter((column) => column !== 'hidden');
+const list = (columns: readonly string[], prefix = '') => sql.raw(columns.map((column) => prefix + column).join(', '));
+
+/** The staged new products with seq in (from, to], hidden until `show` when `hidden`. */
+async function insertNew(
+  trx: Database,
+  storeId: string,
+  table: CatalogueStaging['table'],
+  base: number,
+  from: number,
+  to: number,
+  hidden: boolean,
+): Promise<void> {
+  await sql`insert into products (id, store_id, created_at, position, hidden, ${list(WRITTEN)})
+    select id, ${storeId}, updated_at, cast(${base} as bigint) + new_position, ${hidden ? sql.lit(1) : sql.raw('hidden')},
+      ${list(WRITTEN)}
+    from ${table} where is_new = 1 and seq > ${from} and seq <= ${to}`.execute(trx);
+}
+
+/** Shows the new products written hidden ahead (those the file does not hide itself). */
+async function show(trx: Database, table: CatalogueStaging['table'], from: number, to: number): Promise<void> {
+  await sql`update products set hidden = 0 where id in (
+    select id from ${table} where is_new = 1 and hidden = 0 and seq > ${from} and seq <= ${to})`.execute(trx);
+}
+
+const PLAIN = PRODUCT_COLUMNS.filter(
+  (column) => column !== 'attributes_json' && !(TEXT_COLUMNS as readonly string[]).includes(column),
+);
+
+/** The staged updates with seq in (from, to]: the search words and specifications only where they changed. */
+async function update(trx: Database, table: CatalogueStaging['table'], from: number, to: number): Promise<void> {
+  const set = (columns: readonly string[]) => sql.raw(columns.map((column) => `${column} = s.${column}`).join(', '));
+  const where = sql`p.id = s.id and s.is_new = 0 and s.seq > ${from} and s.seq <= ${to}`;
+  await sql`update products as p set ${set(PLAIN)} from ${table} as s where ${where}`.execute(trx);
+  await sql`update products as p set ${set(TEXT_COLUMNS)} from ${table} as s where ${where} and s.text_changed = 1`.execute(
+    trx,
+  );
+  await sql`update products as p set attributes_json = s.attributes_json from ${table} as s
+    where ${where} and s.attributes_changed = 1`.execute(trx);
+}
+
+/** After a failure: the new products written hidden are deleted, as if the import never began. */
+async function removeHidden(db: Database, table: CatalogueStaging['table'], count: number, gapMs: number) {
+  await inTimedParts(db, count, SET_BATCH, LOCK_MS, gapMs, (trx, from, to) =>
+    sql`delete from products where hidden = 1 and id in (
+      select id from ${table} where is_new = 1 and seq > ${from} and seq <= ${to})`
+      .execute(trx)
+      .then(() => {}),
+  );
 }
 
 /** The store's products in the catalogue's order, a batch at a time, by keyset (position, id). */
@@ -147,62 +234,12 @@ export async function* batchesOf(db: Database, storeId: string, batchSize: numbe
   }
 }
 
-/** Rows per INSERT: 23 columns each stays far below SQLite's and PostgreSQL's limits on parameters. */
-const INSERT_BATCH = 500;
+/** Up to this many new products are written visible at once; more are written hidden first, then shown. */
+const SHOWN_AT_ONCE = 2000;
+/** Rows in the first part of each phase (an import this small is one transaction). */
+const SET_BATCH = 2000;
+/** How long one transaction should hold the write lock: well within the shop's 5 s busy timeout, on a busy machine too. */
+const LOCK_MS = 1000;
+const GAP_MS = 120;
 /** Imports that write at least this many rows tidy the table afterwards (see tidyAfterBulkWrite). */
 const BULK_WRITE = 1000;
-
-const FINGERPRINTED = [
-  'sku',
-  'title',
-  'description',
-  'category',
-  'parent_category',
-  'gender',
-  'regular_price',
-  'discounted_price',
-  'stock',
-  'hidden',
-  'img_url',
-  'images_json',
-  'attributes_json',
-  'hsn',
-  'gst_rate',
-  'mrp',
-  'country_of_origin',
-  'manufacturer',
-  'importer',
-  'net_quantity',
-] as const satisfies readonly (keyof ProductColumns)[];
-
-/** Each fingerprinted column by the name a catalogue file gives it. */
-const FILE_FIELD_OF: Record<(typeof FINGERPRINTED)[number], string> = {
-  sku: 'sku',
-  title: 'title',
-  description: 'description',
-  category: 'category',
-  parent_category: 'parentCategory',
-  gender: 'gender',
-  regular_price: 'regularPrice',
-  discounted_price: 'discountedPrice',
-  stock: 'stock',
-  hidden: 'hidden',
-  img_url: 'images',
-  images_json: 'images',
-  attributes_json: 'attributes',
-  hsn: 'hsn',
-  gst_rate: 'gstRate',
-  mrp: 'mrp',
-  country_of_origin: 'countryOfOrigin',
-  manufacturer: 'manufacturer',
-  importer: 'importer',
-  net_quantity: 'netQuantity',
-};
-
-/** A digest of what the merchant controls: equal when an import would change nothing. */
-function fingerprintOf(product: Pick<ProductColumns, (typeof FINGERPRINTED)[number]>): string {
-  const hash = createHash('sha1');
-  for (const column of FINGERPRINTED)
-    hash.update(`${product[column] === null ? '\u0001' : String(product[column])}\u0000`);
-  return hash.digest('base64');
-}

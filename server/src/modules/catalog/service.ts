@@ -4,7 +4,7 @@ import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
 import { catalogueChanged } from './catalog-version.js';
-import { batchesOf, type ImportCounts, importProducts } from './catalogue-import.js';
+import { batchesOf, type ImportCounts, type ImportOptions, importProducts } from './catalogue-import.js';
 import { Listing, type ListingStore, type ProductListFilters, type ProductListing } from './listing.js';
 import { type ProductInput, productColumns } from './product-row.js';
 import { Searcher } from './search/searcher.js';
@@ -260,11 +260,11 @@ export class CatalogService {
     });
   }
 
-  /** Creates or updates many products by SKU in one transaction: all of them or none (see catalogue-import.ts). */
+  /** Creates or updates many products by SKU: all of them or none (see catalogue-import.ts). Batches may stream in. */
   importMany(
     storeId: string,
-    inputs: ProductInput[],
-    options: { dryRun?: boolean; onWritten?: (done: number) => void } = {},
+    inputs: ProductInput[] | AsyncIterable<ProductInput[]>,
+    options: ImportOptions = {},
   ): Promise<ImportCounts> {
     return importProducts(this.db, storeId, inputs, options);
   }

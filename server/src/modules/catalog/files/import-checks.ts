@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ProductRecord } from './product-record.js';
 import type { CatalogueProblem, ReadCatalogue } from './read-catalogue.js';
 
 /** A name as a merchant means it: case and spacing do not make another category. */
@@ -18,47 +19,81 @@ export function oneEditApart(a: string, b: string): boolean {
  * Categories the file brings that the store does not have yet: each is said once, with the
  * existing category it probably means when it differs only by case, spacing or one letter.
  */
-export function categoryWarnings(read: ReadCatalogue, known: readonly string[]): CatalogueProblem[] {
-  const knownByKey = new Map(known.map((name) => [normalised(name), name]));
-  const warnings: CatalogueProblem[] = [];
-  const said = new Set<string>();
-  for (const { line, record } of read.records) {
-    const key = normalised(record.category);
-    const exact = known.includes(record.category);
-    if (exact || said.has(record.category)) continue;
-    said.add(record.category);
-    const sameButSpelled = knownByKey.get(key);
-    const near = sameButSpelled ?? [...knownByKey].find(([other]) => oneEditApart(key, other))?.[1];
-    warnings.push({
-      line,
-      message: near
-        ? `the category '${record.category}' is not '${near}', which the store has: a typo? (${sameButSpelled ? 'it differs only by case or spacing' : 'one letter differs'})`
-        : `the category '${record.category}' is new to the store.`,
-    });
+export function categoryWarnings(read: Pick<ReadCatalogue, 'records'>, known: readonly string[]): CatalogueProblem[] {
+  const tally = new CategoryTally();
+  for (const { line, record } of read.records) tally.add(line, record);
+  return tally.warnings(known);
+}
+
+/** Each category a file names, with the first line that names it: what categoryWarnings needs, a row at a time. */
+export class CategoryTally {
+  private readonly firstLine = new Map<string, number>();
+
+  add(line: number, record: Pick<ProductRecord, 'category'>): void {
+    if (!this.firstLine.has(record.category)) this.firstLine.set(record.category, line);
   }
-  return warnings;
+
+  warnings(known: readonly string[]): CatalogueProblem[] {
+    const knownByKey = new Map(known.map((name) => [normalised(name), name]));
+    const warnings: CatalogueProblem[] = [];
+    for (const [category, line] of this.firstLine) {
+      if (known.includes(category)) continue;
+      const key = normalised(category);
+      const sameButSpelled = knownByKey.get(key);
+      const near = sameButSpelled ?? [...knownByKey].find(([other]) => oneEditApart(key, other))?.[1];
+      warnings.push({
+        line,
+        message: near
+          ? `the category '${category}' is not '${near}', which the store has: a typo? (${sameButSpelled ? 'it differs only by case or spacing' : 'one letter differs'})`
+          : `the category '${category}' is new to the store.`,
+      });
+    }
+    return warnings;
+  }
 }
 
 /** Pictures on this server (`/media/…`) that are in none of the picture folders: refused with their row. */
-export function missingPictures(read: ReadCatalogue, mediaDirs: readonly string[]): CatalogueProblem[] {
-  const problems: CatalogueProblem[] = [];
-  for (const { line, record } of read.records) {
+export function missingPictures(
+  read: Pick<ReadCatalogue, 'records'>,
+  mediaDirs: readonly string[],
+): CatalogueProblem[] {
+  const pictures = new PictureCheck(mediaDirs);
+  return read.records.flatMap(({ line, record }) => pictures.problems(line, record));
+}
+
+/** Looks for a record's /media/ pictures in the picture folders, remembering the answers (a catalogue reuses pictures). */
+export class PictureCheck {
+  private readonly found = new Map<string, boolean>();
+
+  constructor(private readonly mediaDirs: readonly string[]) {}
+
+  problems(line: number, record: Pick<ProductRecord, 'images'>): CatalogueProblem[] {
+    const problems: CatalogueProblem[] = [];
     for (const image of record.images) {
       if (!image.url.startsWith('/media/')) continue;
-      const relative = decodeURIComponent(image.url.slice('/media/'.length).split(/[?#]/)[0] ?? '');
-      const found = mediaDirs.some((dir) => {
-        const file = path.resolve(dir, relative);
-        return file.startsWith(path.resolve(dir) + path.sep) && fs.existsSync(file);
-      });
-      if (!found) {
+      if (!this.isThere(image.url)) {
         problems.push({
           line,
           message: `the picture ${image.url} is not in the picture folder (MEDIA_DIR): copy the file there first, or give an https:// address.`,
         });
       }
     }
+    return problems;
   }
-  return problems;
+
+  private isThere(url: string): boolean {
+    const known = this.found.get(url);
+    if (known !== undefined) return known;
+    const relative = decodeURIComponent(url.slice('/media/'.length).split(/[?#]/)[0] ?? '');
+    const found = this.mediaDirs.some((dir) => {
+      const file = path.resolve(dir, relative);
+      return file.startsWith(path.resolve(dir) + path.sep) && fs.existsSync(file);
+    });
+    // A million rows with pictures of their own must not keep a million answers.
+    if (this.found.size >= 10_000) this.found.clear();
+    this.found.set(url, found);
+    return found;
+  }
 }
 
 /**
@@ -66,16 +101,32 @@ export function missingPictures(read: ReadCatalogue, mediaDirs: readonly string[
  * them still import (an older catalogue has none), and the merchant hears which they are.
  */
 export function taxWarnings(read: Pick<ReadCatalogue, 'records'>, gstin: string | null): CatalogueProblem[] {
-  if (!gstin) return [];
-  const lacking = read.records.filter(({ record }) => record.hsn === null || record.gstRate === null);
-  const first = lacking[0];
-  if (!first) return [];
-  const named = lacking.slice(0, 5).map(({ record }) => record.sku);
-  const more = lacking.length > named.length ? ` and ${lacking.length - named.length} more` : '';
-  return [
-    {
-      line: first.line,
-      message: `${lacking.length} ${lacking.length === 1 ? 'product has' : 'products have'} no hsn or gstRate (${named.join(', ')}${more}): the store has a GSTIN, and its tax invoices need both.`,
-    },
-  ];
+  const tally = new TaxTally();
+  for (const { line, record } of read.records) tally.add(line, record);
+  return tally.warnings(gstin);
+}
+
+/** The products without an HSN code or GST rate: how many, the first line, and the first few SKUs. */
+export class TaxTally {
+  private lacking = 0;
+  private firstLine = 0;
+  private readonly named: string[] = [];
+
+  add(line: number, record: Pick<ProductRecord, 'sku' | 'hsn' | 'gstRate'>): void {
+    if (record.hsn !== null && record.gstRate !== null) return;
+    if (this.lacking === 0) this.firstLine = line;
+    this.lacking += 1;
+    if (this.named.length < 5) this.named.push(record.sku);
+  }
+
+  warnings(gstin: string | null): CatalogueProblem[] {
+    if (!gstin || this.lacking === 0) return [];
+    const more = this.lacking > this.named.length ? ` and ${this.lacking - this.named.length} more` : '';
+    return [
+      {
+        line: this.firstLine,
+        message: `${this.lacking} ${this.lacking === 1 ? 'product has' : 'products have'} no hsn or gstRate (${this.named.join(', ')}${more}): the store has a GSTIN, and its tax invoices need both.`,
+      },
+    ];
+  }
 }

@@ -32,8 +32,22 @@ export class CatalogueFileError extends Error {}
 
 export type ProgressListener = (bytesRead: number, totalBytes: number) => void;
 
-/** Reads a .csv or .json catalogue; throws CatalogueFileError when the file cannot be read at all. */
-export async function readCatalogueFile(file: string, onProgress?: ProgressListener): Promise<ReadCatalogue> {
+/** One row of a catalogue file as read: its record, or what is wrong with it. */
+export type CatalogueEntry = { line: number; record: ProductRecord } | { line: number; problem: string };
+
+/**
+ * A catalogue file opened for reading, as many times as wanted: each `entries()` streams the file
+ * again from the start, a row at a time, so a file of any size is checked and imported without
+ * holding its rows (a JSON file, capped at MAX_JSON_BYTES, is still parsed whole each time).
+ */
+export interface CatalogueFile {
+  /** Things the file got past, but the merchant should know (e.g. it was not UTF-8). */
+  warnings: CatalogueProblem[];
+  entries(onProgress?: ProgressListener): AsyncGenerator<CatalogueEntry>;
+}
+
+/** Opens a .csv or .json catalogue; throws CatalogueFileError when the file cannot be read at all. */
+export async function openCatalogueFile(file: string): Promise<CatalogueFile> {
   const extension = path.extname(file).toLowerCase();
   if (extension !== '.csv' && extension !== '.json') {
     throw new CatalogueFileError(`${file}: give a .csv or a .json file.`);
@@ -54,7 +68,36 @@ export async function readCatalogueFile(file: string, onProgress?: ProgressListe
       `${file} is over ${MAX_JSON_BYTES / 1024 / 1024} MB: a JSON file is read whole, so give a catalogue this large as CSV.`,
     );
   }
-  const read = extension === '.csv' ? await readCsv(file, size, onProgress) : readJson(file);
+  if (extension === '.json')
+    return {
+      warnings: [],
+      entries: async function* () {
+        yield* readJson(file);
+      },
+    };
+  const utf8 = await isUtf8(file);
+  return {
+    warnings: utf8
+      ? []
+      : [
+          {
+            line: 0,
+            message:
+              'not UTF-8: read as Windows-1252, what Excel\'s "CSV (Comma delimited)" writes. Check the names with accents or ₹ below; saving as "CSV UTF-8" avoids this.',
+          },
+        ],
+    entries: (onProgress) => readCsv(file, size, utf8, onProgress),
+  };
+}
+
+/** Reads a whole catalogue into memory, duplicates flagged (the back office's uploads, which are small). */
+export async function readCatalogueFile(file: string, onProgress?: ProgressListener): Promise<ReadCatalogue> {
+  const opened = await openCatalogueFile(file);
+  const read: ReadCatalogue = { records: [], problems: [], warnings: opened.warnings };
+  for await (const entry of opened.entries(onProgress)) {
+    if ('problem' in entry) read.problems.push({ line: entry.line, message: entry.problem });
+    else read.records.push(entry);
+  }
   return withDuplicatesFlagged(read);
 }
 
@@ -88,21 +131,19 @@ const windows1252 = () =>
     },
   });
 
-async function readCsv(file: string, size: number, onProgress?: ProgressListener): Promise<ReadCatalogue> {
-  const result: ReadCatalogue = { records: [], problems: [], warnings: [] };
-  const utf8 = await isUtf8(file);
-  if (!utf8) {
-    result.warnings.push({
-      line: 0,
-      message:
-        'not UTF-8: read as Windows-1252, what Excel\'s "CSV (Comma delimited)" writes. Check the names with accents or ₹ below; saving as "CSV UTF-8" avoids this.',
-    });
-  }
+async function* readCsv(
+  file: string,
+  size: number,
+  utf8: boolean,
+  onProgress?: ProgressListener,
+): AsyncGenerator<CatalogueEntry> {
+  // The parser tells of a skipped row through a callback: kept here and given out in turn.
+  const skipped: CatalogueEntry[] = [];
   const problemLines = new Set<number>();
-  const problem = (line: number, message: string) => {
-    if (problemLines.has(line) && line > 0) return;
+  const problem = (line: number, message: string): CatalogueEntry[] => {
+    if (problemLines.has(line) && line > 0) return [];
     problemLines.add(line);
-    result.problems.push({ line, message });
+    return [{ line, problem: message }];
   };
   const parser = parse({
     bom: true,
@@ -111,7 +152,7 @@ async function readCsv(file: string, size: number, onProgress?: ProgressListener
     max_record_size: MAX_CSV_RECORD_BYTES,
     skip_records_with_error: true,
     on_skip: (error) => {
-      if (error) problem(Number(error.lines ?? 0), csvProblem(error));
+      if (error) skipped.push(...problem(Number(error.lines ?? 0), csvProblem(error)));
     },
   });
   const input = fs.createReadStream(file);
@@ -132,6 +173,7 @@ async function readCsv(file: string, size: number, onProgress?: ProgressListener
       record: string[];
       info: { lines: number; empty_lines: number };
     }>) {
+      yield* skipped.splice(0);
       // A record's first line: after the previous record and any blank lines between.
       const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
       previousEnd = info.lines;
@@ -141,18 +183,19 @@ async function readCsv(file: string, size: number, onProgress?: ProgressListener
         continue;
       }
       const decoded = decodeCsvRecord(columns, record);
-      if (decoded.ok) result.records.push({ line, record: decoded.record });
-      else problem(line, decoded.error);
+      if (decoded.ok) yield { line, record: decoded.record };
+      else yield* problem(line, decoded.error);
     }
+    yield* skipped.splice(0);
   } catch (error) {
     if (error instanceof CatalogueFileError) throw error;
-    if (error instanceof CsvError) problem(Number(error.lines ?? 0), csvProblem(error));
+    yield* skipped.splice(0);
+    if (error instanceof CsvError) yield* problem(Number(error.lines ?? 0), csvProblem(error));
     else throw new CatalogueFileError(`Cannot read ${file}: ${(error as Error).message}`);
   } finally {
     input.destroy();
   }
   if (!columns) throw new CatalogueFileError(`${file} is empty: its first line must name the columns.`);
-  return result;
 }
 
 function headerColumns(header: string[]): (keyof ProductRecord)[] {
@@ -232,7 +275,7 @@ function csvProblem(error: CsvError): string {
   }
 }
 
-function readJson(file: string): ReadCatalogue {
+function* readJson(file: string): Generator<CatalogueEntry> {
   const bytes = fs.readFileSync(file);
   if (!isUtf8Buffer(bytes)) {
     throw new CatalogueFileError(`${file} is not UTF-8, which JSON must be: save it as UTF-8 and import it again.`);
@@ -248,14 +291,12 @@ function readJson(file: string): ReadCatalogue {
     throw new CatalogueFileError(`${file}: a JSON catalogue is a list of products: [ { "sku": … }, … ].`);
   }
   const lines = arrayElementLines(text);
-  const result: ReadCatalogue = { records: [], problems: [], warnings: [] };
   for (const [index, item] of data.entries()) {
     const line = lines[index] ?? 0;
     const checked = ProductRecord.safeParse(item);
-    if (checked.success) result.records.push({ line, record: checked.data });
-    else result.problems.push({ line, message: `product ${index + 1}: ${describeIssues(checked.error)}` });
+    if (checked.success) yield { line, record: checked.data };
+    else yield { line, problem: `product ${index + 1}: ${describeIssues(checked.error)}` };
   }
-  return result;
 }
 
 /** The line on which each element of a top-level JSON array starts (the text is known to be valid JSON). */

@@ -15,13 +15,14 @@ const SAME_THING: [RegExp, string][] = [
   [/\blan\b/g, ' ethernet '],
 ];
 
+const NOT_ASCII = /[\u0080-\uffff]/;
+
 const WORD = /\d+(?:\.\d+)?|[\p{L}\p{N}]+/gu;
 
 /** The search tokens of a text, in order. */
 export function searchTokens(text: string): string[] {
-  let prepared = text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  // Plain ASCII has no accents to take off: the Unicode decomposition was a third of an import's time.
+  let prepared = (NOT_ASCII.test(text) ? text.normalize('NFKD').replace(/\p{M}/gu, '') : text)
     .toLowerCase()
     // A number and its unit are two words; a decimal point stays inside the number.
     .replace(/(\d)(?=[\p{L}])/gu, '$1 ')
