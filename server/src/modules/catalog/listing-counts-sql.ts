@@ -101,7 +101,10 @@ const KIND_CHANGED = `old.hidden is not new.hidden or old.category_key is not ne
 const SPECS_CHANGED = `old.hidden is not new.hidden or old.category_key is not new.category_key
   or old.parent_category_key is not new.parent_category_key or old.attributes_json is not new.attributes_json`;
 
-/** PostgreSQL: the share of every row of a transition table, summed per key, with `sign` 1 or -1. */
+/**
+ * PostgreSQL: the share of every row `r` of a transition table (with whatever it is joined to in
+ * `rows`), summed per key, with `sign` 1 or -1.
+ */
 const postgresKindShare = (rows: string, sign: 1 | -1, where = 'true') => `
   insert into listing_kind_counts (${KIND_KEY}, products, in_stock, ${BAND_COLUMNS.join(', ')})
   select r.store_id, r.category_key, coalesce(r.parent_category_key, ''),
@@ -110,7 +113,7 @@ const postgresKindShare = (rows: string, sign: 1 | -1, where = 'true') => `
     ${bandTests('r')
       .map((test) => `${sign} * sum(${test})`)
       .join(', ')}
-  from ${rows} r where r.hidden = 0 and (${where})
+  from ${rows} where r.hidden = 0 and (${where})
   group by 1, 2, 3, 4, 5
   on conflict (${KIND_KEY}) do update set ${KIND_SUMS('listing_kind_counts').join(', ')};`;
 
@@ -120,18 +123,19 @@ const postgresSpecShare = (rows: string, sign: 1 | -1, where = 'true') => `
   from (
     select r.id, r.store_id, r.category_key, coalesce(r.parent_category_key, '') as parent_category_key,
       s.name_key, s.value_key, s.unit, min(s.name) as name, min(s.value) as value
-    from ${rows} r, lateral (${POSTGRES_SPECS('r')}) s
+    from ${rows} cross join lateral (${POSTGRES_SPECS('r')}) s
     where r.hidden = 0 and (${where})
     group by r.id, r.store_id, r.category_key, 4, s.name_key, s.value_key, s.unit) shares
   group by store_id, category_key, parent_category_key, name_key, value_key, unit, name, value
   on conflict (${SPEC_KEY}) do update set ${SPEC_SUM};`;
 
-/** Rows of an update whose place in the sums moved (the transition tables joined by id). */
-const POSTGRES_MOVED = (changed: string) =>
-  `exists (select 1 from moved_old o join moved_new n on n.id = o.id where o.id = r.id and (${changed
-    .replaceAll('old.', 'o.')
-    .replaceAll('new.', 'n.')
-    .replaceAll(' is not ', ' is distinct from ')}))`;
+/**
+ * An update's rows before (`o`) and after (`n`), joined by id once, and the test of whether the
+ * row's place in the sums moved. (A correlated test per row made a large update quadratic.)
+ */
+const BEFORE_AFTER = 'moved_old o join moved_new n on n.id = o.id';
+const postgresMoved = (changed: string) =>
+  changed.replaceAll('old.', 'o.').replaceAll('new.', 'n.').replaceAll(' is not ', ' is distinct from ');
 
 /** The sums of the products there already. */
 export const LISTING_COUNTS_FILL = [
@@ -179,26 +183,26 @@ export const LISTING_COUNTS_SQL = {
     ...CREATE_TABLES,
     `create function listing_counts_insert() returns trigger language plpgsql as $$
     begin
-      ${postgresKindShare('added', 1)}
-      ${postgresSpecShare('added', 1)}
+      ${postgresKindShare('added r', 1)}
+      ${postgresSpecShare('added r', 1)}
       return null;
     end $$`,
     `create trigger listing_counts_insert after insert on products referencing new table as added
       for each statement execute function listing_counts_insert()`,
     `create function listing_counts_delete() returns trigger language plpgsql as $$
     begin
-      ${postgresKindShare('removed', -1)}
-      ${postgresSpecShare('removed', -1)}
+      ${postgresKindShare('removed r', -1)}
+      ${postgresSpecShare('removed r', -1)}
       return null;
     end $$`,
     `create trigger listing_counts_delete after delete on products referencing old table as removed
       for each statement execute function listing_counts_delete()`,
     `create function listing_counts_update() returns trigger language plpgsql as $$
     begin
-      ${postgresKindShare('moved_old', -1, POSTGRES_MOVED(KIND_CHANGED))}
-      ${postgresKindShare('moved_new', 1, POSTGRES_MOVED(KIND_CHANGED))}
-      ${postgresSpecShare('moved_old', -1, POSTGRES_MOVED(SPECS_CHANGED))}
-      ${postgresSpecShare('moved_new', 1, POSTGRES_MOVED(SPECS_CHANGED))}
+      ${postgresKindShare(`${BEFORE_AFTER} cross join lateral (select o.*) r`, -1, postgresMoved(KIND_CHANGED))}
+      ${postgresKindShare(`${BEFORE_AFTER} cross join lateral (select n.*) r`, 1, postgresMoved(KIND_CHANGED))}
+      ${postgresSpecShare(`${BEFORE_AFTER} cross join lateral (select o.*) r`, -1, postgresMoved(SPECS_CHANGED))}
+      ${postgresSpecShare(`${BEFORE_AFTER} cross join lateral (select n.*) r`, 1, postgresMoved(SPECS_CHANGED))}
       return null;
     end $$`,
     `create trigger listing_counts_update after update on products referencing old table as moved_old new table as moved_new
