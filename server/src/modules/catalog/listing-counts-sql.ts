@@ -103,29 +103,29 @@ const SPECS_CHANGED = `old.hidden is not new.hidden or old.category_key is not n
 
 /**
  * PostgreSQL: the share of every row `r` of a transition table (with whatever it is joined to in
- * `rows`), summed per key, with `sign` 1 or -1.
+ * `rows`; the row itself, not a copy, so a large update copies no wide rows), summed per key, with `sign` 1 or -1.
  */
-const postgresKindShare = (rows: string, sign: 1 | -1, where = 'true') => `
+const postgresKindShare = (rows: string, r: string, sign: 1 | -1, where = 'true') => `
   insert into listing_kind_counts (${KIND_KEY}, products, in_stock, ${BAND_COLUMNS.join(', ')})
-  select r.store_id, r.category_key, coalesce(r.parent_category_key, ''),
-    (r.parent_category is not null)::int, coalesce(r.parent_category, ''),
-    ${sign} * count(*), ${sign} * sum(case when r.stock > 0 then 1 else 0 end),
-    ${bandTests('r')
+  select ${r}.store_id, ${r}.category_key, coalesce(${r}.parent_category_key, ''),
+    (${r}.parent_category is not null)::int, coalesce(${r}.parent_category, ''),
+    ${sign} * count(*), ${sign} * sum(case when ${r}.stock > 0 then 1 else 0 end),
+    ${bandTests(r)
       .map((test) => `${sign} * sum(${test})`)
       .join(', ')}
-  from ${rows} where r.hidden = 0 and (${where})
+  from ${rows} where ${r}.hidden = 0 and (${where})
   group by 1, 2, 3, 4, 5
   on conflict (${KIND_KEY}) do update set ${KIND_SUMS('listing_kind_counts').join(', ')};`;
 
-const postgresSpecShare = (rows: string, sign: 1 | -1, where = 'true') => `
+const postgresSpecShare = (rows: string, r: string, sign: 1 | -1, where = 'true') => `
   insert into listing_spec_counts (${SPEC_KEY}, products)
   select store_id, category_key, parent_category_key, name_key, value_key, unit, name, value, ${sign} * count(*)
   from (
-    select r.id, r.store_id, r.category_key, coalesce(r.parent_category_key, '') as parent_category_key,
+    select ${r}.id, ${r}.store_id, ${r}.category_key, coalesce(${r}.parent_category_key, '') as parent_category_key,
       s.name_key, s.value_key, s.unit, min(s.name) as name, min(s.value) as value
-    from ${rows} cross join lateral (${POSTGRES_SPECS('r')}) s
-    where r.hidden = 0 and (${where})
-    group by r.id, r.store_id, r.category_key, 4, s.name_key, s.value_key, s.unit) shares
+    from ${rows} cross join lateral (${POSTGRES_SPECS(r)}) s
+    where ${r}.hidden = 0 and (${where})
+    group by ${r}.id, ${r}.store_id, ${r}.category_key, 4, s.name_key, s.value_key, s.unit) shares
   group by store_id, category_key, parent_category_key, name_key, value_key, unit, name, value
   on conflict (${SPEC_KEY}) do update set ${SPEC_SUM};`;
 
@@ -183,26 +183,26 @@ export const LISTING_COUNTS_SQL = {
     ...CREATE_TABLES,
     `create function listing_counts_insert() returns trigger language plpgsql as $$
     begin
-      ${postgresKindShare('added r', 1)}
-      ${postgresSpecShare('added r', 1)}
+      ${postgresKindShare('added r', 'r', 1)}
+      ${postgresSpecShare('added r', 'r', 1)}
       return null;
     end $$`,
     `create trigger listing_counts_insert after insert on products referencing new table as added
       for each statement execute function listing_counts_insert()`,
     `create function listing_counts_delete() returns trigger language plpgsql as $$
     begin
-      ${postgresKindShare('removed r', -1)}
-      ${postgresSpecShare('removed r', -1)}
+      ${postgresKindShare('removed r', 'r', -1)}
+      ${postgresSpecShare('removed r', 'r', -1)}
       return null;
     end $$`,
     `create trigger listing_counts_delete after delete on products referencing old table as removed
       for each statement execute function listing_counts_delete()`,
     `create function listing_counts_update() returns trigger language plpgsql as $$
     begin
-      ${postgresKindShare(`${BEFORE_AFTER} cross join lateral (select o.*) r`, -1, postgresMoved(KIND_CHANGED))}
-      ${postgresKindShare(`${BEFORE_AFTER} cross join lateral (select n.*) r`, 1, postgresMoved(KIND_CHANGED))}
-      ${postgresSpecShare(`${BEFORE_AFTER} cross join lateral (select o.*) r`, -1, postgresMoved(SPECS_CHANGED))}
-      ${postgresSpecShare(`${BEFORE_AFTER} cross join lateral (select n.*) r`, 1, postgresMoved(SPECS_CHANGED))}
+      ${postgresKindShare(BEFORE_AFTER, 'o', -1, postgresMoved(KIND_CHANGED))}
+      ${postgresKindShare(BEFORE_AFTER, 'n', 1, postgresMoved(KIND_CHANGED))}
+      ${postgresSpecShare(BEFORE_AFTER, 'o', -1, postgresMoved(SPECS_CHANGED))}
+      ${postgresSpecShare(BEFORE_AFTER, 'n', 1, postgresMoved(SPECS_CHANGED))}
       return null;
     end $$`,
     `create trigger listing_counts_update after update on products referencing old table as moved_old new table as moved_new
