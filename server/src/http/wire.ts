@@ -5,6 +5,7 @@ import type {
   FastifySchema,
   FastifySchemaCompiler,
   FastifySerializerCompiler,
+  onSendHookHandler,
 } from 'fastify';
 import { z } from 'zod';
 import { inputError, parse } from './errors.js';
@@ -110,14 +111,18 @@ const takesInput = (schema: FastifySchema | undefined) =>
  * an answer given while one is pending (a handler that never read its input) is a bug of ours.
  */
 export function holdInputErrors(api: FastifyInstance): void {
+  // Only on the routes that take input: the other answers (kept catalogue reads among them) pay nothing.
+  const refuseUnreadInput: onSendHookHandler = (request, reply, payload, done) => {
+    if (request.validationError && reply.statusCode < 400)
+      return done(
+        new Error(`${request.method} ${request.routeOptions.url} answered without reading its checked input`),
+      );
+    done(null, payload);
+  };
   api.addHook('onRoute', (route) => {
-    if (takesInput(route.schema)) route.attachValidation = true;
-  });
-  api.addHook('onSend', async (request, reply, payload) => {
-    if (request.validationError && reply.statusCode < 400) {
-      throw new Error(`${request.method} ${request.routeOptions.url} answered without reading its checked input`);
-    }
-    return payload;
+    if (!takesInput(route.schema)) return;
+    route.attachValidation = true;
+    route.onSend = [...[route.onSend ?? []].flat(), refuseUnreadInput];
   });
 }
 

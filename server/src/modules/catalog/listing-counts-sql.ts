@@ -158,6 +158,18 @@ export const LISTING_COUNTS_FILL = [
     group by 1, 2, 3, 4, 5, 6, 7, 8`,
 ];
 
+/** PostgreSQL: the function and statement trigger that add (or take away) the shares of inserted (or deleted) rows. */
+const postgresRowsTrigger = (event: 'insert' | 'delete', transition: string, rows: string, sign: 1 | -1) => [
+  `create function listing_counts_${event}() returns trigger language plpgsql as $$
+    begin
+      ${postgresKindShare(`${rows} r`, 'r', sign)}
+      ${postgresSpecShare(`${rows} r`, 'r', sign)}
+      return null;
+    end $$`,
+  `create trigger listing_counts_${event} after ${event} on products referencing ${transition}
+      for each statement execute function listing_counts_${event}()`,
+];
+
 export const LISTING_COUNTS_SQL = {
   sqlite: [
     ...CREATE_TABLES,
@@ -181,22 +193,8 @@ export const LISTING_COUNTS_SQL = {
   ],
   postgres: [
     ...CREATE_TABLES,
-    `create function listing_counts_insert() returns trigger language plpgsql as $$
-    begin
-      ${postgresKindShare('added r', 'r', 1)}
-      ${postgresSpecShare('added r', 'r', 1)}
-      return null;
-    end $$`,
-    `create trigger listing_counts_insert after insert on products referencing new table as added
-      for each statement execute function listing_counts_insert()`,
-    `create function listing_counts_delete() returns trigger language plpgsql as $$
-    begin
-      ${postgresKindShare('removed r', 'r', -1)}
-      ${postgresSpecShare('removed r', 'r', -1)}
-      return null;
-    end $$`,
-    `create trigger listing_counts_delete after delete on products referencing old table as removed
-      for each statement execute function listing_counts_delete()`,
+    ...postgresRowsTrigger('insert', 'new table as added', 'added', 1),
+    ...postgresRowsTrigger('delete', 'old table as removed', 'removed', -1),
     `create function listing_counts_update() returns trigger language plpgsql as $$
     begin
       ${postgresKindShare(BEFORE_AFTER, 'o', -1, postgresMoved(KIND_CHANGED))}
