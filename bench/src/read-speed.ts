@@ -10,7 +10,9 @@
  *
  * Each database gets a fresh shop with the demo store; autocannon drives each call for
  * BENCH_SECONDS (5) with 50 connections after a second of warming up, the bare server in a
- * process of its own.
+ * process of its own. Shop and bare take turns for BENCH_ROUNDS (3) rounds, and each figure is the
+ * median of its rounds, the ratio the median of each round's shop/bare: a machine whose load
+ * changes from one second to the next moves both sides of a round alike.
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -24,6 +26,7 @@ import pg from 'pg';
 import { exited, startShopProcess } from './shop-process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const SHOP_PORT = 8471;
 const BARE_PORT = 8472;
@@ -109,6 +112,12 @@ async function withDatabase<T>(
   }
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
 /** A second of the same load first, so neither server is measured while its code is still being compiled. */
 async function load(url: string) {
   await autocannon({ url, connections: CONNECTIONS, duration: 1, headers: ASKED_HEADERS });
@@ -134,18 +143,28 @@ async function benchDatabase(dialect: 'sqlite' | 'postgres', work: string) {
       bare = await startBare(answers, work);
 
       console.log(
-        `\n${dialect}, demo store (${list.count} products), ${CONNECTIONS} connections, ${SECONDS} s each:\n`,
+        `\n${dialect}, demo store (${list.count} products), ${CONNECTIONS} connections, ${SECONDS} s each, median of ${ROUNDS} rounds:\n`,
       );
       console.log('| call | answer | shop req/s | shop p99 | bare req/s | bare p99 | shop/bare |');
       console.log('|---|---|---|---|---|---|---|');
       for (const call of calls) {
         const answer = answers[call.url] as Answer;
         const size = Buffer.from(answer.body, 'base64').length;
-        const ofShop = await load(shop.origin + call.url);
-        const ofBare = await load(`http://localhost:${BARE_PORT}${call.url}`);
-        const failed = ofShop.non2xx + ofShop.errors + ofShop.timeouts;
+        const shopRounds: autocannon.Result[] = [];
+        const bareRounds: autocannon.Result[] = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          shopRounds.push(await load(shop.origin + call.url));
+          bareRounds.push(await load(`http://localhost:${BARE_PORT}${call.url}`));
+        }
+        const failed = shopRounds.reduce((sum, result) => sum + result.non2xx + result.errors + result.timeouts, 0);
+        const ratio = median(
+          shopRounds.map((result, round) => result.requests.average / (bareRounds[round]?.requests.average ?? 1)),
+        );
+        const perSecond = (results: autocannon.Result[]) =>
+          Math.round(median(results.map((result) => result.requests.average))).toLocaleString('en-IN');
+        const p99 = (results: autocannon.Result[]) => median(results.map((result) => result.latency.p99));
         console.log(
-          `| ${call.name} | ${answer.status}, ${size} B ${answer.headers['content-encoding'] ?? 'plain'} | ${Math.round(ofShop.requests.average).toLocaleString('en-IN')}${failed ? ` (${failed} failed)` : ''} | ${ofShop.latency.p99} ms | ${Math.round(ofBare.requests.average).toLocaleString('en-IN')} | ${ofBare.latency.p99} ms | ${Math.round((100 * ofShop.requests.average) / ofBare.requests.average)}% |`,
+          `| ${call.name} | ${answer.status}, ${size} B ${answer.headers['content-encoding'] ?? 'plain'} | ${perSecond(shopRounds)}${failed ? ` (${failed} failed)` : ''} | ${p99(shopRounds)} ms | ${perSecond(bareRounds)} | ${p99(bareRounds)} ms | ${Math.round(100 * ratio)}% |`,
         );
       }
     } finally {

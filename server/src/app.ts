@@ -14,14 +14,15 @@ import type { Database } from './db/schema.js';
 import { probeWrite } from './db/write-probe.js';
 import { installApiDocs } from './http/api-docs.js';
 import { bearerTokenOf } from './http/auth.js';
-import { answerConditionalGets, COMPRESS_FROM_BYTES } from './http/conditional-get.js';
+import { answerConditionalGets, COMPRESS_FROM_BYTES, encodingFor } from './http/conditional-get.js';
 import { answerClientError, installErrorHandling } from './http/error-handler.js';
 import { HttpError } from './http/errors.js';
 import { trackInFlight } from './http/in-flight.js';
 import { databaseLimitStore, installLimits, redisLimitStore } from './http/limits.js';
-import { AnswerLines, requestIdOf, shopLogging } from './http/logging.js';
+import { AnswerLines, requestIdOf, requestLineLogger, shopLogging } from './http/logging.js';
 import { API_PREFIX } from './http/paths.js';
 import { markPrivateAnswers } from './http/private-answers.js';
+import { RecordedAnswers, serverWithFrontDoor } from './http/recorded-answers.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { isAllowedOrigin, selfAndSiblingSources } from './http/site-origins.js';
 import { storeHostOf } from './http/store-host.js';
@@ -180,7 +181,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mediaDirs,
     copiesDir: options.pictureCopiesDir ?? path.join(os.tmpdir(), `store-picture-copies-${process.pid}`),
   });
+  const recordedAnswers = new RecordedAnswers();
   const app = Fastify({
+    serverFactory: (handler, settings) => serverWithFrontDoor(recordedAnswers, handler, settings),
     // Our redaction and request line come first; the caller's level and destination win.
     logger: logger ? { ...shopLogging(), ...(logger === true ? {} : logger) } : false,
     requestIdHeader: false,
@@ -199,6 +202,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storeChanges = await watchStoreChanges(options.db);
   app.addHook('onClose', async () => storeChanges.close());
   const knownStores = new KnownStores(services.stores, storeChanges);
+  recordedAnswers.open({
+    revisionFor: (host) => {
+      const store = knownStores.keptFor(storeHostOf(host));
+      return store && revisionOf(store);
+    },
+    encodingFor,
+    log: requestLineLogger(app.log),
+    trustProxy: options.trustProxy ?? false,
+  });
+  app.addHook('preClose', async () => recordedAnswers.close());
+  app.decorate('frontDoor', recordedAnswers);
 
   app.decorate('inFlight', trackInFlight(app));
   installErrorHandling(app);
@@ -305,7 +319,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       api.addHook('preValidation', async (request) => refuseNulCharacters(request));
       markPrivateAnswers(api, API_PREFIX);
-      answerConditionalGets(api, (request) => revisionOf(request.store));
+      answerConditionalGets(api, (request) => revisionOf(request.store), recordedAnswers);
       await api.register(storeRoutes, { payments: services.payments });
       await api.register(accountRoutes, { accounts: services.accounts, passwordResets: services.passwordResets });
       await api.register(privacyRoutes, { privacy: services.privacy });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { RecordedAnswers } from './recorded-answers.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,9 +50,24 @@ const COMPRESSORS = {
 };
 type Encoding = keyof typeof COMPRESSORS;
 
+/**
+ * The few Accept-Encoding headers browsers and CDNs send, worked out once each; the map is emptied
+ * when a client makes up too many.
+ */
+const encodingsOf = new Map<string, Encoding | undefined>();
+const KEPT_ACCEPT_ENCODINGS = 64;
+
 /** Brotli, else gzip, as the client accepts them (`q=0` refuses one); undefined for neither. */
 export function encodingFor(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
+  if (encodingsOf.has(acceptEncoding)) return encodingsOf.get(acceptEncoding);
+  const encoding = preferredEncoding(acceptEncoding);
+  if (encodingsOf.size >= KEPT_ACCEPT_ENCODINGS) encodingsOf.clear();
+  encodingsOf.set(acceptEncoding, encoding);
+  return encoding;
+}
+
+function preferredEncoding(acceptEncoding: string): Encoding | undefined {
   const accepted = new Set<string>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
@@ -98,7 +114,9 @@ const keptAnswers = new LRUCache<string, { tag: string; body: string }>({
 });
 
 /** The key an answer is kept under, taken before the route reads anything (an older revision, never a newer one). */
-const answerKeys = new WeakMap<FastifyRequest, string>();
+const answerKeys = new WeakMap<FastifyRequest, { revision: string; key: string }>();
+/** Answers on their way out that the front door may give the next anonymous reader: its key and the bytes sent. */
+const toRecord = new WeakMap<FastifyRequest, { key: string; body: string | Buffer }>();
 
 function answerTagged(request: FastifyRequest, reply: FastifyReply, tag: string, body: string): string | Buffer | null {
   reply.header('etag', tag);
@@ -115,28 +133,49 @@ function answerTagged(request: FastifyRequest, reply: FastifyReply, tag: string,
 /**
  * Within the API scope: a route marked `sameForEveryShopper` answers with an ETag, and 304 without
  * a body when the client already holds it, else its compressed bytes. An answer kept for the
- * store's revision goes out before the route runs.
+ * store's revision goes out before the route runs. With `recorded`, each such 200 to an anonymous
+ * reader is also recorded, headers and all, for the server's front door (see RecordedAnswers).
  */
-export function answerConditionalGets(api: FastifyInstance, revisionOf: (request: FastifyRequest) => string): void {
+export function answerConditionalGets(
+  api: FastifyInstance,
+  revisionOf: (request: FastifyRequest) => string,
+  recorded?: RecordedAnswers,
+): void {
+  const sent = (request: FastifyRequest, revision: string, body: string | Buffer | null) => {
+    if (!recorded || body === null || !RecordedAnswers.isAnonymousRead(request.raw)) return body;
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    toRecord.set(request, { key: RecordedAnswers.keyOf(request.headers.host, revision, request.url, encoding), body });
+    return body;
+  };
+
   api.addHook('onRequest', async (request, reply) => {
     if (!request.routeOptions.config.sameForEveryShopper) return;
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    const key = `${revisionOf(request)} ${request.url}`;
+    const revision = revisionOf(request);
+    const key = `${revision} ${request.url}`;
     const kept = keptAnswers.get(key);
     if (!kept) {
-      answerKeys.set(request, key);
+      answerKeys.set(request, { revision, key });
       return;
     }
     reply.type('application/json; charset=utf-8');
-    return reply.send(answerTagged(request, reply, kept.tag, kept.body));
+    return reply.send(sent(request, revision, answerTagged(request, reply, kept.tag, kept.body)));
   });
 
   api.addHook('onSend', async (request, reply, payload) => {
-    const key = answerKeys.get(request);
-    if (key === undefined) return payload;
+    const kept = answerKeys.get(request);
+    if (kept === undefined) return payload;
     if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const tag = tagOf(request.store.id, payload);
-    keptAnswers.set(key, { tag, body: payload });
-    return answerTagged(request, reply, tag, payload);
+    keptAnswers.set(kept.key, { tag, body: payload });
+    return sent(request, kept.revision, answerTagged(request, reply, tag, payload));
   });
+
+  if (recorded) {
+    // The headers as they went out, every hook's included.
+    api.addHook('onResponse', async (request, reply) => {
+      const answer = toRecord.get(request);
+      if (answer && reply.statusCode === 200) recorded.record(answer.key, reply.getHeaders(), answer.body);
+    });
+  }
 }

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -75,17 +81,38 @@ export function shopLogging(): NonNullable<Exclude<FastifyServerOptions['logger'
 }
 
 /**
+ * The logger of the request lines: the server's own, without the redaction pass, which was half
+ * the cost of each line. Safe because a request line holds only what the serializers above make
+ * of the request (method, the URL as redactUrl keeps it, host, address), the status, the time and
+ * the request id; every other line, errors included, keeps the redaction.
+ */
+export function requestLineLogger(log: FastifyBaseLogger): FastifyBaseLogger {
+  return log.child({}, { redact: [] });
+}
+
+/**
  * One line per request, written when it is answered: its method and URL (as redactUrl keeps them),
  * its status and how long it took, under its request id. Fastify's line on arrival doubled the
  * cost of logging, about a tenth of a small read, and said nothing the answer's line does not.
  */
 export class AnswerLines extends LogController {
+  private readonly lineLoggers = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
+
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    else this.linesOf(request.server.log).info({ reqId: request.id, ...line }, 'request completed');
+  }
+
+  private linesOf(log: FastifyBaseLogger): FastifyBaseLogger {
+    let lines = this.lineLoggers.get(log);
+    if (!lines) {
+      lines = requestLineLogger(log);
+      this.lineLoggers.set(log, lines);
+    }
+    return lines;
   }
 }

@@ -32,6 +32,12 @@ export class KnownStores {
     return store;
   }
 
+  /** The store of a host if this process holds it under the current mark, without asking the database. */
+  keptFor(host: string): Store | undefined {
+    this.currentMark();
+    return this.byHost.get(host);
+  }
+
   /** Whether a store answers to exactly this host (no fallback to the default store): the CORS check of every call from another origin. */
   async isKnownHost(host: string): Promise<boolean> {
     const mark = this.currentMark();
