@@ -178,3 +178,48 @@ describe('the front door', () => {
     expect(atTheDoor).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe('the front door behind a proxy', () => {
+  it("logs the shopper's address as the shop does, from the proxy's X-Forwarded-For, and survives a made-up one", async () => {
+    const proxied: Record<string, unknown>[] = [];
+    const behind = await startShop({
+      trustProxy: true,
+      app: {
+        logger: {
+          level: 'info',
+          stream: new Writable({
+            write(chunk, _encoding, done) {
+              for (const line of String(chunk).split('\n').filter(Boolean)) proxied.push(JSON.parse(line));
+              done();
+            },
+          }),
+        },
+      },
+    });
+    try {
+      await behind.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(behind.app.server.address() as AddressInfo).port}/api/v1/storeInfo`;
+      const addressOf = async (forwardedFor: string) => {
+        const answer = await fetch(url, { headers: { 'x-forwarded-for': forwardedFor } });
+        expect(answer.status).toBe(200);
+        await answer.arrayBuffer();
+        const line = proxied.find((each) => each.reqId === answer.headers.get('x-request-id'));
+        return (line?.req as { remoteAddress?: string } | undefined)?.remoteAddress;
+      };
+      const byTheShop = await addressOf('203.0.113.7');
+      const [atTheDoor, answered] = await (async () => {
+        const before = behind.app.frontDoor.answered;
+        const address = await addressOf('203.0.113.7');
+        return [address, behind.app.frontDoor.answered - before];
+      })();
+      expect(answered).toBe(1);
+      expect(byTheShop).toBe('203.0.113.7');
+      expect(atTheDoor).toBe(byTheShop);
+      for (const madeUp of ['not an address', ', , ,', '999.1.1.1, ::zz', 'x'.repeat(2000)]) {
+        expect(await addressOf(madeUp)).toBeTypeOf('string');
+      }
+    } finally {
+      await behind.close();
+    }
+  });
+});

@@ -112,6 +112,7 @@ export class RecordedAnswers {
     const recorded = this.answers.get(RecordedAnswers.keyOf(host, revision, url, encoding));
     if (!recorded) return false;
     const reqId = requestIdOf(request);
+    const ip = proxyAddr(request, door.trust);
     response.writeHead(200, [
       ...recorded.headers,
       'x-request-id',
@@ -124,7 +125,7 @@ export class RecordedAnswers {
     door.log.info(
       {
         reqId,
-        req: { method: 'GET', url, host, ip: proxyAddr(request, door.trust) },
+        req: { method: 'GET', url, host, ip },
         res: { statusCode: 200 },
         responseTime: performance.now() - started,
       },
@@ -151,7 +152,14 @@ export function serverWithFrontDoor(
   settings: FastifyServerOptions,
 ): http.Server {
   const server = http.createServer((request, response) => {
-    if (!recorded.answer(request, response)) handler(request, response);
+    let answered: boolean;
+    try {
+      answered = recorded.answer(request, response);
+    } catch {
+      // Whatever went wrong at the door, the shop answers the request (unless the door already did).
+      answered = response.headersSent;
+    }
+    if (!answered) handler(request, response);
   });
   if (settings.keepAliveTimeout !== undefined) server.keepAliveTimeout = settings.keepAliveTimeout;
   if (settings.requestTimeout !== undefined) server.requestTimeout = settings.requestTimeout;
