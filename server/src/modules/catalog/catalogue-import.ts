@@ -2,9 +2,12 @@ import { SqliteAdapter, sql } from 'kysely';
 import type { Database, ProductRow } from '../../db/schema.js';
 import { tidyAfterBulkWrite, writeTransaction } from '../../db/transaction.js';
 import { nowIso } from '../../shared/ids.js';
+import { withRowTriggersPaused } from './bulk-write.js';
 import { catalogueChanged } from './catalog-version.js';
 import { CatalogueStaging, type ImportChange, PRODUCT_COLUMNS, TEXT_COLUMNS } from './catalogue-staging.js';
+import { listingSharesOf } from './listing-counts-sql.js';
 import type { ProductInput } from './product-row.js';
+import { POSTGRES_SEARCH_VECTOR, searchOfProducts } from './search/search-index.js';
 
 export type { ImportChange } from './catalogue-staging.js';
 
@@ -77,7 +80,7 @@ async function writeStaged(db: Database, storeId: string, staging: CatalogueStag
         SET_BATCH,
         lockMs,
         gap,
-        (trx, from, to) => insertNew(trx, storeId, table, base, from, to, true),
+        (trx, from, to) => insertNew(trx, storeId, staging, base, from, to, true),
         onWritten,
       );
     } catch (error) {
@@ -98,10 +101,10 @@ async function writeStaged(db: Database, storeId: string, staging: CatalogueStag
       lockMs,
       gap,
       async (trx, from, to) => {
-        if (inAdvance) await show(trx, table, from, to);
+        if (inAdvance) await show(trx, staging, from, to);
         else {
           base ??= await lastPosition(trx, storeId);
-          await insertNew(trx, storeId, table, base, from, to, false);
+          await insertNew(trx, storeId, staging, base, from, to, false);
         }
         await update(trx, table, from, to);
         await catalogueChanged(trx, storeId);
@@ -167,26 +170,51 @@ const lastPosition = async (db: Database, storeId: string): Promise<number> => {
 const WRITTEN = PRODUCT_COLUMNS.filter((column) => column !== 'hidden');
 const list = (columns: readonly string[], prefix = '') => sql.raw(columns.map((column) => prefix + column).join(', '));
 
-/** The staged new products with seq in (from, to], hidden until `show` when `hidden`. */
+/**
+ * The staged new products with seq in (from, to], hidden until `show` when `hidden`. One statement
+ * with the row triggers paused, then their search index, specifications and (when shown) listing
+ * sums set-based, in the same transaction (see bulk-write.ts).
+ */
 async function insertNew(
   trx: Database,
   storeId: string,
-  table: CatalogueStaging['table'],
+  staging: CatalogueStaging,
   base: number,
   from: number,
   to: number,
   hidden: boolean,
 ): Promise<void> {
-  await sql`insert into products (id, store_id, created_at, position, hidden, ${list(WRITTEN)})
-    select id, ${storeId}, updated_at, cast(${base} as bigint) + new_position, ${hidden ? sql.lit(1) : sql.raw('hidden')},
-      ${list(WRITTEN)}
-    from ${table} where is_new = 1 and seq > ${from} and seq <= ${to}`.execute(trx);
+  const dialect = trx.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+  // PostgreSQL's words are a column of the product: computed in the insert itself, not by its trigger.
+  const words = dialect === 'postgres' ? sql.raw(`, ${POSTGRES_SEARCH_VECTOR('s')}`) : sql``;
+  await withRowTriggersPaused(trx, () =>
+    sql`insert into products (id, store_id, created_at, position, hidden, ${list(WRITTEN)}${dialect === 'postgres' ? sql.raw(', search_vector') : sql``})
+      select id, ${storeId}, updated_at, cast(${base} as bigint) + new_position, ${hidden ? sql.lit(1) : sql.raw('hidden')},
+        ${list(WRITTEN)}${words}
+      from ${staging.table} s where is_new = 1 and seq > ${from} and seq <= ${to}`.execute(trx),
+  );
+  const written = `p.id in (select id from ${staging.tableName} where is_new = 1 and seq > ${from} and seq <= ${to})`;
+  for (const statement of searchOfProducts(dialect, written)) await sql.raw(statement).execute(trx);
+  // Hidden products are in no listing's sums; PostgreSQL's statement triggers summed the visible ones.
+  if (dialect === 'sqlite' && !hidden)
+    for (const statement of listingSharesOf(`p.hidden = 0 and ${written}`)) await sql.raw(statement).execute(trx);
 }
 
-/** Shows the new products written hidden ahead (those the file does not hide itself). */
-async function show(trx: Database, table: CatalogueStaging['table'], from: number, to: number): Promise<void> {
-  await sql`update products set hidden = 0 where id in (
-    select id from ${table} where is_new = 1 and hidden = 0 and seq > ${from} and seq <= ${to})`.execute(trx);
+/**
+ * Shows the new products written hidden ahead (those the file does not hide itself, and still
+ * hidden). SQLite adds their shares of the listing sums first, set-based, and shows them with the
+ * row triggers paused; PostgreSQL's statement triggers sum the whole update at once.
+ */
+async function show(trx: Database, staging: CatalogueStaging, from: number, to: number): Promise<void> {
+  const shown = `p.hidden = 1 and p.id in (select id from ${staging.tableName}
+    where is_new = 1 and hidden = 0 and seq > ${from} and seq <= ${to})`;
+  const update = () => sql.raw(`update products as p set hidden = 0 where ${shown}`).execute(trx);
+  if (!(trx.getExecutor().adapter instanceof SqliteAdapter)) {
+    await update();
+    return;
+  }
+  for (const statement of listingSharesOf(shown)) await sql.raw(statement).execute(trx);
+  await withRowTriggersPaused(trx, update);
 }
 
 const PLAIN = PRODUCT_COLUMNS.filter(

@@ -22,6 +22,8 @@ export class CatalogueStaging {
     private readonly now: string,
     /** The table, as SQL. */
     readonly table: RawBuilder<unknown>,
+    /** The table, as its name in SQL text (`temp.…` on SQLite). */
+    readonly tableName: string,
     private readonly dropSql: RawBuilder<unknown>,
     private readonly sqlite: boolean,
   ) {}
@@ -48,7 +50,15 @@ export class CatalogueStaging {
     await sql`create index ${sql.raw(sqlite ? `temp.${name}_seq` : `${name}_seq`)} on ${sql.raw(name)} (seq)`.execute(
       db,
     );
-    return new CatalogueStaging(db, storeId, now, table, sql`drop table if exists ${table}`, sqlite);
+    return new CatalogueStaging(
+      db,
+      storeId,
+      now,
+      table,
+      sqlite ? `temp.${name}` : name,
+      sql`drop table if exists ${table}`,
+      sqlite,
+    );
   }
 
   /** Compares a batch of checked rows with the store's products and stages the new and the changed. */
