@@ -25,7 +25,7 @@ export type { ImportChange } from './catalogue-staging.js';
  *   import is one part, one transaction. A failure after the first part has shown products leaves
  *   them (shoppers may be buying them) and says so (ImportInterrupted): running the same file
  *   again finishes the import, the rows already written counting as unchanged.
- * A dry run stages, counts and writes nothing. `onWritten` hears how many have been written so far.
+ * `beforeWriting` may still refuse everything once all is staged. A dry run stages, counts and writes nothing. `onWritten` hears how many have been written so far.
  */
 export async function importProducts(
   db: Database,
@@ -36,12 +36,13 @@ export async function importProducts(
   const staging = await CatalogueStaging.create(db, storeId, nowIso());
   try {
     for await (const batch of Array.isArray(inputs) ? [inputs] : inputs) await staging.add(batch);
+    await options.beforeWriting?.();
     const counts: ImportCounts = {
       ...staging.counts,
       ...(options.dryRun ? { changes: await staging.changes() } : {}),
     };
     if (options.dryRun || staging.staged === 0) return counts;
-    await writeStaged(db, storeId, staging, options);
+    await withImportCache(db, () => writeStaged(db, storeId, staging, options));
     if (staging.staged >= BULK_WRITE) await tidyAfterBulkWrite(db, 'products');
     return counts;
   } finally {
@@ -52,6 +53,11 @@ export async function importProducts(
 export interface ImportOptions {
   dryRun?: boolean;
   onWritten?: (done: number) => void;
+  /**
+   * Heard once every row is staged, before anything is written (a dry run too): throwing refuses
+   * the import, and nothing is written (a file read once, its problems known only at its end).
+   */
+  beforeWriting?: () => void | Promise<void>;
   /** How long each of the writing's transactions should hold the write lock (1 s). */
   lockMs?: number;
 }
@@ -233,6 +239,22 @@ async function update(trx: Database, table: CatalogueStaging['table'], from: num
     where ${where} and s.attributes_changed = 1`.execute(trx);
 }
 
+/**
+ * SQLite: the connection keeps more of the database's pages in memory while it writes (the
+ * products' 14 indexes, the search index, the specifications), then goes back to its own size.
+ */
+async function withImportCache<T>(db: Database, work: () => Promise<T>): Promise<T> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return work();
+  const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
+  const before = Number(rows[0]?.cache_size ?? -2000);
+  await sql.raw(`pragma cache_size = ${-IMPORT_CACHE_KIB}`).execute(db);
+  try {
+    return await work();
+  } finally {
+    await sql.raw(`pragma cache_size = ${before}`).execute(db);
+  }
+}
+
 /** After a failure: the new products written hidden are deleted, as if the import never began. */
 async function removeHidden(db: Database, table: CatalogueStaging['table'], count: number, gapMs: number) {
   await inTimedParts(db, count, SET_BATCH, LOCK_MS, gapMs, (trx, from, to) =>
@@ -269,5 +291,7 @@ const SET_BATCH = 2000;
 /** How long one transaction should hold the write lock: well within the shop's 5 s busy timeout, on a busy machine too. */
 const LOCK_MS = 1000;
 const GAP_MS = 120;
+/** SQLite's page cache while an import writes, in KiB (256 MiB; the default is 2 MiB). */
+const IMPORT_CACHE_KIB = 256 * 1024;
 /** Imports that write at least this many rows tidy the table afterwards (see tidyAfterBulkWrite). */
 const BULK_WRITE = 1000;

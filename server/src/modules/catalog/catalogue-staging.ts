@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type RawBuilder, SqliteAdapter, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { newId } from '../../shared/ids.js';
+import { orderedIds } from '../../shared/ids.js';
 import { type ProductColumns, type ProductInput, productColumns } from './product-row.js';
 
 /**
@@ -13,6 +13,8 @@ import { type ProductColumns, type ProductInput, productColumns } from './produc
  */
 export class CatalogueStaging {
   readonly counts = { created: 0, updated: 0, unchanged: 0 };
+  /** New products' ids, in the file's order (see orderedIds). */
+  private readonly newId = orderedIds();
   /** Rows staged, numbered 1… in the file's order (`seq`). */
   staged = 0;
 
@@ -73,7 +75,7 @@ export class CatalogueStaging {
         const columns = productColumns(row ? { ...input, sku: row.sku } : input, this.now);
         if (!row) {
           this.counts.created += 1;
-          rows.push(this.stagedRow(newId(), { is_new: 1, new_position: this.counts.created }, columns));
+          rows.push(this.stagedRow(this.newId(), { is_new: 1, new_position: this.counts.created }, columns));
         } else if (fingerprintOf(columns) !== fingerprintOf(row)) {
           this.counts.updated += 1;
           rows.push(
