@@ -38,7 +38,7 @@ const product = (sku: string, index: number): ProductInput => ({
   ],
 });
 
-const rows = async (query: string) => (await sql.raw(query).execute(shop.db)).rows;
+const rows = async (query: string) => (await sql.raw<Record<string, unknown>>(query).execute(shop.db)).rows;
 
 /** What the kept tables hold, beside what filling them afresh from the products gives. */
 async function keptAndAfresh() {
@@ -58,7 +58,7 @@ async function keptAndAfresh() {
     await sql`delete from listing_kind_counts`.execute(trx);
     await sql`delete from listing_spec_counts`.execute(trx);
     for (const statement of LISTING_COUNTS_FILL) await sql.raw(statement).execute(trx);
-    const read = async (query: string) => (await sql.raw(query).execute(trx)).rows;
+    const read = async (query: string) => (await sql.raw<Record<string, unknown>>(query).execute(trx)).rows;
     afresh = {
       specs: await read(
         `select product_id, store_id, name, name_key, value, value_key, unit from product_specs ${specsOrder}`,

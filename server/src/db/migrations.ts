@@ -550,14 +550,13 @@ const migrations: Record<string, Migration> = {
   // the listing sums for its own statement, and write the same rows set-based (see bulk-write.ts).
   '2026-12-24-bulk-writes': {
     async up(db: Kysely<unknown>) {
-      if (db.getExecutor().adapter instanceof SqliteAdapter) {
-        for (const statement of [
-          BULK_WRITE_TABLE_SQL,
-          ...SEARCH_TRIGGERS_PAUSABLE_SQL.sqlite,
-          ...LISTING_COUNTS_PAUSABLE_SQL,
-        ])
-          await sql.raw(statement).execute(db);
-      } else for (const statement of SEARCH_TRIGGERS_PAUSABLE_SQL.postgres) await sql.raw(statement).execute(db);
+      const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+      const statements = [
+        ...(dialect === 'sqlite' ? [BULK_WRITE_TABLE_SQL] : []),
+        ...SEARCH_TRIGGERS_PAUSABLE_SQL[dialect],
+        ...LISTING_COUNTS_PAUSABLE_SQL[dialect],
+      ];
+      for (const statement of statements) await sql.raw(statement).execute(db);
     },
   },
 };

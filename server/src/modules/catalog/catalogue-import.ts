@@ -42,6 +42,7 @@ export async function importProducts(
       ...(options.dryRun ? { changes: await staging.changes() } : {}),
     };
     if (options.dryRun || staging.staged === 0) return counts;
+    await staging.analyze();
     await withImportCache(db, () => writeStaged(db, storeId, staging, options));
     if (staging.staged >= BULK_WRITE) await tidyAfterBulkWrite(db, 'products');
     return counts;
@@ -208,19 +209,14 @@ async function insertNew(
 
 /**
  * Shows the new products written hidden ahead (those the file does not hide itself, and still
- * hidden). SQLite adds their shares of the listing sums first, set-based, and shows them with the
- * row triggers paused; PostgreSQL's statement triggers sum the whole update at once.
+ * hidden): their shares of the listing sums added first, set-based, then one update with the sums'
+ * row triggers paused (see bulk-write.ts).
  */
 async function show(trx: Database, staging: CatalogueStaging, from: number, to: number): Promise<void> {
   const shown = `p.hidden = 1 and p.id in (select id from ${staging.tableName}
     where is_new = 1 and hidden = 0 and seq > ${from} and seq <= ${to})`;
-  const update = () => sql.raw(`update products as p set hidden = 0 where ${shown}`).execute(trx);
-  if (!(trx.getExecutor().adapter instanceof SqliteAdapter)) {
-    await update();
-    return;
-  }
   for (const statement of listingSharesOf(shown)) await sql.raw(statement).execute(trx);
-  await withRowTriggersPaused(trx, update);
+  await withRowTriggersPaused(trx, () => sql.raw(`update products as p set hidden = 0 where ${shown}`).execute(trx));
 }
 
 const PLAIN = PRODUCT_COLUMNS.filter(

@@ -217,18 +217,26 @@ export const LISTING_COUNTS_SQL = {
 } as const;
 
 /**
- * SQLite: the sums' insert and update triggers run only when a bulk write has not paused them
- * (bulk-write.ts); the bulk write adds its rows' shares with `listingSharesOf`. (PostgreSQL's
- * statement triggers already sum a statement's rows at once.)
+ * The sums' update triggers (SQLite's insert trigger too) run only when a bulk write has not paused
+ * them (bulk-write.ts); showing products written hidden adds their shares with `listingSharesOf`.
+ * (PostgreSQL's insert trigger stays: it sums a statement's rows at once. Its update trigger, given
+ * the rows before and after, took seconds a statement to show a few thousand.)
  */
-export const LISTING_COUNTS_PAUSABLE_SQL = [
-  'drop trigger listing_counts_insert',
-  sqliteTriggers(TRIGGERS_RUN.sqlite).insert,
-  'drop trigger listing_kind_counts_update',
-  sqliteTriggers(TRIGGERS_RUN.sqlite).kindUpdate,
-  'drop trigger listing_spec_counts_update',
-  sqliteTriggers(TRIGGERS_RUN.sqlite).specUpdate,
-];
+export const LISTING_COUNTS_PAUSABLE_SQL = {
+  sqlite: [
+    'drop trigger listing_counts_insert',
+    sqliteTriggers(TRIGGERS_RUN.sqlite).insert,
+    'drop trigger listing_kind_counts_update',
+    sqliteTriggers(TRIGGERS_RUN.sqlite).kindUpdate,
+    'drop trigger listing_spec_counts_update',
+    sqliteTriggers(TRIGGERS_RUN.sqlite).specUpdate,
+  ],
+  postgres: [
+    'drop trigger listing_counts_update on products',
+    `create trigger listing_counts_update after update on products referencing old table as moved_old new table as moved_new
+      for each statement when (${TRIGGERS_RUN.postgres}) execute function listing_counts_update()`,
+  ],
+} as const;
 
 /**
  * Set-based, the shares of the products `p` that `where` selects, added to the sums as if they
