@@ -1,6 +1,12 @@
 import { type Kysely, type Migration, type MigrationProvider, SqliteAdapter, sql } from 'kysely';
-import { LISTING_COUNTS_SQL } from '../modules/catalog/listing-counts-sql.js';
-import { PRODUCT_SEARCH_SQL, PRODUCT_WORDS_SQL, SEARCH_BY_STORE_SQL } from '../modules/catalog/search/search-index.js';
+import { BULK_WRITE_TABLE_SQL } from '../modules/catalog/bulk-write.js';
+import { LISTING_COUNTS_PAUSABLE_SQL, LISTING_COUNTS_SQL } from '../modules/catalog/listing-counts-sql.js';
+import {
+  PRODUCT_SEARCH_SQL,
+  PRODUCT_WORDS_SQL,
+  SEARCH_BY_STORE_SQL,
+  SEARCH_TRIGGERS_PAUSABLE_SQL,
+} from '../modules/catalog/search/search-index.js';
 import { searchColumns } from '../modules/catalog/search/text.js';
 
 /** Migrations are written once with Kysely's schema builder and run on SQLite and PostgreSQL alike. */
@@ -537,6 +543,20 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
       for (const statement of LISTING_COUNTS_SQL[dialect]) await sql.raw(statement).execute(db);
+    },
+  },
+
+  // A bulk write of products may pause the row triggers of the search index, the specifications and
+  // the listing sums for its own statement, and write the same rows set-based (see bulk-write.ts).
+  '2026-12-24-bulk-writes': {
+    async up(db: Kysely<unknown>) {
+      const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+      const statements = [
+        ...(dialect === 'sqlite' ? [BULK_WRITE_TABLE_SQL] : []),
+        ...SEARCH_TRIGGERS_PAUSABLE_SQL[dialect],
+        ...LISTING_COUNTS_PAUSABLE_SQL[dialect],
+      ];
+      for (const statement of statements) await sql.raw(statement).execute(db);
     },
   },
 };

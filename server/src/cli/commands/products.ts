@@ -29,50 +29,60 @@ export function addProductCommands(program: Command, context: CliContext): void 
       ) => {
         const source = path.resolve(context.cwd, file);
         const catalogue = await openCatalogueFile(source);
-        // First pass: every row checked, none kept; nothing is written unless the whole file is good.
         const check = new CatalogueCheck(context.mediaDirs?.());
-        const reading = progressBar(context, 'Checking');
-        let started = false;
-        try {
-          for await (const entry of catalogue.entries((done, total) => {
-            if (!started) reading?.start(total, 0);
-            started = true;
-            reading?.update(done);
-          }))
-            check.add(entry);
-        } finally {
-          reading?.stop();
-        }
-        const problems = check.problems();
-        const good = check.good;
         const where = (line: number) => (line ? `Line ${line}` : file);
-        for (const problem of problems) context.stderr(`${where(problem.line)}: ${problem.message}\n`);
-        const bad = problems.length;
-        if (bad && !options.skipInvalid) {
-          throw new CliError(
-            `Nothing was imported: ${bad} ${bad === 1 ? 'row has a problem' : 'rows have problems'} (above). Fix ${bad === 1 ? 'it' : 'them'}, or run again with --skip-invalid to import the ${good} good ${good === 1 ? 'row' : 'rows'}.`,
-          );
-        }
-        if (good === 0) throw new CliError(`${file} holds no products to import.`);
-
         await withStore(context, storeOption(command), async (shop, store) => {
-          const known = [...toStoreInfo(store).categories, ...(await shop.services.catalog.categories(store.id))];
-          const warnings = [...catalogue.warnings, ...check.warnings(known, store.gstin)];
-          for (const warning of warnings) context.stderr(`${where(warning.line)}: warning: ${warning.message}\n`);
-          if (warnings.length && options.strict) {
-            throw new CliError(
-              `Nothing was imported: ${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'} (above), and --strict refuses them.`,
-            );
-          }
-          const writing = progressBar(context, 'Writing');
-          writing?.start(good, 0);
-          // Second pass: the file read again, its good rows staged and written (see catalogue-import.ts).
+          // One pass over the file: each row checked, and staged when good. Nothing is written unless the
+          // whole file is good (or --skip-invalid), which is known at its end: `beforeWriting` decides.
+          const reading = progressBar(context, 'Reading');
+          let writing: ReturnType<typeof progressBar>;
+          let good = 0;
+          let bad = 0;
+          let started = false;
           const counts = await shop.services.catalog
-            .importMany(store.id, goodRows(catalogue, check, file), {
-              dryRun: options.dryRun ?? false,
-              onWritten: (done) => writing?.update(done),
-            })
-            .finally(() => writing?.stop());
+            .importMany(
+              store.id,
+              checkedRows(catalogue, check, (done, total) => {
+                if (!started) reading?.start(total, 0);
+                started = true;
+                reading?.update(done);
+              }),
+              {
+                dryRun: options.dryRun ?? false,
+                beforeWriting: async () => {
+                  reading?.stop();
+                  const problems = check.problems();
+                  good = check.good;
+                  bad = problems.length;
+                  for (const problem of problems) context.stderr(`${where(problem.line)}: ${problem.message}\n`);
+                  if (bad && !options.skipInvalid) {
+                    throw new CliError(
+                      `Nothing was imported: ${bad} ${bad === 1 ? 'row has a problem' : 'rows have problems'} (above). Fix ${bad === 1 ? 'it' : 'them'}, or run again with --skip-invalid to import the ${good} good ${good === 1 ? 'row' : 'rows'}.`,
+                    );
+                  }
+                  if (good === 0) throw new CliError(`${file} holds no products to import.`);
+                  const known = [
+                    ...toStoreInfo(store).categories,
+                    ...(await shop.services.catalog.categories(store.id)),
+                  ];
+                  const warnings = [...catalogue.warnings, ...check.warnings(known, store.gstin)];
+                  for (const warning of warnings)
+                    context.stderr(`${where(warning.line)}: warning: ${warning.message}\n`);
+                  if (warnings.length && options.strict) {
+                    throw new CliError(
+                      `Nothing was imported: ${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'} (above), and --strict refuses them.`,
+                    );
+                  }
+                  writing = progressBar(context, 'Writing');
+                  writing?.start(good, 0);
+                },
+                onWritten: (done) => writing?.update(done),
+              },
+            )
+            .finally(() => {
+              reading?.stop();
+              writing?.stop();
+            });
           if (!options.dryRun) {
             await logChange(shop, {
               storeId: store.id,
@@ -186,31 +196,22 @@ export function addProductCommands(program: Command, context: CliContext): void 
   }
 }
 
-/**
- * The rows that passed the first pass, read again from the file in batches. A file changed in
- * between (a row good now that was bad, or the other way) stops the import before anything is written.
- */
-async function* goodRows(
+/** The file's rows, each checked as it is read (`check` keeps the problems), the good ones in batches. */
+async function* checkedRows(
   catalogue: CatalogueFile,
   check: CatalogueCheck,
-  file: string,
+  onProgress: (done: number, total: number) => void,
 ): AsyncGenerator<ProductRecord[]> {
-  const changed = () =>
-    new CliError(`Nothing was imported: ${file} changed while it was being imported. Run it again.`);
   let batch: ProductRecord[] = [];
-  let count = 0;
-  for await (const entry of catalogue.entries()) {
-    const good = 'record' in entry && check.passed(entry.line);
-    if ('problem' in entry && check.passed(entry.line)) throw changed();
-    if (!good) continue;
+  for await (const entry of catalogue.entries(onProgress)) {
+    check.add(entry);
+    if (!('record' in entry) || !check.passed(entry.line)) continue;
     batch.push(entry.record);
-    count += 1;
     if (batch.length === ROWS_PER_BATCH) {
       yield batch;
       batch = [];
     }
   }
-  if (count !== check.good) throw changed();
   if (batch.length) yield batch;
 }
 

@@ -2,9 +2,12 @@ import { SqliteAdapter, sql } from 'kysely';
 import type { Database, ProductRow } from '../../db/schema.js';
 import { tidyAfterBulkWrite, writeTransaction } from '../../db/transaction.js';
 import { nowIso } from '../../shared/ids.js';
+import { withRowTriggersPaused } from './bulk-write.js';
 import { catalogueChanged } from './catalog-version.js';
 import { CatalogueStaging, type ImportChange, PRODUCT_COLUMNS, TEXT_COLUMNS } from './catalogue-staging.js';
+import { listingSharesOf } from './listing-counts-sql.js';
 import type { ProductInput } from './product-row.js';
+import { POSTGRES_SEARCH_VECTOR, searchOfProducts } from './search/search-index.js';
 
 export type { ImportChange } from './catalogue-staging.js';
 
@@ -22,7 +25,7 @@ export type { ImportChange } from './catalogue-staging.js';
  *   import is one part, one transaction. A failure after the first part has shown products leaves
  *   them (shoppers may be buying them) and says so (ImportInterrupted): running the same file
  *   again finishes the import, the rows already written counting as unchanged.
- * A dry run stages, counts and writes nothing. `onWritten` hears how many have been written so far.
+ * `beforeWriting` may still refuse everything once all is staged. A dry run stages, counts and writes nothing. `onWritten` hears how many have been written so far.
  */
 export async function importProducts(
   db: Database,
@@ -33,12 +36,14 @@ export async function importProducts(
   const staging = await CatalogueStaging.create(db, storeId, nowIso());
   try {
     for await (const batch of Array.isArray(inputs) ? [inputs] : inputs) await staging.add(batch);
+    await options.beforeWriting?.();
     const counts: ImportCounts = {
       ...staging.counts,
       ...(options.dryRun ? { changes: await staging.changes() } : {}),
     };
     if (options.dryRun || staging.staged === 0) return counts;
-    await writeStaged(db, storeId, staging, options);
+    await staging.analyze();
+    await withImportCache(db, () => writeStaged(db, storeId, staging, options));
     if (staging.staged >= BULK_WRITE) await tidyAfterBulkWrite(db, 'products');
     return counts;
   } finally {
@@ -49,6 +54,11 @@ export async function importProducts(
 export interface ImportOptions {
   dryRun?: boolean;
   onWritten?: (done: number) => void;
+  /**
+   * Heard once every row is staged, before anything is written (a dry run too): throwing refuses
+   * the import, and nothing is written (a file read once, its problems known only at its end).
+   */
+  beforeWriting?: () => void | Promise<void>;
   /** How long each of the writing's transactions should hold the write lock (1 s). */
   lockMs?: number;
 }
@@ -77,7 +87,7 @@ async function writeStaged(db: Database, storeId: string, staging: CatalogueStag
         SET_BATCH,
         lockMs,
         gap,
-        (trx, from, to) => insertNew(trx, storeId, table, base, from, to, true),
+        (trx, from, to) => insertNew(trx, storeId, staging, base, from, to, true),
         onWritten,
       );
     } catch (error) {
@@ -98,10 +108,10 @@ async function writeStaged(db: Database, storeId: string, staging: CatalogueStag
       lockMs,
       gap,
       async (trx, from, to) => {
-        if (inAdvance) await show(trx, table, from, to);
+        if (inAdvance) await show(trx, staging, from, to);
         else {
           base ??= await lastPosition(trx, storeId);
-          await insertNew(trx, storeId, table, base, from, to, false);
+          await insertNew(trx, storeId, staging, base, from, to, false);
         }
         await update(trx, table, from, to);
         await catalogueChanged(trx, storeId);
@@ -167,26 +177,46 @@ const lastPosition = async (db: Database, storeId: string): Promise<number> => {
 const WRITTEN = PRODUCT_COLUMNS.filter((column) => column !== 'hidden');
 const list = (columns: readonly string[], prefix = '') => sql.raw(columns.map((column) => prefix + column).join(', '));
 
-/** The staged new products with seq in (from, to], hidden until `show` when `hidden`. */
+/**
+ * The staged new products with seq in (from, to], hidden until `show` when `hidden`. One statement
+ * with the row triggers paused, then their search index, specifications and (when shown) listing
+ * sums set-based, in the same transaction (see bulk-write.ts).
+ */
 async function insertNew(
   trx: Database,
   storeId: string,
-  table: CatalogueStaging['table'],
+  staging: CatalogueStaging,
   base: number,
   from: number,
   to: number,
   hidden: boolean,
 ): Promise<void> {
-  await sql`insert into products (id, store_id, created_at, position, hidden, ${list(WRITTEN)})
-    select id, ${storeId}, updated_at, cast(${base} as bigint) + new_position, ${hidden ? sql.lit(1) : sql.raw('hidden')},
-      ${list(WRITTEN)}
-    from ${table} where is_new = 1 and seq > ${from} and seq <= ${to}`.execute(trx);
+  const dialect = trx.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+  // PostgreSQL's words are a column of the product: computed in the insert itself, not by its trigger.
+  const words = dialect === 'postgres' ? sql.raw(`, ${POSTGRES_SEARCH_VECTOR('s')}`) : sql``;
+  await withRowTriggersPaused(trx, () =>
+    sql`insert into products (id, store_id, created_at, position, hidden, ${list(WRITTEN)}${dialect === 'postgres' ? sql.raw(', search_vector') : sql``})
+      select id, ${storeId}, updated_at, cast(${base} as bigint) + new_position, ${hidden ? sql.lit(1) : sql.raw('hidden')},
+        ${list(WRITTEN)}${words}
+      from ${staging.table} s where is_new = 1 and seq > ${from} and seq <= ${to}`.execute(trx),
+  );
+  const written = `p.id in (select id from ${staging.tableName} where is_new = 1 and seq > ${from} and seq <= ${to})`;
+  for (const statement of searchOfProducts(dialect, written)) await sql.raw(statement).execute(trx);
+  // Hidden products are in no listing's sums; PostgreSQL's statement triggers summed the visible ones.
+  if (dialect === 'sqlite' && !hidden)
+    for (const statement of listingSharesOf(`p.hidden = 0 and ${written}`)) await sql.raw(statement).execute(trx);
 }
 
-/** Shows the new products written hidden ahead (those the file does not hide itself). */
-async function show(trx: Database, table: CatalogueStaging['table'], from: number, to: number): Promise<void> {
-  await sql`update products set hidden = 0 where id in (
-    select id from ${table} where is_new = 1 and hidden = 0 and seq > ${from} and seq <= ${to})`.execute(trx);
+/**
+ * Shows the new products written hidden ahead (those the file does not hide itself, and still
+ * hidden): their shares of the listing sums added first, set-based, then one update with the sums'
+ * row triggers paused (see bulk-write.ts).
+ */
+async function show(trx: Database, staging: CatalogueStaging, from: number, to: number): Promise<void> {
+  const shown = `p.hidden = 1 and p.id in (select id from ${staging.tableName}
+    where is_new = 1 and hidden = 0 and seq > ${from} and seq <= ${to})`;
+  for (const statement of listingSharesOf(shown)) await sql.raw(statement).execute(trx);
+  await withRowTriggersPaused(trx, () => sql.raw(`update products as p set hidden = 0 where ${shown}`).execute(trx));
 }
 
 const PLAIN = PRODUCT_COLUMNS.filter(
@@ -203,6 +233,22 @@ async function update(trx: Database, table: CatalogueStaging['table'], from: num
   );
   await sql`update products as p set attributes_json = s.attributes_json from ${table} as s
     where ${where} and s.attributes_changed = 1`.execute(trx);
+}
+
+/**
+ * SQLite: the connection keeps more of the database's pages in memory while it writes (the
+ * products' 14 indexes, the search index, the specifications), then goes back to its own size.
+ */
+async function withImportCache<T>(db: Database, work: () => Promise<T>): Promise<T> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return work();
+  const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
+  const before = Number(rows[0]?.cache_size ?? -2000);
+  await sql.raw(`pragma cache_size = ${-IMPORT_CACHE_KIB}`).execute(db);
+  try {
+    return await work();
+  } finally {
+    await sql.raw(`pragma cache_size = ${before}`).execute(db);
+  }
 }
 
 /** After a failure: the new products written hidden are deleted, as if the import never began. */
@@ -241,5 +287,7 @@ const SET_BATCH = 2000;
 /** How long one transaction should hold the write lock: well within the shop's 5 s busy timeout, on a busy machine too. */
 const LOCK_MS = 1000;
 const GAP_MS = 120;
+/** SQLite's page cache while an import writes, in KiB (256 MiB; the default is 2 MiB). */
+const IMPORT_CACHE_KIB = 256 * 1024;
 /** Imports that write at least this many rows tidy the table afterwards (see tidyAfterBulkWrite). */
 const BULK_WRITE = 1000;

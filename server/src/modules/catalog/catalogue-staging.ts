@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type RawBuilder, SqliteAdapter, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { newId } from '../../shared/ids.js';
+import { orderedIds } from '../../shared/ids.js';
 import { type ProductColumns, type ProductInput, productColumns } from './product-row.js';
 
 /**
@@ -13,6 +13,8 @@ import { type ProductColumns, type ProductInput, productColumns } from './produc
  */
 export class CatalogueStaging {
   readonly counts = { created: 0, updated: 0, unchanged: 0 };
+  /** New products' ids, in the file's order (see orderedIds). */
+  private readonly newId = orderedIds();
   /** Rows staged, numbered 1… in the file's order (`seq`). */
   staged = 0;
 
@@ -22,6 +24,8 @@ export class CatalogueStaging {
     private readonly now: string,
     /** The table, as SQL. */
     readonly table: RawBuilder<unknown>,
+    /** The table, as its name in SQL text (`temp.…` on SQLite). */
+    readonly tableName: string,
     private readonly dropSql: RawBuilder<unknown>,
     private readonly sqlite: boolean,
   ) {}
@@ -48,7 +52,15 @@ export class CatalogueStaging {
     await sql`create index ${sql.raw(sqlite ? `temp.${name}_seq` : `${name}_seq`)} on ${sql.raw(name)} (seq)`.execute(
       db,
     );
-    return new CatalogueStaging(db, storeId, now, table, sql`drop table if exists ${table}`, sqlite);
+    return new CatalogueStaging(
+      db,
+      storeId,
+      now,
+      table,
+      sqlite ? `temp.${name}` : name,
+      sql`drop table if exists ${table}`,
+      sqlite,
+    );
   }
 
   /** Compares a batch of checked rows with the store's products and stages the new and the changed. */
@@ -63,7 +75,7 @@ export class CatalogueStaging {
         const columns = productColumns(row ? { ...input, sku: row.sku } : input, this.now);
         if (!row) {
           this.counts.created += 1;
-          rows.push(this.stagedRow(newId(), { is_new: 1, new_position: this.counts.created }, columns));
+          rows.push(this.stagedRow(this.newId(), { is_new: 1, new_position: this.counts.created }, columns));
         } else if (fingerprintOf(columns) !== fingerprintOf(row)) {
           this.counts.updated += 1;
           rows.push(
@@ -86,6 +98,14 @@ export class CatalogueStaging {
       }
       if (rows.length) await this.insert(rows);
     }
+  }
+
+  /**
+   * PostgreSQL: the staging table's statistics, so the writing's set-based statements look its
+   * rows up by index rather than reading the whole catalogue for each part. (SQLite needs none.)
+   */
+  async analyze(): Promise<void> {
+    if (!this.sqlite) await sql`analyze ${this.table}`.execute(this.db);
   }
 
   /** A dry run's list of what would change, in the file's order. */

@@ -14,6 +14,8 @@
  * uses these sums only while its bands are the same (see `PRECOUNTED_BANDS`).
  */
 
+import { TRIGGERS_RUN } from './bulk-write.js';
+
 /** The price bands, in rupees, that the kept sums count (the contract's `PRICE_BANDS` when written). */
 export const PRECOUNTED_BANDS = [0, 500, 1000, 2500, 5000, 10000] as const;
 
@@ -170,27 +172,32 @@ const postgresRowsTrigger = (event: 'insert' | 'delete', transition: string, row
       for each statement execute function listing_counts_${event}()`,
 ];
 
+/** SQLite's row triggers of the sums; `run`, when given, a condition on which they run (see bulk-write.ts). */
+const sqliteTriggers = (run?: string) => {
+  const when = (changed?: string) =>
+    changed && run ? ` when (${changed}) and ${run}` : changed || run ? ` when ${changed ?? run}` : '';
+  return {
+    insert: `create trigger listing_counts_insert after insert on products${when()} begin
+      ${sqliteKindShare('new', 1)}
+      ${sqliteSpecShare('new', 1)}
+    end`,
+    delete: `create trigger listing_counts_delete after delete on products begin
+      ${sqliteKindShare('old', -1)}
+      ${sqliteSpecShare('old', -1)}
+    end`,
+    kindUpdate: `create trigger listing_kind_counts_update after update on products${when(KIND_CHANGED)} begin
+      ${sqliteKindShare('old', -1)}
+      ${sqliteKindShare('new', 1)}
+    end`,
+    specUpdate: `create trigger listing_spec_counts_update after update on products${when(SPECS_CHANGED)} begin
+      ${sqliteSpecShare('old', -1)}
+      ${sqliteSpecShare('new', 1)}
+    end`,
+  };
+};
+
 export const LISTING_COUNTS_SQL = {
-  sqlite: [
-    ...CREATE_TABLES,
-    `create trigger listing_counts_insert after insert on products begin
-      ${sqliteKindShare('new', 1)}
-      ${sqliteSpecShare('new', 1)}
-    end`,
-    `create trigger listing_counts_delete after delete on products begin
-      ${sqliteKindShare('old', -1)}
-      ${sqliteSpecShare('old', -1)}
-    end`,
-    `create trigger listing_kind_counts_update after update on products when ${KIND_CHANGED} begin
-      ${sqliteKindShare('old', -1)}
-      ${sqliteKindShare('new', 1)}
-    end`,
-    `create trigger listing_spec_counts_update after update on products when ${SPECS_CHANGED} begin
-      ${sqliteSpecShare('old', -1)}
-      ${sqliteSpecShare('new', 1)}
-    end`,
-    ...LISTING_COUNTS_FILL,
-  ],
+  sqlite: [...CREATE_TABLES, ...Object.values(sqliteTriggers()), ...LISTING_COUNTS_FILL],
   postgres: [
     ...CREATE_TABLES,
     ...postgresRowsTrigger('insert', 'new table as added', 'added', 1),
@@ -208,3 +215,53 @@ export const LISTING_COUNTS_SQL = {
     ...LISTING_COUNTS_FILL,
   ],
 } as const;
+
+/**
+ * The sums' update triggers (SQLite's insert trigger too) run only when a bulk write has not paused
+ * them (bulk-write.ts); showing products written hidden adds their shares with `listingSharesOf`.
+ * (PostgreSQL's insert trigger stays: it sums a statement's rows at once. Its update trigger, given
+ * the rows before and after, took seconds a statement to show a few thousand.)
+ */
+export const LISTING_COUNTS_PAUSABLE_SQL = {
+  sqlite: [
+    'drop trigger listing_counts_insert',
+    sqliteTriggers(TRIGGERS_RUN.sqlite).insert,
+    'drop trigger listing_kind_counts_update',
+    sqliteTriggers(TRIGGERS_RUN.sqlite).kindUpdate,
+    'drop trigger listing_spec_counts_update',
+    sqliteTriggers(TRIGGERS_RUN.sqlite).specUpdate,
+  ],
+  postgres: [
+    'drop trigger listing_counts_update on products',
+    `create trigger listing_counts_update after update on products referencing old table as moved_old new table as moved_new
+      for each statement when (${TRIGGERS_RUN.postgres}) execute function listing_counts_update()`,
+  ],
+} as const;
+
+/**
+ * Set-based, the shares of the products `p` that `where` selects, added to the sums as if they
+ * were visible (the caller selects those that are, or are being shown), their specifications
+ * read from `product_specs`. SQL that both databases run.
+ */
+export const listingSharesOf = (where: string): string[] => [
+  `insert into listing_kind_counts (${KIND_KEY}, products, in_stock, ${BAND_COLUMNS.join(', ')})
+    select p.store_id, p.category_key, coalesce(p.parent_category_key, ''),
+      case when p.parent_category is not null then 1 else 0 end, coalesce(p.parent_category, ''),
+      count(*), sum(case when p.stock > 0 then 1 else 0 end), ${bandTests('p')
+        .map((test) => `sum(${test})`)
+        .join(', ')}
+    from products p where ${where}
+    group by 1, 2, 3, 4, 5
+    on conflict (${KIND_KEY}) do update set ${KIND_SUMS('listing_kind_counts').join(', ')}`,
+  `insert into listing_spec_counts (${SPEC_KEY}, products)
+    select store_id, category_key, parent_category_key, name_key, value_key, unit, name, value, count(*)
+    from (
+      select p.store_id, p.category_key, coalesce(p.parent_category_key, '') as parent_category_key, s.name_key,
+        s.value_key, coalesce(s.unit, '') as unit, min(s.name) as name, min(s.value) as value
+      from product_specs s join products p on p.id = s.product_id
+      where ${where}
+      group by p.id, p.store_id, p.category_key, 3, s.name_key, s.value_key, 6) shares
+    where true
+    group by 1, 2, 3, 4, 5, 6, 7, 8
+    on conflict (${SPEC_KEY}) do update set ${SPEC_SUM}`,
+];

@@ -11,6 +11,7 @@
  * Each statement list is what one migration ran, and stays as it ran: the later one replaces
  * SQLite's insert trigger to keep each product's store beside its number.
  */
+import { TRIGGERS_RUN } from '../bulk-write.js';
 
 const SQLITE_SPECS_OF = (row: string) => `
   select ${row}.id, ${row}.store_id, trim(json_extract(a.value, '$.key')), lower(trim(json_extract(a.value, '$.key'))),
@@ -24,12 +25,22 @@ const POSTGRES_SPECS_OF = (row: string) => `
   from jsonb_array_elements(${row}.attributes_json::jsonb) a, jsonb_array_elements_text(a->'value') v
   where lower(btrim(a->>'key')) <> 'featured' and btrim(v) <> ''`;
 
+/** PostgreSQL: a product's words, weighted by field (what the trigger computes, and a bulk write in its own statement). */
+export const POSTGRES_SEARCH_VECTOR = (row: string) => `
+          setweight(to_tsvector('english', ${row}.search_title), 'A') ||
+          setweight(to_tsvector('english', ${row}.search_kind), 'B') ||
+          setweight(to_tsvector('english', ${row}.search_specs), 'C') ||
+          setweight(to_tsvector('english', ${row}.description), 'D')`;
+
 const SPECS_COLUMNS = 'product_specs (product_id, store_id, name, name_key, value, value_key, unit)';
 
 const SQLITE_SEARCH_ROW = (row: string) => `(select rowid from product_search_ids where product_id = ${row}.id)`;
 
 /** A new product's number (with what `idsRow` keeps beside it), its words and its specifications. */
-const SQLITE_INSERT_TRIGGER = (idsRow: string) => `create trigger products_search_insert after insert on products begin
+const SQLITE_INSERT_TRIGGER = (
+  idsRow: string,
+  when?: string,
+) => `create trigger products_search_insert after insert on products ${when ? `when ${when} ` : ''}begin
         insert into product_search_ids ${idsRow};
         insert into product_search (rowid, title, kind, specs, body)
           values (${SQLITE_SEARCH_ROW('new')}, new.search_title, new.search_kind, new.search_specs, new.description);
@@ -69,11 +80,7 @@ export const PRODUCT_SEARCH_SQL = {
       'alter table products add column search_vector tsvector',
       `create function products_search_vector() returns trigger language plpgsql as $$
       begin
-        new.search_vector :=
-          setweight(to_tsvector('english', new.search_title), 'A') ||
-          setweight(to_tsvector('english', new.search_kind), 'B') ||
-          setweight(to_tsvector('english', new.search_specs), 'C') ||
-          setweight(to_tsvector('english', new.description), 'D');
+        new.search_vector := ${POSTGRES_SEARCH_VECTOR('new')};
         return new;
       end $$`,
       `create trigger products_search_vector before insert or update of search_title, search_kind, search_specs, description
@@ -137,3 +144,44 @@ export const PRODUCT_WORDS_SQL = [
   'insert into product_words (product_id, store_id, words) select id, store_id, search_vector from products',
   'create index product_words_search on product_words using gin (words)',
 ] as const;
+
+/**
+ * The row triggers of the search index and the specifications run only when a bulk write has not
+ * paused them (bulk-write.ts); the bulk write then writes the same rows with `searchOfProducts`.
+ */
+export const SEARCH_TRIGGERS_PAUSABLE_SQL = {
+  sqlite: [
+    'drop trigger products_search_insert',
+    SQLITE_INSERT_TRIGGER('(product_id, store_id) values (new.id, new.store_id)', TRIGGERS_RUN.sqlite),
+  ],
+  postgres: [
+    'drop trigger products_search_vector on products',
+    `create trigger products_search_vector before insert or update of search_title, search_kind, search_specs, description
+      on products for each row when (${TRIGGERS_RUN.postgres}) execute function products_search_vector()`,
+    'drop trigger products_specs on products',
+    `create trigger products_specs after insert or update of attributes_json on products
+      for each row when (${TRIGGERS_RUN.postgres}) execute function products_specs()`,
+    'drop trigger products_words on products',
+    `create trigger products_words after insert or update of search_title, search_kind, search_specs, description
+      on products for each row when (${TRIGGERS_RUN.postgres}) execute function products_words()`,
+  ],
+} as const;
+
+/**
+ * Set-based, what the insert triggers write for each new product, for the new products `p` that
+ * `where` selects: their numbers and words, and their specifications. On PostgreSQL the words
+ * (`search_vector`) are the bulk insert's own (POSTGRES_SEARCH_VECTOR); their copy in `product_words` is written here.
+ */
+export const searchOfProducts = (dialect: 'sqlite' | 'postgres', where: string): string[] =>
+  dialect === 'sqlite'
+    ? [
+        `insert into product_search_ids (product_id, store_id) select p.id, p.store_id from products p where ${where}`,
+        `insert into product_search (rowid, title, kind, specs, body)
+          select i.rowid, p.search_title, p.search_kind, p.search_specs, p.description
+          from products p join product_search_ids i on i.product_id = p.id where ${where}`,
+        `${PRODUCT_SEARCH_SQL.sqlite.specsOfAll} and (${where})`,
+      ]
+    : [
+        `insert into product_words (product_id, store_id, words) select p.id, p.store_id, p.search_vector from products p where ${where}`,
+        `${PRODUCT_SEARCH_SQL.postgres.specsOfAll} and (${where})`,
+      ];
