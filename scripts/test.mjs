@@ -26,10 +26,12 @@ function run(label, command) {
 const checked = await run('check', 'npm run --silent check');
 if (!checked) process.exit(1);
 
+// The storefront's tests follow the journeys, which wait on the browser more than they use a core,
+// and end before the server suite does.
 const results = await Promise.all([
-  run('e2e', 'npm run --silent test --workspace e2e'),
-  run('server', 'npm run --silent test --workspace server').then(
+  run('e2e', 'npm run --silent test --workspace e2e').then(
     async (passed) => (await run('web', 'npm run --silent test --workspace web')) && passed,
   ),
+  run('server', 'npm run --silent test --workspace server'),
 ]);
 process.exit(results.every(Boolean) ? 0 : 1);
