@@ -241,7 +241,8 @@ export const LISTING_COUNTS_PAUSABLE_SQL = {
 /**
  * Set-based, the shares of the products `p` that `where` selects, added to the sums as if they
  * were visible (the caller selects those that are, or are being shown), their specifications
- * read from `product_specs`. SQL that both databases run.
+ * read from `product_specs`. SQL that both databases run. (LISTING_COUNTS_FILL says the same for a
+ * whole catalogue; it stays as its migration ran, and the tests compare these sums against it.)
  */
 export const listingSharesOf = (where: string): string[] => [
   `insert into listing_kind_counts (${KIND_KEY}, products, in_stock, ${BAND_COLUMNS.join(', ')})
