@@ -139,26 +139,36 @@ const BEFORE_AFTER = 'moved_old o join moved_new n on n.id = o.id';
 const postgresMoved = (changed: string) =>
   changed.replaceAll('old.', 'o.').replaceAll('new.', 'n.').replaceAll(' is not ', ' is distinct from ');
 
-/** The sums of the products there already. */
-export const LISTING_COUNTS_FILL = [
+/**
+ * Set-based, the shares of the products `p` that `where` selects, added to the sums as if they
+ * were visible (the caller selects those that are, or are being shown), their specifications
+ * read from `product_specs`. SQL that both databases run.
+ */
+export const listingSharesOf = (where: string): string[] => [
   `insert into listing_kind_counts (${KIND_KEY}, products, in_stock, ${BAND_COLUMNS.join(', ')})
-      select p.store_id, p.category_key, coalesce(p.parent_category_key, ''),
-        case when p.parent_category is not null then 1 else 0 end, coalesce(p.parent_category, ''),
-        count(*), sum(case when p.stock > 0 then 1 else 0 end), ${bandTests('p')
-          .map((test) => `sum(${test})`)
-          .join(', ')}
-      from products p where p.hidden = 0
-      group by 1, 2, 3, 4, 5`,
+    select p.store_id, p.category_key, coalesce(p.parent_category_key, ''),
+      case when p.parent_category is not null then 1 else 0 end, coalesce(p.parent_category, ''),
+      count(*), sum(case when p.stock > 0 then 1 else 0 end), ${bandTests('p')
+        .map((test) => `sum(${test})`)
+        .join(', ')}
+    from products p where ${where}
+    group by 1, 2, 3, 4, 5
+    on conflict (${KIND_KEY}) do update set ${KIND_SUMS('listing_kind_counts').join(', ')}`,
   `insert into listing_spec_counts (${SPEC_KEY}, products)
     select store_id, category_key, parent_category_key, name_key, value_key, unit, name, value, count(*)
     from (
       select p.store_id, p.category_key, coalesce(p.parent_category_key, '') as parent_category_key, s.name_key,
         s.value_key, coalesce(s.unit, '') as unit, min(s.name) as name, min(s.value) as value
       from product_specs s join products p on p.id = s.product_id
-      where p.hidden = 0
+      where ${where}
       group by p.id, p.store_id, p.category_key, 3, s.name_key, s.value_key, 6) shares
-    group by 1, 2, 3, 4, 5, 6, 7, 8`,
+    where true
+    group by 1, 2, 3, 4, 5, 6, 7, 8
+    on conflict (${SPEC_KEY}) do update set ${SPEC_SUM}`,
 ];
+
+/** The sums of the products there already (the tables are empty: nothing to add to). */
+export const LISTING_COUNTS_FILL = listingSharesOf('p.hidden = 0');
 
 /** PostgreSQL: the function and statement trigger that add (or take away) the shares of inserted (or deleted) rows. */
 const postgresRowsTrigger = (event: 'insert' | 'delete', transition: string, rows: string, sign: 1 | -1) => [
@@ -237,32 +247,3 @@ export const LISTING_COUNTS_PAUSABLE_SQL = {
       for each statement when (${TRIGGERS_RUN.postgres}) execute function listing_counts_update()`,
   ],
 } as const;
-
-/**
- * Set-based, the shares of the products `p` that `where` selects, added to the sums as if they
- * were visible (the caller selects those that are, or are being shown), their specifications
- * read from `product_specs`. SQL that both databases run. (LISTING_COUNTS_FILL says the same for a
- * whole catalogue; it stays as its migration ran, and the tests compare these sums against it.)
- */
-export const listingSharesOf = (where: string): string[] => [
-  `insert into listing_kind_counts (${KIND_KEY}, products, in_stock, ${BAND_COLUMNS.join(', ')})
-    select p.store_id, p.category_key, coalesce(p.parent_category_key, ''),
-      case when p.parent_category is not null then 1 else 0 end, coalesce(p.parent_category, ''),
-      count(*), sum(case when p.stock > 0 then 1 else 0 end), ${bandTests('p')
-        .map((test) => `sum(${test})`)
-        .join(', ')}
-    from products p where ${where}
-    group by 1, 2, 3, 4, 5
-    on conflict (${KIND_KEY}) do update set ${KIND_SUMS('listing_kind_counts').join(', ')}`,
-  `insert into listing_spec_counts (${SPEC_KEY}, products)
-    select store_id, category_key, parent_category_key, name_key, value_key, unit, name, value, count(*)
-    from (
-      select p.store_id, p.category_key, coalesce(p.parent_category_key, '') as parent_category_key, s.name_key,
-        s.value_key, coalesce(s.unit, '') as unit, min(s.name) as name, min(s.value) as value
-      from product_specs s join products p on p.id = s.product_id
-      where ${where}
-      group by p.id, p.store_id, p.category_key, 3, s.name_key, s.value_key, 6) shares
-    where true
-    group by 1, 2, 3, 4, 5, 6, 7, 8
-    on conflict (${SPEC_KEY}) do update set ${SPEC_SUM}`,
-];
