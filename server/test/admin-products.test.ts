@@ -288,11 +288,33 @@ describe('pictures', () => {
       `/pictures/500/${name}.webp`,
       `/pictures/480/${name}.gif`,
       '/pictures/480/products/nothing-here.png.webp',
-      '/pictures/480/products/nk-cab-001.svg.webp',
+      '/pictures/480/products/nk-cab-001.svg.gif',
       '/pictures/480/..%2F..%2F..%2Fpackage.json.webp',
       '/pictures/480/%2Fetc%2Fhostname.webp',
     ])
       expect((await shop.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+  });
+
+  it("serves the shop's SVG drawings as WebP and AVIF too, drawn at the width asked and never wider", async () => {
+    const drawing = { url: '/media/products/nk-cab-001.svg', width: 800 };
+    const sources = pictureSources(drawing);
+    expect(sources[0]?.srcSet).toBe(
+      '/pictures/320/products/nk-cab-001.svg.avif 320w, /pictures/480/products/nk-cab-001.svg.avif 480w, ' +
+        '/pictures/640/products/nk-cab-001.svg.avif 640w, /pictures/960/products/nk-cab-001.svg.avif 800w',
+    );
+    for (const [url, format, width] of [
+      ['/pictures/480/products/nk-cab-001.svg.webp', 'webp', 480],
+      ['/pictures/960/products/nk-cab-001.svg.avif', 'heif', 800],
+    ] as const) {
+      const copy = await shop.app.inject({ method: 'GET', url });
+      expect(copy.statusCode, url).toBe(200);
+      const metadata = await sharp(copy.rawPayload).metadata();
+      expect({ format: metadata.format, width: metadata.width, height: metadata.height }).toEqual({
+        format,
+        width,
+        height: width,
+      });
+    }
   });
 
   it('refuses what is not a picture, a cut-short one and one over 5 MB, and keeps nothing of them', async () => {

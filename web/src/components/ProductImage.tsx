@@ -1,7 +1,7 @@
-import { pictureSources } from '@store/contract';
 import { ImageOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { PictureCopies } from './PictureCopies';
 
 interface ProductImageProps {
   /** Resets the failure state when the product changes (spec). */
@@ -62,15 +62,9 @@ export function ProductImage({
       className={cn('object-contain', className)}
     />
   );
-  const sources = pictureSources({ url: src, width });
-  if (!sources.length) return image;
   return (
-    // `contents`: the picture element adds no box, so the image is laid out as before.
-    <picture className="contents">
-      {sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
-      ))}
+    <PictureCopies src={src} width={width} sizes={sizes}>
       {image}
-    </picture>
+    </PictureCopies>
   );
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  isRasterPicture,
+  hasPictureCopies,
   PICTURE_COPY_FORMATS,
   PICTURE_COPY_WIDTHS,
   type PictureCopyFormat,
@@ -22,7 +22,7 @@ export interface PictureCopiesOptions {
 }
 
 /**
- * Makes and keeps the smaller WebP and AVIF copies of the shop's raster pictures (see
+ * Makes and keeps the smaller WebP and AVIF copies of the shop's pictures (see
  * contract/src/pictures.ts), one at a time, so a burst of first visits cannot take every core:
  * a copy is made once, on its first request or when its picture is uploaded, then served as a file.
  */
@@ -56,7 +56,7 @@ export class PictureCopies {
 
   /** The picture's file under one of the media folders, and when it last changed; never a path that leaves them. */
   private source(mediaPath: string): { file: string; changedAt: number } | undefined {
-    if (!isRasterPicture(mediaPath) || mediaPath.includes('\0')) return undefined;
+    if (!hasPictureCopies(mediaPath) || mediaPath.includes('\0')) return undefined;
     for (const dir of this.options.mediaDirs) {
       const root = path.resolve(dir);
       const file = path.resolve(root, mediaPath);

@@ -1,6 +1,7 @@
 import type { StoreInfo } from '@store/contract';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { PictureCopies } from '@/components/PictureCopies';
 import { buttonClasses, Skeleton } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { storeNameOf, useStoreInfo } from '@/features/store-info/store-info';
@@ -14,6 +15,9 @@ import { ProductCard, ProductCardSkeleton, skeletonKeys } from '../components/Pr
 import { FEATURED_COUNT } from '../listing';
 
 const MAX_CATEGORY_CARDS = 3;
+/** The categories' pictures are drawn 1200 × 800, and shown one, two or three to a row. */
+const CATEGORY_PICTURE_WIDTH = 1200;
+const CATEGORY_PICTURE_SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
 /** The hero's pictures: the icons of the store's first highlights. */
 const HERO_ICONS = 4;
 
@@ -102,16 +106,18 @@ export default function HomePage() {
                   className="group relative block overflow-hidden rounded-2xl bg-slate-100 shadow-sm"
                 >
                   {image ? (
-                    <img
-                      src={image}
-                      alt=""
-                      width={1200}
-                      height={800}
-                      // On a phone the first category's picture is the largest thing the page opens with.
-                      loading={index === 0 ? 'eager' : 'lazy'}
-                      fetchPriority={index === 0 ? 'high' : undefined}
-                      className="aspect-[3/2] w-full object-cover transition-transform group-hover:scale-105"
-                    />
+                    <PictureCopies src={image} width={CATEGORY_PICTURE_WIDTH} sizes={CATEGORY_PICTURE_SIZES}>
+                      <img
+                        src={image}
+                        alt=""
+                        width={CATEGORY_PICTURE_WIDTH}
+                        height={800}
+                        // On a phone the first category's picture is the largest thing the page opens with.
+                        loading={index === 0 ? 'eager' : 'lazy'}
+                        fetchPriority={index === 0 ? 'high' : undefined}
+                        className="aspect-[3/2] w-full object-cover transition-transform group-hover:scale-105"
+                      />
+                    </PictureCopies>
                   ) : (
                     <div className="aspect-[3/2] w-full bg-gradient-to-br from-slate-200 to-slate-100" />
                   )}

@@ -1,6 +1,7 @@
 import { ArrowLeft, Heart, Minus, PackageSearch, Plus, ShoppingCart } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { PictureCopies } from '@/components/PictureCopies';
 import { ProductImage } from '@/components/ProductImage';
 import { Badge, Button, buttonClasses, Skeleton } from '@/components/ui';
 import { useCart } from '@/features/cart/cart-context';
@@ -138,7 +139,9 @@ function ProductDetails({ product }: { product: StoreProduct }) {
                     index === pictureIndex ? 'ring-brand-600' : 'ring-transparent',
                   )}
                 >
-                  <img src={image.url} alt="" width={80} height={80} className="h-20 w-20 bg-white object-contain" />
+                  <PictureCopies src={image.url} width={image.width} sizes="80px">
+                    <img src={image.url} alt="" width={80} height={80} className="h-20 w-20 bg-white object-contain" />
+                  </PictureCopies>
                 </button>
               ))}
             </div>

@@ -1,6 +1,9 @@
 import { useState } from 'react';
+import { PictureCopies } from '@/components/PictureCopies';
 import { cn } from '@/lib/cn';
 import { storeNameOf, useStoreInfo } from '../store-info';
+
+const LOGO_COPY_WIDTH = 320;
 
 /**
  * The store's logo at a fixed height in its own proportions (never squashed), beside its name as
@@ -21,13 +24,16 @@ export function StoreBrand({
   return (
     <>
       {logo && logo !== brokenLogo ? (
-        // The name beside it says who the shop is; the picture is decoration.
-        <img
-          src={logo}
-          alt=""
-          className={cn('h-8 w-auto max-w-40 shrink-0 object-contain', logoClassName)}
-          onError={() => setBrokenLogo(logo)}
-        />
+        // The name beside it says who the shop is; the picture is decoration. A logo is shown at most
+        // 160 px wide: its copy 320 px wide (never wider than the logo itself) is sharp on any screen.
+        <PictureCopies src={logo} width={LOGO_COPY_WIDTH} sizes="160px">
+          <img
+            src={logo}
+            alt=""
+            className={cn('h-8 w-auto max-w-40 shrink-0 object-contain', logoClassName)}
+            onError={() => setBrokenLogo(logo)}
+          />
+        </PictureCopies>
       ) : null}
       {/* A long name on a narrow screen ends in an ellipsis rather than pushing the row wider. */}
       <span className="min-w-0 truncate">{storeNameOf(storeInfo)}</span>
