@@ -1,9 +1,32 @@
-import { twMerge } from 'tailwind-merge';
+import { type Config, createTailwindMerge, type DefaultClassGroupIds, getDefaultConfig } from 'tailwind-merge';
+import { CLASS_GROUPS_IN_USE } from './class-groups';
+
+type GroupConfig = Config<DefaultClassGroupIds, string>;
+
+/** tailwind-merge's own configuration, cut down to the class groups the storefront uses. */
+function groupsInUse(config: GroupConfig): GroupConfig {
+  const used = new Set<string>(CLASS_GROUPS_IN_USE);
+  const keep = <T>(record: Partial<Record<string, T>>) =>
+    Object.fromEntries(Object.entries(record).filter(([group]) => used.has(group)));
+  const keepConflicts = (record: Partial<Record<string, readonly string[]>>) =>
+    Object.fromEntries(
+      Object.entries(keep(record)).map(([group, others]) => [group, others?.filter((other) => used.has(other)) ?? []]),
+    );
+  return {
+    ...config,
+    classGroups: keep(config.classGroups),
+    conflictingClassGroups: keepConflicts(config.conflictingClassGroups),
+    conflictingClassGroupModifiers: keepConflicts(config.conflictingClassGroupModifiers),
+    postfixLookupClassGroups: config.postfixLookupClassGroups?.filter((group) => used.has(group)),
+  } as GroupConfig;
+}
+
+const merge = createTailwindMerge(() => groupsInUse(getDefaultConfig()));
 
 /**
  * Joins class names, skipping falsy ones; when two Tailwind classes set the same thing
  * (bg-white, then bg-transparent), the later one wins, so callers can restyle a component.
  */
 export function cn(...classes: Array<string | false | null | undefined>): string {
-  return twMerge(classes.filter(Boolean).join(' '));
+  return merge(classes.filter(Boolean).join(' '));
 }
