@@ -12,11 +12,19 @@ import './index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
+/**
+ * Hands the main thread back to the browser for a moment: taking the page over is a few steps, and
+ * as tasks of their own a tap or a paint can come between them (one long task would hold both).
+ */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 // The server rendered the page and sent the data it showed: take both over without asking again.
+await yieldToBrowser();
 const state = readAppState();
 const queryClient = createQueryClient();
 if (state) hydrate(queryClient, state.queries);
 const router = await createHydratingRouter(queryClient, state?.router);
+await yieldToBrowser();
 
 /**
  * Marks the page as taken over by the browser (`<html data-interactive>`): from then on its buttons
