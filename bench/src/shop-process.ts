@@ -31,10 +31,11 @@ export async function startShopProcess(
   env: NodeJS.ProcessEnv,
   port: number,
   output: 'inherit' | 'drain' = 'inherit',
+  repository = REPOSITORY,
 ): Promise<ShopProcess> {
   const shopEnv = { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) };
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: REPOSITORY,
+    cwd: repository,
     env: shopEnv,
     stdio: output === 'drain' ? ['ignore', 'pipe', 'inherit'] : 'inherit',
   });
@@ -64,7 +65,7 @@ export async function startShopProcess(
     pid: child.pid ?? 0,
     store: (...argv) =>
       exited(
-        spawn(process.execPath, ['server/bin/store.js', ...argv], { cwd: REPOSITORY, env: shopEnv, stdio: 'inherit' }),
+        spawn(process.execPath, ['server/bin/store.js', ...argv], { cwd: repository, env: shopEnv, stdio: 'inherit' }),
       ),
     async stop() {
       stopping = true;
