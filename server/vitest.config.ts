@@ -6,6 +6,10 @@ const shared = {
   // Password hashing is deliberately slow (scrypt at OWASP cost).
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // Each file starts its own shop on its own database (harness.ts) and restores whatever it changes
+  // of the process: the files share one import of the server instead of each paying for its own
+  // (transforming and importing it was a third of the suite's time).
+  isolate: false,
 };
 
 /** The same suite on the embedded SQLite, and on PostgreSQL when TEST_DATABASE_URL names one. */
