@@ -86,6 +86,30 @@ function offlineShop() {
 }
 
 /**
+ * The shop's own modules (the `shell` chunk) are imported by the page's script only once the
+ * framework is evaluated, so that the two are evaluated in separate tasks (see main.tsx); the page
+ * still names them for preloading, so they download with the framework and not after it.
+ */
+function preloadShell(): Plugin {
+  return {
+    name: 'preload-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { filename, bundle }) {
+        if (!bundle || path.basename(filename) !== 'index.html') return html;
+        const shell = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.name === 'shell');
+        if (shell?.type !== 'chunk') return html;
+        const links = [shell.fileName, ...shell.imports]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        return html.replace('</head>', `${links.join('')}</head>`);
+      },
+    },
+  };
+}
+
+/**
  * A first visit downloads a few larger scripts rather than thirty small ones (each costs a request
  * and a module to evaluate on a phone): React, the router and the query cache that every page
  * needs in one, the shop's shell (layouts, providers, shared pieces) in another. Each page, and
@@ -95,12 +119,14 @@ const firstVisitChunks = {
   groups: [
     {
       name: 'framework',
-      test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+      // Vite's helper that preloads a dynamic import's chunks goes with the framework: the page's
+      // script needs it before the shell (see preloadShell).
+      test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|vite[\\/]preload-helper/,
       priority: 20,
     },
     {
       name: 'shell',
-      test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/]|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas)[^\\/]+\.tsx?$)/,
+      test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|boot|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/](?!strict-csp)|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas)[^\\/]+\.tsx?$)/,
       priority: 10,
     },
   ],
@@ -114,6 +140,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     adminPages(),
     tailwindcss(),
     stylesInPage(),
+    preloadShell(),
     // Brotli and gzip copies beside each asset, made once at build time and served as they are.
     isSsrBuild
       ? null

@@ -1,0 +1,43 @@
+import { hydrate } from '@tanstack/react-query';
+import { type ReactNode, StrictMode, useEffect } from 'react';
+import { RouterProvider } from 'react-router';
+import { registerServiceWorker } from '@/lib/service-worker';
+import { readAppState } from './app-state';
+import { AppProviders, createQueryClient } from './providers';
+import { createHydratingRouter } from './router';
+
+/**
+ * Marks the page as taken over by the browser (`<html data-interactive>`): from then on its buttons
+ * and forms are the app's. Browser tests wait for it before they click. It wraps the router rather
+ * than standing beside it, so the tree has the server's shape and every useId matches the server's
+ * (an id made in the browser for a list or dialog opened later must match the server's aria-controls).
+ */
+function Interactive({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = 'true';
+  }, []);
+  return children;
+}
+
+/**
+ * The shop, ready to take the page over: the data the server rendered it with is in the query
+ * cache and the page's own chunks are loaded, so nothing is asked again. `serverRendered` says
+ * whether there is a page to hydrate (else the browser renders it alone).
+ */
+export async function prepareApp(): Promise<{ app: ReactNode; serverRendered: boolean }> {
+  const state = readAppState();
+  const queryClient = createQueryClient();
+  if (state) hydrate(queryClient, state.queries);
+  const router = await createHydratingRouter(queryClient, state?.router);
+  registerServiceWorker();
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <Interactive>
+          <RouterProvider router={router} />
+        </Interactive>
+      </AppProviders>
+    </StrictMode>
+  );
+  return { app, serverRendered: state !== undefined };
+}
