@@ -1,16 +1,19 @@
-import { type Config, createTailwindMerge, type DefaultClassGroupIds, getDefaultConfig } from 'tailwind-merge';
+import { createTailwindMerge, getDefaultConfig } from 'tailwind-merge';
 import { CLASS_GROUPS_IN_USE } from './class-groups';
 
-type GroupConfig = Config<DefaultClassGroupIds, string>;
+/** tailwind-merge's configuration, with any class group names. */
+type GroupConfig = ReturnType<Parameters<typeof createTailwindMerge>[0]>;
 
 /** tailwind-merge's own configuration, cut down to the class groups the storefront uses. */
 function groupsInUse(config: GroupConfig): GroupConfig {
   const used = new Set<string>(CLASS_GROUPS_IN_USE);
-  const keep = <T>(record: Partial<Record<string, T>>) =>
+  const keep = <T>(record: Record<string, T>): Record<string, T> =>
     Object.fromEntries(Object.entries(record).filter(([group]) => used.has(group)));
   const keepConflicts = (record: Partial<Record<string, readonly string[]>>) =>
     Object.fromEntries(
-      Object.entries(keep(record)).map(([group, others]) => [group, others?.filter((other) => used.has(other)) ?? []]),
+      Object.entries(record)
+        .filter(([group]) => used.has(group))
+        .map(([group, others]) => [group, others?.filter((other) => used.has(other)) ?? []]),
     );
   return {
     ...config,
@@ -18,7 +21,7 @@ function groupsInUse(config: GroupConfig): GroupConfig {
     conflictingClassGroups: keepConflicts(config.conflictingClassGroups),
     conflictingClassGroupModifiers: keepConflicts(config.conflictingClassGroupModifiers),
     postfixLookupClassGroups: config.postfixLookupClassGroups?.filter((group) => used.has(group)),
-  } as GroupConfig;
+  };
 }
 
 const merge = createTailwindMerge(() => groupsInUse(getDefaultConfig()));

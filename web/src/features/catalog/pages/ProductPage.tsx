@@ -139,7 +139,7 @@ function ProductDetails({ product }: { product: StoreProduct }) {
                     index === pictureIndex ? 'ring-brand-600' : 'ring-transparent',
                   )}
                 >
-                  <PictureCopies src={image.url} width={image.width} sizes="80px">
+                  <PictureCopies src={image.url} width={image.width ?? 800} sizes="80px">
                     <img src={image.url} alt="" width={80} height={80} className="h-20 w-20 bg-white object-contain" />
                   </PictureCopies>
                 </button>
