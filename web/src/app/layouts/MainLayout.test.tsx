@@ -49,6 +49,11 @@ describe('the main layout', () => {
     const logo = home.querySelector('img');
     expect(logo).toHaveAttribute('src', '/media/logo.svg');
     expect(logo).toHaveClass('h-8', 'w-auto', 'object-contain');
+    // Drawn as an SVG, it is offered as raster copies too: the browser decodes those off the main thread.
+    expect([...home.querySelectorAll('source')].map((source) => source.getAttribute('srcset'))).toEqual([
+      '/pictures/320/logo.svg.avif 320w',
+      '/pictures/320/logo.svg.webp 320w',
+    ]);
     expect(home).toHaveAttribute('href', '/');
   });
 
@@ -67,5 +72,6 @@ describe('the main layout', () => {
     const logo = (await screen.findByRole('link', { name: 'NetKart' })).querySelector('img');
     expect(logo).toHaveAttribute('src', 'https://cdn.example.in/logo.png');
     expect(logo).toHaveClass('w-auto', 'object-contain');
+    expect(logo?.closest('picture')).toBeNull();
   });
 });

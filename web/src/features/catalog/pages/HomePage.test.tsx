@@ -42,6 +42,12 @@ describe('the home page', () => {
       '/products?category=laptop%20accessories',
       '/products?category=usb%20hubs',
     ]);
+    // Each card's picture comes in phone-sized copies; the first, the page's largest, is fetched first.
+    const firstPicture = within(categories).getAllByRole('link')[1]?.querySelector('picture');
+    expect(firstPicture?.querySelector('source[type="image/webp"]')?.getAttribute('srcset')).toMatch(
+      /^\/pictures\/320\/categories\/default\.svg\.webp 320w, .*\/pictures\/1280\/categories\/default\.svg\.webp 1200w$/,
+    );
+    expect(firstPicture?.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
   });
 
   it('shows nothing of another shop on a store that wrote no texts and has no categories', async () => {
