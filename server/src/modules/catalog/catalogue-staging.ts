@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type RawBuilder, SqliteAdapter, sql } from 'kysely';
+import { CompiledQuery, type RawBuilder, SqliteAdapter, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { orderedIds } from '../../shared/ids.js';
-import { type ProductColumns, type ProductInput, productColumns } from './product-row.js';
+import { type ProductColumns, type ProductInput, productColumns, withSku } from './product-row.js';
 
 /**
  * The second pass of an import: each checked row compared with the product it updates and, when
@@ -63,16 +63,21 @@ export class CatalogueStaging {
     );
   }
 
-  /** Compares a batch of checked rows with the store's products and stages the new and the changed. */
-  async add(inputs: ProductInput[]): Promise<void> {
-    for (let start = 0; start < inputs.length; start += STAGE_BATCH) {
-      const batch = inputs.slice(start, start + STAGE_BATCH);
-      const existing = await this.existing(batch.map((input) => input.sku.toLowerCase()));
+  /**
+   * Compares a batch of checked rows with the store's products and stages the new and the changed.
+   * The rows come as inputs, or with their columns already made (PreparedRows).
+   */
+  async add(inputs: ProductInput[] | PreparedRows): Promise<void> {
+    const all = Array.isArray(inputs) ? inputs.map((input) => productColumns(input, this.now)) : inputs.prepared;
+    for (let start = 0; start < all.length; start += STAGE_BATCH) {
+      const batch = all.slice(start, start + STAGE_BATCH);
+      const existing = await this.existing(batch.map((made) => made.sku.toLowerCase()));
       const rows: StagedRow[] = [];
-      for (const input of batch) {
-        const row = existing.get(input.sku.toLowerCase());
+      for (const made of batch) {
+        made.updated_at = this.now;
+        const row = existing.get(made.sku.toLowerCase());
         // SKUs match whatever their case: 'nk-lan-001' in a file updates NK-LAN-001, keeping its spelling.
-        const columns = productColumns(row ? { ...input, sku: row.sku } : input, this.now);
+        const columns = row && row.sku !== made.sku ? withSku(made, row.sku) : made;
         if (!row) {
           this.counts.created += 1;
           rows.push(this.stagedRow(this.newId(), { is_new: 1, new_position: this.counts.created }, columns));
@@ -162,11 +167,32 @@ export class CatalogueStaging {
     return new Map(rows.filter((row) => row.store_id === this.storeId).map((row) => [row.sku.toLowerCase(), row]));
   }
 
+  /**
+   * One multi-row INSERT, its SQL text made once for each number of rows (the driver keeps the
+   * statement it prepared for that text): building the query anew for each batch, value by value,
+   * took longer than SQLite took to run it.
+   */
   private async insert(rows: StagedRow[]): Promise<void> {
-    const names = Object.keys(rows[0] as StagedRow) as (keyof StagedRow)[];
-    await sql`insert into ${this.table} (${sql.join(names.map((name) => sql.ref(name)))})
-      values ${sql.join(rows.map((row) => sql`(${sql.join(names.map((name) => row[name]))})`))}`.execute(this.db);
+    let text = this.insertText.get(rows.length);
+    if (!text) {
+      let parameter = 0;
+      const placeholder = this.sqlite ? () => '?' : () => `$${++parameter}`;
+      const values = rows.map(() => `(${STAGED_COLUMNS.map(placeholder).join(', ')})`).join(', ');
+      text = `insert into ${this.tableName} (${STAGED_COLUMNS.join(', ')}) values ${values}`;
+      this.insertText.set(rows.length, text);
+    }
+    const parameters: unknown[] = new Array(rows.length * STAGED_COLUMNS.length);
+    let at = 0;
+    for (const row of rows) for (const column of STAGED_COLUMNS) parameters[at++] = row[column];
+    await this.db.executeQuery(CompiledQuery.raw(text, parameters));
   }
+
+  private readonly insertText = new Map<number, string>();
+}
+
+/** Rows whose columns were made already (productColumns, by the worker that read the file): staged as they are, with the import's time. */
+export interface PreparedRows {
+  prepared: ProductColumns[];
 }
 
 type StagedRow = {
@@ -223,6 +249,18 @@ export const PRODUCT_COLUMNS = [
 type Missing = Exclude<keyof ProductColumns, (typeof PRODUCT_COLUMNS)[number]>;
 const allColumnsListed: Missing extends never ? true : Missing = true;
 void allColumnsListed;
+
+/** The staging table's columns, in the order its INSERT gives them. */
+const STAGED_COLUMNS = [
+  'seq',
+  'id',
+  'is_new',
+  'new_position',
+  'text_changed',
+  'attributes_changed',
+  'changed_fields',
+  ...PRODUCT_COLUMNS,
+] as const satisfies readonly (keyof StagedRow)[];
 
 /** The columns the search index is built from: written only when one of them changed (see the triggers). */
 export const TEXT_COLUMNS = ['search_title', 'search_kind', 'search_specs', 'description'] as const;

@@ -1,7 +1,7 @@
 import { isFeatured, type Product, type ProductAttribute, type ProductImage } from '@store/contract';
 import type { ProductRow } from '../../db/schema.js';
 import { toPaise, toRupees } from '../../shared/money.js';
-import { searchColumns } from './search/text.js';
+import { searchColumns, searchText } from './search/text.js';
 
 /** What the catalogue needs to create or update a product (prices in rupees). */
 export interface ProductInput {
@@ -64,6 +64,15 @@ export function productColumns(input: ProductInput, now: string) {
     importer: input.importer ?? null,
     net_quantity: input.netQuantity ?? null,
     updated_at: now,
+  };
+}
+
+/** The same columns under another spelling of the SKU (an import updating NK-1 from a row that says nk-1). */
+export function withSku(columns: ProductColumns, sku: string): ProductColumns {
+  return {
+    ...columns,
+    sku,
+    search_kind: searchText([columns.category, columns.parent_category ?? '', sku].join(' ')),
   };
 }
 
