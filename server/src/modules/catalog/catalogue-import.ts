@@ -4,7 +4,13 @@ import { tidyAfterBulkWrite, writeTransaction } from '../../db/transaction.js';
 import { nowIso } from '../../shared/ids.js';
 import { withRowTriggersPaused } from './bulk-write.js';
 import { catalogueChanged } from './catalog-version.js';
-import { CatalogueStaging, type ImportChange, PRODUCT_COLUMNS, TEXT_COLUMNS } from './catalogue-staging.js';
+import {
+  CatalogueStaging,
+  type ImportChange,
+  PRODUCT_COLUMNS,
+  type PreparedRows,
+  TEXT_COLUMNS,
+} from './catalogue-staging.js';
 import { listingSharesOf } from './listing-counts-sql.js';
 import type { ProductInput } from './product-row.js';
 import { POSTGRES_SEARCH_VECTOR, searchOfProducts } from './search/search-index.js';
@@ -30,7 +36,7 @@ export type { ImportChange } from './catalogue-staging.js';
 export async function importProducts(
   db: Database,
   storeId: string,
-  inputs: ProductInput[] | AsyncIterable<ProductInput[]>,
+  inputs: ProductInput[] | AsyncIterable<ProductInput[] | PreparedRows>,
   options: ImportOptions = {},
 ): Promise<ImportCounts> {
   const staging = await CatalogueStaging.create(db, storeId, nowIso());
