@@ -135,22 +135,19 @@ export class CatalogueStaging {
     await this.dropSql.execute(this.db);
   }
 
-  private stagedRow(
-    id: string,
-    flags: Partial<Omit<StagedRow, 'seq' | 'id' | keyof ProductColumns>>,
-    columns: ProductColumns,
-  ): StagedRow {
+  private stagedRow(id: string, flags: Partial<Omit<StagingFields, 'seq' | 'id'>>, columns: ProductColumns): StagedRow {
     this.staged += 1;
     return {
-      seq: this.staged,
-      id,
-      is_new: 0,
-      new_position: 0,
-      text_changed: 0,
-      attributes_changed: 0,
-      changed_fields: '',
-      ...flags,
-      ...columns,
+      staging: {
+        seq: this.staged,
+        id,
+        is_new: flags.is_new ?? 0,
+        new_position: flags.new_position ?? 0,
+        text_changed: flags.text_changed ?? 0,
+        attributes_changed: flags.attributes_changed ?? 0,
+        changed_fields: flags.changed_fields ?? '',
+      },
+      columns,
     };
   }
 
@@ -183,7 +180,10 @@ export class CatalogueStaging {
     }
     const parameters: unknown[] = new Array(rows.length * STAGED_COLUMNS.length);
     let at = 0;
-    for (const row of rows) for (const column of STAGED_COLUMNS) parameters[at++] = row[column];
+    for (const { staging, columns } of rows) {
+      for (const field of STAGING_FIELDS) parameters[at++] = staging[field];
+      for (const column of PRODUCT_COLUMNS) parameters[at++] = columns[column];
+    }
     await this.db.executeQuery(CompiledQuery.raw(text, parameters));
   }
 
@@ -195,7 +195,13 @@ export interface PreparedRows {
   prepared: ProductColumns[];
 }
 
-type StagedRow = {
+/** A row of the staging table: how it is staged, and the product's columns (two objects: see productColumns). */
+interface StagedRow {
+  staging: StagingFields;
+  columns: ProductColumns;
+}
+
+interface StagingFields {
   seq: number;
   id: string;
   is_new: number;
@@ -205,7 +211,7 @@ type StagedRow = {
   attributes_changed: number;
   /** An update's changed fields, as the file names them (for a dry run). */
   changed_fields: string;
-} & ProductColumns;
+}
 
 export interface ImportChange {
   sku: string;
@@ -251,7 +257,7 @@ const allColumnsListed: Missing extends never ? true : Missing = true;
 void allColumnsListed;
 
 /** The staging table's columns, in the order its INSERT gives them. */
-const STAGED_COLUMNS = [
+const STAGING_FIELDS = [
   'seq',
   'id',
   'is_new',
@@ -259,8 +265,8 @@ const STAGED_COLUMNS = [
   'text_changed',
   'attributes_changed',
   'changed_fields',
-  ...PRODUCT_COLUMNS,
-] as const satisfies readonly (keyof StagedRow)[];
+] as const satisfies readonly (keyof StagingFields)[];
+const STAGED_COLUMNS = [...STAGING_FIELDS, ...PRODUCT_COLUMNS];
 
 /** The columns the search index is built from: written only when one of them changed (see the triggers). */
 export const TEXT_COLUMNS = ['search_title', 'search_kind', 'search_specs', 'description'] as const;

@@ -31,12 +31,19 @@ const lowerOrNull = (value: string | null) => (value ? value.toLowerCase() : nul
 
 export type ProductColumns = ReturnType<typeof productColumns>;
 
-/** A product's columns as the catalogue writes them: prices in paise, keys lower-cased, words for search. */
+/**
+ * A product's columns as the catalogue writes them: prices in paise, keys lower-cased, words for search.
+ * Every property is written out, none spread in: V8 builds an object literal that begins with a
+ * spread one property at a time, and this one took ten times as long (a tenth of an import's time).
+ */
 export function productColumns(input: ProductInput, now: string) {
   const regular = toPaise(input.regularPrice);
   const discounted = input.discountedPrice === null ? null : toPaise(input.discountedPrice);
+  const search = searchColumns(input);
   return {
-    ...searchColumns(input),
+    search_title: search.search_title,
+    search_kind: search.search_kind,
+    search_specs: search.search_specs,
     effective_price: discounted ?? regular,
     discount_bp: discounted === null || regular <= 0 ? 0 : Math.floor(((regular - discounted) * 10000) / regular),
     sku: input.sku,
