@@ -174,3 +174,32 @@ describe('an import of thousands of new products, written in bulk', () => {
     expect(kept).toEqual(afresh);
   });
 });
+
+describe('the staging of an import', () => {
+  it('keeps texts with quotes, backslashes, braces, commas and empty values as they are', async () => {
+    const awkward: ProductInput = {
+      ...product('AWKWARD-1', 1),
+      title: 'Cable "Pro", {braided} \\ 1m, NULL',
+      description: '',
+      parentCategory: null,
+      hsn: null,
+      manufacturer: 'A "quoted", {odd} maker \\ Ltd',
+      netQuantity: 'NULL',
+      attributes: [{ key: 'Notes', value: ['a,b', '"c"', '{d}', 'e\\f'], metricUnit: null }],
+    };
+    await shop.services.catalog.importMany(shop.storeId, [awkward]);
+    const found = await shop.services.catalog.findSku(shop.storeId, 'AWKWARD-1');
+    const row = found && (await shop.services.catalog.getAny(shop.storeId, found.id));
+    expect(row).toMatchObject({
+      title: awkward.title,
+      description: '',
+      parent_category: null,
+      hsn: null,
+      manufacturer: awkward.manufacturer,
+      net_quantity: 'NULL',
+      attributes_json: JSON.stringify(awkward.attributes),
+    });
+    // The same file again changes nothing.
+    expect(await shop.services.catalog.importMany(shop.storeId, [awkward])).toMatchObject({ unchanged: 1 });
+  });
+});
