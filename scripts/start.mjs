@@ -14,6 +14,7 @@ const BUILT = [
   at('web/dist/server/entry-server.js'),
   at('server/dist/main.js'),
   at('server/dist/cli.js'),
+  at('server/dist/catalogue-worker.js'),
 ];
 const SOURCES = [
   at('web/src'),

@@ -15,7 +15,12 @@ const external = Object.keys(manifest.dependencies)
 
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/main.ts', cli: 'src/cli/bin.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    cli: 'src/cli/bin.ts',
+    // The thread that reads a catalogue for an import (src/modules/catalog/files/read-in-worker.ts).
+    'catalogue-worker': 'src/modules/catalog/files/catalogue-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

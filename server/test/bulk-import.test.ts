@@ -105,6 +105,11 @@ describe('an import of thousands of new products, written in bulk', () => {
     const skus = Array.from({ length: 2600 }, (_, index) => `BULK-${index}`);
     // A writer between the import's transactions (an order, a back-office edit): its rows go through the triggers.
     let between = 0;
+    const settings = async () =>
+      shop.dialect === 'sqlite'
+        ? { cache: await rows('pragma cache_size'), checkpoint: await rows('pragma wal_autocheckpoint') }
+        : {};
+    const before = await settings();
     await shop.services.catalog.importMany(
       shop.storeId,
       skus.map((sku, index) => product(sku, index)),
@@ -116,6 +121,8 @@ describe('an import of thousands of new products, written in bulk', () => {
       },
     );
     expect(between).toBeGreaterThan(2);
+    // SQLite: the connection's own page cache and checkpointing are back once the import is done.
+    expect(await settings()).toEqual(before);
     const { kept, afresh } = await keptAndAfresh();
     expect(kept.specs.length).toBeGreaterThan(2600);
     expect(kept).toEqual(afresh);
@@ -165,5 +172,34 @@ describe('an import of thousands of new products, written in bulk', () => {
     await shop.services.catalog.updateBySku(shop.storeId, 'BULK-7', { hidden: true });
     const { kept, afresh } = await keptAndAfresh();
     expect(kept).toEqual(afresh);
+  });
+});
+
+describe('the staging of an import', () => {
+  it('keeps texts with quotes, backslashes, braces, commas and empty values as they are', async () => {
+    const awkward: ProductInput = {
+      ...product('AWKWARD-1', 1),
+      title: 'Cable "Pro", {braided} \\ 1m, NULL',
+      description: '',
+      parentCategory: null,
+      hsn: null,
+      manufacturer: 'A "quoted", {odd} maker \\ Ltd',
+      netQuantity: 'NULL',
+      attributes: [{ key: 'Notes', value: ['a,b', '"c"', '{d}', 'e\\f'], metricUnit: null }],
+    };
+    await shop.services.catalog.importMany(shop.storeId, [awkward]);
+    const found = await shop.services.catalog.findSku(shop.storeId, 'AWKWARD-1');
+    const row = found && (await shop.services.catalog.getAny(shop.storeId, found.id));
+    expect(row).toMatchObject({
+      title: awkward.title,
+      description: '',
+      parent_category: null,
+      hsn: null,
+      manufacturer: awkward.manufacturer,
+      net_quantity: 'NULL',
+      attributes_json: JSON.stringify(awkward.attributes),
+    });
+    // The same file again changes nothing.
+    expect(await shop.services.catalog.importMany(shop.storeId, [awkward])).toMatchObject({ unchanged: 1 });
   });
 });

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
-import { CatalogueCheck } from '../../modules/catalog/catalogue-check.js';
-import { MAX_STOCK, type ProductRecord, rowToRecord } from '../../modules/catalog/files/product-record.js';
-import { type CatalogueFile, openCatalogueFile } from '../../modules/catalog/files/read-catalogue.js';
+import { MAX_STOCK, rowToRecord } from '../../modules/catalog/files/product-record.js';
+import { checkCatalogueFile } from '../../modules/catalog/files/read-catalogue.js';
+import { readInWorker } from '../../modules/catalog/files/read-in-worker.js';
 import { type CatalogueFormat, catalogueWriter } from '../../modules/catalog/files/write-catalogue.js';
 import type { CatalogService } from '../../modules/catalog/service.js';
 import { toStoreInfo } from '../../modules/stores/service.js';
@@ -28,57 +28,56 @@ export function addProductCommands(program: Command, context: CliContext): void 
         command: Command,
       ) => {
         const source = path.resolve(context.cwd, file);
-        const catalogue = await openCatalogueFile(source);
-        const check = new CatalogueCheck(context.mediaDirs?.());
+        checkCatalogueFile(source);
         const where = (line: number) => (line ? `Line ${line}` : file);
         await withStore(context, storeOption(command), async (shop, store) => {
-          // One pass over the file: each row checked, and staged when good. Nothing is written unless the
-          // whole file is good (or --skip-invalid), which is known at its end: `beforeWriting` decides.
+          // One pass over the file, in a worker thread: each row checked, and staged here when good while
+          // the thread reads on. Nothing is written unless the whole file is good (or --skip-invalid),
+          // which is known at its end: `beforeWriting` decides.
+          const knownCategories = [
+            ...toStoreInfo(store).categories,
+            ...(await shop.services.catalog.categories(store.id)),
+          ];
           const reading = progressBar(context, 'Reading');
           let writing: ReturnType<typeof progressBar>;
           let good = 0;
           let bad = 0;
           let started = false;
+          const file$ = readInWorker(
+            { file: source, mediaDirs: context.mediaDirs?.(), knownCategories, gstin: store.gstin },
+            (done, total) => {
+              if (!started) reading?.start(total, 0);
+              started = true;
+              reading?.update(done);
+            },
+          );
           const counts = await shop.services.catalog
-            .importMany(
-              store.id,
-              checkedRows(catalogue, check, (done, total) => {
-                if (!started) reading?.start(total, 0);
-                started = true;
-                reading?.update(done);
-              }),
-              {
-                dryRun: options.dryRun ?? false,
-                beforeWriting: async () => {
-                  reading?.stop();
-                  const problems = check.problems();
-                  good = check.good;
-                  bad = problems.length;
-                  for (const problem of problems) context.stderr(`${where(problem.line)}: ${problem.message}\n`);
-                  if (bad && !options.skipInvalid) {
-                    throw new CliError(
-                      `Nothing was imported: ${bad} ${bad === 1 ? 'row has a problem' : 'rows have problems'} (above). Fix ${bad === 1 ? 'it' : 'them'}, or run again with --skip-invalid to import the ${good} good ${good === 1 ? 'row' : 'rows'}.`,
-                    );
-                  }
-                  if (good === 0) throw new CliError(`${file} holds no products to import.`);
-                  const known = [
-                    ...toStoreInfo(store).categories,
-                    ...(await shop.services.catalog.categories(store.id)),
-                  ];
-                  const warnings = [...catalogue.warnings, ...check.warnings(known, store.gstin)];
-                  for (const warning of warnings)
-                    context.stderr(`${where(warning.line)}: warning: ${warning.message}\n`);
-                  if (warnings.length && options.strict) {
-                    throw new CliError(
-                      `Nothing was imported: ${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'} (above), and --strict refuses them.`,
-                    );
-                  }
-                  writing = progressBar(context, 'Writing');
-                  writing?.start(good, 0);
-                },
-                onWritten: (done) => writing?.update(done),
+            .importMany(store.id, file$.rows, {
+              dryRun: options.dryRun ?? false,
+              beforeWriting: async () => {
+                reading?.stop();
+                const checked = file$.checked();
+                good = checked.good;
+                bad = checked.problems.length;
+                for (const problem of checked.problems) context.stderr(`${where(problem.line)}: ${problem.message}\n`);
+                if (bad && !options.skipInvalid) {
+                  throw new CliError(
+                    `Nothing was imported: ${bad} ${bad === 1 ? 'row has a problem' : 'rows have problems'} (above). Fix ${bad === 1 ? 'it' : 'them'}, or run again with --skip-invalid to import the ${good} good ${good === 1 ? 'row' : 'rows'}.`,
+                  );
+                }
+                if (good === 0) throw new CliError(`${file} holds no products to import.`);
+                const warnings = checked.warnings;
+                for (const warning of warnings) context.stderr(`${where(warning.line)}: warning: ${warning.message}\n`);
+                if (warnings.length && options.strict) {
+                  throw new CliError(
+                    `Nothing was imported: ${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'} (above), and --strict refuses them.`,
+                  );
+                }
+                writing = progressBar(context, 'Writing');
+                writing?.start(good, 0);
               },
-            )
+              onWritten: (done) => writing?.update(done),
+            })
             .finally(() => {
               reading?.stop();
               writing?.stop();
@@ -195,27 +194,6 @@ export function addProductCommands(program: Command, context: CliContext): void 
       });
   }
 }
-
-/** The file's rows, each checked as it is read (`check` keeps the problems), the good ones in batches. */
-async function* checkedRows(
-  catalogue: CatalogueFile,
-  check: CatalogueCheck,
-  onProgress: (done: number, total: number) => void,
-): AsyncGenerator<ProductRecord[]> {
-  let batch: ProductRecord[] = [];
-  for await (const entry of catalogue.entries(onProgress)) {
-    check.add(entry);
-    if (!('record' in entry) || !check.passed(entry.line)) continue;
-    batch.push(entry.record);
-    if (batch.length === ROWS_PER_BATCH) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length) yield batch;
-}
-
-const ROWS_PER_BATCH = 2000;
 
 async function changeProduct(
   shop: Shop,

@@ -4,7 +4,13 @@ import { tidyAfterBulkWrite, writeTransaction } from '../../db/transaction.js';
 import { nowIso } from '../../shared/ids.js';
 import { withRowTriggersPaused } from './bulk-write.js';
 import { catalogueChanged } from './catalog-version.js';
-import { CatalogueStaging, type ImportChange, PRODUCT_COLUMNS, TEXT_COLUMNS } from './catalogue-staging.js';
+import {
+  CatalogueStaging,
+  type ImportChange,
+  PRODUCT_COLUMNS,
+  type PreparedRows,
+  TEXT_COLUMNS,
+} from './catalogue-staging.js';
 import { listingSharesOf } from './listing-counts-sql.js';
 import type { ProductInput } from './product-row.js';
 import { POSTGRES_SEARCH_VECTOR, searchOfProducts } from './search/search-index.js';
@@ -30,7 +36,7 @@ export type { ImportChange } from './catalogue-staging.js';
 export async function importProducts(
   db: Database,
   storeId: string,
-  inputs: ProductInput[] | AsyncIterable<ProductInput[]>,
+  inputs: ProductInput[] | AsyncIterable<ProductInput[] | PreparedRows>,
   options: ImportOptions = {},
 ): Promise<ImportCounts> {
   const staging = await CatalogueStaging.create(db, storeId, nowIso());
@@ -43,7 +49,7 @@ export async function importProducts(
     };
     if (options.dryRun || staging.staged === 0) return counts;
     await staging.analyze();
-    await withImportCache(db, () => writeStaged(db, storeId, staging, options));
+    await withImportConnection(db, () => writeStaged(db, storeId, staging, options));
     if (staging.staged >= BULK_WRITE) await tidyAfterBulkWrite(db, 'products');
     return counts;
   } finally {
@@ -161,7 +167,12 @@ async function inTimedParts(
     through = to;
     committed?.(through);
     size = Math.max(200, Math.min(20_000, Math.round(((to - from) * lockMs) / Math.max(ms, 1))));
-    if (gapMs && through < count) await new Promise((resolve) => setTimeout(resolve, gapMs));
+    if (!gapMs) continue;
+    // SQLite: the part's pages go into the database file now, while the write lock is free (see withImportConnection).
+    const gapStarted = performance.now();
+    await sql`pragma wal_checkpoint(passive)`.execute(db);
+    const left = gapMs - (performance.now() - gapStarted);
+    if (left > 0 && through < count) await new Promise((resolve) => setTimeout(resolve, left));
   }
 }
 
@@ -236,18 +247,29 @@ async function update(trx: Database, table: CatalogueStaging['table'], from: num
 }
 
 /**
- * SQLite: the connection keeps more of the database's pages in memory while it writes (the
- * products' 14 indexes, the search index, the specifications), then goes back to its own size.
+ * SQLite: while an import writes, its connection
+ * - keeps more of the database's pages in memory (the products' 14 indexes, the search index, the
+ *   specifications), then goes back to its own size;
+ * - copies what each part wrote from the write-ahead log into the database file between parts
+ *   (inTimedParts), no longer at the end of each commit: the copy needs no write lock, so the
+ *   shop's own writes have the lock while it runs, and the parts hold it for writing alone
+ *   (the copy was about a third of each part's time).
+ * Every commit is as durable as before (synchronous stays FULL): only the copy moves.
  */
-async function withImportCache<T>(db: Database, work: () => Promise<T>): Promise<T> {
+async function withImportConnection<T>(db: Database, work: () => Promise<T>): Promise<T> {
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return work();
-  const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
-  const before = Number(rows[0]?.cache_size ?? -2000);
+  const pragma = async (name: string) =>
+    Number(Object.values((await sql.raw(`pragma ${name}`).execute(db)).rows[0] ?? {})[0]);
+  const cacheSize = (await pragma('cache_size')) || -2000;
+  const autoCheckpoint = await pragma('wal_autocheckpoint');
   await sql.raw(`pragma cache_size = ${-IMPORT_CACHE_KIB}`).execute(db);
+  await sql.raw('pragma wal_autocheckpoint = 0').execute(db);
   try {
     return await work();
   } finally {
-    await sql.raw(`pragma cache_size = ${before}`).execute(db);
+    await sql.raw(`pragma wal_autocheckpoint = ${autoCheckpoint}`).execute(db);
+    await sql.raw(`pragma cache_size = ${cacheSize}`).execute(db);
+    await sql`pragma wal_checkpoint(passive)`.execute(db);
   }
 }
 

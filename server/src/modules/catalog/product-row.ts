@@ -1,7 +1,7 @@
 import { isFeatured, type Product, type ProductAttribute, type ProductImage } from '@store/contract';
 import type { ProductRow } from '../../db/schema.js';
 import { toPaise, toRupees } from '../../shared/money.js';
-import { searchColumns } from './search/text.js';
+import { searchColumns, searchText } from './search/text.js';
 
 /** What the catalogue needs to create or update a product (prices in rupees). */
 export interface ProductInput {
@@ -31,12 +31,19 @@ const lowerOrNull = (value: string | null) => (value ? value.toLowerCase() : nul
 
 export type ProductColumns = ReturnType<typeof productColumns>;
 
-/** A product's columns as the catalogue writes them: prices in paise, keys lower-cased, words for search. */
+/**
+ * A product's columns as the catalogue writes them: prices in paise, keys lower-cased, words for search.
+ * Every property is written out, none spread in: V8 builds an object literal that begins with a
+ * spread one property at a time, and this one took ten times as long (a tenth of an import's time).
+ */
 export function productColumns(input: ProductInput, now: string) {
   const regular = toPaise(input.regularPrice);
   const discounted = input.discountedPrice === null ? null : toPaise(input.discountedPrice);
+  const search = searchColumns(input);
   return {
-    ...searchColumns(input),
+    search_title: search.search_title,
+    search_kind: search.search_kind,
+    search_specs: search.search_specs,
     effective_price: discounted ?? regular,
     discount_bp: discounted === null || regular <= 0 ? 0 : Math.floor(((regular - discounted) * 10000) / regular),
     sku: input.sku,
@@ -64,6 +71,15 @@ export function productColumns(input: ProductInput, now: string) {
     importer: input.importer ?? null,
     net_quantity: input.netQuantity ?? null,
     updated_at: now,
+  };
+}
+
+/** The same columns under another spelling of the SKU (an import updating NK-1 from a row that says nk-1). */
+export function withSku(columns: ProductColumns, sku: string): ProductColumns {
+  return {
+    ...columns,
+    sku,
+    search_kind: searchText([columns.category, columns.parent_category ?? '', sku].join(' ')),
   };
 }
 

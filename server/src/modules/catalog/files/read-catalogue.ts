@@ -49,25 +49,7 @@ export interface CatalogueFile {
 /** Opens a .csv or .json catalogue; throws CatalogueFileError when the file cannot be read at all. */
 export async function openCatalogueFile(file: string): Promise<CatalogueFile> {
   const extension = path.extname(file).toLowerCase();
-  if (extension !== '.csv' && extension !== '.json') {
-    throw new CatalogueFileError(`${file}: give a .csv or a .json file.`);
-  }
-  let size: number;
-  try {
-    const stat = fs.statSync(file);
-    if (!stat.isFile()) throw new CatalogueFileError(`${file} is not a file.`);
-    size = stat.size;
-  } catch (error) {
-    if (error instanceof CatalogueFileError) throw error;
-    throw new CatalogueFileError(
-      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`,
-    );
-  }
-  if (extension === '.json' && size > MAX_JSON_BYTES) {
-    throw new CatalogueFileError(
-      `${file} is over ${MAX_JSON_BYTES / 1024 / 1024} MB: a JSON file is read whole, so give a catalogue this large as CSV.`,
-    );
-  }
+  const size = checkCatalogueFile(file);
   if (extension === '.json')
     return {
       warnings: [],
@@ -88,6 +70,34 @@ export async function openCatalogueFile(file: string): Promise<CatalogueFile> {
         ],
     entries: (onProgress) => readCsv(file, size, utf8, onProgress),
   };
+}
+
+/**
+ * What can be told of a catalogue file before reading it: a .csv or .json file that is there, a
+ * JSON one not over MAX_JSON_BYTES. Its size; else throws CatalogueFileError.
+ */
+export function checkCatalogueFile(file: string): number {
+  const extension = path.extname(file).toLowerCase();
+  if (extension !== '.csv' && extension !== '.json') {
+    throw new CatalogueFileError(`${file}: give a .csv or a .json file.`);
+  }
+  let size: number;
+  try {
+    const stat = fs.statSync(file);
+    if (!stat.isFile()) throw new CatalogueFileError(`${file} is not a file.`);
+    size = stat.size;
+  } catch (error) {
+    if (error instanceof CatalogueFileError) throw error;
+    throw new CatalogueFileError(
+      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`,
+    );
+  }
+  if (extension === '.json' && size > MAX_JSON_BYTES) {
+    throw new CatalogueFileError(
+      `${file} is over ${MAX_JSON_BYTES / 1024 / 1024} MB: a JSON file is read whole, so give a catalogue this large as CSV.`,
+    );
+  }
+  return size;
 }
 
 /** Reads a whole catalogue into memory, duplicates flagged (the back office's uploads, which are small). */
