@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, type LogConfig, Migrator, PostgresDialect } from 'kysely';
+import { CompiledQuery, Kysely, type LogConfig, Migrator } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.js';
+import { OwnSchemaPostgresDialect } from './own-schema-dialect.js';
 import type { Database, DatabaseSchema } from './schema.js';
 import { type KeptStatements, KeptStatementsSqliteDialect } from './sqlite-statements.js';
 
@@ -61,7 +62,7 @@ export function openDatabase(target: DatabaseTarget): OpenDatabase {
       ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
     });
     const db = new Kysely<DatabaseSchema>({
-      dialect: new PostgresDialect({ pool }),
+      dialect: new OwnSchemaPostgresDialect({ pool }, target.schema),
       ...(target.log ? { log: target.log } : {}),
     });
     drivers.set(db, { kind: 'postgres', pool });
