@@ -43,7 +43,7 @@ export function addProductCommands(program: Command, context: CliContext): void 
           let good = 0;
           let bad = 0;
           let started = false;
-          const file$ = readInWorker(
+          const reader = readInWorker(
             { file: source, mediaDirs: context.mediaDirs?.(), knownCategories, gstin: store.gstin },
             (done, total) => {
               if (!started) reading?.start(total, 0);
@@ -52,11 +52,11 @@ export function addProductCommands(program: Command, context: CliContext): void 
             },
           );
           const counts = await shop.services.catalog
-            .importMany(store.id, file$.rows, {
+            .importMany(store.id, reader.rows, {
               dryRun: options.dryRun ?? false,
               beforeWriting: async () => {
                 reading?.stop();
-                const checked = file$.checked();
+                const checked = reader.checked();
                 good = checked.good;
                 bad = checked.problems.length;
                 for (const problem of checked.problems) context.stderr(`${where(problem.line)}: ${problem.message}\n`);
