@@ -26,12 +26,12 @@ function run(label, command) {
 const checked = await run('check', 'npm run --silent check');
 if (!checked) process.exit(1);
 
-// The storefront's tests follow the journeys, which wait on the browser more than they use a core,
-// and end before the server suite does.
+// The storefront's tests follow the server suite, which ends first (about 640 s against the
+// journeys' 780 s on two cores): the two chains then end at about the same time.
 const results = await Promise.all([
-  run('e2e', 'npm run --silent test --workspace e2e').then(
+  run('e2e', 'npm run --silent test --workspace e2e'),
+  run('server', 'npm run --silent test --workspace server').then(
     async (passed) => (await run('web', 'npm run --silent test --workspace web')) && passed,
   ),
-  run('server', 'npm run --silent test --workspace server'),
 ]);
 process.exit(results.every(Boolean) ? 0 : 1);
