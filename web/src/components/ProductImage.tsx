@@ -63,7 +63,7 @@ export function ProductImage({
     />
   );
   return (
-    <PictureCopies src={src} width={width} sizes={sizes}>
+    <PictureCopies src={src} width={width} sizes={sizes} priority={priority}>
       {image}
     </PictureCopies>
   );

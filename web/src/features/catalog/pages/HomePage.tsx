@@ -106,7 +106,12 @@ export default function HomePage() {
                   className="group relative block overflow-hidden rounded-2xl bg-slate-100 shadow-sm"
                 >
                   {image ? (
-                    <PictureCopies src={image} width={CATEGORY_PICTURE_WIDTH} sizes={CATEGORY_PICTURE_SIZES}>
+                    <PictureCopies
+                      src={image}
+                      width={CATEGORY_PICTURE_WIDTH}
+                      sizes={CATEGORY_PICTURE_SIZES}
+                      priority={index === 0}
+                    >
                       <img
                         src={image}
                         alt=""
