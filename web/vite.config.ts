@@ -86,21 +86,29 @@ function offlineShop() {
 }
 
 /**
- * The shop's own modules (the `shell` chunk) are imported by the page's script only once the
+ * The page's script imports the shop's own modules (app/boot and the `shell` chunk) only once the
  * framework is evaluated, so that the two are evaluated in separate tasks (see main.tsx); the page
- * still names them for preloading, so they download with the framework and not after it.
+ * still names them, and what they import, for preloading, so they download with the framework and
+ * not after it.
  */
-function preloadShell(): Plugin {
+function preloadTakeOver(): Plugin {
   return {
-    name: 'preload-shell',
+    name: 'preload-take-over',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, { filename, bundle }) {
         if (!bundle || path.basename(filename) !== 'index.html') return html;
-        const shell = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.name === 'shell');
-        if (shell?.type !== 'chunk') return html;
-        const links = [shell.fileName, ...shell.imports]
+        const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
+        const files = new Set<string>();
+        const add = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) add(imported);
+        };
+        for (const file of entry?.dynamicImports ?? []) add(file);
+        const links = [...files]
           .filter((file) => !html.includes(`/${file}"`))
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
         return html.replace('</head>', `${links.join('')}</head>`);
@@ -120,13 +128,13 @@ const firstVisitChunks = {
     {
       name: 'framework',
       // Vite's helper that preloads a dynamic import's chunks goes with the framework: the page's
-      // script needs it before the shell (see preloadShell).
+      // script needs it before the shell (see preloadTakeOver).
       test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|vite[\\/]preload-helper/,
       priority: 20,
     },
     {
       name: 'shell',
-      test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|boot|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/](?!strict-csp)|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas)[^\\/]+\.tsx?$)/,
+      test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/](?!strict-csp)|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas)[^\\/]+\.tsx?$)/,
       priority: 10,
     },
   ],
@@ -140,7 +148,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     adminPages(),
     tailwindcss(),
     stylesInPage(),
-    preloadShell(),
+    preloadTakeOver(),
     // Brotli and gzip copies beside each asset, made once at build time and served as they are.
     isSsrBuild
       ? null

@@ -119,8 +119,12 @@ try {
     name: before ? 'after' : 'this build',
     shop: await startShopProcess({ DATA_DIR: path.join(work, 'after'), DATABASE_URL: '' }, 8492, 'drain', REPOSITORY),
   });
-  const firstProduct = async (shop: ShopProcess) =>
-    ((await (await fetch(`${shop.api}/products?limit=1`)).json()) as { data: { id: string }[] }).data[0]?.id ?? '';
+  // Each demo store's first product, asked once (its id differs from one database to the other).
+  const firstProducts = new Map<ShopProcess, string>();
+  for (const { shop } of builds) {
+    const { data } = (await (await fetch(`${shop.api}/products?limit=1`)).json()) as { data: { id: string }[] };
+    firstProducts.set(shop, data[0]?.id ?? '');
+  }
   const pages = process.env.PAGES?.split(',') ?? ['/', '/products', '/product/{id}'];
   console.log(
     `${RUNS} runs per page and build, CPU time × ${SLOWDOWN}, medians; load average ${os.loadavg()[0]?.toFixed(1)}`,
@@ -131,7 +135,7 @@ try {
     const runs = new Map<string, Figures[]>(builds.map(({ name }) => [name, []]));
     for (let run = 0; run < RUNS; run += 1)
       for (const { name, shop } of builds) {
-        const url = shop.origin + page.replace('{id}', await firstProduct(shop));
+        const url = shop.origin + page.replace('{id}', firstProducts.get(shop) ?? '');
         runs.get(name)?.push(await open(url));
       }
     for (const [name, figures] of runs) {

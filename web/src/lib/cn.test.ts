@@ -37,11 +37,18 @@ function classWordsOfSources(): Set<string> {
 
 const SOURCES = path.resolve(import.meta.dirname, '..');
 
+let classesRead: string[] | undefined;
+/** The Tailwind classes among those words, the sources read once for both tests. */
+function classesOfSources(): string[] {
+  // A class of a group is written once when given twice; any other word stays twice.
+  classesRead ??= [...classWordsOfSources()].filter((word) => twMerge(`${word} ${word}`) === word);
+  return classesRead;
+}
+
 describe('the class groups cn knows', () => {
   it('are exactly the groups of the classes the storefront writes', () => {
     const config = getDefaultConfig();
-    // A class of a group is written once when given twice; any other word stays twice.
-    const classes = [...classWordsOfSources()].filter((word) => twMerge(`${word} ${word}`) === word);
+    const classes = classesOfSources();
     const groupsUsed = Object.keys(config.classGroups).filter((group) => {
       const onlyThisGroup = createTailwindMerge(() => ({
         ...config,
@@ -56,7 +63,7 @@ describe('the class groups cn knows', () => {
   });
 
   it('merge the storefront’s classes as the whole of tailwind-merge does', () => {
-    const classes = [...classWordsOfSources()].filter((word) => twMerge(`${word} ${word}`) === word);
+    const classes = classesOfSources();
     for (let i = 0; i < classes.length; i++) {
       const pair = `${classes[i]} ${classes[(i * 7 + 3) % classes.length]}`;
       expect(cn(pair), pair).toBe(twMerge(pair));

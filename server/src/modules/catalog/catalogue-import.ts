@@ -167,12 +167,13 @@ async function inTimedParts(
     through = to;
     committed?.(through);
     size = Math.max(200, Math.min(20_000, Math.round(((to - from) * lockMs) / Math.max(ms, 1))));
-    if (!gapMs) continue;
-    // SQLite: the part's pages go into the database file now, while the write lock is free (see withImportConnection).
+    if (!gapMs || through === count) continue;
+    // SQLite: the part's pages go into the database file now, while the write lock is free (see
+    // withImportConnection, which copies the last part's when the writing ends).
     const gapStarted = performance.now();
     await sql`pragma wal_checkpoint(passive)`.execute(db);
     const left = gapMs - (performance.now() - gapStarted);
-    if (left > 0 && through < count) await new Promise((resolve) => setTimeout(resolve, left));
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
   }
 }
 

@@ -1,7 +1,7 @@
 import { isFeatured, type Product, type ProductAttribute, type ProductImage } from '@store/contract';
 import type { ProductRow } from '../../db/schema.js';
 import { toPaise, toRupees } from '../../shared/money.js';
-import { searchColumns, searchText } from './search/text.js';
+import { searchColumns, searchKind } from './search/text.js';
 
 /** What the catalogue needs to create or update a product (prices in rupees). */
 export interface ProductInput {
@@ -79,7 +79,7 @@ export function withSku(columns: ProductColumns, sku: string): ProductColumns {
   return {
     ...columns,
     sku,
-    search_kind: searchText([columns.category, columns.parent_category ?? '', sku].join(' ')),
+    search_kind: searchKind(columns.category, columns.parent_category, sku),
   };
 }
 

@@ -42,6 +42,10 @@ interface SearchableProduct {
   attributes: { key: string; value: string[]; metricUnit?: string | null }[];
 }
 
+/** The words a product's kind is found by: its category, its type and its SKU. */
+export const searchKind = (category: string, parentCategory: string | null, sku: string): string =>
+  searchText([category, parentCategory ?? '', sku].join(' '));
+
 /**
  * What a product is found by, by weight: its title; its category, type and SKU; its
  * specifications (names, values and units). The description is indexed as it is.
@@ -49,7 +53,7 @@ interface SearchableProduct {
 export function searchColumns(product: SearchableProduct) {
   return {
     search_title: searchText(product.title),
-    search_kind: searchText([product.category, product.parentCategory ?? '', product.sku].join(' ')),
+    search_kind: searchKind(product.category, product.parentCategory, product.sku),
     search_specs: searchText(
       product.attributes
         .filter((attribute) => attribute.key.trim().toLowerCase() !== 'featured')
