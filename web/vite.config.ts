@@ -86,32 +86,38 @@ function offlineShop() {
 }
 
 /**
- * The page's script imports the shop's own modules (app/boot and the `shell` chunk) only once the
- * framework is evaluated, so that the two are evaluated in separate tasks (see main.tsx); the page
- * still names them, and what they import, for preloading, so they download with the framework and
- * not after it.
+ * The page's code is asked for once its content has been painted (see app/after-content): the
+ * entry's script is tiny and loads nothing else; what takes the page over (app/take-over, whose
+ * import brings the framework) and the shop's own modules that it imports next (app/boot, the
+ * `shell` chunk) are named for preloading in a `<template>`, which the entry copies into the head
+ * when the time comes. Preloaded together, none of them waits a round trip for the one before.
  */
-function preloadTakeOver(): Plugin {
+function takeOverAfterContent(): Plugin {
   return {
-    name: 'preload-take-over',
+    name: 'take-over-after-content',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, { filename, bundle }) {
         if (!bundle || path.basename(filename) !== 'index.html') return html;
         const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
+        const chunkOf = (file: string) => chunks.find((chunk) => chunk.fileName === file);
         const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
         const files = new Set<string>();
         const add = (file: string) => {
           if (files.has(file)) return;
           files.add(file);
-          for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) add(imported);
+          for (const imported of chunkOf(file)?.imports ?? []) add(imported);
         };
-        for (const file of entry?.dynamicImports ?? []) add(file);
+        // The entry's dynamic import (the take-over) and the take-over's own (the shop's modules).
+        for (const takeOver of entry?.dynamicImports ?? []) {
+          add(takeOver);
+          for (const next of chunkOf(takeOver)?.dynamicImports ?? []) add(next);
+        }
         const links = [...files]
           .filter((file) => !html.includes(`/${file}"`))
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-        return html.replace('</head>', `${links.join('')}</head>`);
+        return html.replace('</head>', `<template id="take-over">${links.join('')}</template></head>`);
       },
     },
   };
@@ -126,10 +132,15 @@ function preloadTakeOver(): Plugin {
 const firstVisitChunks = {
   groups: [
     {
+      // Vite's helper that preloads a dynamic import's chunks: the page's entry needs it, and nothing
+      // else that a group would bring along (see takeOverAfterContent).
+      name: 'preload-helper',
+      test: /vite[\\/]preload-helper/,
+      priority: 30,
+    },
+    {
       name: 'framework',
-      // Vite's helper that preloads a dynamic import's chunks goes with the framework: the page's
-      // script needs it before the shell (see preloadTakeOver).
-      test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|vite[\\/]preload-helper/,
+      test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
       priority: 20,
     },
     {
@@ -148,7 +159,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     adminPages(),
     tailwindcss(),
     stylesInPage(),
-    preloadTakeOver(),
+    takeOverAfterContent(),
     // Brotli and gzip copies beside each asset, made once at build time and served as they are.
     isSsrBuild
       ? null

@@ -1,28 +1,14 @@
 import './lib/strict-csp';
-import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import './index.css';
+import { afterContentShown } from './app/after-content';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-/**
- * Hands the main thread back to the browser for a moment: taking the page over is a few steps, and
- * as tasks of their own a tap or a paint can come between them (one long task would hold both).
- */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-// The framework (React, the router, the query cache: one chunk) was evaluated with this script; the
-// shop's own modules are evaluated in a task of their own (their chunk is preloaded by the page).
-await yieldToBrowser();
-const { prepareApp } = await import('./app/boot');
-const { app, serverRendered } = await prepareApp();
-await yieldToBrowser();
-
-// As a transition, hydration yields to the browser every few milliseconds instead of holding the
-// main thread for the whole page (a tap meanwhile has React finish it at once).
-if (serverRendered && root.firstElementChild)
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
-else createRoot(root).render(app);
+await afterContentShown();
+// The page's code is asked for only now: its preloads wait in a <template> (see the build's
+// takeOverAfterContent), and go out together so that nothing waits for what it imports.
+const preloads = document.querySelector<HTMLTemplateElement>('template#take-over');
+if (preloads) document.head.append(preloads.content.cloneNode(true));
+const { takeOver } = await import('./app/take-over');
+await takeOver(root);

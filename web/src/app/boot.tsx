@@ -2,6 +2,9 @@ import { hydrate } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { registerServiceWorker } from '@/lib/service-worker';
+
+export { prepareClassMerging } from '@/lib/cn';
+
 import { readAppState } from './app-state';
 import { AppProviders, createQueryClient } from './providers';
 import { createHydratingRouter } from './router';

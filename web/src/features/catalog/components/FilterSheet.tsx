@@ -23,26 +23,30 @@ export function FilterSheet({ params, facets, total, onChange }: FilterSheetProp
         <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
         Filters
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85vh] flex-col rounded-t-2xl bg-white shadow-xl focus:outline-none">
-          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
-            <Dialog.Title className="text-lg font-bold text-slate-900">Filters</Dialog.Title>
-            <Dialog.Close className={buttonClasses('ghost', 'icon')} aria-label="Close filters">
-              <X aria-hidden="true" className="h-5 w-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Narrow the products shown</Dialog.Description>
-          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-2">
-            <FilterPanel params={params} facets={facets} onChange={onChange} heading={false} />
-          </div>
-          <div className="border-t border-slate-200 p-4">
-            <Button className="w-full" onClick={() => setOpen(false)}>
-              {`Show ${total} ${total === 1 ? 'product' : 'products'}`}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
+      {/* Mounted only while open: a closed Radix dialog still runs its presence machine, whose first
+          update after the page is taken over is synchronous and brings every pending effect with it. */}
+      {open ? (
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
+          <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85vh] flex-col rounded-t-2xl bg-white shadow-xl focus:outline-none">
+            <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
+              <Dialog.Title className="text-lg font-bold text-slate-900">Filters</Dialog.Title>
+              <Dialog.Close className={buttonClasses('ghost', 'icon')} aria-label="Close filters">
+                <X aria-hidden="true" className="h-5 w-5" />
+              </Dialog.Close>
+            </div>
+            <Dialog.Description className="sr-only">Narrow the products shown</Dialog.Description>
+            <div className="min-h-0 flex-1 overflow-y-auto px-4 py-2">
+              <FilterPanel params={params} facets={facets} onChange={onChange} heading={false} />
+            </div>
+            <div className="border-t border-slate-200 p-4">
+              <Button className="w-full" onClick={() => setOpen(false)}>
+                {`Show ${total} ${total === 1 ? 'product' : 'products'}`}
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      ) : null}
     </Dialog.Root>
   );
 }

@@ -1,0 +1,30 @@
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+
+/**
+ * Hands the main thread back to the browser for a moment: taking the page over is a few steps, and
+ * as tasks of their own a tap or a paint can come between them (one long task would hold both).
+ */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The browser takes the page over. The framework (React, the router, the query cache: one chunk)
+ * was evaluated with this module; the shop's own modules are evaluated in a task of their own
+ * (their chunks were preloaded with this one).
+ */
+export async function takeOver(root: HTMLElement): Promise<void> {
+  await yieldToBrowser();
+  const { prepareApp, prepareClassMerging } = await import('./boot');
+  const { app, serverRendered } = await prepareApp();
+  await yieldToBrowser();
+  prepareClassMerging();
+  await yieldToBrowser();
+
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page (a tap meanwhile has React finish it at once).
+  if (serverRendered && root.firstElementChild)
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  else createRoot(root).render(app);
+}
