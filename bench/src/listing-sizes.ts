@@ -21,7 +21,7 @@ import type { CompiledQuery } from '../../server/src/db/open.js';
 import type { Database } from '../../server/src/db/schema.js';
 import { writeTransaction } from '../../server/src/db/transaction.js';
 import { stockChanged } from '../../server/src/modules/catalog/catalog-version.js';
-import { fillWithGenerated } from './generated-products.js';
+import { fillInOwnProcess } from './generated-products.js';
 import { GENEROUS_LIMITS } from './generous-limits.js';
 import { askInProcess, benchDatabases, changeCatalogue, scratchShop } from './scratch-shop.js';
 
@@ -48,7 +48,7 @@ async function benchSize(dialect: 'sqlite' | 'postgres', size: number): Promise<
     },
   });
   try {
-    const seconds = await fillWithGenerated(shop, size);
+    const seconds = await fillInOwnProcess(shop, size);
     console.error(`${dialect} ${size}: imported in ${seconds.toFixed(1)} s`);
     const app = await buildApp({ db: shop.db, services: shop.services, rateLimits: GENEROUS_LIMITS, webDistDir: '' });
     const ask = askInProcess(app);

@@ -23,6 +23,8 @@ export interface ScratchShop {
   services: Services;
   /** The demo store, as a first start seeds it. */
   store: Store;
+  /** The shop's folder (SQLite's database file, pictures). */
+  dataDir: string;
   /** PostgreSQL only: the schema made for this run. */
   schema?: string;
   /** Closes the database and removes it (the folder, or the schema). */
@@ -55,6 +57,7 @@ export async function scratchShop(
     db,
     services,
     store,
+    dataDir,
     ...(schema ? { schema } : {}),
     async close() {
       await db.destroy();
@@ -62,6 +65,22 @@ export async function scratchShop(
       if (schema) await onServer((admin) => admin.query(`drop schema ${schema} cascade`));
     },
   };
+}
+
+/**
+ * The scratch shop of another process (its `dataDir` and `schema`), opened again in this one;
+ * closing it closes the connection and leaves the database to its maker.
+ */
+export async function reopenScratchShop(dataDir: string, schema: string | undefined): Promise<ScratchShop> {
+  const { db } = openDatabase({
+    databaseUrl: schema ? postgresUrl : undefined,
+    dataDir,
+    ...(schema ? { schema } : {}),
+  });
+  const services = createServices(db);
+  const store = await services.stores.defaultStore();
+  if (!store) throw new Error('the scratch shop has no store');
+  return { db, services, store, dataDir, ...(schema ? { schema } : {}), close: () => db.destroy() };
 }
 
 /** Runs `work` on a connection of its own to BENCH_DATABASE_URL's server. */
