@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 /**
  * The script a phone downloads before the home page is the shopper's: every script the page's HTML
- * loads or preloads, and the home page's own chunks with everything they import, gzipped. React
+ * loads or preloads (those its entry preloads once the content has painted included), and the home
+ * page's own chunks with everything they import, gzipped. React
  * and ReactDOM alone are about 66 KB of it; the home page is at 143 KB, about 2.2 times that (React
  * Router ~30 KB, TanStack Query ~12 KB and tailwind-merge ~7 KB are most of the rest). Over the
  * budget, this test fails.
@@ -79,5 +80,26 @@ describe('the home page on a first visit', () => {
       [...loaded].reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(assets, file))).length, 0) / 1024;
     console.log(`home page, first visit: ${loaded.size} scripts, ${gzippedKb.toFixed(1)} KB gzipped`);
     expect(gzippedKb).toBeLessThanOrEqual(HOME_SCRIPT_BUDGET_KB);
+  });
+
+  it('asks for no script but its small entry until the content has painted', { timeout: 180_000 }, async () => {
+    const dist = await clientBuild();
+    const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const template = html.match(/<template id="take-over">([\s\S]*?)<\/template>/)?.[1] ?? '';
+    const outside = html.replace(/<template id="take-over">[\s\S]*?<\/template>/, '');
+    const asked = [...outside.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/assets\/([^"]+\.js)"/g)].map(
+      (match) => match[1] as string,
+    );
+    // The entry and Vite's preload helper: nothing of the framework or the shop.
+    const askedKb =
+      asked.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, 'assets', file))).length, 0) /
+      1024;
+    expect(asked.length).toBeGreaterThan(0);
+    expect(askedKb).toBeLessThan(2);
+    // What the entry asks for then, together: the framework, the take-over and the shop's shell.
+    for (const name of ['framework', 'take-over', 'boot', 'shell'])
+      expect(template).toMatch(
+        new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${name}-[\\w-]+\\.js">`),
+      );
   });
 });

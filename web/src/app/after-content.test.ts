@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterContentShown } from './after-content';
+
+/** A promise with its resolve and reject at hand. */
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<void>((done, fail) => {
+    resolve = done;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
+}
+
+/** The page's priority picture, whose decoding the test settles. */
+function priorityPicture() {
+  const decoding = deferred();
+  const root = document.createElement('div');
+  root.id = 'root';
+  const picture = document.createElement('img');
+  picture.setAttribute('fetchpriority', 'high');
+  picture.decode = () => decoding.promise;
+  root.append(picture);
+  document.body.append(root);
+  return decoding;
+}
+
+/** Whether the promise has settled, after the timers and frames due so far have run. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(() => {
+    done = true;
+  });
+  await vi.advanceTimersByTimeAsync(50);
+  return done;
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+  vi.useRealTimers();
+});
+
+describe('the page asks for its script', () => {
+  it('once its priority picture is decoded and a frame has passed', async () => {
+    vi.useFakeTimers();
+    const decoding = priorityPicture();
+    const shown = afterContentShown();
+    expect(await settled(shown)).toBe(false);
+    decoding.resolve();
+    expect(await settled(shown)).toBe(true);
+  });
+
+  it('when the picture fails, as when it shows', async () => {
+    vi.useFakeTimers();
+    const decoding = priorityPicture();
+    const shown = afterContentShown();
+    decoding.reject(new Error('EncodingError'));
+    expect(await settled(shown)).toBe(true);
+  });
+
+  it('after 3 s at most when the picture is slow', async () => {
+    vi.useFakeTimers();
+    priorityPicture();
+    const shown = afterContentShown();
+    await vi.advanceTimersByTimeAsync(2_900);
+    expect(await settled(shown)).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await settled(shown)).toBe(true);
+  });
+
+  it('after a frame on a page without a priority picture', async () => {
+    vi.useFakeTimers();
+    expect(await settled(afterContentShown())).toBe(true);
+  });
+});
