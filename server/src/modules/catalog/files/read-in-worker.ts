@@ -49,7 +49,7 @@ export function readInWorker(
   let result: CheckedFile | undefined;
   async function* rows(): AsyncGenerator<PreparedRows> {
     const data: ReadJob = { ...job, batchRows: BATCH_ROWS, ahead: AHEAD };
-    const worker = script ? new Worker(script, { workerData: data }) : startWorker(data);
+    const worker = script ? new Worker(script, { workerData: data, resourceLimits: READER_LIMITS }) : startWorker(data);
     const waiting: FromReader[] = [];
     let stopped: Error | undefined;
     let wake: (() => void) | undefined;
@@ -106,6 +106,12 @@ export function readInWorker(
 /** Rows per batch the thread sends, and how many batches it may be ahead. */
 const BATCH_ROWS = 2000;
 const AHEAD = 4;
+/**
+ * The reading thread makes many short-lived objects (cells, rows, checks): with a young generation
+ * of 64 MB rather than V8's default, fewer of them survive into the old one, whose collection was a
+ * quarter of the thread's time (1,00,000 rows staged in 3.3–3.5 s instead of 3.8 s).
+ */
+const READER_LIMITS = { maxYoungGenerationSizeMb: 64 };
 
 /**
  * The thread runs the compiled catalogue-worker.js beside the bundle (dist/, see scripts/build.mjs),
@@ -114,14 +120,20 @@ const AHEAD = 4;
  */
 function startWorker(job: ReadJob): Worker {
   if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./catalogue-worker.js', import.meta.url), { workerData: job });
+    return new Worker(new URL('./catalogue-worker.js', import.meta.url), {
+      workerData: job,
+      resourceLimits: READER_LIMITS,
+    });
   // The ES module build of tsx/esm/api (a require() resolution would give its CommonJS build).
   const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
   const { exports } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as TsxManifest;
   const tsx = pathToFileURL(path.join(path.dirname(manifest), exports['./esm/api'].import.default)).href;
   const source = new URL('./catalogue-worker.ts', import.meta.url).href;
   const boot = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(source)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), { workerData: job });
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), {
+    workerData: job,
+    resourceLimits: READER_LIMITS,
+  });
 }
 
 type TsxManifest = { exports: { './esm/api': { import: { default: string } } } };
