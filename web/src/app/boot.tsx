@@ -2,12 +2,12 @@ import { hydrate } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { registerServiceWorker } from '@/lib/service-worker';
-
-export { prepareClassMerging } from '@/lib/cn';
-
 import { readAppState } from './app-state';
 import { AppProviders, createQueryClient } from './providers';
 import { createHydratingRouter } from './router';
+
+/** Called by the take-over in a task of its own, before hydration (see lib/cn). */
+export { prepareClassMerging } from '@/lib/cn';
 
 /**
  * Marks the page as taken over by the browser (`<html data-interactive>`): from then on its buttons
