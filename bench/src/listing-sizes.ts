@@ -5,8 +5,8 @@
  *   BENCH_DATABASE_URL=postgres://… npm run listing-sizes --workspace bench 1000 100000 1000000
  *
  * For each size, a fresh database gets that many generated products (see generated-products.ts),
- * then four listings are asked in process (the server's own time: routing, queries, JSON; no
- * network), each in three states:
+ * imported by a process of its own (fill-generated.ts), then four listings are asked in process
+ * (the server's own time: routing, queries, JSON; no network), each in three states:
  * - **counted afresh**: just after a catalogue change, as after an import or an edit;
  * - **page read**: after a stock change (a sale), which keeps the counts but not the answers;
  * - **answer kept**: asked again while nothing changed.
