@@ -49,6 +49,7 @@ async function keptAndAfresh() {
     ),
     kinds: await rows('select * from listing_kind_counts where products <> 0 order by 1, 2, 3, 4, 5'),
     specSums: await rows('select * from listing_spec_counts where products <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8'),
+    positions: await rows('select * from listing_position_counts where products <> 0 order by 1, 2, 3, 4'),
   };
   // Filled afresh in a transaction rolled back, so the kept tables stay as they are.
   let afresh: typeof kept | undefined;
@@ -57,6 +58,7 @@ async function keptAndAfresh() {
     await sql.raw(PRODUCT_SEARCH_SQL[shop.dialect].specsOfAll).execute(trx);
     await sql`delete from listing_kind_counts`.execute(trx);
     await sql`delete from listing_spec_counts`.execute(trx);
+    await sql`delete from listing_position_counts`.execute(trx);
     for (const statement of LISTING_COUNTS_FILL) await sql.raw(statement).execute(trx);
     const read = async (query: string) => (await sql.raw<Record<string, unknown>>(query).execute(trx)).rows;
     afresh = {
@@ -65,6 +67,7 @@ async function keptAndAfresh() {
       ),
       kinds: await read('select * from listing_kind_counts where products <> 0 order by 1, 2, 3, 4, 5'),
       specSums: await read('select * from listing_spec_counts where products <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8'),
+      positions: await read('select * from listing_position_counts where products <> 0 order by 1, 2, 3, 4'),
     };
     throw new RolledBack();
   }).catch((error) => {

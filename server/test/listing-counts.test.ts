@@ -112,7 +112,10 @@ async function keptSums() {
   );
   const specs =
     await sql`select * from listing_spec_counts where products <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8`.execute(shop.db);
-  return { kinds: kinds.rows, specs: specs.rows };
+  const positions = await sql`select * from listing_position_counts where products <> 0 order by 1, 2, 3, 4`.execute(
+    shop.db,
+  );
+  return { kinds: kinds.rows, specs: specs.rows, positions: positions.rows };
 }
 
 describe('the browsing listings counted ahead by the database', () => {
@@ -205,6 +208,7 @@ describe('the browsing listings counted ahead by the database', () => {
     const kept = await keptSums();
     await sql`delete from listing_kind_counts`.execute(shop.db);
     await sql`delete from listing_spec_counts`.execute(shop.db);
+    await sql`delete from listing_position_counts`.execute(shop.db);
     for (const statement of LISTING_COUNTS_FILL) await sql.raw(statement).execute(shop.db);
     expect(await keptSums()).toEqual(kept);
   }, 180_000);

@@ -1,6 +1,10 @@
 import { type Kysely, type Migration, type MigrationProvider, SqliteAdapter, sql } from 'kysely';
 import { BULK_WRITE_TABLE_SQL } from '../modules/catalog/bulk-write.js';
-import { LISTING_COUNTS_PAUSABLE_SQL, LISTING_COUNTS_SQL } from '../modules/catalog/listing-counts-sql.js';
+import {
+  LISTING_COUNTS_PAUSABLE_SQL,
+  LISTING_COUNTS_SQL,
+  LISTING_POSITIONS_SQL,
+} from '../modules/catalog/listing-counts-sql.js';
 import {
   PRODUCT_SEARCH_SQL,
   PRODUCT_WORDS_SQL,
@@ -557,6 +561,15 @@ const migrations: Record<string, Migration> = {
         ...LISTING_COUNTS_PAUSABLE_SQL[dialect],
       ];
       for (const statement of statements) await sql.raw(statement).execute(db);
+    },
+  },
+
+  // The browsing listings' products counted by buckets of positions too, so that a deep page need
+  // not walk every product before it (see ListingCounts.pageStart).
+  '2026-12-26-listing-positions': {
+    async up(db: Kysely<unknown>) {
+      const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+      for (const statement of LISTING_POSITIONS_SQL[dialect]) await sql.raw(statement).execute(db);
     },
   },
 };

@@ -118,6 +118,15 @@ export interface ProductSpecsTable {
 }
 
 /** The visible products of one store, category and type: how many, in stock, and in each price band. */
+/** The visible products of a store, category and type whose position is in one bucket (see listing-counts-sql.ts). */
+export interface ListingPositionCountsTable {
+  store_id: string;
+  category_key: string;
+  parent_category_key: string;
+  bucket: number;
+  products: number;
+}
+
 export interface ListingKindCountsTable {
   store_id: string;
   category_key: string;
@@ -258,6 +267,7 @@ export interface DatabaseSchema {
   product_specs: ProductSpecsTable;
   listing_kind_counts: ListingKindCountsTable;
   listing_spec_counts: ListingSpecCountsTable;
+  listing_position_counts: ListingPositionCountsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
   payments: PaymentsTable;

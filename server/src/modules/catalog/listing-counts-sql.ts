@@ -30,6 +30,17 @@ const bandTests = (row: string) =>
   });
 
 const KIND_KEY = 'store_id, category_key, parent_category_key, typed, parent_category';
+/** The positions' buckets: each is the products of a store, category and type whose position is in one bucket. */
+const POSITION_KEY = 'store_id, category_key, parent_category_key, bucket';
+
+/**
+ * A browsing listing's products, in the catalogue's order, counted by buckets of this many positions
+ * (`position / POSITION_BUCKET`, rounded toward zero): a deep page starts its walk at the bucket that
+ * holds its first product instead of walking every product before it (see ListingCounts.pageStart).
+ */
+export const POSITION_BUCKET = 10_000;
+const bucketOf = (row: string) => `${row}.position / ${POSITION_BUCKET}`;
+const POSITION_SUM = 'products = listing_position_counts.products + excluded.products';
 /** Each spelling apart, so a spelling whose products are gone is no longer shown. */
 const SPEC_KEY = 'store_id, category_key, parent_category_key, name_key, value_key, unit, name, value';
 
@@ -56,6 +67,14 @@ const CREATE_TABLES = [
     products integer not null,
     primary key (${SPEC_KEY}))`,
 ];
+
+const CREATE_POSITIONS_TABLE = `create table listing_position_counts (
+    store_id text not null,
+    category_key text not null,
+    parent_category_key text not null,
+    bucket bigint not null,
+    products integer not null,
+    primary key (${POSITION_KEY}))`;
 
 /** A product's specification values, each once (as `product_specs` holds them, units '' for none). */
 const SQLITE_SPECS = (row: string) => `
@@ -88,6 +107,12 @@ const sqliteKindShare = (row: 'new' | 'old', sign: 1 | -1) => `
   where ${row}.hidden = 0
   on conflict (${KIND_KEY}) do update set ${KIND_SUMS('listing_kind_counts').join(', ')};`;
 
+const sqlitePositionShare = (row: 'new' | 'old', sign: 1 | -1) => `
+  insert into listing_position_counts (${POSITION_KEY}, products)
+  select ${row}.store_id, ${row}.category_key, coalesce(${row}.parent_category_key, ''), ${bucketOf(row)}, ${sign}
+  where ${row}.hidden = 0
+  on conflict (${POSITION_KEY}) do update set ${POSITION_SUM};`;
+
 const sqliteSpecShare = (row: 'new' | 'old', sign: 1 | -1) => `
   insert into listing_spec_counts (${SPEC_KEY}, products)
   select ${row}.store_id, ${row}.category_key, coalesce(${row}.parent_category_key, ''), name_key, value_key, unit,
@@ -100,6 +125,8 @@ const sqliteSpecShare = (row: 'new' | 'old', sign: 1 | -1) => `
 const KIND_CHANGED = `old.hidden is not new.hidden or old.category_key is not new.category_key
   or old.parent_category_key is not new.parent_category_key or old.parent_category is not new.parent_category
   or (old.stock > 0) is not (new.stock > 0) or old.effective_price is not new.effective_price`;
+/** What changes a product's place in the kind sums or the positions' buckets. */
+const KIND_OR_POSITION_CHANGED = `${KIND_CHANGED} or old.position is not new.position`;
 const SPECS_CHANGED = `old.hidden is not new.hidden or old.category_key is not new.category_key
   or old.parent_category_key is not new.parent_category_key or old.attributes_json is not new.attributes_json`;
 
@@ -118,6 +145,13 @@ const postgresKindShare = (rows: string, r: string, sign: 1 | -1, where = 'true'
   from ${rows} where ${r}.hidden = 0 and (${where})
   group by 1, 2, 3, 4, 5
   on conflict (${KIND_KEY}) do update set ${KIND_SUMS('listing_kind_counts').join(', ')};`;
+
+const postgresPositionShare = (rows: string, r: string, sign: 1 | -1, where = 'true') => `
+  insert into listing_position_counts (${POSITION_KEY}, products)
+  select ${r}.store_id, ${r}.category_key, coalesce(${r}.parent_category_key, ''), ${bucketOf(r)}, ${sign} * count(*)
+  from ${rows} where ${r}.hidden = 0 and (${where})
+  group by 1, 2, 3, 4
+  on conflict (${POSITION_KEY}) do update set ${POSITION_SUM};`;
 
 const postgresSpecShare = (rows: string, r: string, sign: 1 | -1, where = 'true') => `
   insert into listing_spec_counts (${SPEC_KEY}, products)
@@ -145,6 +179,22 @@ const postgresMoved = (changed: string) =>
  * read from `product_specs`. SQL that both databases run.
  */
 export const listingSharesOf = (where: string): string[] => [
+  ...kindAndSpecSharesOf(where),
+  `insert into listing_position_counts (${POSITION_KEY}, products)
+    select p.store_id, p.category_key, coalesce(p.parent_category_key, ''), ${bucketOf('p')}, count(*)
+    from products p where ${where}
+    group by 1, 2, 3, 4
+    on conflict (${POSITION_KEY}) do update set ${POSITION_SUM}`,
+];
+
+/** The positions' buckets of the products there already. */
+const LISTING_POSITIONS_FILL = `insert into listing_position_counts (${POSITION_KEY}, products)
+  select p.store_id, p.category_key, coalesce(p.parent_category_key, ''), ${bucketOf('p')}, count(*)
+  from products p where p.hidden = 0
+  group by 1, 2, 3, 4`;
+
+/** listingSharesOf before the positions' buckets (the migration that made the sums runs these). */
+const kindAndSpecSharesOf = (where: string): string[] => [
   `insert into listing_kind_counts (${KIND_KEY}, products, in_stock, ${BAND_COLUMNS.join(', ')})
     select p.store_id, p.category_key, coalesce(p.parent_category_key, ''),
       case when p.parent_category is not null then 1 else 0 end, coalesce(p.parent_category, ''),
@@ -169,35 +219,68 @@ export const listingSharesOf = (where: string): string[] => [
 
 /** The sums of the products there already (the tables are empty: nothing to add to). */
 export const LISTING_COUNTS_FILL = listingSharesOf('p.hidden = 0');
+/** The same, as the migration that made the sums ran it (before the positions' buckets). */
+const FIRST_LISTING_COUNTS_FILL = kindAndSpecSharesOf('p.hidden = 0');
 
-/** PostgreSQL: the function and statement trigger that add (or take away) the shares of inserted (or deleted) rows. */
-const postgresRowsTrigger = (event: 'insert' | 'delete', transition: string, rows: string, sign: 1 | -1) => [
-  `create function listing_counts_${event}() returns trigger language plpgsql as $$
+/**
+ * PostgreSQL: the function that adds (or takes away) the shares of a statement's inserted (or
+ * deleted) rows, with the positions' buckets or (as first made) without.
+ */
+const postgresRowsFunction = (event: 'insert' | 'delete', rows: string, sign: 1 | -1, positions: boolean) =>
+  `create or replace function listing_counts_${event}() returns trigger language plpgsql as $$
     begin
       ${postgresKindShare(`${rows} r`, 'r', sign)}
       ${postgresSpecShare(`${rows} r`, 'r', sign)}
+      ${positions ? postgresPositionShare(`${rows} r`, 'r', sign) : ''}
       return null;
-    end $$`,
+    end $$`;
+
+/** PostgreSQL: the function and statement trigger that add (or take away) the shares of inserted (or deleted) rows. */
+const postgresRowsTrigger = (event: 'insert' | 'delete', transition: string, rows: string, sign: 1 | -1) => [
+  postgresRowsFunction(event, rows, sign, false),
   `create trigger listing_counts_${event} after ${event} on products referencing ${transition}
       for each statement execute function listing_counts_${event}()`,
 ];
 
-/** SQLite's row triggers of the sums; `run`, when given, a condition on which they run (see bulk-write.ts). */
-const sqliteTriggers = (run?: string) => {
+/** PostgreSQL: the function that moves the shares of a statement's updated rows. */
+const postgresUpdateFunction = (positions: boolean) => {
+  const kindChanged = postgresMoved(positions ? KIND_OR_POSITION_CHANGED : KIND_CHANGED);
+  return `create or replace function listing_counts_update() returns trigger language plpgsql as $$
+    begin
+      ${postgresKindShare(BEFORE_AFTER, 'o', -1, kindChanged)}
+      ${postgresKindShare(BEFORE_AFTER, 'n', 1, kindChanged)}
+      ${postgresSpecShare(BEFORE_AFTER, 'o', -1, postgresMoved(SPECS_CHANGED))}
+      ${postgresSpecShare(BEFORE_AFTER, 'n', 1, postgresMoved(SPECS_CHANGED))}
+      ${positions ? postgresPositionShare(BEFORE_AFTER, 'o', -1, kindChanged) : ''}
+      ${positions ? postgresPositionShare(BEFORE_AFTER, 'n', 1, kindChanged) : ''}
+      return null;
+    end $$`;
+};
+
+/**
+ * SQLite's row triggers of the sums; `run`, when given, a condition on which they run (see
+ * bulk-write.ts); `positions`, whether they keep the positions' buckets too.
+ */
+const sqliteTriggers = (run?: string, positions = false) => {
   const when = (changed?: string) =>
     changed && run ? ` when (${changed}) and ${run}` : changed || run ? ` when ${changed ?? run}` : '';
+  const position = (row: 'new' | 'old', sign: 1 | -1) => (positions ? sqlitePositionShare(row, sign) : '');
   return {
     insert: `create trigger listing_counts_insert after insert on products${when()} begin
       ${sqliteKindShare('new', 1)}
       ${sqliteSpecShare('new', 1)}
+      ${position('new', 1)}
     end`,
     delete: `create trigger listing_counts_delete after delete on products begin
       ${sqliteKindShare('old', -1)}
       ${sqliteSpecShare('old', -1)}
+      ${position('old', -1)}
     end`,
-    kindUpdate: `create trigger listing_kind_counts_update after update on products${when(KIND_CHANGED)} begin
+    kindUpdate: `create trigger listing_kind_counts_update after update on products${when(positions ? KIND_OR_POSITION_CHANGED : KIND_CHANGED)} begin
       ${sqliteKindShare('old', -1)}
       ${sqliteKindShare('new', 1)}
+      ${position('old', -1)}
+      ${position('new', 1)}
     end`,
     specUpdate: `create trigger listing_spec_counts_update after update on products${when(SPECS_CHANGED)} begin
       ${sqliteSpecShare('old', -1)}
@@ -207,22 +290,15 @@ const sqliteTriggers = (run?: string) => {
 };
 
 export const LISTING_COUNTS_SQL = {
-  sqlite: [...CREATE_TABLES, ...Object.values(sqliteTriggers()), ...LISTING_COUNTS_FILL],
+  sqlite: [...CREATE_TABLES, ...Object.values(sqliteTriggers()), ...FIRST_LISTING_COUNTS_FILL],
   postgres: [
     ...CREATE_TABLES,
     ...postgresRowsTrigger('insert', 'new table as added', 'added', 1),
     ...postgresRowsTrigger('delete', 'old table as removed', 'removed', -1),
-    `create function listing_counts_update() returns trigger language plpgsql as $$
-    begin
-      ${postgresKindShare(BEFORE_AFTER, 'o', -1, postgresMoved(KIND_CHANGED))}
-      ${postgresKindShare(BEFORE_AFTER, 'n', 1, postgresMoved(KIND_CHANGED))}
-      ${postgresSpecShare(BEFORE_AFTER, 'o', -1, postgresMoved(SPECS_CHANGED))}
-      ${postgresSpecShare(BEFORE_AFTER, 'n', 1, postgresMoved(SPECS_CHANGED))}
-      return null;
-    end $$`,
+    postgresUpdateFunction(false),
     `create trigger listing_counts_update after update on products referencing old table as moved_old new table as moved_new
       for each statement execute function listing_counts_update()`,
-    ...LISTING_COUNTS_FILL,
+    ...FIRST_LISTING_COUNTS_FILL,
   ],
 } as const;
 
@@ -245,5 +321,29 @@ export const LISTING_COUNTS_PAUSABLE_SQL = {
     'drop trigger listing_counts_update on products',
     `create trigger listing_counts_update after update on products referencing old table as moved_old new table as moved_new
       for each statement when (${TRIGGERS_RUN.postgres}) execute function listing_counts_update()`,
+  ],
+} as const;
+
+/**
+ * The positions' buckets (POSITION_BUCKET): their table, filled from the visible products, and the
+ * sums' triggers made again to keep them too, in their pausable form (bulk-write.ts).
+ */
+export const LISTING_POSITIONS_SQL = {
+  sqlite: [
+    CREATE_POSITIONS_TABLE,
+    'drop trigger listing_counts_insert',
+    sqliteTriggers(TRIGGERS_RUN.sqlite, true).insert,
+    'drop trigger listing_counts_delete',
+    sqliteTriggers(undefined, true).delete,
+    'drop trigger listing_kind_counts_update',
+    sqliteTriggers(TRIGGERS_RUN.sqlite, true).kindUpdate,
+    LISTING_POSITIONS_FILL,
+  ],
+  postgres: [
+    CREATE_POSITIONS_TABLE,
+    postgresRowsFunction('insert', 'added', 1, true),
+    postgresRowsFunction('delete', 'removed', -1, true),
+    postgresUpdateFunction(true),
+    LISTING_POSITIONS_FILL,
   ],
 } as const;

@@ -1,6 +1,6 @@
 import { PRICE_BANDS } from '@store/contract';
 import type { Database } from '../../db/schema.js';
-import { PRECOUNTED_BANDS } from './listing-counts-sql.js';
+import { POSITION_BUCKET, PRECOUNTED_BANDS } from './listing-counts-sql.js';
 
 /** What one read of a listing counts: its total, its products by type, in each price band and in stock. */
 export interface Summary {
@@ -78,6 +78,32 @@ export class ListingCounts {
     };
   }
 
+  /**
+   * Where the page that skips `offset` of the listing's products starts (see PageStart); undefined
+   * when its first product is in the listing's first bucket (the walk from the start is as short).
+   */
+  async pageStart(storeId: string, filters: Browsing, offset: number): Promise<PageStart | undefined> {
+    let query = this.db
+      .selectFrom('listing_position_counts')
+      .where('store_id', '=', storeId)
+      .select((eb) => ['bucket', eb.fn.sum<number>('products').as('products')])
+      .groupBy('bucket')
+      .orderBy('bucket');
+    if (filters.category) query = query.where('category_key', '=', filters.category.toLowerCase());
+    if (filters.parentCategory) query = query.where('parent_category_key', '=', filters.parentCategory.toLowerCase());
+    let before = 0;
+    let first = true;
+    for (const row of await query.execute()) {
+      const products = Number(row.products);
+      if (products <= 0) continue;
+      if (before + products > offset)
+        return first ? undefined : { fromPosition: firstPositionOf(Number(row.bucket)), before };
+      before += products;
+      first = false;
+    }
+    return 'past';
+  }
+
   /** Each specification value's count among the listing's products. */
   async specs(storeId: string, filters: Browsing): Promise<SpecCount[]> {
     let query = this.db
@@ -99,6 +125,17 @@ export class ListingCounts {
     return rows.map((row) => ({ ...row, unit: row.unit === '' ? null : row.unit }));
   }
 }
+
+/**
+ * Where a page of a browsing listing, in the catalogue's order, starts its walk: at the first
+ * position of the bucket that holds its first product (`fromPosition`), the listing's products
+ * before that bucket (`before`) skipped without reading them; or `past`, the listing ends before it.
+ */
+export type PageStart = { fromPosition: number; before: number } | 'past';
+
+/** The lowest position `position / POSITION_BUCKET` (rounded toward zero, as both databases do) puts in `bucket`. */
+const firstPositionOf = (bucket: number) =>
+  bucket > 0 ? bucket * POSITION_BUCKET : bucket * POSITION_BUCKET - (POSITION_BUCKET - 1);
 
 interface KindRow extends Record<string, unknown> {
   typed: unknown;

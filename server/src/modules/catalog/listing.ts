@@ -39,6 +39,11 @@ interface Counted {
 
 /** Listings kept per process; each is a few kilobytes, so a thousand cost a few megabytes. */
 const COUNTED_LISTINGS_KEPT = 1000;
+/**
+ * From this many products into a browsing listing, its page starts at a bucket of positions (see
+ * ListingCounts.pageStart): reading the buckets' counts costs about what walking this many does.
+ */
+const DEEP_OFFSET = 2000;
 
 export interface ProductListing {
   rows: ProductRow[];
@@ -115,9 +120,24 @@ export class Listing {
     const offset = (filters.page - 1) * filters.limit;
     // SQLite ranks by joining the full-text hits; filtering by them as well makes its planner walk them once per row.
     const joinsHits = sort === 'relevance' && match !== undefined && this.searcher.dialect === 'sqlite';
-    const listed = joinsHits ? this.matching(storeId, filters, undefined) : matching();
-    const pageIds = this.ordered(listed, sort, match, filters.q).select('p.id').limit(filters.limit).offset(offset);
-    const [ids, { total, facets }] = await Promise.all([pageIds.execute(), this.facets(storeId, filters, matching)]);
+    let listed = joinsHits ? this.matching(storeId, filters, undefined) : matching();
+    // A deep page of a browsing listing in the catalogue's order walks from the bucket of positions
+    // that holds its first product, not from the listing's start (see ListingCounts.pageStart).
+    let skip = offset;
+    const inCatalogueOrder = sort === undefined || (sort === 'relevance' && match === undefined);
+    const start =
+      inCatalogueOrder && offset >= DEEP_OFFSET && isBrowsing(filters)
+        ? await this.precounted.pageStart(storeId, filters, offset)
+        : undefined;
+    if (typeof start === 'object') {
+      listed = listed.where('p.position', '>=', start.fromPosition);
+      skip = offset - start.before;
+    }
+    const pageIds = this.ordered(listed, sort, match, filters.q).select('p.id').limit(filters.limit).offset(skip);
+    const [ids, { total, facets }] = await Promise.all([
+      start === 'past' ? [] : pageIds.execute(),
+      this.facets(storeId, filters, matching),
+    ]);
     return { ids: ids.map((row) => row.id), total, facets, correctedQuery };
   }
 
