@@ -37,6 +37,7 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 
 afterEach(() => {
   document.body.replaceChildren();
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
@@ -66,6 +67,13 @@ describe('the page asks for its script', () => {
     expect(await settled(shown)).toBe(false);
     await vi.advanceTimersByTimeAsync(200);
     expect(await settled(shown)).toBe(true);
+  });
+
+  it('at once in a tab that is not shown (it paints nothing, and has no frames to wait for)', async () => {
+    vi.useFakeTimers();
+    priorityPicture();
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    expect(await settled(afterContentShown())).toBe(true);
   });
 
   it('after a frame on a page without a priority picture', async () => {

@@ -5,12 +5,15 @@
  * picture; the HTML already is the page, the code only makes it interactive.
  *
  * A picture that takes longer than PICTURE_WAIT_MS to arrive does not hold the code back further.
+ * A page opened in a tab that is not shown paints nothing, and waits for nothing: its code is
+ * ready when the shopper comes to it (a hidden tab has no frames to wait for).
  */
 const PICTURE_WAIT_MS = 3000;
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 export async function afterContentShown(): Promise<void> {
+  if (document.visibilityState === 'hidden') return;
   const picture = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
   if (picture) {
     // decode() settles once the picture is loaded and decoded (or has failed to be).
