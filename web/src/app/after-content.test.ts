@@ -76,6 +76,15 @@ describe('the page asks for its script', () => {
     expect(await settled(afterContentShown())).toBe(true);
   });
 
+  it('at once when the tab is hidden while it waits for a frame', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    const shown = afterContentShown();
+    expect(await settled(shown)).toBe(false);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(await settled(shown)).toBe(true);
+  });
+
   it('after a frame on a page without a priority picture', async () => {
     vi.useFakeTimers();
     expect(await settled(afterContentShown())).toBe(true);

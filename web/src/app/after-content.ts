@@ -10,7 +10,12 @@
  */
 const PICTURE_WAIT_MS = 3000;
 
-const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/** The next frame painted; or the tab hidden meanwhile, which stops its frames until it is shown. */
+const nextFrame = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    document.addEventListener('visibilitychange', () => resolve(), { once: true });
+  });
 
 export async function afterContentShown(): Promise<void> {
   if (document.visibilityState === 'hidden') return;
