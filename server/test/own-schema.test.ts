@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { watchStoreChanges } from '../src/db/change-watch.js';
 import { migrateToLatest, openDatabase } from '../src/db/open.js';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -56,4 +58,39 @@ describe.skipIf(!url)('a shop on a PostgreSQL server shared with others', () => 
       await shop.db.destroy();
     }
   });
+
+  it("hears its own stores' changes, not those of another shop's schema", async () => {
+    const shops = await Promise.all(
+      [await newSchema(), await newSchema()].map(async (schema) => {
+        const { db } = openDatabase({ databaseUrl: url, dataDir: '', schema });
+        await migrateToLatest(db, schema);
+        return { db, watch: await watchStoreChanges(db) };
+      }),
+    );
+    const [own, other] = shops as [(typeof shops)[number], (typeof shops)[number]];
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 500));
+    try {
+      const before = own.watch.mark();
+      const otherBefore = other.watch.mark();
+      // Written on another connection, as another process would: only the announcement tells.
+      await onServer(`update ${await schemaOf(other.db)}.stores set stock_version = stock_version + 1`);
+      await settled();
+      expect(other.watch.mark()).not.toBe(otherBefore);
+      expect(own.watch.mark()).toBe(before);
+
+      await onServer(`update ${await schemaOf(own.db)}.stores set stock_version = stock_version + 1`);
+      await settled();
+      expect(own.watch.mark()).not.toBe(before);
+    } finally {
+      for (const shop of shops) {
+        await shop.watch.close();
+        await shop.db.destroy();
+      }
+    }
+  });
 });
+
+async function schemaOf(db: ReturnType<typeof openDatabase>['db']): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? '';
+}

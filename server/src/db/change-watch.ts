@@ -54,8 +54,8 @@ const RELISTEN_MAX_MS = 60_000;
 
 /**
  * PostgreSQL: a trigger announces every committed change of the stores table on the channel
- * `stores_changed` (see the migration `2026-12-20-store-changes`), and one connection of each
- * process listens. An announcement arrives within milliseconds of the commit; this process's own
+ * `stores_changed`, with the table's schema (see the migrations `2026-12-20-store-changes` and
+ * `2026-12-28-store-changes-by-schema`), and one connection of each process listens. An announcement arrives within milliseconds of the commit; this process's own
  * commits move the mark at once, so a shopper or merchant reads their own write. While that
  * connection is not listening, every mark is new, so nothing kept is used: a lost announcement can
  * make the shop slower, never wrong.
@@ -76,14 +76,19 @@ async function postgresWatch(
 
   const listen = async () => {
     const next = new pg.Client(driver.pool.options);
-    next.on('notification', () => {
-      changes += 1;
+    // The schema this shop's tables are in: another shop's schema on the same server announces its
+    // own changes on the same channel (an announcement without a schema is anybody's, so counted).
+    let ownSchema: string | undefined;
+    next.on('notification', (announcement) => {
+      if (!announcement.payload || ownSchema === undefined || announcement.payload === ownSchema) changes += 1;
     });
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
     client = next;
     try {
       await next.connect();
+      const { rows } = await next.query<{ schema: string | null }>('select current_schema() as schema');
+      ownSchema = rows[0]?.schema ?? undefined;
       await next.query('listen stores_changed');
       // What was kept before now may predate a change nobody announced to us.
       changes += 1;

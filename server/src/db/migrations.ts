@@ -572,6 +572,16 @@ const migrations: Record<string, Migration> = {
       for (const statement of LISTING_POSITIONS_SQL[dialect]) await sql.raw(statement).execute(db);
     },
   },
+
+  // A store's change is announced with its schema, so that shops in other schemas of the same
+  // server (each listening on the same channel) keep what they hold (see change-watch.ts).
+  '2026-12-28-store-changes-by-schema': {
+    async up(db: Kysely<unknown>) {
+      if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+      await sql`create or replace function announce_store_change() returns trigger language plpgsql as $$
+        begin perform pg_notify('stores_changed', tg_table_schema); return null; end $$`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {
