@@ -3,7 +3,7 @@
  * fillInOwnProcess): `node --import tsx src/fill-generated.ts <size>` with FILL_DATA_DIR and, on
  * PostgreSQL, FILL_SCHEMA and BENCH_DATABASE_URL.
  */
-import { generatedBatches } from './generated-products.js';
+import { fillWithGenerated } from './generated-products.js';
 import { reopenScratchShop } from './scratch-shop.js';
 
 const size = Number(process.argv[2]);
@@ -11,7 +11,7 @@ const dataDir = process.env.FILL_DATA_DIR;
 if (!dataDir || !(size > 0)) throw new Error('usage: FILL_DATA_DIR=… fill-generated.ts <size>');
 const shop = await reopenScratchShop(dataDir, process.env.FILL_SCHEMA || undefined);
 try {
-  await shop.services.catalog.importMany(shop.store.id, generatedBatches(size));
+  await fillWithGenerated(shop, size);
 } finally {
   await shop.close();
 }

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../src/db/transaction.js';
 import { POSITION_BUCKET } from '../src/modules/catalog/listing-counts-sql.js';
 import type { ProductInput } from '../src/modules/catalog/product-row.js';
-import { demoStoreInfo } from '../src/seed/demo-store.js';
-import { client, startShop, type TestShop } from './harness.js';
+import { type client, startShop, storeOfItsOwn, type TestShop } from './harness.js';
 
 // A deep page of a browsing listing starts its walk at the bucket of positions that holds its first
 // product (listing_position_counts); it must list what walking from the start lists.
@@ -15,13 +14,7 @@ let http: ReturnType<typeof client>;
 
 beforeAll(async () => {
   shop = await startShop();
-  const store = await shop.services.stores.create(
-    'deep.example',
-    { ...demoStoreInfo, storeName: 'Deep Shop' },
-    { isDefault: false },
-  );
-  storeId = store.id;
-  http = client(shop.app, { host: 'api.deep.example' });
+  ({ storeId, http } = await storeOfItsOwn(shop, 'deep.example', 'Deep Shop'));
 });
 afterAll(() => shop.close());
 

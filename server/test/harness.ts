@@ -15,6 +15,7 @@ import type { ScryptCost } from '../src/modules/accounts/passwords.js';
 import type { MessageSettings } from '../src/modules/messages/layout.js';
 import { DEFAULT_ORDER_POLICY, type OrderPolicy } from '../src/modules/orders/service.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from '../src/modules/payments/settings.js';
+import { demoStoreInfo } from '../src/seed/demo-store.js';
 import { ensureDemoStore } from '../src/seed/seed.js';
 
 /** Generous limits so ordinary tests never trip them; rate-limit tests pass their own. */
@@ -154,6 +155,15 @@ export async function startShop(
 }
 
 export type Response = LightMyRequestResponse;
+
+/**
+ * A store of its own in the shop, with the demo's details under another name and no products yet,
+ * and a client that asks as its shoppers do (by its Host, `api.<host>`).
+ */
+export async function storeOfItsOwn(shop: TestShop, host: string, storeName: string) {
+  const store = await shop.services.stores.create(host, { ...demoStoreInfo, storeName }, { isDefault: false });
+  return { storeId: store.id, http: client(shop.app, { host: `api.${host}` }) };
+}
 
 /** A small HTTP client over the app: JSON in, parsed JSON out. */
 export function client(app: FastifyInstance, defaults: { host?: string; token?: string } = {}) {

@@ -5,8 +5,7 @@ import { writeTransaction } from '../src/db/transaction.js';
 import { catalogueChanged } from '../src/modules/catalog/catalog-version.js';
 import { LISTING_COUNTS_FILL } from '../src/modules/catalog/listing-counts-sql.js';
 import type { ProductInput } from '../src/modules/catalog/product-row.js';
-import { demoStoreInfo } from '../src/seed/demo-store.js';
-import { client, startShop, type TestShop, validAddress } from './harness.js';
+import { type client, startShop, storeOfItsOwn, type TestShop, validAddress } from './harness.js';
 
 let shop: TestShop;
 let storeId: string;
@@ -14,13 +13,7 @@ let http: ReturnType<typeof client>;
 
 beforeAll(async () => {
   shop = await startShop();
-  const store = await shop.services.stores.create(
-    'counts.example',
-    { ...demoStoreInfo, storeName: 'Counts Shop' },
-    { isDefault: false },
-  );
-  storeId = store.id;
-  http = client(shop.app, { host: 'api.counts.example' });
+  ({ storeId, http } = await storeOfItsOwn(shop, 'counts.example', 'Counts Shop'));
 });
 afterAll(() => shop.close());
 

@@ -4,8 +4,7 @@ import { createServices } from '../src/app.js';
 import { openDatabase } from '../src/db/open.js';
 import type { ProductInput } from '../src/modules/catalog/product-row.js';
 import { toStoreInfo } from '../src/modules/stores/service.js';
-import { demoStoreInfo } from '../src/seed/demo-store.js';
-import { client, startShop, type TestShop, validAddress } from './harness.js';
+import { client, startShop, storeOfItsOwn, type TestShop, validAddress } from './harness.js';
 import { until } from './processes.js';
 
 let shop: TestShop;
@@ -78,14 +77,8 @@ const catalogue: ProductInput[] = [
 
 beforeAll(async () => {
   shop = await startShop();
-  const store = await shop.services.stores.create(
-    'search.example',
-    { ...demoStoreInfo, storeName: 'Search Shop' },
-    { isDefault: false },
-  );
-  storeId = store.id;
-  await shop.services.catalog.importMany(store.id, catalogue);
-  http = client(shop.app, { host: 'api.search.example' });
+  ({ storeId, http } = await storeOfItsOwn(shop, 'search.example', 'Search Shop'));
+  await shop.services.catalog.importMany(storeId, catalogue);
 });
 afterAll(() => shop.close());
 

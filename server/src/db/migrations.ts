@@ -14,6 +14,16 @@ import {
 import { searchColumns } from '../modules/catalog/search/text.js';
 
 /** Migrations are written once with Kysely's schema builder and run on SQLite and PostgreSQL alike. */
+const dialectOf = (db: Kysely<unknown>) => (db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres');
+
+/** Runs, in order, the statements written for the database's own dialect. */
+async function runStatements(
+  db: Kysely<unknown>,
+  statements: Readonly<Record<'sqlite' | 'postgres', readonly string[]>>,
+) {
+  for (const statement of statements[dialectOf(db)]) await sql.raw(statement).execute(db);
+}
+
 const migrations: Record<string, Migration> = {
   '2026-11-01-initial': {
     async up(db: Kysely<unknown>) {
@@ -464,7 +474,7 @@ const migrations: Record<string, Migration> = {
         .columns(['store_id', 'name_key', 'value_key', 'product_id'])
         .execute();
 
-      const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+      const dialect = dialectOf(db);
       for (const statement of PRODUCT_SEARCH_SQL[dialect].create) await sql.raw(statement).execute(db);
 
       // Existing products: their words (written through the triggers into the index) and specifications.
@@ -519,8 +529,8 @@ const migrations: Record<string, Migration> = {
   // The back office counts a search of one store from the indexes alone (see search-index.ts).
   '2026-12-16-search-by-store': {
     async up(db: Kysely<unknown>) {
-      const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
-      for (const statement of SEARCH_BY_STORE_SQL[dialect]) await sql.raw(statement).execute(db);
+      const dialect = dialectOf(db);
+      await runStatements(db, SEARCH_BY_STORE_SQL);
       if (dialect === 'postgres') for (const statement of PRODUCT_WORDS_SQL) await sql.raw(statement).execute(db);
     },
   },
@@ -534,7 +544,7 @@ const migrations: Record<string, Migration> = {
         .alterTable('stores')
         .addColumn('stock_version', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
-      if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+      if (dialectOf(db) === 'sqlite') return;
       await sql`create or replace function announce_store_change() returns trigger language plpgsql as $$
         begin perform pg_notify('stores_changed', ''); return null; end $$`.execute(db);
       await sql`create trigger stores_changed after insert or update or delete on stores
@@ -545,8 +555,7 @@ const migrations: Record<string, Migration> = {
   // The browsing listings' totals and facets, kept by the database as products change (see listing-counts-sql.ts).
   '2026-12-22-listing-counts': {
     async up(db: Kysely<unknown>) {
-      const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
-      for (const statement of LISTING_COUNTS_SQL[dialect]) await sql.raw(statement).execute(db);
+      await runStatements(db, LISTING_COUNTS_SQL);
     },
   },
 
@@ -554,7 +563,7 @@ const migrations: Record<string, Migration> = {
   // the listing sums for its own statement, and write the same rows set-based (see bulk-write.ts).
   '2026-12-24-bulk-writes': {
     async up(db: Kysely<unknown>) {
-      const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+      const dialect = dialectOf(db);
       const statements = [
         ...(dialect === 'sqlite' ? [BULK_WRITE_TABLE_SQL] : []),
         ...SEARCH_TRIGGERS_PAUSABLE_SQL[dialect],
@@ -568,8 +577,7 @@ const migrations: Record<string, Migration> = {
   // not walk every product before it (see ListingCounts.pageStart).
   '2026-12-26-listing-positions': {
     async up(db: Kysely<unknown>) {
-      const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
-      for (const statement of LISTING_POSITIONS_SQL[dialect]) await sql.raw(statement).execute(db);
+      await runStatements(db, LISTING_POSITIONS_SQL);
     },
   },
 
@@ -577,7 +585,7 @@ const migrations: Record<string, Migration> = {
   // server (each listening on the same channel) keep what they hold (see change-watch.ts).
   '2026-12-28-store-changes-by-schema': {
     async up(db: Kysely<unknown>) {
-      if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+      if (dialectOf(db) === 'sqlite') return;
       await sql`create or replace function announce_store_change() returns trigger language plpgsql as $$
         begin perform pg_notify('stores_changed', tg_table_schema); return null; end $$`.execute(db);
     },

@@ -13,8 +13,13 @@ const PICTURE_WAIT_MS = 3000;
 /** The next frame painted; or the tab hidden meanwhile, which stops its frames until it is shown. */
 const nextFrame = () =>
   new Promise<void>((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    document.addEventListener('visibilitychange', () => resolve(), { once: true });
+    const waiting = new AbortController();
+    const done = () => {
+      waiting.abort();
+      resolve();
+    };
+    requestAnimationFrame(() => setTimeout(done, 0));
+    document.addEventListener('visibilitychange', done, { signal: waiting.signal });
   });
 
 export async function afterContentShown(): Promise<void> {

@@ -6,7 +6,10 @@ import { readAppState } from './app-state';
 import { AppProviders, createQueryClient } from './providers';
 import { createHydratingRouter } from './router';
 
-/** Called by the take-over in a task of its own, before hydration (see lib/cn). */
+/**
+ * Called by the take-over in a task of its own, before hydration (see lib/cn); taken from here so
+ * that the take-over's own chunk imports nothing of the shell's, evaluated after the framework.
+ */
 export { prepareClassMerging } from '@/lib/cn';
 
 /**

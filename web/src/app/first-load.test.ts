@@ -85,8 +85,9 @@ describe('the home page on a first visit', () => {
   it('asks for no script but its small entry until the content has painted', { timeout: 180_000 }, async () => {
     const dist = await clientBuild();
     const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-    const template = html.match(/<template id="take-over">([\s\S]*?)<\/template>/)?.[1] ?? '';
-    const outside = html.replace(/<template id="take-over">[\s\S]*?<\/template>/, '');
+    const takeOver = /<template id="take-over">([\s\S]*?)<\/template>/;
+    const template = html.match(takeOver)?.[1] ?? '';
+    const outside = html.replace(takeOver, '');
     const asked = [...outside.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/assets\/([^"]+\.js)"/g)].map(
       (match) => match[1] as string,
     );

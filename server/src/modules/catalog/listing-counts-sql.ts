@@ -174,26 +174,9 @@ const postgresMoved = (changed: string) =>
   changed.replaceAll('old.', 'o.').replaceAll('new.', 'n.').replaceAll(' is not ', ' is distinct from ');
 
 /**
- * Set-based, the shares of the products `p` that `where` selects, added to the sums as if they
- * were visible (the caller selects those that are, or are being shown), their specifications
- * read from `product_specs`. SQL that both databases run.
+ * Set-based, the kind and specification shares of the products `p` that `where` selects (see
+ * listingSharesOf; the migration that made the sums ran these alone).
  */
-export const listingSharesOf = (where: string): string[] => [
-  ...kindAndSpecSharesOf(where),
-  `insert into listing_position_counts (${POSITION_KEY}, products)
-    select p.store_id, p.category_key, coalesce(p.parent_category_key, ''), ${bucketOf('p')}, count(*)
-    from products p where ${where}
-    group by 1, 2, 3, 4
-    on conflict (${POSITION_KEY}) do update set ${POSITION_SUM}`,
-];
-
-/** The positions' buckets of the products there already. */
-const LISTING_POSITIONS_FILL = `insert into listing_position_counts (${POSITION_KEY}, products)
-  select p.store_id, p.category_key, coalesce(p.parent_category_key, ''), ${bucketOf('p')}, count(*)
-  from products p where p.hidden = 0
-  group by 1, 2, 3, 4`;
-
-/** listingSharesOf before the positions' buckets (the migration that made the sums runs these). */
 const kindAndSpecSharesOf = (where: string): string[] => [
   `insert into listing_kind_counts (${KIND_KEY}, products, in_stock, ${BAND_COLUMNS.join(', ')})
     select p.store_id, p.category_key, coalesce(p.parent_category_key, ''),
@@ -216,6 +199,21 @@ const kindAndSpecSharesOf = (where: string): string[] => [
     group by 1, 2, 3, 4, 5, 6, 7, 8
     on conflict (${SPEC_KEY}) do update set ${SPEC_SUM}`,
 ];
+
+/** Set-based, the positions' buckets of the products `p` that `where` selects (see listingSharesOf). */
+const positionSharesOf = (where: string): string =>
+  `insert into listing_position_counts (${POSITION_KEY}, products)
+    select p.store_id, p.category_key, coalesce(p.parent_category_key, ''), ${bucketOf('p')}, count(*)
+    from products p where ${where}
+    group by 1, 2, 3, 4
+    on conflict (${POSITION_KEY}) do update set ${POSITION_SUM}`;
+
+/**
+ * Set-based, the shares of the products `p` that `where` selects, added to the sums as if they
+ * were visible (the caller selects those that are, or are being shown), their specifications
+ * read from `product_specs`. SQL that both databases run.
+ */
+export const listingSharesOf = (where: string): string[] => [...kindAndSpecSharesOf(where), positionSharesOf(where)];
 
 /** The sums of the products there already (the tables are empty: nothing to add to). */
 export const LISTING_COUNTS_FILL = listingSharesOf('p.hidden = 0');
@@ -337,13 +335,13 @@ export const LISTING_POSITIONS_SQL = {
     sqliteTriggers(undefined, true).delete,
     'drop trigger listing_kind_counts_update',
     sqliteTriggers(TRIGGERS_RUN.sqlite, true).kindUpdate,
-    LISTING_POSITIONS_FILL,
+    positionSharesOf('p.hidden = 0'),
   ],
   postgres: [
     CREATE_POSITIONS_TABLE,
     postgresRowsFunction('insert', 'added', 1, true),
     postgresRowsFunction('delete', 'removed', -1, true),
     postgresUpdateFunction(true),
-    LISTING_POSITIONS_FILL,
+    positionSharesOf('p.hidden = 0'),
   ],
 } as const;

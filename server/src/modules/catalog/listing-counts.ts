@@ -92,14 +92,12 @@ export class ListingCounts {
     if (filters.category) query = query.where('category_key', '=', filters.category.toLowerCase());
     if (filters.parentCategory) query = query.where('parent_category_key', '=', filters.parentCategory.toLowerCase());
     let before = 0;
-    let first = true;
     for (const row of await query.execute()) {
       const products = Number(row.products);
       if (products <= 0) continue;
       if (before + products > offset)
-        return first ? undefined : { fromPosition: firstPositionOf(Number(row.bucket)), before };
+        return before === 0 ? undefined : { fromPosition: firstPositionOf(Number(row.bucket)), before };
       before += products;
-      first = false;
     }
     return 'past';
   }

@@ -49,7 +49,7 @@ export function readInWorker(
   let result: CheckedFile | undefined;
   async function* rows(): AsyncGenerator<PreparedRows> {
     const data: ReadJob = { ...job, batchRows: BATCH_ROWS, ahead: AHEAD };
-    const worker = script ? new Worker(script, { workerData: data, resourceLimits: READER_LIMITS }) : startWorker(data);
+    const worker = new Worker(script ?? readerScript(), { workerData: data, resourceLimits: READER_LIMITS });
     const waiting: FromReader[] = [];
     let stopped: Error | undefined;
     let wake: (() => void) | undefined;
@@ -118,22 +118,15 @@ const READER_LIMITS = { maxYoungGenerationSizeMb: 64 };
  * or, from the TypeScript sources (tests, the `store` command in development), catalogue-worker.ts
  * through tsx, which a new thread must register for itself.
  */
-function startWorker(job: ReadJob): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./catalogue-worker.js', import.meta.url), {
-      workerData: job,
-      resourceLimits: READER_LIMITS,
-    });
+function readerScript(): URL {
+  if (!import.meta.url.endsWith('.ts')) return new URL('./catalogue-worker.js', import.meta.url);
   // The ES module build of tsx/esm/api (a require() resolution would give its CommonJS build).
   const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
   const { exports } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as TsxManifest;
   const tsx = pathToFileURL(path.join(path.dirname(manifest), exports['./esm/api'].import.default)).href;
   const source = new URL('./catalogue-worker.ts', import.meta.url).href;
   const boot = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(source)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), {
-    workerData: job,
-    resourceLimits: READER_LIMITS,
-  });
+  return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
 }
 
 type TsxManifest = { exports: { './esm/api': { import: { default: string } } } };
