@@ -111,12 +111,15 @@ export async function startShop(
     messages?: MessageSettings;
     /** SQLite: how long a write waits for another connection's lock (the shop's 5 s unless given). */
     busyTimeoutMs?: number;
+    /** Hears every query the shop's database runs (its plans checked by the tests). */
+    log?: DatabaseTarget['log'];
   } = {},
 ): Promise<TestShop> {
   const { target, cleanup } = await freshDatabase(options.database);
   const { db, dialect, sqlite, file } = openDatabase({
     ...target,
     ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
+    ...(options.log ? { log: options.log } : {}),
   });
   await migrateToLatest(db, target.schema);
   const services = createServices(db, {

@@ -590,7 +590,32 @@ const migrations: Record<string, Migration> = {
         begin perform pg_notify('stores_changed', tg_table_schema); return null; end $$`.execute(db);
     },
   },
+
+  // The listing indexes hold the products shoppers see and no others (their queries say so in
+  // their text: see catalog/shown.ts). A product an import writes hidden is in none of them until
+  // it is shown, which then adds it once; the back office finds hidden products by a small index
+  // of their own.
+  '2026-12-30-listing-indexes-of-shown': {
+    async up(db: Kysely<unknown>) {
+      for (const [name, columns] of SHOWN_PRODUCTS_INDEXES) {
+        await db.schema.dropIndex(name).execute();
+        await sql.raw(`create index ${name} on products (${columns}) where hidden = 0`).execute(db);
+      }
+      await sql`create index products_hidden on products (store_id, position, id) where hidden = 1`.execute(db);
+    },
+  },
 };
+
+/** The indexes of the listings, sorted each way, and of the storefront's search pages: shown products only. */
+const SHOWN_PRODUCTS_INDEXES = [
+  ['products_listing_all', 'store_id, position, id'],
+  ['products_listing_category', 'store_id, category_key, position, id'],
+  ['products_listing_type', 'store_id, category_key, parent_category_key, position, id'],
+  ['products_listing_featured', 'store_id, featured, position, id'],
+  ['products_by_price', 'store_id, effective_price, id'],
+  ['products_by_time', 'store_id, created_at, id'],
+  ['products_by_discount', 'store_id, discount_bp, id'],
+] as const;
 
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {

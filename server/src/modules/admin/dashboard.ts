@@ -2,6 +2,7 @@ import { type AdminDashboard, OrderStatus } from '@store/contract';
 import type { Database } from '../../db/schema.js';
 import { istDay, istDayStart } from '../../http/india-time.js';
 import { toRupees } from '../../shared/money.js';
+import { shownOnly } from '../catalog/shown.js';
 import type { PaymentService } from '../payments/service.js';
 import type { Store } from '../stores/service.js';
 import { toProductSummary } from './products.js';
@@ -48,14 +49,14 @@ export class AdminDashboards {
         .selectFrom('products')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('store_id', '=', store.id)
-        .where('hidden', '=', 0)
+        .where(shownOnly())
         .where('stock', '<=', threshold)
         .executeTakeFirstOrThrow(),
       this.db
         .selectFrom('products')
         .selectAll()
         .where('store_id', '=', store.id)
-        .where('hidden', '=', 0)
+        .where(shownOnly())
         .where('stock', '<=', threshold)
         .orderBy('stock')
         .orderBy('position')

@@ -14,6 +14,7 @@ import { type AuditLog, staffActor } from '../audit/service.js';
 import { KeptPerCatalogueVersion } from '../catalog/catalog-version.js';
 import { rowToRecord } from '../catalog/files/product-record.js';
 import { type CatalogService, PRODUCT_NOT_FOUND } from '../catalog/service.js';
+import { hiddenOnly, shownOnly } from '../catalog/shown.js';
 import type { Store } from '../stores/service.js';
 
 type ListQuery = z.output<typeof AdminProductListQuery>;
@@ -49,7 +50,7 @@ export class AdminProducts {
     if (query.category) products = products.where('category_key', '=', query.category.toLowerCase());
     if (query.stock === 'out') products = products.where('stock', '=', 0);
     if (query.stock === 'low') products = products.where('stock', '<=', threshold);
-    if (query.hidden) products = products.where('hidden', '=', query.hidden === 'true' ? 1 : 0);
+    if (query.hidden) products = products.where(query.hidden === 'true' ? hiddenOnly() : shownOnly());
     // Deferred join: the page's ids come from an index alone, however deep the page; then their rows.
     const pageIds = products
       .select('id')

@@ -15,6 +15,7 @@ import { KeptPerCatalogueVersion } from './catalog-version.js';
 import { isBrowsing, ListingCounts, type SpecCount, type Summary } from './listing-counts.js';
 import type { Searcher } from './search/searcher.js';
 import { searchTokens } from './search/text.js';
+import { shownOnly } from './shown.js';
 
 export type ProductListFilters = z.output<typeof ListQuerySchema> & {
   /** Specification filters by lower-cased name: any of the values (lower-cased). */
@@ -207,7 +208,7 @@ export class Listing {
     let query = this.db
       .selectFrom('products as p')
       .where('p.store_id', '=', storeId)
-      .where('p.hidden', '=', 0) as unknown as Products;
+      .where(shownOnly('p')) as unknown as Products;
     if (filters.category) query = query.where('p.category_key', '=', filters.category.toLowerCase());
     if (filters.parentCategory && except !== 'type')
       query = query.where('p.parent_category_key', '=', filters.parentCategory.toLowerCase());

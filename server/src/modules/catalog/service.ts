@@ -10,6 +10,7 @@ import { Listing, type ListingStore, type ProductListFilters, type ProductListin
 import { type ProductInput, productColumns } from './product-row.js';
 import { Searcher } from './search/searcher.js';
 import { type WordsOrSku, wordsOrSku } from './search/words-or-sku.js';
+import { shownOnly } from './shown.js';
 
 export type { ProductListFilters };
 
@@ -42,7 +43,7 @@ export class CatalogService {
       .selectAll()
       .where('store_id', '=', storeId)
       .where('id', '=', id)
-      .where('hidden', '=', 0)
+      .where(shownOnly())
       .executeTakeFirst();
   }
 

@@ -1,6 +1,7 @@
 import type { Database, ProductRow } from '../../db/schema.js';
 import { advanceMarker } from '../../db/sequences.js';
 import { istDay } from '../../http/india-time.js';
+import { shownOnly } from '../catalog/shown.js';
 import type { StoreService } from '../stores/service.js';
 import { type MessageSettings, merchantAddress, renderMessage, shopUrl } from './layout.js';
 import type { Outbox } from './outbox.js';
@@ -44,7 +45,7 @@ export class StockSummary {
         const low = trx
           .selectFrom('products')
           .where('store_id', '=', store.id)
-          .where('hidden', '=', 0)
+          .where(shownOnly())
           .where('stock', '<=', threshold);
         const { count } = await low.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
         if (Number(count) === 0) return false;

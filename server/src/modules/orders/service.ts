@@ -15,6 +15,7 @@ import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newId, newOrderNumber, nowIso } from '../../shared/ids.js';
 import { toRupees } from '../../shared/money.js';
 import { stockChanged } from '../catalog/catalog-version.js';
+import { shownOnly } from '../catalog/shown.js';
 import { documentsOfOrders } from '../invoices/listing.js';
 import { chooseOptions, type OrderedProduct } from './lines.js';
 import { assertMove, statusLabel } from './status.js';
@@ -97,7 +98,7 @@ export class OrderService {
         .selectFrom('products')
         .select(['id', 'title', 'regular_price', 'discounted_price', 'stock', 'attributes_json', 'hsn', 'gst_rate'])
         .where('store_id', '=', storeId)
-        .where('hidden', '=', 0)
+        .where(shownOnly())
         .where('id', 'in', productIds)
         .execute();
       const byId = new Map(products.map((product) => [product.id, product]));

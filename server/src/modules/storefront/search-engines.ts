@@ -2,6 +2,7 @@ import { POLICY_SLUGS } from '@store/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/schema.js';
 import { storeHostOf } from '../../http/store-host.js';
+import { shownOnly } from '../catalog/shown.js';
 import type { StoreService } from '../stores/service.js';
 
 /**
@@ -40,7 +41,7 @@ export async function searchEngineRoutes(
 ): Promise<void> {
   const storeOf = (request: FastifyRequest) => stores.forHost(storeHostOf(request.headers.host));
   const visibleProducts = (storeId: string) =>
-    db.selectFrom('products').where('store_id', '=', storeId).where('hidden', '=', 0);
+    db.selectFrom('products').where('store_id', '=', storeId).where(shownOnly());
 
   app.get('/robots.txt', async (request, reply) => {
     const lines = [

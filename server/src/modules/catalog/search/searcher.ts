@@ -1,5 +1,6 @@
 import { SqliteAdapter } from 'kysely';
 import type { Database } from '../../../db/schema.js';
+import { shownOnly } from '../shown.js';
 import { fts5Match, tsQuery } from './match.js';
 import { Vocabulary } from './speller.js';
 import { BUILT_IN_SYNONYMS, type QueryTerm, synonymTable, synonymTokens, termsOf } from './synonyms.js';
@@ -91,7 +92,7 @@ export class Searcher {
         .selectFrom('products')
         .select(['id', 'updated_at', 'search_title', 'search_kind', 'search_specs'])
         .where('store_id', '=', storeId)
-        .where('hidden', '=', 0)
+        .where(shownOnly())
         .where((eb) =>
           eb.or([
             eb('updated_at', '>', after.updatedAt),
@@ -117,7 +118,7 @@ export class Searcher {
         .select(['category', 'parent_category'])
         .distinct()
         .where('store_id', '=', storeId)
-        .where('hidden', '=', 0)
+        .where(shownOnly())
         .execute()
     ).map((row) => ({ category: row.category, parentCategory: row.parent_category }));
     words.readUpTo = stamp;
