@@ -391,6 +391,48 @@ describe('an import that fails while writing', () => {
     const everything = await catalogueSnapshot();
     expect(everything.match(/"CLASH-/g)).toHaveLength(1);
   });
+
+  it('deletes what it wrote hidden while the file was still being read, when the file is refused at its end', async () => {
+    const before = await catalogueSnapshot();
+    const { catalog } = cli.shop.services;
+    const input = (sku: string) => ({
+      sku,
+      title: `Late refusal ${sku}`,
+      description: 'A product.',
+      category: 'Refused Gear',
+      parentCategory: null,
+      gender: null,
+      regularPrice: 100,
+      discountedPrice: null,
+      stock: 5,
+      images: [],
+      attributes: [],
+    });
+    async function* rows() {
+      for (let batch = 0; batch < 4; batch++)
+        yield Array.from({ length: 1500 }, (_, index) => input(`REFUSED-${batch}-${index}`));
+    }
+    let writtenBeforeTheEnd = 0;
+    const refusal = catalog.importMany(cli.shop.storeId, rows(), {
+      beforeWriting: async () => {
+        const { count } = await cli.shop.db
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('sku', 'like', 'REFUSED-%')
+          .where('hidden', '=', 1)
+          .executeTakeFirstOrThrow();
+        writtenBeforeTheEnd = Number(count);
+        throw new Error('the file has a bad last row');
+      },
+    });
+    await expect(refusal).rejects.toThrow('the file has a bad last row');
+    // On SQLite the rows were written hidden while the rest was read; PostgreSQL writes once all is read.
+    if (cli.shop.dialect === 'sqlite') expect(writtenBeforeTheEnd).toBeGreaterThanOrEqual(2000);
+    else expect(writtenBeforeTheEnd).toBe(0);
+    expect(await catalogueSnapshot()).toBe(before);
+    const listed = (await http.get('/products?category=refused%20gear&limit=1')).json() as ProductListResponse;
+    expect(listed.count).toBe(0);
+  });
 });
 
 describe("each product's legal particulars", () => {

@@ -26,12 +26,14 @@ export type { ImportChange } from './catalogue-staging.js';
  * hold SQLite's one write lock about a second, so that the shop's own writes (orders, whose wait
  * ends at the 5 s busy timeout) get it in between:
  * - more than a few thousand new products are first written hidden, where shoppers cannot see or
- *   buy them; a failure there deletes them again, and the catalogue is as it was;
+ *   buy them (on SQLite while the rows after them are still being read: see writingAhead); a
+ *   failure there, or a refusal once all is read, deletes them again, and the catalogue is as it was;
  * - then each part shows its new products and makes its updates, in the file's order. A small
  *   import is one part, one transaction. A failure after the first part has shown products leaves
  *   them (shoppers may be buying them) and says so (ImportInterrupted): running the same file
  *   again finishes the import, the rows already written counting as unchanged.
- * `beforeWriting` may still refuse everything once all is staged. A dry run stages, counts and writes nothing. `onWritten` hears how many have been written so far.
+ * `beforeWriting` may still refuse everything once all is staged. A dry run stages, counts and
+ * writes nothing. `onWritten` hears how many have been written so far, once all is staged.
  */
 export async function importProducts(
   db: Database,
@@ -40,18 +42,32 @@ export async function importProducts(
   options: ImportOptions = {},
 ): Promise<ImportCounts> {
   const staging = await CatalogueStaging.create(db, storeId, nowIso());
+  const batches = Array.isArray(inputs) ? [inputs] : inputs;
   try {
-    for await (const batch of Array.isArray(inputs) ? [inputs] : inputs) await staging.add(batch);
-    await options.beforeWriting?.();
-    const counts: ImportCounts = {
-      ...staging.counts,
-      ...(options.dryRun ? { changes: await staging.changes() } : {}),
-    };
-    if (options.dryRun || staging.staged === 0) return counts;
-    await staging.analyze();
-    await withImportConnection(db, () => writeStaged(db, storeId, staging, options));
+    if (options.dryRun) {
+      for await (const batch of batches) await staging.add(batch);
+      await options.beforeWriting?.();
+      return { ...staging.counts, changes: await staging.changes() };
+    }
+    await withImportConnection(db, async () => {
+      const ahead = writingAhead(db, storeId, staging, options);
+      try {
+        for await (const batch of batches) {
+          await staging.add(batch);
+          if (ahead && staging.counts.created > SHOWN_AT_ONCE) await ahead.partIfDue(staging.staged);
+        }
+        await options.beforeWriting?.();
+      } catch (error) {
+        // Nothing was shown: deleting what was written hidden leaves the catalogue as it was.
+        if (ahead?.through) await removeHidden(db, staging.table, ahead.through, GAP_MS).catch(() => {});
+        throw error;
+      }
+      if (staging.staged === 0) return;
+      await staging.analyze();
+      await writeStaged(db, storeId, staging, options, ahead);
+    });
     if (staging.staged >= BULK_WRITE) await tidyAfterBulkWrite(db, 'products');
-    return counts;
+    return { ...staging.counts };
   } finally {
     await staging.drop();
   }
@@ -77,25 +93,23 @@ export interface ImportCounts {
   changes?: ImportChange[];
 }
 
-async function writeStaged(db: Database, storeId: string, staging: CatalogueStaging, options: ImportOptions) {
+async function writeStaged(
+  db: Database,
+  storeId: string,
+  staging: CatalogueStaging,
+  options: ImportOptions,
+  ahead: TimedParts | undefined,
+) {
   const { table, staged } = staging;
   const onWritten = options.onWritten;
   const lockMs = options.lockMs ?? LOCK_MS;
-  // SQLite's waiting writers look again every 100 ms at most: between two transactions, leave them a longer gap.
-  const gap = db.getExecutor().adapter instanceof SqliteAdapter ? GAP_MS : 0;
+  const gap = gapOf(db);
   const inAdvance = staging.counts.created > SHOWN_AT_ONCE;
   if (inAdvance) {
-    const base = await lastPosition(db, storeId);
+    const hidden = ahead ?? writingHidden(db, storeId, staging, lockMs, gap);
+    hidden.committed = onWritten;
     try {
-      await inTimedParts(
-        db,
-        staged,
-        SET_BATCH,
-        lockMs,
-        gap,
-        (trx, from, to) => insertNew(trx, storeId, staging, base, from, to, true),
-        onWritten,
-      );
+      await hidden.until(staged);
     } catch (error) {
       // Nothing was shown yet: deleting what was written hidden leaves the catalogue as it was.
       await removeHidden(db, table, staged, gap).catch(() => {});
@@ -107,26 +121,20 @@ async function writeStaged(db: Database, storeId: string, staging: CatalogueStag
   let shownThrough = 0;
   let base: number | undefined;
   try {
-    await inTimedParts(
-      db,
-      staged,
-      staged <= SET_BATCH ? staged : SET_BATCH,
-      lockMs,
-      gap,
-      async (trx, from, to) => {
-        if (inAdvance) await show(trx, staging, from, to);
-        else {
-          base ??= await lastPosition(trx, storeId);
-          await insertNew(trx, storeId, staging, base, from, to, false);
-        }
-        await update(trx, table, from, to);
-        await catalogueChanged(trx, storeId);
-      },
-      (through) => {
-        shownThrough = through;
-        onWritten?.(through);
-      },
-    );
+    const parts = new TimedParts(db, staged <= SET_BATCH ? staged : SET_BATCH, lockMs, gap, async (trx, from, to) => {
+      if (inAdvance) await show(trx, staging, from, to);
+      else {
+        base ??= await lastPosition(trx, storeId);
+        await insertNew(trx, storeId, staging, base, from, to, false);
+      }
+      await update(trx, table, from, to);
+      await catalogueChanged(trx, storeId);
+    });
+    parts.committed = (through) => {
+      shownThrough = through;
+      onWritten?.(through);
+    };
+    await parts.until(staged);
   } catch (error) {
     if (shownThrough === 0) {
       if (inAdvance) await removeHidden(db, table, staged, gap).catch(() => {});
@@ -143,38 +151,81 @@ async function writeStaged(db: Database, storeId: string, staging: CatalogueStag
 export class ImportInterrupted extends Error {}
 
 /**
- * Runs `work` over seq 1…count in transactions that each hold the write lock about `lockMs`: the
- * size of the next part follows from the time the last took, so it fits any machine and any load.
- * `committed` hears the last seq written after each commit.
+ * Runs `work` over seq 1… in transactions that each hold the write lock about `lockMs`: the size
+ * of the next part follows from the time the last took, so it fits any machine and any load.
+ * Between two parts the lock stays free `gapMs` at least (SQLite: see GAP_MS), while what the
+ * last part wrote is copied into the database file (see withImportConnection).
  */
-async function inTimedParts(
-  db: Database,
-  count: number,
-  firstSize: number,
-  lockMs: number,
-  gapMs: number,
-  work: (trx: Database, from: number, to: number) => Promise<void>,
-  committed?: (through: number) => void,
-): Promise<void> {
-  let size = Math.max(1, firstSize);
-  let through = 0;
-  while (through < count) {
-    const from = through;
-    const to = Math.min(count, from + size);
-    const started = performance.now();
-    await writeTransaction(db, (trx) => work(trx, from, to));
-    const ms = performance.now() - started;
-    through = to;
-    committed?.(through);
-    size = Math.max(200, Math.min(20_000, Math.round(((to - from) * lockMs) / Math.max(ms, 1))));
-    if (!gapMs || through === count) continue;
-    // SQLite: the part's pages go into the database file now, while the write lock is free (see
-    // withImportConnection, which copies the last part's when the writing ends).
-    const gapStarted = performance.now();
-    await sql`pragma wal_checkpoint(passive)`.execute(db);
-    const left = gapMs - (performance.now() - gapStarted);
-    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+class TimedParts {
+  /** The last seq written. */
+  through = 0;
+  /** Hears the last seq written after each commit. */
+  committed?: ((through: number) => void) | undefined;
+  private size: number;
+  private lastCommit: number | undefined;
+
+  constructor(
+    private readonly db: Database,
+    firstSize: number,
+    private readonly lockMs: number,
+    private readonly gapMs: number,
+    private readonly work: (trx: Database, from: number, to: number) => Promise<void>,
+  ) {
+    this.size = Math.max(1, firstSize);
   }
+
+  /** Writes parts until seq `count` is written. */
+  async until(count: number): Promise<void> {
+    while (this.through < count) await this.part(count);
+  }
+
+  /** Writes the next part if a whole part waits, of the `count` there are so far, and the gap since the last has passed. */
+  async partIfDue(count: number): Promise<void> {
+    const gapPassed = this.lastCommit === undefined || performance.now() - this.lastCommit >= this.gapMs;
+    if (count - this.through >= this.size && gapPassed) await this.part(count);
+  }
+
+  private async part(count: number): Promise<void> {
+    const left = this.lastCommit === undefined ? 0 : this.lastCommit + this.gapMs - performance.now();
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+    const from = this.through;
+    const to = Math.min(count, from + this.size);
+    const started = performance.now();
+    await writeTransaction(this.db, (trx) => this.work(trx, from, to));
+    this.lastCommit = performance.now();
+    this.through = to;
+    this.committed?.(to);
+    this.size = Math.max(
+      200,
+      Math.min(20_000, Math.round(((to - from) * this.lockMs) / Math.max(this.lastCommit - started, 1))),
+    );
+    // SQLite: the part's pages go into the database file now, while the write lock is free.
+    if (this.gapMs) await sql`pragma wal_checkpoint(passive)`.execute(this.db);
+  }
+}
+
+/** SQLite's waiting writers look again every 100 ms at most: between two transactions, leave them a longer gap. */
+const gapOf = (db: Database) => (db.getExecutor().adapter instanceof SqliteAdapter ? GAP_MS : 0);
+
+/** The parts that write the staged new products hidden, in the file's order, from the catalogue's last position on. */
+function writingHidden(db: Database, storeId: string, staging: CatalogueStaging, lockMs: number, gapMs: number) {
+  let base: number | undefined;
+  return new TimedParts(db, SET_BATCH, lockMs, gapMs, async (trx, from, to) => {
+    base ??= await lastPosition(trx, storeId);
+    await insertNew(trx, storeId, staging, base, from, to, true);
+  });
+}
+
+/**
+ * SQLite: an import's new products are written hidden while the file is still being read, once it
+ * holds more than SHOWN_AT_ONCE of them (the reading thread reads on meanwhile: the two use both
+ * cores). A file refused at its end deletes them again. PostgreSQL's own processes share the
+ * machine's cores with the reading, and its staging table's statistics are known only at the end:
+ * it writes once all is read.
+ */
+function writingAhead(db: Database, storeId: string, staging: CatalogueStaging, options: ImportOptions) {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return undefined;
+  return writingHidden(db, storeId, staging, options.lockMs ?? LOCK_MS, GAP_MS);
 }
 
 const lastPosition = async (db: Database, storeId: string): Promise<number> => {
@@ -274,14 +325,14 @@ async function withImportConnection<T>(db: Database, work: () => Promise<T>): Pr
   }
 }
 
-/** After a failure: the new products written hidden are deleted, as if the import never began. */
+/** After a failure: the new products written hidden (seq 1…count) are deleted, as if the import never began. */
 async function removeHidden(db: Database, table: CatalogueStaging['table'], count: number, gapMs: number) {
-  await inTimedParts(db, count, SET_BATCH, LOCK_MS, gapMs, (trx, from, to) =>
+  await new TimedParts(db, SET_BATCH, LOCK_MS, gapMs, (trx, from, to) =>
     sql`delete from products where hidden = 1 and id in (
       select id from ${table} where is_new = 1 and seq > ${from} and seq <= ${to})`
       .execute(trx)
       .then(() => {}),
-  );
+  ).until(count);
 }
 
 /** The store's products in the catalogue's order, a batch at a time, by keyset (position, id). */
