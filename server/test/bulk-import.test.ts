@@ -178,6 +178,40 @@ describe('an import of thousands of new products, written in bulk', () => {
   });
 });
 
+describe("a deleted product's own rows", () => {
+  it('go with it: its specifications, its search words, and nothing of the products kept', async () => {
+    const skus = ['GONE-1', 'GONE-2', 'GONE-3'];
+    await shop.services.catalog.importMany(
+      shop.storeId,
+      skus.map((sku, index) => product(sku, index + 1)),
+    );
+    const idsOf = async (wanted: string[]) =>
+      (await shop.db.selectFrom('products').select('id').where('sku', 'in', wanted).execute()).map((row) => row.id);
+    const [gone, kept] = [await idsOf(skus.slice(0, 2)), await idsOf(skus.slice(2))];
+    const derived = async (ids: string[]) => {
+      const specs = await shop.db
+        .selectFrom('product_specs')
+        .select('product_id')
+        .where('product_id', 'in', ids)
+        .execute();
+      const words =
+        shop.dialect === 'postgres'
+          ? await rows(`select product_id from product_words where product_id in ('${ids.join("','")}')`)
+          : await rows(`select product_id from product_search_ids where product_id in ('${ids.join("','")}')`);
+      return { specs: specs.length, words: words.length };
+    };
+    const [goneBefore, keptBefore] = [await derived(gone), await derived(kept)];
+    expect(goneBefore.specs).toBeGreaterThanOrEqual(4);
+    expect(goneBefore.words).toBe(2);
+    expect(keptBefore.words).toBe(1);
+
+    await shop.services.catalog.deleteBySkus(shop.storeId, skus.slice(0, 2), { hideOrdered: false });
+
+    expect(await derived(gone)).toEqual({ specs: 0, words: 0 });
+    expect(await derived(kept)).toEqual(keptBefore);
+  });
+});
+
 describe('the staging of an import', () => {
   it('keeps texts with quotes, backslashes, braces, commas and empty values as they are', async () => {
     const awkward: ProductInput = {

@@ -6,6 +6,7 @@ import {
   LISTING_POSITIONS_SQL,
 } from '../modules/catalog/listing-counts-sql.js';
 import {
+  DERIVED_ROWS_UNCHECKED_SQL,
   PRODUCT_SEARCH_SQL,
   PRODUCT_WORDS_SQL,
   SEARCH_BY_STORE_SQL,
@@ -591,8 +592,8 @@ const migrations: Record<string, Migration> = {
     },
   },
 
-  // The listing indexes hold the products shoppers see and no others (their queries say so in
-  // their text: see catalog/shown.ts). A product an import writes hidden is in none of them until
+  // The listing indexes (and PostgreSQL's index of words) hold the products shoppers see and no
+  // others (their queries say so in their text: see catalog/shown.ts). A product an import writes hidden is in none of them until
   // it is shown, which then adds it once; the back office finds hidden products by a small index
   // of their own.
   '2026-12-30-listing-indexes-of-shown': {
@@ -602,6 +603,20 @@ const migrations: Record<string, Migration> = {
         await sql.raw(`create index ${name} on products (${columns}) where hidden = 0`).execute(db);
       }
       await sql`create index products_hidden on products (store_id, position, id) where hidden = 1`.execute(db);
+      // PostgreSQL's index of words serves the storefront's search alone (the back office counts
+      // from product_words, and tests each product's own words in catalogue order).
+      if (dialectOf(db) === 'postgres') {
+        await sql`drop index products_search`.execute(db);
+        await sql`create index products_search on products using gin (search_vector) where hidden = 0`.execute(db);
+      }
+    },
+  },
+
+  // PostgreSQL: the specifications and words of products are no longer checked row by row against
+  // their product; a statement trigger deletes those of deleted products (see search-index.ts).
+  '2026-12-31-derived-rows-unchecked': {
+    async up(db: Kysely<unknown>) {
+      await runStatements(db, { sqlite: [], postgres: DERIVED_ROWS_UNCHECKED_SQL });
     },
   },
 };
