@@ -59,7 +59,7 @@ export async function importProducts(
         await options.beforeWriting?.();
       } catch (error) {
         // Nothing was shown: deleting what was written hidden leaves the catalogue as it was.
-        if (ahead?.through) await removeHidden(db, staging.table, ahead.through, GAP_MS).catch(() => {});
+        if (ahead?.through) await removeHidden(db, staging, ahead.through, GAP_MS).catch(() => {});
         throw error;
       }
       if (staging.staged === 0) return;
@@ -100,7 +100,7 @@ async function writeStaged(
   options: ImportOptions,
   ahead: TimedParts | undefined,
 ) {
-  const { table, staged } = staging;
+  const { staged } = staging;
   const onWritten = options.onWritten;
   const lockMs = options.lockMs ?? LOCK_MS;
   const gap = gapOf(db);
@@ -112,7 +112,7 @@ async function writeStaged(
       await hidden.until(staged);
     } catch (error) {
       // Nothing was shown yet: deleting what was written hidden leaves the catalogue as it was.
-      await removeHidden(db, table, staged, gap).catch(() => {});
+      await removeHidden(db, staging, staged, gap).catch(() => {});
       throw error;
     }
   }
@@ -127,7 +127,7 @@ async function writeStaged(
         base ??= await lastPosition(trx, storeId);
         await insertNew(trx, storeId, staging, base, from, to, false);
       }
-      await update(trx, table, from, to);
+      await update(trx, staging, from, to);
       await catalogueChanged(trx, storeId);
     });
     parts.committed = (through) => {
@@ -137,7 +137,7 @@ async function writeStaged(
     await parts.until(staged);
   } catch (error) {
     if (shownThrough === 0) {
-      if (inAdvance) await removeHidden(db, table, staged, gap).catch(() => {});
+      if (inAdvance) await removeHidden(db, staging, staged, gap).catch(() => {});
       throw error;
     }
     // Shoppers may already be buying what was shown: it stays, and the same import run again finishes the rest.
@@ -263,7 +263,7 @@ async function insertNew(
         ${list(WRITTEN)}${words}
       from ${staging.table} s where is_new = 1 and seq > ${from} and seq <= ${to}`.execute(trx),
   );
-  const written = `p.id in (select id from ${staging.tableName} where is_new = 1 and seq > ${from} and seq <= ${to})`;
+  const written = staging.holds('p.id', `is_new = 1 and seq > ${from} and seq <= ${to}`);
   for (const statement of searchOfProducts(dialect, written)) await sql.raw(statement).execute(trx);
   // Hidden products are in no listing's sums; PostgreSQL's statement triggers summed the visible ones.
   if (dialect === 'sqlite' && !hidden)
@@ -276,8 +276,7 @@ async function insertNew(
  * row triggers paused (see bulk-write.ts).
  */
 async function show(trx: Database, staging: CatalogueStaging, from: number, to: number): Promise<void> {
-  const shown = `p.hidden = 1 and p.id in (select id from ${staging.tableName}
-    where is_new = 1 and hidden = 0 and seq > ${from} and seq <= ${to})`;
+  const shown = `p.hidden = 1 and ${staging.holds('p.id', `is_new = 1 and hidden = 0 and seq > ${from} and seq <= ${to}`)}`;
   for (const statement of listingSharesOf(shown)) await sql.raw(statement).execute(trx);
   await withRowTriggersPaused(trx, () => sql.raw(`update products as p set hidden = 0 where ${shown}`).execute(trx));
 }
@@ -287,9 +286,11 @@ const PLAIN = PRODUCT_COLUMNS.filter(
 );
 
 /** The staged updates with seq in (from, to]: the search words and specifications only where they changed. */
-async function update(trx: Database, table: CatalogueStaging['table'], from: number, to: number): Promise<void> {
+async function update(trx: Database, staging: CatalogueStaging, from: number, to: number): Promise<void> {
+  const table = staging.table;
   const set = (columns: readonly string[]) => sql.raw(columns.map((column) => `${column} = s.${column}`).join(', '));
-  const where = sql`p.id = s.id and s.is_new = 0 and s.seq > ${from} and s.seq <= ${to}`;
+  const updated = `is_new = 0 and seq > ${from} and seq <= ${to}`;
+  const where = sql`p.id = s.id and s.is_new = 0 and s.seq > ${from} and s.seq <= ${to} and ${sql.raw(staging.holds('p.id', updated))}`;
   await sql`update products as p set ${set(PLAIN)} from ${table} as s where ${where}`.execute(trx);
   await sql`update products as p set ${set(TEXT_COLUMNS)} from ${table} as s where ${where} and s.text_changed = 1`.execute(
     trx,
@@ -326,10 +327,12 @@ async function withImportConnection<T>(db: Database, work: () => Promise<T>): Pr
 }
 
 /** After a failure: the new products written hidden (seq 1…count) are deleted, as if the import never began. */
-async function removeHidden(db: Database, table: CatalogueStaging['table'], count: number, gapMs: number) {
+async function removeHidden(db: Database, staging: CatalogueStaging, count: number, gapMs: number) {
   await new TimedParts(db, SET_BATCH, LOCK_MS, gapMs, (trx, from, to) =>
-    sql`delete from products where hidden = 1 and id in (
-      select id from ${table} where is_new = 1 and seq > ${from} and seq <= ${to})`
+    sql
+      .raw(
+        `delete from products where hidden = 1 and ${staging.holds('id', `is_new = 1 and seq > ${from} and seq <= ${to}`)}`,
+      )
       .execute(trx)
       .then(() => {}),
   ).until(count);

@@ -126,6 +126,17 @@ export class CatalogueStaging {
     if (!this.sqlite) await sql`analyze ${this.table}`.execute(this.db);
   }
 
+  /**
+   * SQL text: `column` is the id of one of the staged rows that `condition` selects. On PostgreSQL
+   * the ids come as one array, so that its planner looks each product up by its key: as a
+   * semi-join, on statistics that lag behind an import's growing table, it read the whole products
+   * table for each part.
+   */
+  holds(column: string, condition: string): string {
+    const ids = `select id from ${this.tableName} where ${condition}`;
+    return this.sqlite ? `${column} in (${ids})` : `${column} = any(array(${ids}))`;
+  }
+
   /** A dry run's list of what would change, in the file's order. */
   async changes(): Promise<ImportChange[]> {
     const changes: ImportChange[] = [];
