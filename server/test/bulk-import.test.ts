@@ -123,7 +123,8 @@ describe('an import of thousands of new products, written in bulk', () => {
         },
       },
     );
-    expect(between).toBeGreaterThan(2);
+    // SQLite writes in parts of a few milliseconds here; PostgreSQL in one transaction, 2,000 rows a statement.
+    expect(between).toBeGreaterThan(shop.dialect === 'sqlite' ? 2 : 1);
     // SQLite: the connection's own page cache and checkpointing are back once the import is done.
     expect(await settings()).toEqual(before);
     const { kept, afresh } = await keptAndAfresh();

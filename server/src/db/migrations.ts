@@ -3,6 +3,7 @@ import { BULK_WRITE_TABLE_SQL } from '../modules/catalog/bulk-write.js';
 import {
   LISTING_COUNTS_PAUSABLE_SQL,
   LISTING_COUNTS_SQL,
+  LISTING_INSERT_PAUSABLE_SQL,
   LISTING_POSITIONS_SQL,
 } from '../modules/catalog/listing-counts-sql.js';
 import {
@@ -617,6 +618,15 @@ const migrations: Record<string, Migration> = {
   '2026-12-31-derived-rows-unchecked': {
     async up(db: Kysely<unknown>) {
       await runStatements(db, { sqlite: [], postgres: DERIVED_ROWS_UNCHECKED_SQL });
+    },
+  },
+
+  // PostgreSQL: a bulk insert pauses the sums' insert trigger too, and adds its own shares (see
+  // listing-counts-sql.ts): an import writes its new products in one transaction and adds their
+  // shares at its end.
+  '2027-01-02-listing-insert-pausable': {
+    async up(db: Kysely<unknown>) {
+      await runStatements(db, { sqlite: [], postgres: LISTING_INSERT_PAUSABLE_SQL });
     },
   },
 };

@@ -11,7 +11,7 @@ import {
   type PreparedRows,
   TEXT_COLUMNS,
 } from './catalogue-staging.js';
-import { listingSharesOf } from './listing-counts-sql.js';
+import { listingSharesOf, PENDING_SHARES_ADDED, PENDING_SHARES_TABLES, pendingSharesOf } from './listing-counts-sql.js';
 import type { ProductInput } from './product-row.js';
 import { POSTGRES_SEARCH_VECTOR, searchOfProducts } from './search/search-index.js';
 
@@ -27,7 +27,8 @@ export type { ImportChange } from './catalogue-staging.js';
  * ends at the 5 s busy timeout) get it in between:
  * - more than a few thousand new products are first written hidden, where shoppers cannot see or
  *   buy them (on SQLite while the rows after them are still being read: see writingAhead); a
- *   failure there, or a refusal once all is read, deletes them again, and the catalogue is as it was;
+ *   failure there, or a refusal once all is read, deletes them again, and the catalogue is as it was
+ *   (PostgreSQL writes them visible in one transaction instead: see writeInOneTransaction);
  * - then each part shows its new products and makes its updates, in the file's order. A small
  *   import is one part, one transaction. A failure after the first part has shown products leaves
  *   them (shoppers may be buying them) and says so (ImportInterrupted): running the same file
@@ -105,6 +106,8 @@ async function writeStaged(
   const lockMs = options.lockMs ?? LOCK_MS;
   const gap = gapOf(db);
   const inAdvance = staging.counts.created > SHOWN_AT_ONCE;
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  if (inAdvance && !sqlite) return writeInOneTransaction(db, storeId, staging, options);
   if (inAdvance) {
     const hidden = ahead ?? writingHidden(db, storeId, staging, lockMs, gap);
     hidden.committed = onWritten;
@@ -125,7 +128,7 @@ async function writeStaged(
       if (inAdvance) await show(trx, staging, from, to);
       else {
         base ??= await lastPosition(trx, storeId);
-        await insertNew(trx, storeId, staging, base, from, to, false);
+        await insertNew(trx, storeId, staging, base, from, to, 'sums');
       }
       await update(trx, staging, from, to);
       await catalogueChanged(trx, storeId);
@@ -143,6 +146,46 @@ async function writeStaged(
     // Shoppers may already be buying what was shown: it stays, and the same import run again finishes the rest.
     throw new ImportInterrupted(
       `The import stopped part way (${(error as Error).message}): the first ${shownThrough} of ${staged} new or changed products are in the shop. Run the same import again to finish it.`,
+    );
+  }
+}
+
+/**
+ * PostgreSQL: more than SHOWN_AT_ONCE new products are written visible in one transaction, which
+ * nobody sees before it commits (so a failure leaves the catalogue as it was, with no hidden rows
+ * to delete), their shares of the listing sums gathered on the way and added at its end; then the
+ * updates go in parts. Writing them hidden and showing them wrote every product twice: PostgreSQL
+ * writes a new version of an updated row into each of its indexes.
+ */
+async function writeInOneTransaction(db: Database, storeId: string, staging: CatalogueStaging, options: ImportOptions) {
+  const { staged } = staging;
+  await writeTransaction(db, async (trx) => {
+    const base = await lastPosition(trx, storeId);
+    for (const statement of PENDING_SHARES_TABLES) await sql.raw(statement).execute(trx);
+    for (let from = 0; from < staged; from += SET_BATCH) {
+      const to = Math.min(staged, from + SET_BATCH);
+      await insertNew(trx, storeId, staging, base, from, to, 'pending');
+      options.onWritten?.(to);
+    }
+    for (const statement of PENDING_SHARES_ADDED) await sql.raw(statement).execute(trx);
+    await catalogueChanged(trx, storeId);
+  });
+  if (staging.counts.updated === 0) return;
+  let updatedThrough = 0;
+  try {
+    const parts = new TimedParts(db, SET_BATCH, options.lockMs ?? LOCK_MS, 0, async (trx, from, to) => {
+      await update(trx, staging, from, to);
+      await catalogueChanged(trx, storeId);
+    });
+    parts.committed = (through) => {
+      updatedThrough = through;
+      options.onWritten?.(through);
+    };
+    await parts.until(staged);
+  } catch (error) {
+    // The new products are in the shop, and shoppers may be buying them: they stay.
+    throw new ImportInterrupted(
+      `The import stopped part way (${(error as Error).message}): its ${staging.counts.created} new products and the changes of the first ${updatedThrough} of its ${staged} rows are in the shop. Run the same import again to finish it.`,
     );
   }
 }
@@ -212,7 +255,7 @@ function writingHidden(db: Database, storeId: string, staging: CatalogueStaging,
   let base: number | undefined;
   return new TimedParts(db, SET_BATCH, lockMs, gapMs, async (trx, from, to) => {
     base ??= await lastPosition(trx, storeId);
-    await insertNew(trx, storeId, staging, base, from, to, true);
+    await insertNew(trx, storeId, staging, base, from, to, 'none');
   });
 }
 
@@ -241,9 +284,10 @@ const WRITTEN = PRODUCT_COLUMNS.filter((column) => column !== 'hidden');
 const list = (columns: readonly string[], prefix = '') => sql.raw(columns.map((column) => prefix + column).join(', '));
 
 /**
- * The staged new products with seq in (from, to], hidden until `show` when `hidden`. One statement
- * with the row triggers paused, then their search index, specifications and (when shown) listing
- * sums set-based, in the same transaction (see bulk-write.ts).
+ * The staged new products with seq in (from, to]: hidden until `show` (`shares` none), or as the
+ * file says with their shares of the listing sums added at once (`sums`) or gathered for the end of
+ * the transaction (`pending`, PostgreSQL). One statement with the row triggers paused, then their
+ * search index, specifications and shares set-based, in the same transaction (see bulk-write.ts).
  */
 async function insertNew(
   trx: Database,
@@ -252,22 +296,24 @@ async function insertNew(
   base: number,
   from: number,
   to: number,
-  hidden: boolean,
+  shares: 'none' | 'sums' | 'pending',
 ): Promise<void> {
   const dialect = trx.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
   // PostgreSQL's words are a column of the product: computed in the insert itself, not by its trigger.
   const words = dialect === 'postgres' ? sql.raw(`, ${POSTGRES_SEARCH_VECTOR('s')}`) : sql``;
   await withRowTriggersPaused(trx, () =>
     sql`insert into products (id, store_id, created_at, position, hidden, ${list(WRITTEN)}${dialect === 'postgres' ? sql.raw(', search_vector') : sql``})
-      select id, ${storeId}, updated_at, cast(${base} as bigint) + new_position, ${hidden ? sql.lit(1) : sql.raw('hidden')},
+      select id, ${storeId}, updated_at, cast(${base} as bigint) + new_position, ${shares === 'none' ? sql.lit(1) : sql.raw('hidden')},
         ${list(WRITTEN)}${words}
       from ${staging.table} s where is_new = 1 and seq > ${from} and seq <= ${to}`.execute(trx),
   );
   const written = staging.holds('p.id', `is_new = 1 and seq > ${from} and seq <= ${to}`);
   for (const statement of searchOfProducts(dialect, written)) await sql.raw(statement).execute(trx);
-  // Hidden products are in no listing's sums; PostgreSQL's statement triggers summed the visible ones.
-  if (dialect === 'sqlite' && !hidden)
-    for (const statement of listingSharesOf(`p.hidden = 0 and ${written}`)) await sql.raw(statement).execute(trx);
+  // Hidden products are in no listing's sums.
+  if (shares === 'none') return;
+  const visible = `p.hidden = 0 and ${written}`;
+  for (const statement of shares === 'sums' ? listingSharesOf(visible) : pendingSharesOf(visible))
+    await sql.raw(statement).execute(trx);
 }
 
 /**

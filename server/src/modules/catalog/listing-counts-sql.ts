@@ -174,11 +174,21 @@ const postgresMoved = (changed: string) =>
   changed.replaceAll('old.', 'o.').replaceAll('new.', 'n.').replaceAll(' is not ', ' is distinct from ');
 
 /**
+ * Where set-based shares go: straight into the sums (`sums`), or into a transaction's pending
+ * tables (`pending`, PostgreSQL: see PENDING_SHARES_TABLES), to be added to the sums at its end.
+ */
+type SharesInto = 'sums' | 'pending';
+const sharesTable = (kind: 'kind' | 'spec' | 'position', into: SharesInto) =>
+  into === 'sums' ? `listing_${kind}_counts` : `pending_${kind}_shares`;
+const upsert = (into: SharesInto, key: string, set: string) =>
+  into === 'sums' ? `on conflict (${key}) do update set ${set}` : '';
+
+/**
  * Set-based, the kind and specification shares of the products `p` that `where` selects (see
  * listingSharesOf; the migration that made the sums ran these alone).
  */
-const kindAndSpecSharesOf = (where: string): string[] => [
-  `insert into listing_kind_counts (${KIND_KEY}, products, in_stock, ${BAND_COLUMNS.join(', ')})
+const kindAndSpecSharesOf = (where: string, into: SharesInto = 'sums'): string[] => [
+  `insert into ${sharesTable('kind', into)} (${KIND_KEY}, products, in_stock, ${BAND_COLUMNS.join(', ')})
     select p.store_id, p.category_key, coalesce(p.parent_category_key, ''),
       case when p.parent_category is not null then 1 else 0 end, coalesce(p.parent_category, ''),
       count(*), sum(case when p.stock > 0 then 1 else 0 end), ${bandTests('p')
@@ -186,8 +196,8 @@ const kindAndSpecSharesOf = (where: string): string[] => [
         .join(', ')}
     from products p where ${where}
     group by 1, 2, 3, 4, 5
-    on conflict (${KIND_KEY}) do update set ${KIND_SUMS('listing_kind_counts').join(', ')}`,
-  `insert into listing_spec_counts (${SPEC_KEY}, products)
+    ${upsert(into, KIND_KEY, KIND_SUMS('listing_kind_counts').join(', '))}`,
+  `insert into ${sharesTable('spec', into)} (${SPEC_KEY}, products)
     select store_id, category_key, parent_category_key, name_key, value_key, unit, name, value, count(*)
     from (
       select p.store_id, p.category_key, coalesce(p.parent_category_key, '') as parent_category_key, s.name_key,
@@ -197,16 +207,16 @@ const kindAndSpecSharesOf = (where: string): string[] => [
       group by p.id, p.store_id, p.category_key, 3, s.name_key, s.value_key, 6) shares
     where true
     group by 1, 2, 3, 4, 5, 6, 7, 8
-    on conflict (${SPEC_KEY}) do update set ${SPEC_SUM}`,
+    ${upsert(into, SPEC_KEY, SPEC_SUM)}`,
 ];
 
 /** Set-based, the positions' buckets of the products `p` that `where` selects (see listingSharesOf). */
-const positionSharesOf = (where: string): string =>
-  `insert into listing_position_counts (${POSITION_KEY}, products)
+const positionSharesOf = (where: string, into: SharesInto = 'sums'): string =>
+  `insert into ${sharesTable('position', into)} (${POSITION_KEY}, products)
     select p.store_id, p.category_key, coalesce(p.parent_category_key, ''), ${bucketOf('p')}, count(*)
     from products p where ${where}
     group by 1, 2, 3, 4
-    on conflict (${POSITION_KEY}) do update set ${POSITION_SUM}`;
+    ${upsert(into, POSITION_KEY, POSITION_SUM)}`;
 
 /**
  * Set-based, the shares of the products `p` that `where` selects, added to the sums as if they
@@ -214,6 +224,32 @@ const positionSharesOf = (where: string): string =>
  * read from `product_specs`. SQL that both databases run.
  */
 export const listingSharesOf = (where: string): string[] => [...kindAndSpecSharesOf(where), positionSharesOf(where)];
+
+/**
+ * PostgreSQL: an import's one long transaction gathers its new products' shares in tables of its
+ * own (`pendingSharesOf`, dropped at its end) and adds them to the sums in its last statements
+ * (PENDING_SHARES_ADDED): it takes the sums' rows only then, so that an order selling the last
+ * piece of a product meanwhile does not wait for the whole import.
+ */
+export const PENDING_SHARES_TABLES = (['kind', 'spec', 'position'] as const).map(
+  (kind) => `create temp table ${sharesTable(kind, 'pending')} (like ${sharesTable(kind, 'sums')}) on commit drop`,
+);
+export const pendingSharesOf = (where: string): string[] => [
+  ...kindAndSpecSharesOf(where, 'pending'),
+  positionSharesOf(where, 'pending'),
+];
+export const PENDING_SHARES_ADDED = [
+  `insert into listing_kind_counts (${KIND_KEY}, products, in_stock, ${BAND_COLUMNS.join(', ')})
+    select ${KIND_KEY}, sum(products), sum(in_stock), ${BAND_COLUMNS.map((column) => `sum(${column})`).join(', ')}
+    from pending_kind_shares group by ${KIND_KEY}
+    on conflict (${KIND_KEY}) do update set ${KIND_SUMS('listing_kind_counts').join(', ')}`,
+  `insert into listing_spec_counts (${SPEC_KEY}, products)
+    select ${SPEC_KEY}, sum(products) from pending_spec_shares group by ${SPEC_KEY}
+    on conflict (${SPEC_KEY}) do update set ${SPEC_SUM}`,
+  `insert into listing_position_counts (${POSITION_KEY}, products)
+    select ${POSITION_KEY}, sum(products) from pending_position_shares group by ${POSITION_KEY}
+    on conflict (${POSITION_KEY}) do update set ${POSITION_SUM}`,
+];
 
 /** The sums of the products there already (the tables are empty: nothing to add to). */
 export const LISTING_COUNTS_FILL = listingSharesOf('p.hidden = 0');
@@ -345,3 +381,14 @@ export const LISTING_POSITIONS_SQL = {
     positionSharesOf('p.hidden = 0'),
   ],
 } as const;
+
+/**
+ * PostgreSQL: the sums' insert trigger paused by a bulk write too. Every bulk insert then adds the
+ * shares of what it wrote visible itself: at once (listingSharesOf), or at the end of an import's
+ * one transaction (pendingSharesOf).
+ */
+export const LISTING_INSERT_PAUSABLE_SQL = [
+  'drop trigger listing_counts_insert on products',
+  `create trigger listing_counts_insert after insert on products referencing new table as added
+    for each statement when (${TRIGGERS_RUN.postgres}) execute function listing_counts_insert()`,
+] as const;
