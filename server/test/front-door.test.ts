@@ -169,8 +169,10 @@ describe('the front door', () => {
           .on('error', reject);
       });
     const defaultName = (await ofHost('localhost')).storeName;
+    // On PostgreSQL the new store's announcement may reach this process after the first reads (a
+    // loaded machine), and the door then records them again: enough rounds that it is used anyway.
     const [, atTheDoor] = await answeredAtTheDoor(async () => {
-      for (let round = 0; round < 3; round++) {
+      for (let round = 0; round < 6; round++) {
         expect((await ofHost('second.example')).storeName).toBe('Second Shop');
         expect((await ofHost('localhost')).storeName).toBe(defaultName);
       }
