@@ -364,26 +364,28 @@ describe('a bad catalogue changes nothing', () => {
 });
 
 describe('an import that fails while writing', () => {
+  /** A new product of `category`, its title made from its SKU. */
+  const input = (sku: string, category: string) => ({
+    sku,
+    title: `${category} ${sku}`,
+    description: 'A product.',
+    category,
+    parentCategory: null,
+    gender: null,
+    regularPrice: 100,
+    discountedPrice: null,
+    stock: 5,
+    images: [],
+    attributes: [],
+  });
+
   it('deletes the new products it had written hidden, and shoppers never saw them', async () => {
-    const input = (sku: string) => ({
-      sku,
-      title: `Clash ${sku}`,
-      description: 'A product.',
-      category: 'Clash Gear',
-      parentCategory: null,
-      gender: null,
-      regularPrice: 100,
-      discountedPrice: null,
-      stock: 5,
-      images: [],
-      attributes: [],
-    });
     const { catalog } = cli.shop.services;
     const storeId = cli.shop.storeId;
     async function* rows() {
-      yield Array.from({ length: 3000 }, (_, index) => input(`CLASH-${index + 1}`));
+      yield Array.from({ length: 3000 }, (_, index) => input(`CLASH-${index + 1}`, 'Clash Gear'));
       // Between the staging and the writing, someone else creates one of the file's SKUs.
-      await catalog.importMany(storeId, [input('CLASH-2999')]);
+      await catalog.importMany(storeId, [input('CLASH-2999', 'Clash Gear')]);
     }
     await expect(catalog.importMany(storeId, rows())).rejects.toThrow();
     const listed = (await http.get('/products?category=clash%20gear&limit=10')).json() as ProductListResponse;
@@ -395,22 +397,9 @@ describe('an import that fails while writing', () => {
   it('deletes what it wrote hidden while the file was still being read, when the file is refused at its end', async () => {
     const before = await catalogueSnapshot();
     const { catalog } = cli.shop.services;
-    const input = (sku: string) => ({
-      sku,
-      title: `Late refusal ${sku}`,
-      description: 'A product.',
-      category: 'Refused Gear',
-      parentCategory: null,
-      gender: null,
-      regularPrice: 100,
-      discountedPrice: null,
-      stock: 5,
-      images: [],
-      attributes: [],
-    });
     async function* rows() {
       for (let batch = 0; batch < 4; batch++)
-        yield Array.from({ length: 1500 }, (_, index) => input(`REFUSED-${batch}-${index}`));
+        yield Array.from({ length: 1500 }, (_, index) => input(`REFUSED-${batch}-${index}`, 'Refused Gear'));
     }
     let writtenBeforeTheEnd = 0;
     const refusal = catalog.importMany(cli.shop.storeId, rows(), {
