@@ -137,6 +137,17 @@ export class CatalogueStaging {
     return this.sqlite ? `${column} in (${ids})` : `${column} = any(array(${ids}))`;
   }
 
+  /**
+   * SQL text: the staged rows that `condition` selects, as the products they are written as, with
+   * the columns the listing sums group by (see SpecsOf): a part's statements read these from here,
+   * where the planner knows how many there are, not from the products table still growing in the
+   * same transaction.
+   */
+  asProducts(condition: string): string {
+    const store = `'${this.storeId.replaceAll("'", "''")}'`;
+    return `(select id, ${store} as store_id, category_key, parent_category_key from ${this.tableName} where ${condition})`;
+  }
+
   /** A dry run's list of what would change, in the file's order. */
   async changes(): Promise<ImportChange[]> {
     const changes: ImportChange[] = [];
