@@ -322,11 +322,8 @@ async function insertNew(
   // product for a part instead of finding its own by key.
   const shown = `is_new = 1 and hidden = 0 and seq > ${from} and seq <= ${to}`;
   const specsOf = { products: staging.asProducts(shown), where: 'true' };
-  for (const statement of (shares === 'sums' ? listingSharesOf : pendingSharesOf)(
-    staging.holds('p.id', shown),
-    specsOf,
-  ))
-    await sql.raw(statement).execute(trx);
+  const sharesOf = shares === 'sums' ? listingSharesOf : pendingSharesOf;
+  for (const statement of sharesOf(staging.holds('p.id', shown), specsOf)) await sql.raw(statement).execute(trx);
 }
 
 /**
