@@ -30,6 +30,22 @@ afterAll(async () => {
 });
 
 describe.skipIf(!url)('a shop on a PostgreSQL server shared with others', () => {
+  it('runs its sessions without JIT compilation, keeping the settings its address gives', async () => {
+    const own = await newSchema();
+    const address = new URL(url ?? '');
+    address.searchParams.set('options', `-c search_path=${own} -c application_name=own-shop`);
+    const shop = openDatabase({ databaseUrl: address.href, dataDir: '' });
+    try {
+      const { rows } = await sql<{ jit: string; schema: string; name: string }>`
+        select current_setting('jit') as jit, current_schema() as schema, current_setting('application_name') as name`.execute(
+        shop.db,
+      );
+      expect(rows[0]).toEqual({ jit: 'off', schema: own, name: 'own-shop' });
+    } finally {
+      await shop.db.destroy();
+    }
+  });
+
   it("migrates its own schema whatever another schema holds, even another shop's migrations", async () => {
     // A neighbour, migrated: its kysely_migration table must not pass for this shop's.
     const neighbour = await newSchema();
