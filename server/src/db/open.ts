@@ -61,21 +61,15 @@ export const BUSY_TIMEOUT_MS = 5000;
 const SESSION_SETTINGS = '-c jit=off';
 
 /**
- * The address with the sessions' options: the shop's, then those the address gives itself, then
- * the schema's. They go into the address, since pg lets an address's own `options` replace the
- * pool's.
+ * The `postgres://` address (the configuration checks it is one) with the sessions' options: the
+ * shop's, then those the address gives itself, then the schema's. They go into the address, since
+ * pg lets an address's own `options` replace the pool's.
  */
-function withSessionOptions(databaseUrl: string, schema: string | undefined) {
-  const ours = (ofAddress: string) =>
-    [SESSION_SETTINGS, ofAddress, schema ? `-c search_path=${schema}` : ''].filter(Boolean).join(' ');
-  try {
-    const address = new URL(databaseUrl);
-    address.searchParams.set('options', ours(address.searchParams.get('options') ?? ''));
-    return { connectionString: address.href };
-  } catch {
-    // Not a URL (a bare connection string): it has no options of its own.
-    return { connectionString: databaseUrl, options: ours('') };
-  }
+function withSessionOptions(databaseUrl: string, schema: string | undefined): string {
+  const address = new URL(databaseUrl);
+  const options = [SESSION_SETTINGS, address.searchParams.get('options'), schema && `-c search_path=${schema}`];
+  address.searchParams.set('options', options.filter(Boolean).join(' '));
+  return address.href;
 }
 
 /** The embedded database's file in a data folder. */
@@ -84,7 +78,7 @@ export const embeddedFile = (dataDir: string) => path.join(dataDir, 'store.sqlit
 export function openDatabase(target: DatabaseTarget): OpenDatabase {
   if (target.databaseUrl) {
     const pool = new pg.Pool({
-      ...withSessionOptions(target.databaseUrl, target.schema),
+      connectionString: withSessionOptions(target.databaseUrl, target.schema),
       max: 10,
     });
     const db = new Kysely<DatabaseSchema>({

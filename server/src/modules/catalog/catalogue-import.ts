@@ -163,9 +163,11 @@ async function writeInOneTransaction(db: Database, storeId: string, staging: Cat
     const base = await lastPosition(trx, storeId);
     for (const statement of PENDING_SHARES_TABLES) await sql.raw(statement).execute(trx);
     // Each part is planned on the statistics of tables growing in this very transaction (a new shop
-    // has none): by default the planner took a product to have a thousand specification rows, and
-    // read them all to find a part's own, each part slower than the last. Once the first part is in,
-    // the specifications' product ids are sampled; and a lookup by key is costed as the cached read it is.
+    // has none): the planner walked a partial index of every shown product to find a part's own, and
+    // took a product to have a thousand specification rows and read them all, each part slower than
+    // the last. A part's shares take its products from the staged rows (insertNew); once the first
+    // part is in, the specifications' product ids are sampled; a lookup by key is costed as the
+    // cached read it is.
     await sql`set local random_page_cost = 1.1`.execute(trx);
     for (let from = 0; from < staged; from += SET_BATCH) {
       const to = Math.min(staged, from + SET_BATCH);
@@ -317,13 +319,12 @@ async function insertNew(
   for (const statement of searchOfProducts(dialect, written)) await sql.raw(statement).execute(trx);
   // Hidden products are in no listing's sums.
   if (shares === 'none') return;
-  // Which are visible is the staged rows' word: with `p.hidden = 0`, PostgreSQL's planner, on the
-  // statistics of a table still growing in this transaction, walked a partial index of every shown
-  // product for a part instead of finding its own by key.
+  // Which are visible is the staged rows' word: `p.hidden = 0` let PostgreSQL's planner walk a
+  // partial index of every shown product (see writeInOneTransaction).
   const shown = `is_new = 1 and hidden = 0 and seq > ${from} and seq <= ${to}`;
-  const specsOf = { products: staging.asProducts(shown), where: 'true' };
   const sharesOf = shares === 'sums' ? listingSharesOf : pendingSharesOf;
-  for (const statement of sharesOf(staging.holds('p.id', shown), specsOf)) await sql.raw(statement).execute(trx);
+  for (const statement of sharesOf(staging.holds('p.id', shown), staging.asProducts(shown)))
+    await sql.raw(statement).execute(trx);
 }
 
 /**

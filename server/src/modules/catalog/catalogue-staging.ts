@@ -138,10 +138,8 @@ export class CatalogueStaging {
   }
 
   /**
-   * SQL text: the staged rows that `condition` selects, as the products they are written as, with
-   * the columns the listing sums group by (see SpecsOf): a part's statements read these from here,
-   * where the planner knows how many there are, not from the products table still growing in the
-   * same transaction.
+   * SQL text: the staged rows that `condition` selects, as a subquery of the products they are
+   * written as, with the columns the specifications' listing sums group by (see listingSharesOf).
    */
   asProducts(condition: string): string {
     const store = `'${this.storeId.replaceAll("'", "''")}'`;

@@ -179,17 +179,6 @@ const postgresMoved = (changed: string) =>
  */
 type SharesInto = 'sums' | 'pending';
 
-/**
- * The products whose specifications' shares are taken: a table or subquery read as `p` (its id,
- * store_id, category_key and parent_category_key) and a condition on it. An import's parts give
- * their staged rows (CatalogueStaging.asProducts): joined to `products` instead, PostgreSQL's
- * planner, on the statistics of tables still growing in the import's transaction, read every
- * product or every specification row for each part.
- */
-export interface SpecsOf {
-  products: string;
-  where: string;
-}
 const sharesTable = (kind: 'kind' | 'spec' | 'position', into: SharesInto) =>
   into === 'sums' ? `listing_${kind}_counts` : `pending_${kind}_shares`;
 const upsert = (into: SharesInto, key: string, set: string) =>
@@ -199,11 +188,7 @@ const upsert = (into: SharesInto, key: string, set: string) =>
  * Set-based, the kind and specification shares of the products `p` that `where` selects (see
  * listingSharesOf; the migration that made the sums ran these alone).
  */
-const kindAndSpecSharesOf = (
-  where: string,
-  into: SharesInto = 'sums',
-  specsOf: SpecsOf = { products: 'products', where },
-): string[] => [
+const kindAndSpecSharesOf = (where: string, into: SharesInto = 'sums', specsOf?: string): string[] => [
   `insert into ${sharesTable('kind', into)} (${KIND_KEY}, products, in_stock, ${BAND_COLUMNS.join(', ')})
     select p.store_id, p.category_key, coalesce(p.parent_category_key, ''),
       case when p.parent_category is not null then 1 else 0 end, coalesce(p.parent_category, ''),
@@ -218,8 +203,8 @@ const kindAndSpecSharesOf = (
     from (
       select p.store_id, p.category_key, coalesce(p.parent_category_key, '') as parent_category_key, s.name_key,
         s.value_key, coalesce(s.unit, '') as unit, min(s.name) as name, min(s.value) as value
-      from product_specs s join ${specsOf.products} p on p.id = s.product_id
-      where ${specsOf.where}
+      from product_specs s join ${specsOf ?? 'products'} p on p.id = s.product_id
+      where ${specsOf ? 'true' : where}
       group by p.id, p.store_id, p.category_key, 3, s.name_key, s.value_key, 6) shares
     where true
     group by 1, 2, 3, 4, 5, 6, 7, 8
@@ -237,10 +222,15 @@ const positionSharesOf = (where: string, into: SharesInto = 'sums'): string =>
 /**
  * Set-based, the shares of the products `p` that `where` selects, added to the sums as if they
  * were visible (the caller selects those that are, or are being shown), their specifications
- * read from `product_specs`. SQL that both databases run; `specsOf`, when given, names the same
- * products for the specifications' statement in another way (see SpecsOf).
+ * read from `product_specs`. SQL that both databases run.
+ *
+ * `specsOf`, when given, is the same products as a subquery of their id, store_id, category_key and
+ * parent_category_key, for the specifications' statement to join instead of `products`: an
+ * import's parts give their staged rows (CatalogueStaging.asProducts). Joined to `products`,
+ * PostgreSQL's planner, on the statistics of tables still growing in the import's transaction,
+ * read every specification row for each part.
  */
-export const listingSharesOf = (where: string, specsOf?: SpecsOf): string[] => [
+export const listingSharesOf = (where: string, specsOf?: string): string[] => [
   ...kindAndSpecSharesOf(where, 'sums', specsOf),
   positionSharesOf(where),
 ];
@@ -254,7 +244,7 @@ export const listingSharesOf = (where: string, specsOf?: SpecsOf): string[] => [
 export const PENDING_SHARES_TABLES = (['kind', 'spec', 'position'] as const).map(
   (kind) => `create temp table ${sharesTable(kind, 'pending')} (like ${sharesTable(kind, 'sums')}) on commit drop`,
 );
-export const pendingSharesOf = (where: string, specsOf?: SpecsOf): string[] => [
+export const pendingSharesOf = (where: string, specsOf?: string): string[] => [
   ...kindAndSpecSharesOf(where, 'pending', specsOf),
   positionSharesOf(where, 'pending'),
 ];
