@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ProductListResponse } from '@store/contract';
-import { type Kysely, Migrator, sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, createServices } from '../src/app.js';
-import { migrationProvider } from '../src/db/migrations.js';
+import { migrationProvider } from '../src/db/migrations/index.js';
 import { migrateToLatest, openDatabase } from '../src/db/open.js';
+import type { Database } from '../src/db/schema.js';
 import { DEFAULT_ORDER_POLICY } from '../src/modules/orders/service.js';
 import { NO_PAYMENT_ENVIRONMENT } from '../src/modules/payments/settings.js';
 import { client, freshDatabase, RELAXED_LIMITS, TEST_PASSWORD_COST } from './harness.js';
@@ -25,7 +26,7 @@ afterAll(async () => {
 });
 
 /** Every table, index and trigger of a SQLite database as it was written, sorted. */
-async function sqliteSchema(db: Kysely<unknown>) {
+async function sqliteSchema(db: Database) {
   const { rows } = await sql<{ type: string; name: string; tbl_name: string; sql: string | null }>`
     select type, name, tbl_name, sql from sqlite_master order by type, name`.execute(db);
   return rows;
@@ -35,7 +36,7 @@ async function sqliteSchema(db: Kysely<unknown>) {
  * A PostgreSQL schema as its catalog describes it: columns, constraints, indexes, triggers and
  * functions, with the schema's own (random) name written as `<schema>`.
  */
-async function postgresSchema(db: Kysely<unknown>, schema: string) {
+async function postgresSchema(db: Database, schema: string) {
   const query = async <Row>(statement: ReturnType<typeof sql<Row>>) =>
     JSON.parse(JSON.stringify((await statement.execute(db)).rows).replaceAll(`${schema}.`, '<schema>.')) as Row[];
   return {
