@@ -3,6 +3,8 @@
  * existing database has run it by its name and will not run it again, so a change to it would
  * reach new databases alone. Each file holds its own SQL as written then and imports nothing of
  * the shop's live code (nor does ./dialect.ts), so a later change elsewhere cannot change what it did.
+ * Their SQL is kept character for character, spaces at the ends of lines too: SQLite keeps a
+ * trigger's text as written, and test/migrations.test.ts compares the schema with its snapshot.
  *
  * A change to the schema is a new file, named after the date sequence of the last one (the next
  * is `2027-01-04-…`), added at the end of this list. The list is written out, not read from the
