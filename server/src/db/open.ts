@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, type LogConfig, Migrator } from 'kysely';
 import pg from 'pg';
-import { migrationProvider } from './migrations.js';
+import { migrationProvider } from './migrations/index.js';
 import { OwnSchemaPostgresDialect } from './own-schema-dialect.js';
 import type { Database, DatabaseSchema } from './schema.js';
 import { type KeptStatements, KeptStatementsSqliteDialect } from './sqlite-statements.js';

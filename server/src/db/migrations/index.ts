@@ -1,0 +1,64 @@
+/**
+ * The shop's migrations, in the order they run. A migration once released is never edited: an
+ * existing database has run it by its name and will not run it again, so a change to it would
+ * reach new databases alone. Each file holds its own SQL as written then and imports nothing of
+ * the shop's live code (nor does ./dialect.ts), so a later change elsewhere cannot change what it did.
+ * Their SQL is kept character for character, spaces at the ends of lines too: SQLite keeps a
+ * trigger's text as written, and test/migrations.test.ts compares the schema with its snapshot.
+ *
+ * A change to the schema is a new file, named after the date sequence of the last one (the next
+ * is `2027-01-04-…`), added at the end of this list. The list is written out, not read from the
+ * folder: the production server is one bundle (scripts/build.mjs).
+ */
+import type { Migration, MigrationProvider } from 'kysely';
+import * as initial from './2026-11-01-initial.js';
+import * as listingIndexes from './2026-11-23-listing-indexes.js';
+import * as orderLinesAndPaymentSafety from './2026-11-24-order-lines-and-payment-safety.js';
+import * as rateLimits from './2026-11-25-rate-limits.js';
+import * as backOffice from './2026-11-27-back-office.js';
+import * as storefrontTexts from './2026-11-28-storefront-texts.js';
+import * as outbox from './2026-11-29-outbox.js';
+import * as resetsTicketsSubscribers from './2026-11-30-resets-tickets-subscribers.js';
+import * as gst from './2026-12-01-gst.js';
+import * as search from './2026-12-10-search.js';
+import * as searchSynonyms from './2026-12-12-search-synonyms.js';
+import * as catalogVersion from './2026-12-14-catalog-version.js';
+import * as searchByStore from './2026-12-16-search-by-store.js';
+import * as storeChanges from './2026-12-20-store-changes.js';
+import * as listingCounts from './2026-12-22-listing-counts.js';
+import * as bulkWrites from './2026-12-24-bulk-writes.js';
+import * as listingPositions from './2026-12-26-listing-positions.js';
+import * as storeChangesBySchema from './2026-12-28-store-changes-by-schema.js';
+import * as listingIndexesOfShown from './2026-12-30-listing-indexes-of-shown.js';
+import * as derivedRowsUnchecked from './2026-12-31-derived-rows-unchecked.js';
+import * as listingInsertPausable from './2027-01-02-listing-insert-pausable.js';
+
+const migrations: [name: string, migration: Migration][] = [
+  ['2026-11-01-initial', initial],
+  ['2026-11-23-listing-indexes', listingIndexes],
+  ['2026-11-24-order-lines-and-payment-safety', orderLinesAndPaymentSafety],
+  ['2026-11-25-rate-limits', rateLimits],
+  ['2026-11-27-back-office', backOffice],
+  ['2026-11-28-storefront-texts', storefrontTexts],
+  ['2026-11-29-outbox', outbox],
+  ['2026-11-30-resets-tickets-subscribers', resetsTicketsSubscribers],
+  ['2026-12-01-gst', gst],
+  ['2026-12-10-search', search],
+  ['2026-12-12-search-synonyms', searchSynonyms],
+  ['2026-12-14-catalog-version', catalogVersion],
+  ['2026-12-16-search-by-store', searchByStore],
+  ['2026-12-20-store-changes', storeChanges],
+  ['2026-12-22-listing-counts', listingCounts],
+  ['2026-12-24-bulk-writes', bulkWrites],
+  ['2026-12-26-listing-positions', listingPositions],
+  ['2026-12-28-store-changes-by-schema', storeChangesBySchema],
+  ['2026-12-30-listing-indexes-of-shown', listingIndexesOfShown],
+  ['2026-12-31-derived-rows-unchecked', derivedRowsUnchecked],
+  ['2027-01-02-listing-insert-pausable', listingInsertPausable],
+];
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return Object.fromEntries(migrations);
+  },
+};

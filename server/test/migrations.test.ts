@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ProductListResponse } from '@store/contract';
+import { Migrator, sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp, createServices } from '../src/app.js';
+import { migrationProvider } from '../src/db/migrations/index.js';
+import { migrateToLatest, openDatabase } from '../src/db/open.js';
+import type { Database } from '../src/db/schema.js';
+import { DEFAULT_ORDER_POLICY } from '../src/modules/orders/service.js';
+import { NO_PAYMENT_ENVIRONMENT } from '../src/modules/payments/settings.js';
+import { client, freshDatabase, RELAXED_LIMITS, TEST_PASSWORD_COST } from './harness.js';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+/**
+ * The demo store, a shopper and one order of two pieces, in a database made and migrated by the shop
+ * as it was when its migrations were frozen (at `2027-01-02-listing-insert-pausable`).
+ */
+const OLD_STORE = path.join(fixtures, 'store-2027-01-02.sqlite');
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
+
+/** Every table, index and trigger of a SQLite database as it was written, sorted. */
+async function sqliteSchema(db: Database) {
+  const { rows } = await sql<{ type: string; name: string; tbl_name: string; sql: string | null }>`
+    select type, name, tbl_name, sql from sqlite_master order by type, name`.execute(db);
+  return rows;
+}
+
+/**
+ * A PostgreSQL schema as its catalog describes it: columns, constraints, indexes, triggers and
+ * functions, with the schema's own (random) name written as `<schema>`.
+ */
+async function postgresSchema(db: Database, schema: string) {
+  const query = async <Row>(statement: ReturnType<typeof sql<Row>>) =>
+    JSON.parse(JSON.stringify((await statement.execute(db)).rows).replaceAll(`${schema}.`, '<schema>.')) as Row[];
+  return {
+    columns: await query(sql`
+      select c.table_name, c.column_name, c.data_type, c.character_maximum_length, c.is_nullable, c.column_default
+      from information_schema.columns c where c.table_schema = ${schema}
+      order by c.table_name, c.ordinal_position`),
+    constraints: await query(sql`
+      select t.relname as table_name, k.conname, k.contype, pg_get_constraintdef(k.oid) as definition
+      from pg_constraint k join pg_class t on t.oid = k.conrelid join pg_namespace n on n.oid = t.relnamespace
+      where n.nspname = ${schema} order by t.relname, k.conname`),
+    indexes: await query(sql`
+      select tablename, indexname, indexdef from pg_indexes where schemaname = ${schema} order by tablename, indexname`),
+    triggers: await query(sql`
+      select t.relname as table_name, g.tgname, pg_get_triggerdef(g.oid) as definition
+      from pg_trigger g join pg_class t on t.oid = g.tgrelid join pg_namespace n on n.oid = t.relnamespace
+      where n.nspname = ${schema} and not g.tgisinternal order by t.relname, g.tgname`),
+    functions: await query(sql`
+      select p.proname, pg_get_functiondef(p.oid) as definition
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = ${schema} order by p.proname`),
+  };
+}
+
+const asJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+describe('the frozen migrations', () => {
+  it('migrate on a database made before they were frozen without running any, and the shop serves it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-migrations-'));
+    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    fs.copyFileSync(OLD_STORE, path.join(dir, 'store.sqlite'));
+    const { db } = openDatabase({ databaseUrl: undefined, dataDir: dir });
+    cleanups.unshift(() => db.destroy());
+
+    const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+    expect(error).toBeUndefined();
+    expect(results).toEqual([]);
+    // Made by the shop of then, migrated by today's files: the schema of a fresh database.
+    await expect(asJson(await sqliteSchema(db))).toMatchFileSnapshot(path.join(fixtures, 'schema-sqlite.json'));
+
+    const counted = await sql<{ products: number; orders: number; pieces: number }>`
+      select (select count(*) from products) as products, (select count(*) from orders) as orders,
+        (select sum(quantity) from order_items) as pieces`.execute(db);
+    expect(counted.rows[0]).toEqual({ products: 44, orders: 1, pieces: 2 });
+
+    const services = createServices(db, {
+      payments: NO_PAYMENT_ENVIRONMENT,
+      orders: DEFAULT_ORDER_POLICY,
+      passwordCost: TEST_PASSWORD_COST,
+    });
+    const app = await buildApp({ db, services, rateLimits: RELAXED_LIMITS, webDistDir: '', trustProxy: false });
+    cleanups.unshift(() => app.close());
+    const listed = await client(app).get('/products?limit=100');
+    expect(listed.statusCode).toBe(200);
+    expect(ProductListResponse.parse(listed.json()).data).toHaveLength(44);
+  });
+
+  it('make, on a fresh database, exactly the schema they made when they were frozen', async () => {
+    const { target, cleanup } = await freshDatabase();
+    cleanups.push(cleanup);
+    const { db, dialect } = openDatabase(target);
+    try {
+      await migrateToLatest(db, target.schema);
+      if (dialect === 'sqlite') {
+        await expect(asJson(await sqliteSchema(db))).toMatchFileSnapshot(path.join(fixtures, 'schema-sqlite.json'));
+      } else {
+        const schema = target.schema ?? '';
+        await expect(asJson(await postgresSchema(db, schema))).toMatchFileSnapshot(
+          path.join(fixtures, 'schema-postgres.json'),
+        );
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
+});
