@@ -1,6 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { RateLimitConfig } from './http/limits.js';
+import type { TrustProxy } from './http/recorded-answers.js';
 import type { OrderPolicy } from './modules/orders/service.js';
 import {
   type PaymentEnvironment,
@@ -8,6 +10,9 @@ import {
   SETTING_RULES,
   SETTING_VARIABLES,
 } from './modules/payments/settings.js';
+
+// The limits and the proxies' trust are the http layer's settings; the environment fills them here.
+export type { RateLimitConfig, TrustProxy };
 
 /** npm runs workspace scripts inside the workspace; paths the user gives are relative to where they ran npm. */
 const invokedFrom = process.env.INIT_CWD ?? process.cwd();
@@ -87,9 +92,6 @@ export const Environment = z.object({
     .default('false'),
 });
 
-/** Fastify's trustProxy: whether to believe X-Forwarded-For/-Proto, from any proxy or from these addresses. */
-export type TrustProxy = boolean | string;
-
 function trustProxyOf(value: string): TrustProxy {
   return value === 'true' || value === 'false' ? value === 'true' : value;
 }
@@ -122,35 +124,6 @@ export interface Config {
     notifyEmail: string | undefined;
     outboxDir: string;
   };
-}
-
-export interface RateLimitConfig {
-  /** Failed sign-ins for one email from one network address, per login window. */
-  loginFailuresPerEmail: number;
-  /** Failed sign-ins for one email from anywhere, per hour: the brake on an attack spread over many addresses. */
-  loginFailuresPerEmailAnywhere: number;
-  /** Failed sign-ins from one network address, whatever the email, per login window. */
-  loginAttemptsPerIp: number;
-  loginWindowMs: number;
-  registrationsPerIp: number;
-  registrationWindowMs: number;
-  /** Orders placed per hour, by one account and from one address. */
-  ordersPerAccount: number;
-  ordersPerIp: number;
-  /** Payments started per hour, by one account and from one address. */
-  paymentsPerAccount: number;
-  paymentsPerIp: number;
-  /** Failed order look-ups by id and contact: per order id per hour, per address per 15 minutes. */
-  trackingFailuresPerOrder: number;
-  trackingFailuresPerIp: number;
-  /** Password hashes waiting for a free worker before sign-ins are turned away with 503. */
-  passwordHashQueue: number;
-  /** Password-reset emails asked for per hour: for one email, and from one network address. */
-  passwordResetsPerEmail: number;
-  passwordResetsPerIp: number;
-  /** Contact messages and newsletter sign-ups per hour from one network address. */
-  contactMessagesPerIp: number;
-  subscriptionsPerIp: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -1,12 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.js';
-import type { Store } from '../modules/stores/service.js';
 import { unauthorized } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The store this request is for, chosen by its Host. */
-    store: Store;
     /** The bearer token as sent, if any. */
     bearerToken: string | undefined;
     /** The signed-in user, when the bearer token is valid for this store. */

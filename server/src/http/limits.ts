@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { RateLimitConfig } from '../config.js';
 import { driverOf } from '../db/open.js';
 import type { Database } from '../db/schema.js';
 import { HttpError } from './errors.js';
@@ -300,4 +299,33 @@ export function installLimits(app: FastifyInstance, store: LimitStore, config: R
   });
   app.addHook('onClose', async () => store.close());
   return limits;
+}
+
+export interface RateLimitConfig {
+  /** Failed sign-ins for one email from one network address, per login window. */
+  loginFailuresPerEmail: number;
+  /** Failed sign-ins for one email from anywhere, per hour: the brake on an attack spread over many addresses. */
+  loginFailuresPerEmailAnywhere: number;
+  /** Failed sign-ins from one network address, whatever the email, per login window. */
+  loginAttemptsPerIp: number;
+  loginWindowMs: number;
+  registrationsPerIp: number;
+  registrationWindowMs: number;
+  /** Orders placed per hour, by one account and from one address. */
+  ordersPerAccount: number;
+  ordersPerIp: number;
+  /** Payments started per hour, by one account and from one address. */
+  paymentsPerAccount: number;
+  paymentsPerIp: number;
+  /** Failed order look-ups by id and contact: per order id per hour, per address per 15 minutes. */
+  trackingFailuresPerOrder: number;
+  trackingFailuresPerIp: number;
+  /** Password hashes waiting for a free worker before sign-ins are turned away with 503. */
+  passwordHashQueue: number;
+  /** Password-reset emails asked for per hour: for one email, and from one network address. */
+  passwordResetsPerEmail: number;
+  passwordResetsPerIp: number;
+  /** Contact messages and newsletter sign-ups per hour from one network address. */
+  contactMessagesPerIp: number;
+  subscriptionsPerIp: number;
 }

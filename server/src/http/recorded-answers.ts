@@ -2,8 +2,10 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { TrustProxy } from '../config.js';
 import { requestIdOf } from './logging.js';
+
+/** Fastify's trustProxy: whether to believe X-Forwarded-For/-Proto, from any proxy or from these addresses. */
+export type TrustProxy = boolean | string;
 
 declare module 'fastify' {
   interface FastifyInstance {

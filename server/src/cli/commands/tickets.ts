@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { istMinute } from '../../http/india-time.js';
 import { STORE_COMMAND_ACTOR } from '../../modules/audit/service.js';
+import { istMinute } from '../../shared/india-time.js';
 import { type CliContext, CliError, storeOption, withStore } from '../context.js';
 import { formatTable } from '../format.js';
 

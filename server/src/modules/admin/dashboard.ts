@@ -1,6 +1,6 @@
 import { type AdminDashboard, OrderStatus } from '@store/contract';
 import type { Database } from '../../db/schema.js';
-import { istDay, istDayStart } from '../../http/india-time.js';
+import { istDay, istDayStart } from '../../shared/india-time.js';
 import { toRupees } from '../../shared/money.js';
 import { shownOnly } from '../catalog/shown.js';
 import type { PaymentService } from '../payments/service.js';

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { Database, OrderRow, StaffRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
-import { istDayEnd, istDayStart, istMinute } from '../../http/india-time.js';
+import { istDayEnd, istDayStart, istMinute } from '../../shared/india-time.js';
 import { toRupees } from '../../shared/money.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
 import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';

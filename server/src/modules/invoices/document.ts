@@ -1,6 +1,6 @@
 import { checkGstin, type GstRate, STANDARD_GST_RATE, splitInclusive, stateByName } from '@store/contract';
 import type { OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
-import { istDay } from '../../http/india-time.js';
+import { istDay } from '../../shared/india-time.js';
 import type { DocumentType } from './numbering.js';
 import { rupeesInWords } from './words.js';
 

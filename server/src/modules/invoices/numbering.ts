@@ -1,6 +1,6 @@
 import { defaultInvoicePrefix } from '@store/contract';
 import type { InvoiceKind, StoreRow } from '../../db/schema.js';
-import { istDay } from '../../http/india-time.js';
+import { istDay } from '../../shared/india-time.js';
 
 /**
  * India's financial year of an instant, as invoice numbers write it: '26-27' from 1 April 2026 to

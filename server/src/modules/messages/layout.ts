@@ -1,6 +1,6 @@
 import type { StoreRow } from '../../db/schema.js';
+import { escapeHtml } from '../../shared/html.js';
 import { formatInr, toRupees } from '../../shared/money.js';
-import { escapeHtml } from '../payments/pages.js';
 
 /** Where the messages point and who hears of new orders. */
 export interface MessageSettings {

@@ -1,6 +1,6 @@
 import type { Database, ProductRow } from '../../db/schema.js';
 import { advanceMarker } from '../../db/sequences.js';
-import { istDay } from '../../http/india-time.js';
+import { istDay } from '../../shared/india-time.js';
 import { shownOnly } from '../catalog/shown.js';
 import type { StoreService } from '../stores/service.js';
 import { type MessageSettings, merchantAddress, renderMessage, shopUrl } from './layout.js';

@@ -1,5 +1,5 @@
 import type { SubscriberRow } from '../../db/schema.js';
-import { escapeHtml, page } from '../payments/pages.js';
+import { escapeHtml, page } from '../../shared/html.js';
 import type { Store } from '../stores/service.js';
 
 export const UNSUBSCRIBED = 'You have been unsubscribed.';

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limitKey, tooMany } from '../../http/limits.js';
 import { API_PREFIX } from '../../http/paths.js';
 import { describeRoutes, notJson, valid, withErrors } from '../../http/wire.js';
-import { storefrontOrigin } from '../payments/http.js';
+import { storefrontOrigin } from '../../shared/origins.js';
 import { confirmPage, unknownLinkPage, unsubscribedPage } from './pages.js';
 import { type NewsletterService, SUBSCRIBED_MESSAGE, UNSUBSCRIBE_PATH } from './service.js';
 

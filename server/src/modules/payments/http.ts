@@ -1,16 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.js';
-import { escapeHtml, page } from './pages.js';
-
-/** The origin the shopper reached us on. */
-export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
-/** Where the storefront lives: the same origin, or the host without its `api.` prefix. */
-export function storefrontOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host.replace(/^api\./, '')}`;
-}
+import { escapeHtml, page } from '../../shared/html.js';
 
 export const isMobile = (request: FastifyRequest) =>
   /Android|iPhone|iPad|iPod|Mobile/i.test(request.headers['user-agent'] ?? '');
