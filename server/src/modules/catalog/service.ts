@@ -1,4 +1,11 @@
-import { type ProductListQuery, STALE_PRODUCT, type Suggestion, stockMoved } from '@store/contract';
+import {
+  type AdminProductListQuery,
+  type ProductListQuery,
+  STALE_PRODUCT,
+  type Suggestion,
+  stockMoved,
+} from '@store/contract';
+import type { z } from 'zod';
 import type { Database, ProductRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
@@ -7,20 +14,66 @@ import { catalogueChanged } from './catalog-version.js';
 import { batchesOf, type ImportCounts, type ImportOptions, importProducts } from './catalogue-import.js';
 import type { PreparedRows } from './catalogue-staging.js';
 import { Listing, type ListingStore, type ProductListFilters, type ProductListing } from './listing.js';
+import { type LowStock, lowStockOf } from './low-stock.js';
 import { type ProductInput, productColumns } from './product-row.js';
 import { Searcher } from './search/searcher.js';
 import { type WordsOrSku, wordsOrSku } from './search/words-or-sku.js';
 import { shownOnly } from './shown.js';
+import { type StaffListStore, StaffProductList, type StaffProductPage } from './staff-list.js';
 
 export type { ProductListFilters };
 
 export class CatalogService {
   private readonly listing: Listing;
   private readonly searcher: Searcher;
+  private readonly staffList: StaffProductList;
 
   constructor(private readonly db: Database) {
     this.searcher = new Searcher(db);
     this.listing = new Listing(db, this.searcher);
+    this.staffList = new StaffProductList(
+      db,
+      (storeId, text) => this.wordsOrSku(storeId, text),
+      (storeId) => this.categories(storeId),
+    );
+  }
+
+  /** The back office's list: every product, hidden ones too, searched and filtered (see staff-list.ts). */
+  listForStaff(store: StaffListStore, query: z.output<typeof AdminProductListQuery>): Promise<StaffProductPage> {
+    return this.staffList.page(store, query);
+  }
+
+  /** Products on sale at or below the store's low-stock line, `listed` of them at most; `db` may be a transaction. */
+  lowStock(storeId: string, threshold: number, listed: number, db: Database = this.db): Promise<LowStock> {
+    return lowStockOf(db, storeId, threshold, listed);
+  }
+
+  /** How many products the storefront shows (the sitemap's files). */
+  async countShown(storeId: string): Promise<number> {
+    const { total } = await this.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('store_id', '=', storeId)
+      .where(shownOnly())
+      .executeTakeFirstOrThrow();
+    return Number(total);
+  }
+
+  /** A page of the shown products' ids and change times, in the catalogue's order (a sitemap file). */
+  shownPage(
+    storeId: string,
+    page: { offset: number; limit: number },
+  ): Promise<Pick<ProductRow, 'id' | 'updated_at'>[]> {
+    return this.db
+      .selectFrom('products')
+      .select(['id', 'updated_at'])
+      .where('store_id', '=', storeId)
+      .where(shownOnly())
+      .orderBy('position')
+      .orderBy('id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
   }
 
   /** The storefront's listing: filters, search, sorts and facets (see listing.ts). */

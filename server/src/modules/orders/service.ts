@@ -18,6 +18,7 @@ import { stockChanged } from '../catalog/catalog-version.js';
 import { shownOnly } from '../catalog/shown.js';
 import { documentsOfOrders } from '../invoices/listing.js';
 import { chooseOptions, type OrderedProduct } from './lines.js';
+import { OrderStaffQueries, type StaffOrderPage, type StaffOrderQuery } from './staff-queries.js';
 import { assertMove, statusLabel } from './status.js';
 
 export const ORDER_NOT_FOUND = 'Order not found or access denied.';
@@ -76,11 +77,45 @@ export type OrderChangeHook = (trx: Database, change: OrderChange) => Promise<vo
 export type MarkPaidResult = { moved: true; order: OrderRow } | { moved: false; order: OrderRow; reason: string };
 
 export class OrderService {
+  private readonly staffQueries: OrderStaffQueries;
+
   constructor(
     private readonly db: Database,
     private readonly policy: OrderPolicy = DEFAULT_ORDER_POLICY,
     private readonly onChange?: OrderChangeHook,
-  ) {}
+  ) {
+    this.staffQueries = new OrderStaffQueries(db);
+  }
+
+  /** The back office's list: a page of the store's orders (or a search's), with counts by status. */
+  listForStaff(storeId: string, query: StaffOrderQuery): Promise<StaffOrderPage> {
+    return this.staffQueries.page(storeId, query);
+  }
+
+  /** How many items each of these orders holds. */
+  itemCounts(orderIds: string[]): Promise<Map<string, number>> {
+    return this.staffQueries.itemCounts(orderIds);
+  }
+
+  /** A batch of the orders placed in a span of ISO instants, oldest first, after the order `after`. */
+  placedBetween(
+    storeId: string,
+    span: { from: string; to: string },
+    after: { created_at: string; id: string } | undefined,
+    limit: number,
+  ): Promise<OrderRow[]> {
+    return this.staffQueries.placedBetween(storeId, span, after, limit);
+  }
+
+  /** The ids, totals and times of the orders in these statuses placed since an ISO instant. */
+  inStatusesSince(storeId: string, statuses: OrderStatus[], since: string) {
+    return this.staffQueries.inStatusesSince(storeId, statuses, since);
+  }
+
+  /** How many orders are in each of these statuses. */
+  countInStatuses(storeId: string, statuses: OrderStatus[]): Promise<Map<number, number>> {
+    return this.staffQueries.countInStatuses(storeId, statuses);
+  }
 
   /**
    * One transaction: prices from the catalogue, each line's size and colour checked against the
