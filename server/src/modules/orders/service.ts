@@ -36,6 +36,9 @@ export interface OrderPolicy {
 
 export const DEFAULT_ORDER_POLICY: OrderPolicy = { pendingOrderMinutes: 30, manualPendingHours: 24, maxOpenOrders: 3 };
 
+/** What an erased order keeps in place of the person. */
+const ERASED = '';
+
 /** Providers whose payments the merchant confirms by hand: their orders wait longer. */
 const MANUAL_PROVIDERS = new Set(['upi', 'none']);
 
@@ -375,6 +378,42 @@ export class OrderService {
       });
       return { ...row, ...changes };
     });
+  }
+
+  /** A shopper's orders not yet delivered or cancelled, oldest first, read in the caller's transaction. */
+  async unfinishedOf(trx: Database, storeId: string, userId: string): Promise<string[]> {
+    const open = await trx
+      .selectFrom('orders')
+      .select('id')
+      .where('store_id', '=', storeId)
+      .where('user_id', '=', userId)
+      .where('status', 'in', [OrderStatus.Pending, OrderStatus.Processing, OrderStatus.Shipped])
+      .orderBy('created_at')
+      .execute();
+    return open.map((order) => order.id);
+  }
+
+  /**
+   * Takes the person out of a shopper's orders, inside the caller's transaction: the amounts,
+   * items, dates and state stay for the accounts.
+   */
+  async eraseBuyer(trx: Database, storeId: string, userId: string): Promise<void> {
+    await trx
+      .updateTable('orders')
+      .set({
+        email: ERASED,
+        full_name: ERASED,
+        address: ERASED,
+        city: ERASED,
+        postal_code: ERASED,
+        phone: ERASED,
+        phone_digits: ERASED,
+        buyer_company: null,
+        client_address: null,
+      })
+      .where('store_id', '=', storeId)
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   /** An order's status moves, oldest first. */
