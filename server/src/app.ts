@@ -149,7 +149,7 @@ export function createServices(db: Database, settings: ServiceSettings = DEFAULT
   });
   const payments = new PaymentService(db, orders, settings.payments);
   const audit = new AuditLog(db);
-  const catalog = new CatalogService(db);
+  const catalog = new CatalogService(db, (trx, productIds) => orders.productsOrderedAmong(trx, productIds));
   const accounts = new AccountService(db, settings.passwordCost, async (trx, user) => {
     const store = await stores.byId(user.store_id, trx);
     if (store) await outbox.enqueue(trx, welcomeMessage(store, user, settings.messages));

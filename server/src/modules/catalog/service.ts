@@ -13,6 +13,7 @@ import { newId, nowIso } from '../../shared/ids.js';
 import { catalogueChanged } from './catalog-version.js';
 import { batchesOf, type ImportCounts, type ImportOptions, importProducts } from './catalogue-import.js';
 import type { PreparedRows } from './catalogue-staging.js';
+import { type DeletedProducts, deleteProducts, type OrderedAmong } from './delete-products.js';
 import { Listing, type ListingStore, type ProductListFilters, type ProductListing } from './listing.js';
 import { type LowStock, lowStockOf } from './low-stock.js';
 import { type ProductInput, productColumns } from './product-row.js';
@@ -21,14 +22,18 @@ import { type WordsOrSku, wordsOrSku } from './search/words-or-sku.js';
 import { shownOnly } from './shown.js';
 import { type StaffListStore, StaffProductList, type StaffProductPage } from './staff-list.js';
 
-export type { ProductListFilters };
+export type { OrderedAmong, ProductListFilters };
 
 export class CatalogService {
   private readonly listing: Listing;
   private readonly searcher: Searcher;
   private readonly staffList: StaffProductList;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    /** Which of these products some order holds (the orders module's answer), in the caller's transaction. */
+    private readonly orderedAmong?: OrderedAmong,
+  ) {
     this.searcher = new Searcher(db);
     this.listing = new Listing(db, this.searcher);
     this.staffList = new StaffProductList(
@@ -254,65 +259,10 @@ export class CatalogService {
    * Deletes the products with these SKUs that no order refers to; an ordered product stays for
    * its orders' sake, and is hidden instead when `hideOrdered` is set. One transaction.
    */
-  async deleteBySkus(
-    storeId: string,
-    skus: string[],
-    options: { hideOrdered: boolean },
-  ): Promise<{ deleted: string[]; hidden: string[]; ordered: string[]; missing: string[] }> {
-    return writeTransaction(this.db, async (trx) => {
-      const found = skus.length
-        ? await trx
-            .selectFrom('products')
-            .select(['id', 'sku'])
-            .where('store_id', '=', storeId)
-            .where('sku', 'in', skus)
-            .execute()
-        : [];
-      const ids = found.map((product) => product.id);
-      const orderedIds = new Set(
-        ids.length
-          ? (
-              await trx
-                .selectFrom('order_items')
-                .select('product_id')
-                .distinct()
-                .where('product_id', 'in', ids)
-                .execute()
-            ).map((item) => item.product_id)
-          : [],
-      );
-      const free = found.filter((product) => !orderedIds.has(product.id));
-      const ordered = found.filter((product) => orderedIds.has(product.id));
-      if (free.length) {
-        await trx
-          .deleteFrom('products')
-          .where(
-            'id',
-            'in',
-            free.map((product) => product.id),
-          )
-          .execute();
-      }
-      if (options.hideOrdered && ordered.length) {
-        await trx
-          .updateTable('products')
-          .set({ hidden: 1, updated_at: nowIso() })
-          .where(
-            'id',
-            'in',
-            ordered.map((product) => product.id),
-          )
-          .execute();
-      }
-      if (free.length || (options.hideOrdered && ordered.length)) await catalogueChanged(trx, storeId);
-      const foundSkus = new Set(found.map((product) => product.sku));
-      return {
-        deleted: free.map((product) => product.sku),
-        hidden: options.hideOrdered ? ordered.map((product) => product.sku) : [],
-        ordered: ordered.map((product) => product.sku),
-        missing: skus.filter((sku) => !foundSkus.has(sku)),
-      };
-    });
+  async deleteBySkus(storeId: string, skus: string[], options: { hideOrdered: boolean }): Promise<DeletedProducts> {
+    const orderedAmong = this.orderedAmong;
+    if (!orderedAmong) throw new Error('The catalogue needs the orders to tell which products were ordered.');
+    return writeTransaction(this.db, (trx) => deleteProducts(trx, storeId, skus, { ...options, orderedAmong }));
   }
 
   /** Creates or updates many products by SKU: all of them or none (see catalogue-import.ts). Batches may stream in. */

@@ -51,6 +51,17 @@ export async function unfinishedOrderIds(db: Database, storeId: string, userId: 
   return open.map((order) => order.id);
 }
 
+/** Which of these products some order holds (an ordered product stays in the catalogue for its orders). */
+export async function productsOrderedAmong(db: Database, productIds: string[]): Promise<Set<string>> {
+  const ordered = await db
+    .selectFrom('order_items')
+    .select('product_id')
+    .distinct()
+    .where('product_id', 'in', productIds)
+    .execute();
+  return new Set(ordered.map((item) => item.product_id));
+}
+
 /** An order's status moves, oldest first. */
 export function eventsOfOrder(db: Database, storeId: string, orderId: string): Promise<OrderEventRow[]> {
   return db

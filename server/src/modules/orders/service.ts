@@ -12,6 +12,7 @@ import {
   ordersOfStore,
   ordersOfUser,
   ordersWithItems,
+  productsOrderedAmong,
   unfinishedOrderIds,
 } from './queries.js';
 import { OrderStaffQueries, type StaffOrderPage, type StaffOrderQuery } from './staff-queries.js';
@@ -266,6 +267,11 @@ export class OrderService {
   /** An order's status moves, oldest first. */
   events(storeId: string, orderId: string): Promise<OrderEventRow[]> {
     return eventsOfOrder(this.db, storeId, orderId);
+  }
+
+  /** Which of these products some order holds, read in the caller's transaction. */
+  productsOrderedAmong(trx: Database, productIds: string[]): Promise<Set<string>> {
+    return productsOrderedAmong(trx, productIds);
   }
 
   withItems(rows: OrderRow[]): Promise<Order[]> {
