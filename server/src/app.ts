@@ -149,25 +149,27 @@ export function createServices(db: Database, settings: ServiceSettings = DEFAULT
   });
   const payments = new PaymentService(db, orders, settings.payments);
   const audit = new AuditLog(db);
-  const catalog = new CatalogService(db);
+  const catalog = new CatalogService(db, (trx, productIds) => orders.productsOrderedAmong(trx, productIds));
+  const accounts = new AccountService(db, settings.passwordCost, async (trx, user) => {
+    const store = await stores.byId(user.store_id, trx);
+    if (store) await outbox.enqueue(trx, welcomeMessage(store, user, settings.messages));
+  });
+  const newsletter = new NewsletterService(db, outbox, settings.messages);
   return {
     stores,
-    accounts: new AccountService(db, settings.passwordCost, async (trx, user) => {
-      const store = await stores.byId(user.store_id, trx);
-      if (store) await outbox.enqueue(trx, welcomeMessage(store, user, settings.messages));
-    }),
+    accounts,
     catalog,
     orders,
     payments,
     audit,
     staff: new StaffService(db, audit, settings.passwordCost),
-    adminOrders: new AdminOrders(db, orders, payments, audit),
-    adminProducts: new AdminProducts(db, catalog, audit),
-    dashboards: new AdminDashboards(db, payments),
+    adminOrders: new AdminOrders(orders, payments, audit),
+    adminProducts: new AdminProducts(catalog, audit),
+    dashboards: new AdminDashboards(orders, payments, catalog),
     outbox,
-    privacy: new PrivacyService(db, orders),
-    stockSummary: new StockSummary(db, outbox, stores, settings.messages),
-    newsletter: new NewsletterService(db, outbox, settings.messages),
+    privacy: new PrivacyService(db, { accounts, orders, newsletter, outbox }),
+    stockSummary: new StockSummary(db, outbox, stores, catalog, settings.messages),
+    newsletter,
     contact: new ContactService(db, outbox, audit, settings.messages),
     passwordResets: new PasswordResets(db, outbox, settings.messages, settings.passwordCost),
     invoices,
@@ -334,7 +336,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         orders: services.adminOrders,
         products: services.adminProducts,
         dashboards: services.dashboards,
-        db: options.db,
         stores: services.stores,
         payments: services.payments,
         catalog: services.catalog,
@@ -354,7 +355,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(appManifestRoutes, { stores: services.stores });
   await app.register(searchEngineRoutes, {
-    db: options.db,
+    catalog: services.catalog,
     stores: services.stores,
     ...(options.sitemapPageSize ? { pageSize: options.sitemapPageSize } : {}),
   });

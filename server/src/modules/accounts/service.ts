@@ -94,6 +94,26 @@ export class AccountService {
     await this.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
   }
 
+  /**
+   * Erases an account inside the caller's transaction: its sessions and reset links end, and the
+   * name, email and password leave it; the email may register again.
+   */
+  async erase(trx: Database, userId: string): Promise<void> {
+    await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({
+        // A unique address no one can sign in with; the real one is free to register again.
+        email: `erased-${userId}@erased.invalid`,
+        password_hash: '',
+        first_name: '',
+        last_name: '',
+      })
+      .where('id', '=', userId)
+      .execute();
+  }
+
   private findByEmail(storeId: string, email: string) {
     return this.db
       .selectFrom('users')

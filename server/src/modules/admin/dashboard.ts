@@ -1,8 +1,8 @@
 import { type AdminDashboard, OrderStatus } from '@store/contract';
-import type { Database } from '../../db/schema.js';
 import { istDay, istDayStart } from '../../shared/india-time.js';
 import { toRupees } from '../../shared/money.js';
-import { shownOnly } from '../catalog/shown.js';
+import type { CatalogService } from '../catalog/service.js';
+import type { OrderService } from '../orders/service.js';
 import type { PaymentService } from '../payments/service.js';
 import type { Store } from '../stores/service.js';
 import { toProductSummary } from './products.js';
@@ -13,8 +13,9 @@ const PAID = [OrderStatus.Processing, OrderStatus.Shipped, OrderStatus.Delivered
 /** The back office's home: the shop's money and the work waiting, on the server's own figures. */
 export class AdminDashboards {
   constructor(
-    private readonly db: Database,
+    private readonly orders: OrderService,
     private readonly payments: PaymentService,
+    private readonly catalog: CatalogService,
   ) {}
 
   async of(store: Store, now = Date.now()): Promise<AdminDashboard> {
@@ -24,44 +25,11 @@ export class AdminDashboards {
     const since = istDayStart(firstDay < monthStart ? firstDay : monthStart).toISOString();
     const threshold = Number(store.low_stock_threshold);
 
-    const [paid, waiting, refunds, lowStockCount, lowStock] = await Promise.all([
-      this.db
-        .selectFrom('orders')
-        .select(['id', 'total', 'created_at'])
-        .where('store_id', '=', store.id)
-        .where('status', 'in', PAID)
-        .where('created_at', '>=', since)
-        .execute(),
-      this.db
-        .selectFrom('orders')
-        .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('store_id', '=', store.id)
-        .where('status', 'in', [OrderStatus.Pending, OrderStatus.Processing])
-        .groupBy('status')
-        .execute(),
-      this.db
-        .selectFrom('payments')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('store_id', '=', store.id)
-        .where('needs_refund', '=', 1)
-        .executeTakeFirstOrThrow(),
-      this.db
-        .selectFrom('products')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('store_id', '=', store.id)
-        .where(shownOnly())
-        .where('stock', '<=', threshold)
-        .executeTakeFirstOrThrow(),
-      this.db
-        .selectFrom('products')
-        .selectAll()
-        .where('store_id', '=', store.id)
-        .where(shownOnly())
-        .where('stock', '<=', threshold)
-        .orderBy('stock')
-        .orderBy('position')
-        .limit(5)
-        .execute(),
+    const [paid, waiting, needsRefund, lowStock] = await Promise.all([
+      this.orders.inStatusesSince(store.id, PAID, since),
+      this.orders.countInStatuses(store.id, [OrderStatus.Pending, OrderStatus.Processing]),
+      this.payments.countNeedingRefund(store.id),
+      this.catalog.lowStock(store.id, threshold, 5),
     ]);
 
     const test = await this.testPaid(
@@ -86,7 +54,7 @@ export class AdminDashboards {
         month.revenue += rupees;
       }
     }
-    const countOf = (status: number) => Number(waiting.find((row) => Number(row.status) === status)?.count ?? 0);
+    const countOf = (status: number) => waiting.get(status) ?? 0;
     const rounded = (figures: { orders: number; revenue: number }) => ({
       orders: figures.orders,
       revenue: Math.round(figures.revenue * 100) / 100,
@@ -97,8 +65,8 @@ export class AdminDashboards {
       days: [...days].map(([day, figures]) => ({ day, ...rounded(figures) })),
       awaitingPayment: countOf(OrderStatus.Pending),
       awaitingShipping: countOf(OrderStatus.Processing),
-      needsRefund: Number(refunds.count),
-      lowStock: { count: Number(lowStockCount.count), threshold, products: lowStock.map(toProductSummary) },
+      needsRefund,
+      lowStock: { count: lowStock.count, threshold, products: lowStock.products.map(toProductSummary) },
       testOrders: test.size,
     };
   }

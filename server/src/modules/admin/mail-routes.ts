@@ -2,7 +2,7 @@ import { AdminEmail, type AdminEmailFilter, AdminEmailsQuery, AdminEmailsRespons
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database, OutboxRow, OutboxStatus } from '../../db/schema.js';
+import type { OutboxRow, OutboxStatus } from '../../db/schema.js';
 import { valid, withErrors } from '../../http/wire.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
 import type { Outbox } from '../messages/outbox.js';
@@ -31,7 +31,7 @@ const toAdminEmail = (row: OutboxRow): AdminEmail => ({
 /** The store's emails, for owners and staff: what went out, what waits, what failed, and sending again. */
 export async function adminMailRoutes(
   app: FastifyInstance,
-  { db, outbox, audit }: { db: Database; outbox: Outbox; audit: AuditLog },
+  { outbox, audit }: { outbox: Outbox; audit: AuditLog },
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const list = { querystring: AdminEmailsQuery, response: withErrors({ 200: AdminEmailsResponse }) };
@@ -49,7 +49,7 @@ export async function adminMailRoutes(
     response: withErrors({ 200: z.object({ email: AdminEmail }) }),
   };
   api.post('/admin/emails/:id/retry', { schema: retry }, async (request) => {
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await audit.inTransaction(async (trx) => {
       const retried = await outbox.retry(request.store.id, request.params.id, Date.now(), trx);
       await audit.record(trx, {
         storeId: request.store.id,
@@ -65,7 +65,7 @@ export async function adminMailRoutes(
 
   const retryAll = { response: withErrors({ 200: z.object({ count: z.number().int() }) }) };
   api.post('/admin/emails/retry', { schema: retryAll }, async (request) => {
-    const count = await db.transaction().execute(async (trx) => {
+    const count = await audit.inTransaction(async (trx) => {
       const retried = await outbox.retryAll(request.store.id, Date.now(), trx);
       if (retried > 0)
         await audit.record(trx, {

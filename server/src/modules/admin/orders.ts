@@ -2,29 +2,26 @@ import {
   type AdminOrder,
   type AdminOrderListQuery,
   type AdminOrderListResponse,
-  type AdminOrderSummary,
-  indianMobileDigits,
   OrderStatus,
   type Shipment,
   STALE_ORDER,
   UTR_MESSAGE,
   UTR_PATTERN,
 } from '@store/contract';
-import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
 import type { Database, OrderRow, StaffRow } from '../../db/schema.js';
-import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
-import { istDayEnd, istDayStart, istMinute } from '../../shared/india-time.js';
+import { istDayEnd, istDayStart } from '../../shared/india-time.js';
 import { toRupees } from '../../shared/money.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
 import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
 import { movesFrom, statusLabel } from '../orders/status.js';
 import { isTestProvider, type PaymentService, refundReasonOf } from '../payments/service.js';
 import type { Store } from '../stores/service.js';
+import { orderSummaries } from './order-summaries.js';
+import { exportOrdersCsv } from './orders-export.js';
 
 type ListQuery = z.output<typeof AdminOrderListQuery>;
-const STATUSES = Object.values(OrderStatus);
 
 /**
  * The back office's door to orders: lists and searches them, and moves them through the same
@@ -33,42 +30,27 @@ const STATUSES = Object.values(OrderStatus);
  */
 export class AdminOrders {
   constructor(
-    private readonly db: Database,
     private readonly orders: OrderService,
     private readonly payments: PaymentService,
     private readonly audit: AuditLog,
   ) {}
 
   async list(storeId: string, query: ListQuery): Promise<AdminOrderListResponse> {
-    const matching = this.matching(storeId, query);
-    const listed = query.status === undefined ? matching : matching.where('status', '=', query.status);
-    // Deferred join: the page's ids come from the index alone, however deep the page; then their rows.
-    const pageIds = listed
-      .select('id')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset((query.page - 1) * query.limit)
-      .limit(query.limit);
-    const [rows, counted] = await Promise.all([
-      this.db
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', 'in', pageIds)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute(),
-      matching
-        .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-        .groupBy('status')
-        .execute(),
-    ]);
-    const counts = Object.fromEntries(STATUSES.map((status) => [String(status), 0]));
-    for (const { status, count } of counted) counts[String(status)] = Number(count);
-    const total =
-      query.status === undefined
-        ? Object.values(counts).reduce((sum, count) => sum + count, 0)
-        : (counts[String(query.status)] ?? 0);
-    return { data: await this.summaries(storeId, rows), total, page: query.page, limit: query.limit, counts };
+    const { rows, total, counts } = await this.orders.listForStaff(storeId, {
+      ...(query.q === undefined ? {} : { text: query.q }),
+      ...(query.status === undefined ? {} : { status: query.status }),
+      ...(query.from ? { from: istDayStart(query.from).toISOString() } : {}),
+      ...(query.to ? { to: istDayEnd(query.to).toISOString() } : {}),
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
+    return {
+      data: await orderSummaries(this.orders, this.payments, storeId, rows),
+      total,
+      page: query.page,
+      limit: query.limit,
+      counts,
+    };
   }
 
   async detail(store: Store, id: string): Promise<AdminOrder> {
@@ -154,7 +136,7 @@ export class AdminOrders {
   async updateTracking(store: Store, id: string, input: { updatedAt: string; shipment: Shipment }, staff: StaffRow) {
     const row = await this.current(store.id, id, input.updatedAt);
     await this.orders.updateShipment(store.id, row.id, input.shipment, { actor: staffActor(staff) });
-    await writeTransaction(this.db, (trx) =>
+    await this.audit.inTransaction((trx) =>
       this.audit.record(trx, {
         storeId: store.id,
         actor: staffActor(staff),
@@ -174,7 +156,7 @@ export class AdminOrders {
     staff: StaffRow,
     options: { shipment?: Shipment; cancelReason?: string },
   ): Promise<void> {
-    await writeTransaction(this.db, async (trx) => {
+    await this.audit.inTransaction(async (trx) => {
       const row = await this.current(store.id, id, updatedAt, trx);
       const moved = await this.orders.move(store.id, row.id, to, {
         ...options,
@@ -196,142 +178,19 @@ export class AdminOrders {
     });
   }
 
-  /**
-   * The orders placed between two India-time days, for an accountant: one row per order, amounts
-   * as plain numbers of rupees, a batch of rows at a time (a year of orders never sits in memory).
-   */
-  async *exportCsv(storeId: string, from: string, to: string): AsyncGenerator<string> {
-    const start = istDayStart(from).toISOString();
-    const end = istDayEnd(to);
-    yield `\uFEFF${stringify([EXPORT_COLUMNS])}`;
-    let after: { created_at: string; id: string } | undefined;
-    for (;;) {
-      let query = this.db
-        .selectFrom('orders')
-        .selectAll()
-        .where('store_id', '=', storeId)
-        .where('created_at', '>=', start)
-        .where('created_at', '<', end.toISOString());
-      if (after) {
-        const { created_at: time, id } = after;
-        query = query.where((eb) =>
-          eb.or([eb('created_at', '>', time), eb.and([eb('created_at', '=', time), eb('id', '>', id)])]),
-        );
-      }
-      const rows = await query.orderBy('created_at').orderBy('id').limit(500).execute();
-      if (rows.length === 0) return;
-      const ids = rows.map((row) => row.id);
-      const [summaries, payments] = await Promise.all([
-        this.summaries(storeId, rows),
-        this.db
-          .selectFrom('payments')
-          .select(['order_id', 'provider', 'reference'])
-          .where('store_id', '=', storeId)
-          .where('status', '=', 'success')
-          .where('order_id', 'in', ids)
-          .orderBy('created_at')
-          .execute(),
-      ]);
-      const paymentOf = new Map(payments.map((payment) => [payment.order_id, payment]));
-      yield stringify(
-        rows.map((row, index) => {
-          const payment = paymentOf.get(row.id);
-          return [
-            row.id,
-            istMinute(row.created_at),
-            statusLabel(row.status),
-            row.full_name,
-            row.email,
-            row.phone,
-            row.city,
-            row.state,
-            row.postal_code,
-            summaries[index]?.itemCount ?? 0,
-            toRupees(Number(row.total)).toFixed(2),
-            payment?.provider ?? '',
-            payment?.reference ?? '',
-            payment && isTestProvider(payment.provider) ? 'yes' : '',
-          ];
-        }),
-      );
-      const last = rows.at(-1);
-      if (!last || rows.length < 500) return;
-      after = { created_at: last.created_at, id: last.id };
-    }
+  /** The orders placed between two India-time days, as CSV for an accountant (see orders-export.ts). */
+  exportCsv(storeId: string, from: string, to: string): AsyncGenerator<string> {
+    return exportOrdersCsv(this.orders, this.payments, storeId, from, to);
   }
 
   /** The order as the page saw it, or a refusal when it changed since. */
-  private async current(storeId: string, id: string, updatedAt: string, db: Database = this.db): Promise<OrderRow> {
-    const row = await this.orders.findRow(storeId, id, db);
+  private async current(storeId: string, id: string, updatedAt: string, trx?: Database): Promise<OrderRow> {
+    const row = await this.orders.findRow(storeId, id, trx);
     if (!row) throw notFound(ORDER_NOT_FOUND);
     if (row.updated_at !== updatedAt) throw conflict(STALE_ORDER);
     return row;
   }
-
-  private matching(storeId: string, query: ListQuery) {
-    const text = query.q?.trim();
-    // A search is one indexed look-up per meaning of the text, put together (an OR of columns, or a
-    // store-wide scan checking each id, would read every order of the store); a list is the store's orders.
-    const found = text
-      ? searchTerms(text)
-          .map(([column, value]) =>
-            this.db.selectFrom('orders').select('id').where('store_id', '=', storeId).where(column, '=', value),
-          )
-          .reduce((union, next) => union.union(next))
-      : undefined;
-    let orders = found
-      ? this.db.selectFrom('orders').where('id', 'in', found)
-      : this.db.selectFrom('orders').where('store_id', '=', storeId);
-    if (query.from) orders = orders.where('created_at', '>=', istDayStart(query.from).toISOString());
-    if (query.to) orders = orders.where('created_at', '<', istDayEnd(query.to).toISOString());
-    return orders;
-  }
-
-  private async summaries(storeId: string, rows: OrderRow[]): Promise<AdminOrderSummary[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((row) => row.id);
-    const [quantities, testPaid] = await Promise.all([
-      this.db
-        .selectFrom('order_items')
-        .select(['order_id', (eb) => eb.fn.sum<number>('quantity').as('quantity')])
-        .where('order_id', 'in', ids)
-        .groupBy('order_id')
-        .execute(),
-      this.payments.testPaidOrderIds(storeId, ids),
-    ]);
-    const itemCounts = new Map(quantities.map((line) => [line.order_id, Number(line.quantity)]));
-    return rows.map((row) => ({
-      id: row.id,
-      status: row.status,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      email: row.email,
-      fullName: row.full_name,
-      phone: row.phone,
-      city: row.city,
-      total: toRupees(Number(row.total)),
-      itemCount: itemCounts.get(row.id) ?? 0,
-      testPayment: testPaid.has(row.id),
-    }));
-  }
 }
-
-const EXPORT_COLUMNS = [
-  'Order',
-  'Placed (IST)',
-  'Status',
-  'Customer',
-  'Email',
-  'Phone',
-  'City',
-  'State',
-  'PIN code',
-  'Items',
-  'Total (INR)',
-  'Paid by',
-  'Payment reference',
-  'Test payment',
-];
 
 /** PayU stores confirm a lost gateway answer by PayU's id; every other store confirms UPI transfers by UTR. */
 const referenceKindOf = (store: Store): 'utr' | 'payu' => (store.payment_provider === 'payu' ? 'payu' : 'utr');
@@ -341,18 +200,3 @@ const shipmentOf = (row: OrderRow) => ({
   trackingNumber: row.tracking_number,
   trackingUrl: row.tracking_url,
 });
-
-/**
- * What a search box's text can be, each looked up through an index: an order id, an email, or a
- * phone number however it was typed (+91 98450 12345, 098450-12345, 9845012345).
- */
-function searchTerms(text: string): ['id' | 'email' | 'phone_digits', string][] {
-  const terms: ['id' | 'email' | 'phone_digits', string][] = [
-    ['id', text.toUpperCase()],
-    ['email', text.toLowerCase()],
-  ];
-  const mobile = indianMobileDigits(text);
-  if (mobile) for (const digits of [mobile, `91${mobile}`, `0${mobile}`]) terms.push(['phone_digits', digits]);
-  else if (/^[+\d\s()-]+$/.test(text)) terms.push(['phone_digits', text.replace(/\D/g, '')]);
-  return terms;
-}

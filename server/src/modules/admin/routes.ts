@@ -15,7 +15,6 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/schema.js';
 import { describeRoutes, notJson, STAFF_SESSION, valid, withErrors } from '../../http/wire.js';
 import type { AuditLog } from '../audit/service.js';
 import type { CatalogService } from '../catalog/service.js';
@@ -42,7 +41,6 @@ export interface AdminRouteOptions {
   products: AdminProducts;
   dashboards: AdminDashboards;
   catalog: CatalogService;
-  db: Database;
   stores: StoreService;
   payments: PaymentService;
   audit: AuditLog;

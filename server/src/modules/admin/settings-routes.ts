@@ -13,8 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database, StaffRow } from '../../db/schema.js';
-import { writeTransaction } from '../../db/transaction.js';
+import type { StaffRow } from '../../db/schema.js';
 import { HttpError, parse } from '../../http/errors.js';
 import { valid, withErrors } from '../../http/wire.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
@@ -32,7 +31,6 @@ import { StoreFileChanges, sanitizePolicy } from '../stores/store-file.js';
 import { requireOwner } from './session.js';
 
 export interface SettingsRouteOptions {
-  db: Database;
   stores: StoreService;
   payments: PaymentService;
   staff: StaffService;
@@ -41,7 +39,7 @@ export interface SettingsRouteOptions {
 
 /** /api/v1/admin/settings/… and /admin/staff: the store's details, payments and people, for owners only. */
 export async function adminSettingsRoutes(app: FastifyInstance, options: SettingsRouteOptions): Promise<void> {
-  const { db, stores, payments, staff, audit } = options;
+  const { stores, payments, staff, audit } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -78,7 +76,7 @@ export async function adminSettingsRoutes(app: FastifyInstance, options: Setting
     }
     const { policies: _policies, ...plain } = changes;
     const after: StoreInfo = { ...before, ...plain, policies: cleanPolicies };
-    await writeTransaction(db, async (trx) => {
+    await audit.inTransaction(async (trx) => {
       await stores.updateInfo(request.store.id, after, trx);
       if (lowStockThreshold !== undefined)
         await stores.updateLowStockThreshold(request.store.id, lowStockThreshold, trx);
@@ -137,7 +135,7 @@ export async function adminSettingsRoutes(app: FastifyInstance, options: Setting
         issue?.path.join('.') || undefined,
       );
     }
-    await writeTransaction(db, async (trx) => {
+    await audit.inTransaction(async (trx) => {
       await stores.updatePayments(request.store.id, provider.name, config, trx);
       await audit.record(trx, {
         storeId: request.store.id,

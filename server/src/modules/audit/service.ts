@@ -1,4 +1,5 @@
 import type { AuditLogRow, Database, StaffRow } from '../../db/schema.js';
+import { writeTransaction } from '../../db/transaction.js';
 import { newId, nowIso } from '../../shared/ids.js';
 
 /** Who made a change, as the log and an order's timeline name them. */
@@ -38,6 +39,14 @@ export class AuditLog {
         created_at: nowIso(),
       })
       .execute();
+  }
+
+  /**
+   * A change and its entry in one write transaction: `work` makes the change through its owners'
+   * services, handing them `trx`, and records the entry with it.
+   */
+  inTransaction<T>(work: (trx: Database) => Promise<T>): Promise<T> {
+    return writeTransaction(this.db, work);
   }
 
   /** For a change that made its own transactions (a catalogue import): written once it is done. */

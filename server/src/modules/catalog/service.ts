@@ -1,4 +1,11 @@
-import { type ProductListQuery, STALE_PRODUCT, type Suggestion, stockMoved } from '@store/contract';
+import {
+  type AdminProductListQuery,
+  type ProductListQuery,
+  STALE_PRODUCT,
+  type Suggestion,
+  stockMoved,
+} from '@store/contract';
+import type { z } from 'zod';
 import type { Database, ProductRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
@@ -6,21 +13,72 @@ import { newId, nowIso } from '../../shared/ids.js';
 import { catalogueChanged } from './catalog-version.js';
 import { batchesOf, type ImportCounts, type ImportOptions, importProducts } from './catalogue-import.js';
 import type { PreparedRows } from './catalogue-staging.js';
+import { type DeletedProducts, deleteProducts, type OrderedAmong } from './delete-products.js';
 import { Listing, type ListingStore, type ProductListFilters, type ProductListing } from './listing.js';
+import { type LowStock, lowStockOf } from './low-stock.js';
 import { type ProductInput, productColumns } from './product-row.js';
 import { Searcher } from './search/searcher.js';
 import { type WordsOrSku, wordsOrSku } from './search/words-or-sku.js';
 import { shownOnly } from './shown.js';
+import { type StaffListStore, StaffProductList, type StaffProductPage } from './staff-list.js';
 
-export type { ProductListFilters };
+export type { OrderedAmong, ProductListFilters };
 
 export class CatalogService {
   private readonly listing: Listing;
   private readonly searcher: Searcher;
+  private readonly staffList: StaffProductList;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    /** Which of these products some order holds (the orders module's answer), in the caller's transaction. */
+    private readonly orderedAmong?: OrderedAmong,
+  ) {
     this.searcher = new Searcher(db);
     this.listing = new Listing(db, this.searcher);
+    this.staffList = new StaffProductList(
+      db,
+      (storeId, text) => this.wordsOrSku(storeId, text),
+      (storeId) => this.categories(storeId),
+    );
+  }
+
+  /** The back office's list: every product, hidden ones too, searched and filtered (see staff-list.ts). */
+  listForStaff(store: StaffListStore, query: z.output<typeof AdminProductListQuery>): Promise<StaffProductPage> {
+    return this.staffList.page(store, query);
+  }
+
+  /** Products on sale at or below the store's low-stock line, `listed` of them at most; `db` may be a transaction. */
+  lowStock(storeId: string, threshold: number, listed: number, db: Database = this.db): Promise<LowStock> {
+    return lowStockOf(db, storeId, threshold, listed);
+  }
+
+  /** How many products the storefront shows (the sitemap's files). */
+  async countShown(storeId: string): Promise<number> {
+    const { total } = await this.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('store_id', '=', storeId)
+      .where(shownOnly())
+      .executeTakeFirstOrThrow();
+    return Number(total);
+  }
+
+  /** A page of the shown products' ids and change times, in the catalogue's order (a sitemap file). */
+  shownPage(
+    storeId: string,
+    page: { offset: number; limit: number },
+  ): Promise<Pick<ProductRow, 'id' | 'updated_at'>[]> {
+    return this.db
+      .selectFrom('products')
+      .select(['id', 'updated_at'])
+      .where('store_id', '=', storeId)
+      .where(shownOnly())
+      .orderBy('position')
+      .orderBy('id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
   }
 
   /** The storefront's listing: filters, search, sorts and facets (see listing.ts). */
@@ -201,65 +259,10 @@ export class CatalogService {
    * Deletes the products with these SKUs that no order refers to; an ordered product stays for
    * its orders' sake, and is hidden instead when `hideOrdered` is set. One transaction.
    */
-  async deleteBySkus(
-    storeId: string,
-    skus: string[],
-    options: { hideOrdered: boolean },
-  ): Promise<{ deleted: string[]; hidden: string[]; ordered: string[]; missing: string[] }> {
-    return writeTransaction(this.db, async (trx) => {
-      const found = skus.length
-        ? await trx
-            .selectFrom('products')
-            .select(['id', 'sku'])
-            .where('store_id', '=', storeId)
-            .where('sku', 'in', skus)
-            .execute()
-        : [];
-      const ids = found.map((product) => product.id);
-      const orderedIds = new Set(
-        ids.length
-          ? (
-              await trx
-                .selectFrom('order_items')
-                .select('product_id')
-                .distinct()
-                .where('product_id', 'in', ids)
-                .execute()
-            ).map((item) => item.product_id)
-          : [],
-      );
-      const free = found.filter((product) => !orderedIds.has(product.id));
-      const ordered = found.filter((product) => orderedIds.has(product.id));
-      if (free.length) {
-        await trx
-          .deleteFrom('products')
-          .where(
-            'id',
-            'in',
-            free.map((product) => product.id),
-          )
-          .execute();
-      }
-      if (options.hideOrdered && ordered.length) {
-        await trx
-          .updateTable('products')
-          .set({ hidden: 1, updated_at: nowIso() })
-          .where(
-            'id',
-            'in',
-            ordered.map((product) => product.id),
-          )
-          .execute();
-      }
-      if (free.length || (options.hideOrdered && ordered.length)) await catalogueChanged(trx, storeId);
-      const foundSkus = new Set(found.map((product) => product.sku));
-      return {
-        deleted: free.map((product) => product.sku),
-        hidden: options.hideOrdered ? ordered.map((product) => product.sku) : [],
-        ordered: ordered.map((product) => product.sku),
-        missing: skus.filter((sku) => !foundSkus.has(sku)),
-      };
-    });
+  async deleteBySkus(storeId: string, skus: string[], options: { hideOrdered: boolean }): Promise<DeletedProducts> {
+    const orderedAmong = this.orderedAmong;
+    if (!orderedAmong) throw new Error('The catalogue needs the orders to tell which products were ordered.');
+    return writeTransaction(this.db, (trx) => deleteProducts(trx, storeId, skus, { ...options, orderedAmong }));
   }
 
   /** Creates or updates many products by SKU: all of them or none (see catalogue-import.ts). Batches may stream in. */

@@ -271,4 +271,9 @@ export class Outbox {
     await db.updateTable('outbox').set(changes).where('id', '=', row.id).where('status', '!=', 'sent').execute();
     return { ...row, ...changes };
   }
+
+  /** Deletes every message to an address, unsent and sent, inside the caller's transaction (an erased account). */
+  async deleteTo(trx: Database, storeId: string, recipient: string): Promise<void> {
+    await trx.deleteFrom('outbox').where('store_id', '=', storeId).where('recipient', '=', recipient).execute();
+  }
 }

@@ -1,7 +1,7 @@
 import type { Database, ProductRow } from '../../db/schema.js';
 import { advanceMarker } from '../../db/sequences.js';
 import { istDay } from '../../shared/india-time.js';
-import { shownOnly } from '../catalog/shown.js';
+import type { CatalogService } from '../catalog/service.js';
 import type { StoreService } from '../stores/service.js';
 import { type MessageSettings, merchantAddress, renderMessage, shopUrl } from './layout.js';
 import type { Outbox } from './outbox.js';
@@ -28,6 +28,7 @@ export class StockSummary {
     private readonly db: Database,
     private readonly outbox: Outbox,
     private readonly stores: StoreService,
+    private readonly catalog: CatalogService,
     private readonly settings: MessageSettings = {},
   ) {}
 
@@ -42,31 +43,20 @@ export class StockSummary {
       const sent = await this.db.transaction().execute(async (trx) => {
         if (!(await advanceMarker(trx, store.id, MARKER, today))) return false;
         const threshold = Number(store.low_stock_threshold);
-        const low = trx
-          .selectFrom('products')
-          .where('store_id', '=', store.id)
-          .where(shownOnly())
-          .where('stock', '<=', threshold);
-        const { count } = await low.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-        if (Number(count) === 0) return false;
-        const listed = await low
-          .select(['title', 'sku', 'stock'])
-          .orderBy('stock')
-          .orderBy('position')
-          .limit(STOCK_SUMMARY_LISTED)
-          .execute();
-        const more = Number(count) - listed.length;
+        const { count, products: listed } = await this.catalog.lowStock(store.id, threshold, STOCK_SUMMARY_LISTED, trx);
+        if (count === 0) return false;
+        const more = count - listed.length;
         await this.outbox.enqueue(
           trx,
           {
             storeId: store.id,
             kind: 'merchant.low-stock',
             recipient,
-            subject: `Low stock: ${count} ${Number(count) === 1 ? 'product' : 'products'} | ${store.store_name}`,
+            subject: `Low stock: ${count} ${count === 1 ? 'product' : 'products'} | ${store.store_name}`,
             ...renderMessage(store, [
               {
                 lines: [
-                  `${count} ${Number(count) === 1 ? 'product is' : 'products are'} at or below your low-stock level of ${threshold} on ${istDay(now)}.`,
+                  `${count} ${count === 1 ? 'product is' : 'products are'} at or below your low-stock level of ${threshold} on ${istDay(now)}.`,
                 ],
               },
               {

@@ -141,6 +141,21 @@ export class NewsletterService {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** The subscriber of an address, withdrawn or not (a shopper's copy of their data). */
+  async byEmail(storeId: string, email: string): Promise<SubscriberRow | undefined> {
+    return this.db
+      .selectFrom('subscribers')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('email', '=', email)
+      .executeTakeFirst();
+  }
+
+  /** Forgets an address altogether, inside the caller's transaction (an erased account). */
+  async forget(trx: Database, storeId: string, email: string): Promise<void> {
+    await trx.deleteFrom('subscribers').where('store_id', '=', storeId).where('email', '=', email).execute();
+  }
+
   /** How many addresses are subscribed, and how many have withdrawn. */
   async count(storeId: string): Promise<{ subscribed: number; withdrawn: number }> {
     const row = await this.db

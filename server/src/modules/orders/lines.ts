@@ -1,17 +1,9 @@
 import { type OrderLine, productOptions } from '@store/contract';
 import { HttpError } from '../../http/errors.js';
+import type { ProductToOrder } from '../catalog/stock.js';
 
-/** What an order reads of a product: its price, stock and the options it comes in. */
-export interface OrderedProduct {
-  id: string;
-  title: string;
-  regular_price: number;
-  discounted_price: number | null;
-  stock: number;
-  attributes_json: string;
-  hsn: string | null;
-  gst_rate: number | null;
-}
+/** What an order reads of a product: the catalogue's answer (price, stock, options, tax). */
+export type OrderedProduct = ProductToOrder;
 
 export type ChosenLine = OrderLine & { product: OrderedProduct };
 

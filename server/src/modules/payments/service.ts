@@ -284,6 +284,33 @@ export class PaymentService {
       ...(reason ? { reason } : {}),
     };
   }
+
+  /** How many of the store's payments wait for a refund (the back office's dashboard). */
+  async countNeedingRefund(storeId: string): Promise<number> {
+    const { count } = await this.db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('store_id', '=', storeId)
+      .where('needs_refund', '=', 1)
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+
+  /** The successful payments of these orders, oldest first: who took the money, and its reference. */
+  successfulForOrders(
+    storeId: string,
+    orderIds: string[],
+  ): Promise<Pick<PaymentRow, 'order_id' | 'provider' | 'reference'>[]> {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('payments')
+      .select(['order_id', 'provider', 'reference'])
+      .where('store_id', '=', storeId)
+      .where('status', '=', 'success')
+      .where('order_id', 'in', orderIds)
+      .orderBy('created_at')
+      .execute();
+  }
 }
 
 /** A payment's story only moves forward: pending → success or failed, failed → success (the gateway took it after all). */

@@ -1,9 +1,12 @@
-import { type AccountExport, OrderStatus } from '@store/contract';
+import type { AccountExport } from '@store/contract';
 import type { Database, UserRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../http/errors.js';
 import { nowIso } from '../../shared/ids.js';
 import { verifyPassword } from '../accounts/passwords.js';
+import type { AccountService } from '../accounts/service.js';
+import type { Outbox } from '../messages/outbox.js';
+import type { NewsletterService } from '../newsletter/service.js';
 import type { OrderService } from '../orders/service.js';
 import type { Store } from '../stores/service.js';
 
@@ -11,30 +14,31 @@ export const WRONG_PASSWORD = 'The password is not right. Nothing was deleted.';
 export const stillOpen = (ids: string[]): string =>
   `Your ${ids.length === 1 ? 'order' : 'orders'} ${ids.join(', ')} ${ids.length === 1 ? 'is' : 'are'} not finished yet. You can delete your account once ${ids.length === 1 ? 'it is' : 'they are'} delivered or cancelled (an unpaid order is cancelled on its own after a while). Nothing was deleted.`;
 
-/** What an erased order keeps in place of the person: the amounts, items, dates and state stay for the accounts. */
-const ERASED = '';
+/** The services that keep a shopper's data, each asked about its own tables. */
+export interface PrivacyOwners {
+  accounts: AccountService;
+  orders: OrderService;
+  newsletter: NewsletterService;
+  outbox: Outbox;
+}
 
 /**
  * A shopper's rights over their data (Digital Personal Data Protection Act 2023): a copy of all
  * the shop keeps about them, and erasure. Erasure keeps what the tax law requires: issued invoices
  * (their own copy of the buyer's name and address) and each order's amounts, items and state.
+ * It owns no table: each step is the owning module's, all in one transaction.
  */
 export class PrivacyService {
   constructor(
     private readonly db: Database,
-    private readonly orders: OrderService,
+    private readonly owners: PrivacyOwners,
   ) {}
 
   async exportOf(store: Store, user: UserRow): Promise<AccountExport> {
-    const orders = await this.orders.listForUser(store.id, user.id);
+    const orders = await this.owners.orders.listForUser(store.id, user.id);
     const addresses = new Map<string, AccountExport['addresses'][number]>();
     for (const order of orders) addresses.set(JSON.stringify(order.shippingAddress), order.shippingAddress);
-    const subscriber = await this.db
-      .selectFrom('subscribers')
-      .selectAll()
-      .where('store_id', '=', store.id)
-      .where('email', '=', user.email)
-      .executeTakeFirst();
+    const subscriber = await this.owners.newsletter.byEmail(store.id, user.email);
     return {
       exportedAt: nowIso(),
       store: { name: store.store_name, host: store.host },
@@ -58,48 +62,15 @@ export class PrivacyService {
    */
   async erase(store: Store, user: UserRow, password: string): Promise<void> {
     if (!(await verifyPassword(password, user.password_hash))) throw new HttpError(400, WRONG_PASSWORD, {}, 'password');
+    const { accounts, orders, newsletter, outbox } = this.owners;
     await writeTransaction(this.db, async (trx) => {
       // An order on its way still needs the address it goes to: the account waits until it is finished.
-      const open = await trx
-        .selectFrom('orders')
-        .select('id')
-        .where('store_id', '=', store.id)
-        .where('user_id', '=', user.id)
-        .where('status', 'in', [OrderStatus.Pending, OrderStatus.Processing, OrderStatus.Shipped])
-        .orderBy('created_at')
-        .execute();
-      if (open.length > 0) throw new HttpError(409, stillOpen(open.map((order) => order.id)));
-      await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
-      await trx.deleteFrom('password_resets').where('user_id', '=', user.id).execute();
-      await trx
-        .updateTable('users')
-        .set({
-          // A unique address no one can sign in with; the real one is free to register again.
-          email: `erased-${user.id}@erased.invalid`,
-          password_hash: ERASED,
-          first_name: ERASED,
-          last_name: ERASED,
-        })
-        .where('id', '=', user.id)
-        .execute();
-      await trx
-        .updateTable('orders')
-        .set({
-          email: ERASED,
-          full_name: ERASED,
-          address: ERASED,
-          city: ERASED,
-          postal_code: ERASED,
-          phone: ERASED,
-          phone_digits: ERASED,
-          buyer_company: null,
-          client_address: null,
-        })
-        .where('store_id', '=', store.id)
-        .where('user_id', '=', user.id)
-        .execute();
-      await trx.deleteFrom('outbox').where('store_id', '=', store.id).where('recipient', '=', user.email).execute();
-      await trx.deleteFrom('subscribers').where('store_id', '=', store.id).where('email', '=', user.email).execute();
+      const open = await orders.unfinishedOf(trx, store.id, user.id);
+      if (open.length > 0) throw new HttpError(409, stillOpen(open));
+      await accounts.erase(trx, user.id);
+      await orders.eraseBuyer(trx, store.id, user.id);
+      await outbox.deleteTo(trx, store.id, user.email);
+      await newsletter.forget(trx, store.id, user.email);
     });
   }
 }

@@ -1,8 +1,7 @@
 import { POLICY_SLUGS } from '@store/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/schema.js';
 import { storeHostOf } from '../../http/store-host.js';
-import { shownOnly } from '../catalog/shown.js';
+import type { CatalogService } from '../catalog/service.js';
 import type { StoreService } from '../stores/service.js';
 
 /**
@@ -37,11 +36,13 @@ const day = (timestamp: string) => timestamp.slice(0, 10);
 
 export async function searchEngineRoutes(
   app: FastifyInstance,
-  { db, stores, pageSize = SITEMAP_PAGE_SIZE }: { db: Database; stores: StoreService; pageSize?: number },
+  {
+    catalog,
+    stores,
+    pageSize = SITEMAP_PAGE_SIZE,
+  }: { catalog: CatalogService; stores: StoreService; pageSize?: number },
 ): Promise<void> {
   const storeOf = (request: FastifyRequest) => stores.forHost(storeHostOf(request.headers.host));
-  const visibleProducts = (storeId: string) =>
-    db.selectFrom('products').where('store_id', '=', storeId).where(shownOnly());
 
   app.get('/robots.txt', async (request, reply) => {
     const lines = [
@@ -59,10 +60,7 @@ export async function searchEngineRoutes(
   app.get('/sitemap.xml', async (request, reply) => {
     const store = await storeOf(request);
     const origin = originOf(request);
-    const counted = await visibleProducts(store.id)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const files = Math.ceil(Number(counted.total) / pageSize);
+    const files = Math.ceil((await catalog.countShown(store.id)) / pageSize);
     const entries = [`<sitemap><loc>${xml(`${origin}/sitemap-pages.xml`)}</loc></sitemap>`];
     for (let file = 1; file <= files; file += 1) {
       entries.push(`<sitemap><loc>${xml(`${origin}/sitemap-products-${file}.xml`)}</loc></sitemap>`);
@@ -94,13 +92,7 @@ export async function searchEngineRoutes(
     if (!Number.isInteger(file) || file < 1 || file > 100_000) return reply.code(404).send({ error: 'Not found.' });
     const store = await storeOf(request);
     const origin = originOf(request);
-    const rows = await visibleProducts(store.id)
-      .select(['id', 'updated_at'])
-      .orderBy('position')
-      .orderBy('id')
-      .limit(pageSize)
-      .offset((file - 1) * pageSize)
-      .execute();
+    const rows = await catalog.shownPage(store.id, { offset: (file - 1) * pageSize, limit: pageSize });
     if (rows.length === 0) return reply.code(404).send({ error: 'Not found.' });
     return sendXml(
       reply,

@@ -1,0 +1,76 @@
+import { stringify } from 'csv-stringify/sync';
+import { istDayEnd, istDayStart, istMinute } from '../../shared/india-time.js';
+import { toRupees } from '../../shared/money.js';
+import type { OrderService } from '../orders/service.js';
+import { statusLabel } from '../orders/status.js';
+import { isTestProvider, type PaymentService } from '../payments/service.js';
+import { orderSummaries } from './order-summaries.js';
+
+const BATCH = 500;
+
+const EXPORT_COLUMNS = [
+  'Order',
+  'Placed (IST)',
+  'Status',
+  'Customer',
+  'Email',
+  'Phone',
+  'City',
+  'State',
+  'PIN code',
+  'Items',
+  'Total (INR)',
+  'Paid by',
+  'Payment reference',
+  'Test payment',
+];
+
+/**
+ * The orders placed between two India-time days, for an accountant: one row per order, amounts
+ * as plain numbers of rupees, a batch of rows at a time (a year of orders never sits in memory).
+ */
+export async function* exportOrdersCsv(
+  orders: OrderService,
+  payments: PaymentService,
+  storeId: string,
+  from: string,
+  to: string,
+): AsyncGenerator<string> {
+  const span = { from: istDayStart(from).toISOString(), to: istDayEnd(to).toISOString() };
+  yield `\uFEFF${stringify([EXPORT_COLUMNS])}`;
+  let after: { created_at: string; id: string } | undefined;
+  for (;;) {
+    const rows = await orders.placedBetween(storeId, span, after, BATCH);
+    if (rows.length === 0) return;
+    const ids = rows.map((row) => row.id);
+    const [summaries, paid] = await Promise.all([
+      orderSummaries(orders, payments, storeId, rows),
+      payments.successfulForOrders(storeId, ids),
+    ]);
+    const paymentOf = new Map(paid.map((payment) => [payment.order_id, payment]));
+    yield stringify(
+      rows.map((row, index) => {
+        const payment = paymentOf.get(row.id);
+        return [
+          row.id,
+          istMinute(row.created_at),
+          statusLabel(row.status),
+          row.full_name,
+          row.email,
+          row.phone,
+          row.city,
+          row.state,
+          row.postal_code,
+          summaries[index]?.itemCount ?? 0,
+          toRupees(Number(row.total)).toFixed(2),
+          payment?.provider ?? '',
+          payment?.reference ?? '',
+          payment && isTestProvider(payment.provider) ? 'yes' : '',
+        ];
+      }),
+    );
+    const last = rows.at(-1);
+    if (!last || rows.length < BATCH) return;
+    after = { created_at: last.created_at, id: last.id };
+  }
+}

@@ -1,0 +1,113 @@
+import { OrderStatus } from '@store/contract';
+import type { Database, OrderItemRow, OrderRow } from '../../db/schema.js';
+import { conflict } from '../../http/errors.js';
+import { newId, nowIso } from '../../shared/ids.js';
+import { returnStock } from '../catalog/stock.js';
+import { assertMove } from './status.js';
+
+/** Who moved an order, for its timeline: 'shopper', 'system', 'merchant', 'gateway:payu' … */
+export interface MoveBy {
+  actor: string;
+  note?: string;
+}
+
+/** How a parcel travels: the courier, its tracking number and the courier's tracking page (https). */
+export interface Shipment {
+  courier?: string;
+  trackingNumber?: string;
+  trackingUrl?: string;
+}
+
+/** What happened to an order, told inside the transaction that made the change. */
+export type OrderChange =
+  | { kind: 'placed'; order: OrderRow; items: OrderItemRow[] }
+  | { kind: 'moved'; order: OrderRow; items: OrderItemRow[]; from: number; to: number };
+
+/** Work done in the change's own transaction (the messages it sends): it commits or rolls back with it. */
+export type OrderChangeHook = (trx: Database, change: OrderChange) => Promise<void>;
+
+export const shipmentColumns = (shipment: Shipment) => ({
+  courier: shipment.courier ?? null,
+  tracking_number: shipment.trackingNumber ?? null,
+  tracking_url: shipment.trackingUrl ?? null,
+});
+
+/**
+ * Moves an order read in `trx` through the state machine. The update is guarded by the status it
+ * was read with, so two concurrent moves cannot both win. Cancelling returns the stock.
+ */
+export async function moveRow(
+  trx: Database,
+  row: OrderRow,
+  to: OrderStatus,
+  options: { shipment?: Shipment; cancelReason?: string; by?: MoveBy },
+  onChange: OrderChangeHook | undefined,
+): Promise<OrderRow> {
+  assertMove(row.status, to);
+  const changes = {
+    status: to,
+    updated_at: nowIso(),
+    ...(options.shipment ? shipmentColumns(options.shipment) : {}),
+    ...(to === OrderStatus.Cancelled ? { cancel_reason: options.cancelReason ?? null } : {}),
+  };
+  const updated = await trx
+    .updateTable('orders')
+    .set(changes)
+    .where('id', '=', row.id)
+    .where('status', '=', row.status)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw conflict('The order changed meanwhile. Please try again.');
+  if (to === OrderStatus.Cancelled) await returnOrderedStock(trx, row);
+  await recordEvent(trx, {
+    storeId: row.store_id,
+    orderId: row.id,
+    from: row.status,
+    to,
+    by: options.by ?? { actor: 'merchant' },
+  });
+  const moved = { ...row, ...changes };
+  if (onChange) {
+    const items = await trx
+      .selectFrom('order_items')
+      .selectAll()
+      .where('order_id', '=', row.id)
+      .orderBy('position')
+      .execute();
+    await onChange(trx, { kind: 'moved', order: moved, items, from: row.status, to });
+  }
+  return moved;
+}
+
+/** A cancelled order's items go back on the shelf: the catalogue takes them back. */
+async function returnOrderedStock(trx: Database, order: Pick<OrderRow, 'id' | 'store_id'>): Promise<void> {
+  const items = await trx
+    .selectFrom('order_items')
+    .select(['product_id', 'quantity'])
+    .where('order_id', '=', order.id)
+    .execute();
+  await returnStock(
+    trx,
+    order.store_id,
+    items.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
+  );
+}
+
+/** One line of an order's timeline. */
+export async function recordEvent(
+  trx: Database,
+  event: { storeId: string; orderId: string; from: number | null; to: number; by: MoveBy },
+): Promise<void> {
+  await trx
+    .insertInto('order_events')
+    .values({
+      id: newId(),
+      order_id: event.orderId,
+      store_id: event.storeId,
+      from_status: event.from,
+      to_status: event.to,
+      actor: event.by.actor,
+      note: event.by.note ?? null,
+      created_at: nowIso(),
+    })
+    .execute();
+}
