@@ -12,7 +12,7 @@ import { notFound } from '../../http/errors.js';
 import { toRupees } from '../../shared/money.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
 import { KeptPerCatalogueVersion } from '../catalog/catalog-version.js';
-import { rowToRecord } from '../catalog/files/product-record.js';
+import { rowToRecord } from '../catalog/import/index.js';
 import { type CatalogService, PRODUCT_NOT_FOUND } from '../catalog/service.js';
 import { hiddenOnly, shownOnly } from '../catalog/shown.js';
 import type { Store } from '../stores/service.js';

@@ -4,8 +4,7 @@ import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
 import { catalogueChanged } from './catalog-version.js';
-import { batchesOf, type ImportCounts, type ImportOptions, importProducts } from './catalogue-import.js';
-import type { PreparedRows } from './catalogue-staging.js';
+import { batchesOf, type ImportCounts, type ImportOptions, importProducts, type PreparedRows } from './import/index.js';
 import { Listing, type ListingStore, type ProductListFilters, type ProductListing } from './listing.js';
 import { type ProductInput, productColumns } from './product-row.js';
 import { Searcher } from './search/searcher.js';
@@ -262,7 +261,7 @@ export class CatalogService {
     });
   }
 
-  /** Creates or updates many products by SKU: all of them or none (see catalogue-import.ts). Batches may stream in. */
+  /** Creates or updates many products by SKU: all of them or none (see import/). Batches may stream in. */
   importMany(
     storeId: string,
     inputs: ProductInput[] | AsyncIterable<ProductInput[] | PreparedRows>,

@@ -1,9 +1,17 @@
 import { SqliteAdapter, sql } from 'kysely';
-import type { Database, ProductRow } from '../../db/schema.js';
-import { tidyAfterBulkWrite, writeTransaction } from '../../db/transaction.js';
-import { nowIso } from '../../shared/ids.js';
-import { withRowTriggersPaused } from './bulk-write.js';
-import { catalogueChanged } from './catalog-version.js';
+import type { Database, ProductRow } from '../../../db/schema.js';
+import { tidyAfterBulkWrite, writeTransaction } from '../../../db/transaction.js';
+import { nowIso } from '../../../shared/ids.js';
+import { withRowTriggersPaused } from '../bulk-write.js';
+import { catalogueChanged } from '../catalog-version.js';
+import {
+  listingSharesOf,
+  PENDING_SHARES_ADDED,
+  PENDING_SHARES_TABLES,
+  pendingSharesOf,
+} from '../listing-counts-sql.js';
+import type { ProductInput } from '../product-row.js';
+import { POSTGRES_SEARCH_VECTOR, searchOfProducts } from '../search/search-index.js';
 import {
   CatalogueStaging,
   type ImportChange,
@@ -11,9 +19,6 @@ import {
   type PreparedRows,
   TEXT_COLUMNS,
 } from './catalogue-staging.js';
-import { listingSharesOf, PENDING_SHARES_ADDED, PENDING_SHARES_TABLES, pendingSharesOf } from './listing-counts-sql.js';
-import type { ProductInput } from './product-row.js';
-import { POSTGRES_SEARCH_VECTOR, searchOfProducts } from './search/search-index.js';
 
 export type { ImportChange } from './catalogue-staging.js';
 
@@ -295,7 +300,7 @@ const list = (columns: readonly string[], prefix = '') => sql.raw(columns.map((c
  * The staged new products with seq in (from, to]: hidden until `show` (`shares` none), or as the
  * file says with their shares of the listing sums added at once (`sums`) or gathered for the end of
  * the transaction (`pending`, PostgreSQL). One statement with the row triggers paused, then their
- * search index, specifications and shares set-based, in the same transaction (see bulk-write.ts).
+ * search index, specifications and shares set-based, in the same transaction (see ../bulk-write.ts).
  */
 async function insertNew(
   trx: Database,
@@ -330,7 +335,7 @@ async function insertNew(
 /**
  * Shows the new products written hidden ahead (those the file does not hide itself, and still
  * hidden): their shares of the listing sums added first, set-based, then one update with the sums'
- * row triggers paused (see bulk-write.ts).
+ * row triggers paused (see ../bulk-write.ts).
  */
 async function show(trx: Database, staging: CatalogueStaging, from: number, to: number): Promise<void> {
   const shown = `p.hidden = 1 and ${staging.holds('p.id', `is_new = 1 and hidden = 0 and seq > ${from} and seq <= ${to}`)}`;

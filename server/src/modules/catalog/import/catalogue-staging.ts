@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CompiledQuery, type RawBuilder, SqliteAdapter, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { orderedIds } from '../../shared/ids.js';
-import { type ProductColumns, type ProductInput, productColumns, withSku } from './product-row.js';
+import type { Database } from '../../../db/schema.js';
+import { orderedIds } from '../../../shared/ids.js';
+import { type ProductColumns, type ProductInput, productColumns, withSku } from '../product-row.js';
 
 /**
  * The second pass of an import: each checked row compared with the product it updates and, when
