@@ -14,7 +14,6 @@
  * The way back out, a catalogue file of the products, is write-catalogue.ts.
  */
 export {
-  batchesOf,
   type ImportChange,
   type ImportCounts,
   ImportInterrupted,
@@ -23,6 +22,7 @@ export {
 } from './catalogue-import.js';
 export type { PreparedRows } from './catalogue-staging.js';
 export { categoryWarnings, missingPictures, taxWarnings } from './import-checks.js';
+export { batchesOf } from './product-batches.js';
 export { MAX_STOCK, rowToRecord } from './product-record.js';
 export { CatalogueFileError, checkCatalogueFile, readCatalogueFile } from './read-catalogue.js';
 export { readInWorker } from './read-in-worker.js';
