@@ -1,5 +1,5 @@
+import type { CatalogueEntry, CatalogueProblem } from './catalogue-entry.js';
 import { CategoryTally, PictureCheck, TaxTally } from './import-checks.js';
-import type { CatalogueEntry, CatalogueProblem } from './read-catalogue.js';
 
 /**
  * The first pass over a catalogue file: every row checked, a row at a time, and nothing of the

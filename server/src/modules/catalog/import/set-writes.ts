@@ -3,7 +3,8 @@ import type { Database } from '../../../db/schema.js';
 import { withRowTriggersPaused } from '../bulk-write.js';
 import { listingSharesOf, pendingSharesOf } from '../listing-counts-sql.js';
 import { POSTGRES_SEARCH_VECTOR, searchOfProducts } from '../search/search-index.js';
-import { type CatalogueStaging, PRODUCT_COLUMNS, TEXT_COLUMNS } from './catalogue-staging.js';
+import type { CatalogueStaging } from './catalogue-staging.js';
+import { PRODUCT_COLUMNS, TEXT_COLUMNS } from './import-columns.js';
 
 /* The set-based statements that write an import's staged rows into the catalogue, a part (seq in (from, to]) at a time. */
 
