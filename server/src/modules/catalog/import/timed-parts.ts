@@ -5,8 +5,9 @@ import { writeTransaction } from '../../../db/transaction.js';
 /**
  * Runs `work` over seq 1… in transactions that each hold the write lock about `lockMs`: the size
  * of the next part follows from the time the last took, so it fits any machine and any load.
- * Between two parts the lock stays free `gapMs` at least (SQLite: see GAP_MS in catalogue-import.ts), while what the
- * last part wrote is copied into the database file (see import-connection.ts).
+ * Between two parts the lock stays free `gapMs` at least (SQLite: see GAP_MS in
+ * catalogue-import.ts), while what the last part wrote is copied into the database file (see
+ * import-connection.ts).
  */
 export class TimedParts {
   /** The last seq written. */
