@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/src/app.js';
 import type { Database } from '../../server/src/db/schema.js';
-import { readCatalogueFile } from '../../server/src/modules/catalog/files/read-catalogue.js';
+import { readCatalogueFile } from '../../server/src/modules/catalog/import/index.js';
 import { writeBenchCatalogue } from './bench-catalogue.js';
 import { GENEROUS_LIMITS } from './generous-limits.js';
 import { askInProcess, benchDatabases, changeCatalogue, onServer, scratchShop } from './scratch-shop.js';

@@ -18,8 +18,8 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     cli: 'src/cli/bin.ts',
-    // The thread that reads a catalogue for an import (src/modules/catalog/files/read-in-worker.ts).
-    'catalogue-worker': 'src/modules/catalog/files/catalogue-worker.ts',
+    // The thread that reads a catalogue for an import (src/modules/catalog/import/read-in-worker.ts).
+    'catalogue-worker': 'src/modules/catalog/import/catalogue-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -1,7 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CatalogueFileError } from '../src/modules/catalog/files/read-catalogue.js';
-import { readInWorker } from '../src/modules/catalog/files/read-in-worker.js';
+import { CatalogueFileError, readInWorker } from '../src/modules/catalog/import/index.js';
 import { scratchFolder } from './cli/cli-harness.js';
 
 const files = scratchFolder();

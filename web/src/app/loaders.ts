@@ -1,7 +1,7 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { data, redirect } from 'react-router';
 import { featuredProductsQuery, productPageQuery, productQuery } from '@/features/catalog/api';
-import { listingParamsOf } from '@/features/catalog/listing';
+import { listingParamsOf } from '@/features/catalog/listing-address';
 import { isPolicySlug } from '@/features/policies/slugs';
 import { categoriesOf, storeInfoQuery } from '@/features/store-info/store-info';
 import { isNotFound } from '@/lib/api-client';

@@ -3,10 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
-import { MAX_STOCK, rowToRecord } from '../../modules/catalog/files/product-record.js';
-import { checkCatalogueFile } from '../../modules/catalog/files/read-catalogue.js';
-import { readInWorker } from '../../modules/catalog/files/read-in-worker.js';
-import { type CatalogueFormat, catalogueWriter } from '../../modules/catalog/files/write-catalogue.js';
+import {
+  type CatalogueFormat,
+  catalogueWriter,
+  checkCatalogueFile,
+  MAX_STOCK,
+  readInWorker,
+  rowToRecord,
+} from '../../modules/catalog/import/index.js';
 import type { CatalogService } from '../../modules/catalog/service.js';
 import { toStoreInfo } from '../../modules/stores/service.js';
 import { type CliContext, CliError, logChange, type Shop, storeOption, withStore } from '../context.js';

@@ -20,10 +20,15 @@ import { HttpError } from '../../http/errors.js';
 import { notJson, valid, withErrors } from '../../http/wire.js';
 import { istDay } from '../../shared/india-time.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
-import { categoryWarnings, missingPictures, taxWarnings } from '../catalog/files/import-checks.js';
-import { rowToRecord } from '../catalog/files/product-record.js';
-import { CatalogueFileError, readCatalogueFile } from '../catalog/files/read-catalogue.js';
-import { catalogueWriter } from '../catalog/files/write-catalogue.js';
+import {
+  CatalogueFileError,
+  catalogueWriter,
+  categoryWarnings,
+  missingPictures,
+  readCatalogueFile,
+  rowToRecord,
+  taxWarnings,
+} from '../catalog/import/index.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { PictureCopies } from '../storefront/picture-copies.js';
 import { toStoreInfo } from '../stores/service.js';

@@ -10,7 +10,7 @@ import type { Database, ProductRow, StaffRow } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { toRupees } from '../../shared/money.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
-import { rowToRecord } from '../catalog/files/product-record.js';
+import { rowToRecord } from '../catalog/import/index.js';
 import { type CatalogService, PRODUCT_NOT_FOUND } from '../catalog/service.js';
 import type { Store } from '../stores/service.js';
 

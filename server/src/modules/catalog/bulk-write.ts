@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 /**
  * A bulk write of products (an import's new products, and their showing) pauses the row triggers
  * that keep the search index, the specifications and the listing sums, for its one statement, and
- * writes the same rows set-based right after it in the same transaction (catalogue-import.ts):
+ * writes the same rows set-based right after it in the same transaction (import/catalogue-import.ts):
  * row by row, the triggers made an import of a million products take half an hour.
  *
  * The pause is a mark that only the bulk write's own transaction sees, set just before its

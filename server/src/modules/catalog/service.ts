@@ -11,9 +11,8 @@ import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
 import { catalogueChanged } from './catalog-version.js';
-import { batchesOf, type ImportCounts, type ImportOptions, importProducts } from './catalogue-import.js';
-import type { PreparedRows } from './catalogue-staging.js';
 import { type DeletedProducts, deleteProducts, type OrderedAmong } from './delete-products.js';
+import { batchesOf, type ImportCounts, type ImportOptions, importProducts, type PreparedRows } from './import/index.js';
 import { Listing, type ListingStore, type ProductListFilters, type ProductListing } from './listing.js';
 import { type LowStock, lowStockOf } from './low-stock.js';
 import { type ProductInput, productColumns } from './product-row.js';
@@ -265,7 +264,7 @@ export class CatalogService {
     return writeTransaction(this.db, (trx) => deleteProducts(trx, storeId, skus, { ...options, orderedAmong }));
   }
 
-  /** Creates or updates many products by SKU: all of them or none (see catalogue-import.ts). Batches may stream in. */
+  /** Creates or updates many products by SKU: all of them or none (see import/). Batches may stream in. */
   importMany(
     storeId: string,
     inputs: ProductInput[] | AsyncIterable<ProductInput[] | PreparedRows>,

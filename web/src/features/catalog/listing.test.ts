@@ -1,25 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { listingHeading, listingQuery, paginationWindow, showingText } from './listing';
+import { attributesFrom, listingParamsOf, pageFrom, priceFrom, searchTextFrom } from './listing-address';
 import {
-  attributesFrom,
   canonicalListingPath,
   hasFilters,
   isAttributeChosen,
   isPriceBandChosen,
-  listingHeading,
-  listingParamsOf,
-  listingQuery,
-  pageFrom,
-  paginationWindow,
   priceBandLabel,
-  priceFrom,
   searchPath,
-  searchTextFrom,
-  showingText,
   withAttributeToggled,
   withoutFilters,
   withParams,
   withPriceBand,
-} from './listing';
+} from './listing-links';
 
 const searchOf = (query: string) => new URLSearchParams(query);
 const read = (query: string) => listingParamsOf(searchOf(query));

@@ -1,4 +1,4 @@
-import { categoryLinkOf } from './listing';
+import { categoryLinkOf } from './listing-links';
 import type { StoreProduct } from './product';
 
 /** What search engines read about a product page (schema.org): the product with its offer, and where it sits. */

@@ -1,17 +1,17 @@
 import type { ProductFacets } from '@store/contract';
 import { useId } from 'react';
 import { Button } from '@/components/ui';
+import type { ListingParams } from '../listing';
 import {
   hasFilters,
   isAttributeChosen,
   isPriceBandChosen,
-  type ListingParams,
   priceBandLabel,
   withAttributeToggled,
   withoutFilters,
   withParams,
   withPriceBand,
-} from '../listing';
+} from '../listing-links';
 import { FacetGroup, FacetOption } from './FacetOption';
 
 /** A change of the listing's address: from the current query to the next. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui';
-import { categoryLinkOf } from '../listing';
+import { categoryLinkOf } from '../listing-links';
 
 interface NoSearchResultsProps {
   q: string;

@@ -5,7 +5,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { controlClasses } from '@/components/ui/Input';
 import { cn } from '@/lib/cn';
 import { useSuggestions } from '../api';
-import { categoryLinkOf, productsPath, searchPath, searchTextFrom } from '../listing';
+import { searchTextFrom } from '../listing-address';
+import { categoryLinkOf, productsPath, searchPath } from '../listing-links';
 import { SuggestionOption } from './SuggestionOption';
 
 /** Where a suggestion leads: a category's or a type's listing, or the product. */

@@ -1,9 +1,7 @@
-import { ArrowLeft, Heart, Minus, PackageSearch, Plus, ShoppingCart } from 'lucide-react';
+import { ArrowLeft, Heart, PackageSearch, ShoppingCart } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PictureCopies } from '@/components/PictureCopies';
-import { ProductImage } from '@/components/ProductImage';
-import { Badge, Button, buttonClasses, Skeleton } from '@/components/ui';
+import { Button, buttonClasses, Skeleton } from '@/components/ui';
 import { useCart } from '@/features/cart/cart-context';
 import { unitsOf } from '@/features/cart/cart-rules';
 import { usePageMeta } from '@/features/store-info/page-meta';
@@ -14,9 +12,13 @@ import { formatPrice } from '@/lib/money';
 import { useSiteOrigin } from '@/lib/site-origin';
 import { toast } from '@/lib/toast';
 import { useProduct } from '../api';
+import { OptionGroup } from '../components/OptionGroup';
 import { PriceTag } from '../components/PriceTag';
+import { ProductGallery } from '../components/ProductGallery';
 import { MrpLine, ProductParticulars } from '../components/ProductParticulars';
-import { isOnSale, onlyOption, pictureFor, type StoreProduct, specificationsOf } from '../product';
+import { QuantityStepper } from '../components/QuantityStepper';
+import { SpecificationsTable } from '../components/SpecificationsTable';
+import { onlyOption, pictureFor, type StoreProduct } from '../product';
 import { productStructuredData, summaryOf } from '../structured-data';
 import { toggleWishlist, useWishlist } from '../wishlist';
 
@@ -69,8 +71,6 @@ function ProductDetails({ product }: { product: StoreProduct }) {
   const [size, setSize] = useState(onlyOption(product.sizes) ?? '');
   const [color, setColor] = useState(onlyOption(product.colors) ?? '');
   const [quantity, setQuantity] = useState(1);
-  const picture = product.images[pictureIndex] ?? { url: product.image };
-  const specifications = specificationsOf(product);
   const inWishlist = wishlist.includes(product.id);
   const inCart = unitsOf(items, product.id);
   // The stepper stops at what the shop holds, less what the cart already has of it.
@@ -107,46 +107,7 @@ function ProductDetails({ product }: { product: StoreProduct }) {
         Back
       </Button>
       <div className="grid gap-10 lg:grid-cols-2">
-        <div className="space-y-4">
-          <div className="relative overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
-            <ProductImage
-              productId={product.id}
-              src={picture.url}
-              alt={product.name}
-              width={picture.width}
-              height={picture.height}
-              priority
-              sizes="(min-width: 1024px) 50vw, 100vw"
-              className="aspect-square w-full"
-            />
-            {isOnSale(product) ? (
-              <Badge tone="red" className="absolute top-4 left-4">
-                Sale
-              </Badge>
-            ) : null}
-          </div>
-          {product.images.length > 1 ? (
-            <div className="flex gap-3">
-              {product.images.map((image, index) => (
-                <button
-                  key={image.url}
-                  type="button"
-                  onClick={() => setPictureIndex(index)}
-                  aria-label={`Show picture ${index + 1} of ${product.images.length}`}
-                  aria-pressed={index === pictureIndex}
-                  className={cn(
-                    'overflow-hidden rounded-xl ring-2',
-                    index === pictureIndex ? 'ring-brand-600' : 'ring-transparent',
-                  )}
-                >
-                  <PictureCopies src={image.url} width={image.width ?? 800} sizes="80px">
-                    <img src={image.url} alt="" width={80} height={80} className="h-20 w-20 bg-white object-contain" />
-                  </PictureCopies>
-                </button>
-              ))}
-            </div>
-          ) : null}
-        </div>
+        <ProductGallery product={product} pictureIndex={pictureIndex} onPicture={setPictureIndex} />
 
         <div className="space-y-6">
           <div className="space-y-2">
@@ -170,32 +131,7 @@ function ProductDetails({ product }: { product: StoreProduct }) {
             <OptionGroup label="Color" options={product.colors} value={color} onChange={chooseColor} />
           ) : null}
 
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-slate-900">Quantity</legend>
-            <div className="flex items-center gap-3">
-              <Button
-                variant="outline"
-                size="icon"
-                aria-label="Decrease quantity"
-                onClick={() => setQuantity((value) => Math.max(1, value - 1))}
-                disabled={quantity <= 1}
-              >
-                <Minus aria-hidden="true" className="h-4 w-4" />
-              </Button>
-              <output aria-live="polite" className="w-8 text-center text-lg font-semibold">
-                {quantity}
-              </output>
-              <Button
-                variant="outline"
-                size="icon"
-                aria-label="Increase quantity"
-                onClick={() => setQuantity((value) => Math.min(value + 1, canAdd))}
-                disabled={quantity >= canAdd}
-              >
-                <Plus aria-hidden="true" className="h-4 w-4" />
-              </Button>
-            </div>
-          </fieldset>
+          <QuantityStepper quantity={quantity} onQuantity={setQuantity} canAdd={canAdd} />
 
           <div className="flex flex-col gap-3 sm:flex-row">
             {/* On a phone the price and Add to Cart stay in reach, just above the bottom navigation. */}
@@ -229,64 +165,11 @@ function ProductDetails({ product }: { product: StoreProduct }) {
             </Button>
           </div>
 
-          {specifications.length > 0 ? (
-            <section
-              aria-labelledby="specifications-heading"
-              className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-            >
-              <h2 id="specifications-heading" className="text-lg font-semibold text-slate-900">
-                Specifications
-              </h2>
-              <dl className="mt-4 divide-y divide-slate-100">
-                {specifications.map((attribute) => (
-                  <div key={attribute.id} className="grid grid-cols-2 gap-4 py-2 text-sm">
-                    <dt className="text-slate-500">{attribute.key}</dt>
-                    <dd className="text-slate-900">
-                      {attribute.value.join(', ')}
-                      {attribute.metricUnit ? ` ${attribute.metricUnit}` : ''}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
-          ) : null}
+          <SpecificationsTable product={product} />
           <ProductParticulars product={product} />
         </div>
       </div>
     </div>
-  );
-}
-
-interface OptionGroupProps {
-  label: string;
-  options: string[];
-  value: string;
-  onChange(value: string): void;
-}
-
-function OptionGroup({ label, options, value, onChange }: OptionGroupProps) {
-  return (
-    <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-slate-900">{label}</legend>
-      <div className="flex flex-wrap gap-2">
-        {options.map((option) => (
-          <button
-            key={option}
-            type="button"
-            aria-pressed={value === option}
-            onClick={() => onChange(option)}
-            className={cn(
-              'h-11 min-w-12 rounded-lg border px-3 text-sm font-medium transition-colors',
-              value === option
-                ? 'border-brand-600 bg-brand-600 text-white'
-                : 'border-slate-300 bg-white text-slate-900 hover:border-slate-400',
-            )}
-          >
-            {option}
-          </button>
-        ))}
-      </div>
-    </fieldset>
   );
 }
 

@@ -12,17 +12,9 @@ import { NoSearchResults } from '../components/NoSearchResults';
 import { Pagination } from '../components/Pagination';
 import { ProductCard, ProductCardSkeleton, skeletonKeys } from '../components/ProductCard';
 import { SortSelect } from '../components/SortSelect';
-import {
-  canonicalListingPath,
-  hasFilters,
-  listingHeading,
-  listingParamsOf,
-  PAGE_SIZE,
-  productsPath,
-  showingText,
-  withoutFilters,
-  withParams,
-} from '../listing';
+import { listingHeading, PAGE_SIZE, showingText } from '../listing';
+import { listingParamsOf } from '../listing-address';
+import { canonicalListingPath, hasFilters, productsPath, withoutFilters, withParams } from '../listing-links';
 
 export default function ProductsPage() {
   const [addressParams, setSearchParams] = useSearchParams();

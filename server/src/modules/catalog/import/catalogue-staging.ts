@@ -1,8 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { CompiledQuery, type RawBuilder, SqliteAdapter, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { orderedIds } from '../../shared/ids.js';
-import { type ProductColumns, type ProductInput, productColumns, withSku } from './product-row.js';
+import type { Database } from '../../../db/schema.js';
+import { orderedIds } from '../../../shared/ids.js';
+import { type ProductColumns, type ProductInput, productColumns, withSku } from '../product-row.js';
+import { changedFields, type ExistingProduct, FINGERPRINTED, fingerprintOf } from './fingerprint.js';
+import { PRODUCT_COLUMNS, TEXT_COLUMNS } from './import-columns.js';
 
 /**
  * The second pass of an import: each checked row compared with the product it updates and, when
@@ -263,43 +265,6 @@ export interface ImportChange {
   fields: string[];
 }
 
-/** Every column an import writes, in one order (a compile-time check below keeps it whole). */
-export const PRODUCT_COLUMNS = [
-  'search_title',
-  'search_kind',
-  'search_specs',
-  'effective_price',
-  'discount_bp',
-  'sku',
-  'title',
-  'description',
-  'category',
-  'category_key',
-  'parent_category',
-  'parent_category_key',
-  'gender',
-  'gender_key',
-  'regular_price',
-  'discounted_price',
-  'stock',
-  'hidden',
-  'featured',
-  'img_url',
-  'images_json',
-  'attributes_json',
-  'hsn',
-  'gst_rate',
-  'mrp',
-  'country_of_origin',
-  'manufacturer',
-  'importer',
-  'net_quantity',
-  'updated_at',
-] as const satisfies readonly (keyof ProductColumns)[];
-type Missing = Exclude<keyof ProductColumns, (typeof PRODUCT_COLUMNS)[number]>;
-const allColumnsListed: Missing extends never ? true : Missing = true;
-void allColumnsListed;
-
 /** The staging table's columns, in the order its INSERT gives them. */
 const STAGING_FIELDS = [
   'seq',
@@ -312,76 +277,6 @@ const STAGING_FIELDS = [
 ] as const satisfies readonly (keyof StagingFields)[];
 const STAGED_COLUMNS = [...STAGING_FIELDS, ...PRODUCT_COLUMNS];
 
-/** The columns the search index is built from: written only when one of them changed (see the triggers). */
-export const TEXT_COLUMNS = ['search_title', 'search_kind', 'search_specs', 'description'] as const;
-
 /** Rows per INSERT into the staging table: 37 columns each stays below SQLite's 32,766 parameters. */
 const STAGE_BATCH = 500;
 const READ_BATCH = 5000;
-
-const FINGERPRINTED = [
-  'sku',
-  'title',
-  'description',
-  'category',
-  'parent_category',
-  'gender',
-  'regular_price',
-  'discounted_price',
-  'stock',
-  'hidden',
-  'img_url',
-  'images_json',
-  'attributes_json',
-  'hsn',
-  'gst_rate',
-  'mrp',
-  'country_of_origin',
-  'manufacturer',
-  'importer',
-  'net_quantity',
-] as const satisfies readonly (keyof ProductColumns)[];
-
-type ExistingProduct = Pick<ProductColumns, (typeof FINGERPRINTED)[number] | (typeof TEXT_COLUMNS)[number]> & {
-  id: string;
-};
-
-/** Each fingerprinted column by the name a catalogue file gives it. */
-const FILE_FIELD_OF: Record<(typeof FINGERPRINTED)[number], string> = {
-  sku: 'sku',
-  title: 'title',
-  description: 'description',
-  category: 'category',
-  parent_category: 'parentCategory',
-  gender: 'gender',
-  regular_price: 'regularPrice',
-  discounted_price: 'discountedPrice',
-  stock: 'stock',
-  hidden: 'hidden',
-  img_url: 'images',
-  images_json: 'images',
-  attributes_json: 'attributes',
-  hsn: 'hsn',
-  gst_rate: 'gstRate',
-  mrp: 'mrp',
-  country_of_origin: 'countryOfOrigin',
-  manufacturer: 'manufacturer',
-  importer: 'importer',
-  net_quantity: 'netQuantity',
-};
-
-/** The fields (as the file names them) in which the product and the row differ. */
-function changedFields(row: ExistingProduct, columns: ProductColumns): string[] {
-  const fields = FINGERPRINTED.filter((column) => String(row[column] ?? '') !== String(columns[column] ?? '')).map(
-    (column) => FILE_FIELD_OF[column],
-  );
-  return [...new Set(fields)];
-}
-
-/** A digest of what the merchant controls: equal when an import would change nothing. */
-function fingerprintOf(product: Pick<ProductColumns, (typeof FINGERPRINTED)[number]>): string {
-  const hash = createHash('sha1');
-  for (const column of FINGERPRINTED)
-    hash.update(`${product[column] === null ? '\u0001' : String(product[column])}\u0000`);
-  return hash.digest('base64');
-}

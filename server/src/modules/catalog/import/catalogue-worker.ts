@@ -1,7 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { CatalogueCheck } from '../catalogue-check.js';
 import { type ProductColumns, productColumns } from '../product-row.js';
-import { CatalogueFileError, openCatalogueFile } from './read-catalogue.js';
+import { CatalogueCheck } from './catalogue-check.js';
+import { CatalogueFileError } from './catalogue-entry.js';
+import { openCatalogueFile } from './read-catalogue.js';
 import type { FromReader, ReadJob } from './read-in-worker.js';
 
 /**

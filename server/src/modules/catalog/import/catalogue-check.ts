@@ -1,5 +1,5 @@
-import { CategoryTally, PictureCheck, TaxTally } from './files/import-checks.js';
-import type { CatalogueEntry, CatalogueProblem } from './files/read-catalogue.js';
+import type { CatalogueEntry, CatalogueProblem } from './catalogue-entry.js';
+import { CategoryTally, PictureCheck, TaxTally } from './import-checks.js';
 
 /**
  * The first pass over a catalogue file: every row checked, a row at a time, and nothing of the

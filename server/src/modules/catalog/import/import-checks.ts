@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { CatalogueProblem, ReadCatalogue } from './catalogue-entry.js';
 import type { ProductRecord } from './product-record.js';
-import type { CatalogueProblem, ReadCatalogue } from './read-catalogue.js';
 
 /** A name as a merchant means it: case and spacing do not make another category. */
 const normalised = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();

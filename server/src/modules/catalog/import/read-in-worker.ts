@@ -3,9 +3,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PreparedRows } from '../catalogue-staging.js';
 import type { ProductColumns } from '../product-row.js';
-import { CatalogueFileError, type CatalogueProblem, type ProgressListener } from './read-catalogue.js';
+import { CatalogueFileError, type CatalogueProblem, type ProgressListener } from './catalogue-entry.js';
+import type { PreparedRows } from './catalogue-staging.js';
 
 /** What the reading thread is asked to do (catalogue-worker.ts). */
 export interface ReadJob {

@@ -1,19 +1,14 @@
 import { SqliteAdapter, sql } from 'kysely';
-import type { Database, ProductRow } from '../../db/schema.js';
-import { tidyAfterBulkWrite, writeTransaction } from '../../db/transaction.js';
-import { nowIso } from '../../shared/ids.js';
-import { withRowTriggersPaused } from './bulk-write.js';
-import { catalogueChanged } from './catalog-version.js';
-import {
-  CatalogueStaging,
-  type ImportChange,
-  PRODUCT_COLUMNS,
-  type PreparedRows,
-  TEXT_COLUMNS,
-} from './catalogue-staging.js';
-import { listingSharesOf, PENDING_SHARES_ADDED, PENDING_SHARES_TABLES, pendingSharesOf } from './listing-counts-sql.js';
-import type { ProductInput } from './product-row.js';
-import { POSTGRES_SEARCH_VECTOR, searchOfProducts } from './search/search-index.js';
+import type { Database } from '../../../db/schema.js';
+import { tidyAfterBulkWrite, writeTransaction } from '../../../db/transaction.js';
+import { nowIso } from '../../../shared/ids.js';
+import { catalogueChanged } from '../catalog-version.js';
+import { PENDING_SHARES_ADDED, PENDING_SHARES_TABLES } from '../listing-counts-sql.js';
+import type { ProductInput } from '../product-row.js';
+import { CatalogueStaging, type ImportChange, type PreparedRows } from './catalogue-staging.js';
+import { withImportConnection } from './import-connection.js';
+import { insertNew, lastPosition, show, update } from './set-writes.js';
+import { TimedParts } from './timed-parts.js';
 
 export type { ImportChange } from './catalogue-staging.js';
 
@@ -201,60 +196,6 @@ async function writeInOneTransaction(db: Database, storeId: string, staging: Cat
 /** An import that failed after some of its products were shown: what it wrote stays, and running it again finishes it. */
 export class ImportInterrupted extends Error {}
 
-/**
- * Runs `work` over seq 1… in transactions that each hold the write lock about `lockMs`: the size
- * of the next part follows from the time the last took, so it fits any machine and any load.
- * Between two parts the lock stays free `gapMs` at least (SQLite: see GAP_MS), while what the
- * last part wrote is copied into the database file (see withImportConnection).
- */
-class TimedParts {
-  /** The last seq written. */
-  through = 0;
-  /** Hears the last seq written after each commit. */
-  committed?: ((through: number) => void) | undefined;
-  private size: number;
-  private lastCommit: number | undefined;
-
-  constructor(
-    private readonly db: Database,
-    firstSize: number,
-    private readonly lockMs: number,
-    private readonly gapMs: number,
-    private readonly work: (trx: Database, from: number, to: number) => Promise<void>,
-  ) {
-    this.size = Math.max(1, firstSize);
-  }
-
-  /** Writes parts until seq `count` is written. */
-  async until(count: number): Promise<void> {
-    while (this.through < count) await this.part(count);
-  }
-
-  /** Writes the next part if a whole part waits, of the `count` there are so far, and the gap since the last has passed. */
-  async partIfDue(count: number): Promise<void> {
-    const gapPassed = this.lastCommit === undefined || performance.now() - this.lastCommit >= this.gapMs;
-    if (count - this.through >= this.size && gapPassed) await this.part(count);
-  }
-
-  private async part(count: number): Promise<void> {
-    const left = this.lastCommit === undefined ? 0 : this.lastCommit + this.gapMs - performance.now();
-    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-    const from = this.through;
-    const to = Math.min(count, from + this.size);
-    const started = performance.now();
-    await writeTransaction(this.db, (trx) => this.work(trx, from, to));
-    this.lastCommit = performance.now();
-    this.through = to;
-    this.committed?.(to);
-    this.size = Math.max(
-      200,
-      Math.min(20_000, Math.round(((to - from) * this.lockMs) / Math.max(this.lastCommit - started, 1))),
-    );
-    // SQLite: the part's pages go into the database file now, while the write lock is free.
-    if (this.gapMs) await sql`pragma wal_checkpoint(passive)`.execute(this.db);
-  }
-}
-
 /** SQLite's waiting writers look again every 100 ms at most: between two transactions, leave them a longer gap. */
 const gapOf = (db: Database) => (db.getExecutor().adapter instanceof SqliteAdapter ? GAP_MS : 0);
 
@@ -279,110 +220,6 @@ function writingAhead(db: Database, storeId: string, staging: CatalogueStaging, 
   return writingHidden(db, storeId, staging, options.lockMs ?? LOCK_MS, GAP_MS);
 }
 
-const lastPosition = async (db: Database, storeId: string): Promise<number> => {
-  const last = await db
-    .selectFrom('products')
-    .select((eb) => eb.fn.max('position').as('position'))
-    .where('store_id', '=', storeId)
-    .executeTakeFirst();
-  return Number(last?.position ?? 0);
-};
-
-const WRITTEN = PRODUCT_COLUMNS.filter((column) => column !== 'hidden');
-const list = (columns: readonly string[], prefix = '') => sql.raw(columns.map((column) => prefix + column).join(', '));
-
-/**
- * The staged new products with seq in (from, to]: hidden until `show` (`shares` none), or as the
- * file says with their shares of the listing sums added at once (`sums`) or gathered for the end of
- * the transaction (`pending`, PostgreSQL). One statement with the row triggers paused, then their
- * search index, specifications and shares set-based, in the same transaction (see bulk-write.ts).
- */
-async function insertNew(
-  trx: Database,
-  storeId: string,
-  staging: CatalogueStaging,
-  base: number,
-  from: number,
-  to: number,
-  shares: 'none' | 'sums' | 'pending',
-): Promise<void> {
-  const dialect = trx.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
-  // PostgreSQL's words are a column of the product: computed in the insert itself, not by its trigger.
-  const words = dialect === 'postgres' ? sql.raw(`, ${POSTGRES_SEARCH_VECTOR('s')}`) : sql``;
-  await withRowTriggersPaused(trx, () =>
-    sql`insert into products (id, store_id, created_at, position, hidden, ${list(WRITTEN)}${dialect === 'postgres' ? sql.raw(', search_vector') : sql``})
-      select id, ${storeId}, updated_at, cast(${base} as bigint) + new_position, ${shares === 'none' ? sql.lit(1) : sql.raw('hidden')},
-        ${list(WRITTEN)}${words}
-      from ${staging.table} s where is_new = 1 and seq > ${from} and seq <= ${to}`.execute(trx),
-  );
-  const written = staging.holds('p.id', `is_new = 1 and seq > ${from} and seq <= ${to}`);
-  for (const statement of searchOfProducts(dialect, written)) await sql.raw(statement).execute(trx);
-  // Hidden products are in no listing's sums.
-  if (shares === 'none') return;
-  // Which are visible is the staged rows' word: `p.hidden = 0` let PostgreSQL's planner walk a
-  // partial index of every shown product (see writeInOneTransaction).
-  const shown = `is_new = 1 and hidden = 0 and seq > ${from} and seq <= ${to}`;
-  const sharesOf = shares === 'sums' ? listingSharesOf : pendingSharesOf;
-  for (const statement of sharesOf(staging.holds('p.id', shown), staging.asProducts(shown)))
-    await sql.raw(statement).execute(trx);
-}
-
-/**
- * Shows the new products written hidden ahead (those the file does not hide itself, and still
- * hidden): their shares of the listing sums added first, set-based, then one update with the sums'
- * row triggers paused (see bulk-write.ts).
- */
-async function show(trx: Database, staging: CatalogueStaging, from: number, to: number): Promise<void> {
-  const shown = `p.hidden = 1 and ${staging.holds('p.id', `is_new = 1 and hidden = 0 and seq > ${from} and seq <= ${to}`)}`;
-  for (const statement of listingSharesOf(shown)) await sql.raw(statement).execute(trx);
-  await withRowTriggersPaused(trx, () => sql.raw(`update products as p set hidden = 0 where ${shown}`).execute(trx));
-}
-
-const PLAIN = PRODUCT_COLUMNS.filter(
-  (column) => column !== 'attributes_json' && !(TEXT_COLUMNS as readonly string[]).includes(column),
-);
-
-/** The staged updates with seq in (from, to]: the search words and specifications only where they changed. */
-async function update(trx: Database, staging: CatalogueStaging, from: number, to: number): Promise<void> {
-  const table = staging.table;
-  const set = (columns: readonly string[]) => sql.raw(columns.map((column) => `${column} = s.${column}`).join(', '));
-  const updated = `is_new = 0 and seq > ${from} and seq <= ${to}`;
-  const where = sql`p.id = s.id and s.is_new = 0 and s.seq > ${from} and s.seq <= ${to} and ${sql.raw(staging.holds('p.id', updated))}`;
-  await sql`update products as p set ${set(PLAIN)} from ${table} as s where ${where}`.execute(trx);
-  await sql`update products as p set ${set(TEXT_COLUMNS)} from ${table} as s where ${where} and s.text_changed = 1`.execute(
-    trx,
-  );
-  await sql`update products as p set attributes_json = s.attributes_json from ${table} as s
-    where ${where} and s.attributes_changed = 1`.execute(trx);
-}
-
-/**
- * SQLite: while an import writes, its connection
- * - keeps more of the database's pages in memory (the products' 14 indexes, the search index, the
- *   specifications), then goes back to its own size;
- * - copies what each part wrote from the write-ahead log into the database file between parts
- *   (inTimedParts), no longer at the end of each commit: the copy needs no write lock, so the
- *   shop's own writes have the lock while it runs, and the parts hold it for writing alone
- *   (the copy was about a third of each part's time).
- * Every commit is as durable as before (synchronous stays FULL): only the copy moves.
- */
-async function withImportConnection<T>(db: Database, work: () => Promise<T>): Promise<T> {
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return work();
-  const pragma = async (name: string) =>
-    Number(Object.values((await sql.raw(`pragma ${name}`).execute(db)).rows[0] ?? {})[0]);
-  const cacheSize = (await pragma('cache_size')) || -2000;
-  const autoCheckpoint = await pragma('wal_autocheckpoint');
-  await sql.raw(`pragma cache_size = ${-IMPORT_CACHE_KIB}`).execute(db);
-  await sql.raw('pragma wal_autocheckpoint = 0').execute(db);
-  try {
-    return await work();
-  } finally {
-    await sql.raw(`pragma wal_autocheckpoint = ${autoCheckpoint}`).execute(db);
-    await sql.raw(`pragma cache_size = ${cacheSize}`).execute(db);
-    await sql`pragma wal_checkpoint(passive)`.execute(db);
-  }
-}
-
 /** After a failure: the new products written hidden (seq 1…count) are deleted, as if the import never began. */
 async function removeHidden(db: Database, staging: CatalogueStaging, count: number, gapMs: number) {
   await new TimedParts(db, SET_BATCH, LOCK_MS, gapMs, (trx, from, to) =>
@@ -395,25 +232,6 @@ async function removeHidden(db: Database, staging: CatalogueStaging, count: numb
   ).until(count);
 }
 
-/** The store's products in the catalogue's order, a batch at a time, by keyset (position, id). */
-export async function* batchesOf(db: Database, storeId: string, batchSize: number): AsyncGenerator<ProductRow[]> {
-  let after: { position: number; id: string } | undefined;
-  for (;;) {
-    let query = db.selectFrom('products').selectAll().where('store_id', '=', storeId);
-    if (after) {
-      const { position, id } = after;
-      query = query.where((eb) =>
-        eb.or([eb('position', '>', position), eb.and([eb('position', '=', position), eb('id', '>', id)])]),
-      );
-    }
-    const rows = await query.orderBy('position').orderBy('id').limit(batchSize).execute();
-    if (rows.length) yield rows;
-    const last = rows.at(-1);
-    if (!last || rows.length < batchSize) return;
-    after = { position: Number(last.position), id: last.id };
-  }
-}
-
 /** Up to this many new products are written visible at once; more are written hidden first, then shown. */
 const SHOWN_AT_ONCE = 2000;
 /** Rows in the first part of each phase (an import this small is one transaction). */
@@ -421,7 +239,5 @@ const SET_BATCH = 2000;
 /** How long one transaction should hold the write lock: well within the shop's 5 s busy timeout, on a busy machine too. */
 const LOCK_MS = 1000;
 const GAP_MS = 120;
-/** SQLite's page cache while an import writes, in KiB (256 MiB; the default is 2 MiB). */
-const IMPORT_CACHE_KIB = 256 * 1024;
 /** Imports that write at least this many rows tidy the table afterwards (see tidyAfterBulkWrite). */
 const BULK_WRITE = 1000;

@@ -1,0 +1,72 @@
+import { type OrderItem, OrderStatus } from '@store/contract';
+import { statusLabel } from '../../modules/orders/status.js';
+import { isTestProvider, refundReasonOf } from '../../modules/payments/service.js';
+import { formatInr, toRupees } from '../../shared/money.js';
+import { type CliContext, withStore } from '../context.js';
+import { formatDateTime, formatTable } from '../format.js';
+import { findOrder } from './find-order.js';
+import { describeShipment } from './order-shipment.js';
+
+/** `store orders show`: one order's items, address, payments, documents and refunds due. */
+export async function showOrder(context: CliContext, host: string | undefined, id: string): Promise<void> {
+  await withStore(context, host, async (shop, store) => {
+    const row = await findOrder(shop, store, id);
+    const [order] = await shop.services.orders.withItems([row]);
+    const payments = await shop.services.payments.listForOrder(store.id, row.id);
+    const documents = [
+      await shop.services.invoices.find(store.id, row.id, 'invoice'),
+      await shop.services.invoices.find(store.id, row.id, 'credit-note'),
+    ].flatMap((issued) =>
+      issued
+        ? [
+            `${issued.document.title} ${issued.row.number} of ${issued.document.date} (npm run store -- orders invoice ${row.id}${issued.row.kind === 'credit-note' ? ' --credit-note' : ''})`,
+          ]
+        : [],
+    );
+    const address = [row.full_name, row.address, `${row.city}, ${row.state} ${row.postal_code}`, row.phone];
+    const test = payments.some((payment) => payment.status === 'success' && isTestProvider(payment.provider));
+    const refunds = payments.filter((payment) => payment.needs_refund === 1);
+    const lines = [
+      `Order ${row.id} · ${statusLabel(row.status)}${test ? ' (TEST: paid on the sandbox gateway, no real money)' : ''}`,
+      `Placed ${formatDateTime(row.created_at)} by ${row.email}`,
+      ...(row.status === OrderStatus.Cancelled && row.cancel_reason ? [`Cancelled: ${row.cancel_reason}`] : []),
+      '',
+      formatTable(
+        ['ITEM', 'OPTIONS', 'QTY', 'PRICE', 'AMOUNT'],
+        (order?.items ?? []).map((item) => [
+          item.productTitle,
+          optionsOf(item),
+          String(item.quantity),
+          formatInr(item.price),
+          formatInr(item.price * item.quantity),
+        ]),
+      ),
+      `Total ${formatInr(toRupees(Number(row.total)))}`,
+      '',
+      `Ship to: ${address.join(', ')}`,
+      `Shipping: ${row.shipping_method}${row.courier || row.tracking_number || row.tracking_url ? ` · ${describeShipment({ courier: row.courier ?? undefined, trackingNumber: row.tracking_number ?? undefined, trackingUrl: row.tracking_url ?? undefined })}` : ''}`,
+      '',
+      payments.length
+        ? formatTable(
+            ['PAYMENT', 'REFERENCE', 'AMOUNT', 'RESULT', 'WHEN'],
+            payments.map((payment) => [
+              isTestProvider(payment.provider) ? `${payment.provider} (TEST)` : payment.provider,
+              payment.reference,
+              formatInr(toRupees(Number(payment.amount))),
+              payment.needs_refund === 1 ? `${payment.status}, NEEDS REFUND` : payment.status,
+              formatDateTime(payment.created_at),
+            ]),
+          )
+        : 'No payments yet.',
+      ...(documents.length ? ['', ...documents] : []),
+      ...refunds.map(
+        (payment) =>
+          `Refund ${formatInr(toRupees(Number(payment.amount)))} (${payment.provider} ${payment.reference}) through your payment provider: ${refundReasonOf(payment)}`,
+      ),
+    ];
+    context.stdout(`${lines.join('\n')}\n`);
+  });
+}
+
+const optionsOf = (item: OrderItem) =>
+  [item.size ? `Size ${item.size}` : '', item.color ? `Colour ${item.color}` : ''].filter(Boolean).join(', ');

@@ -1,0 +1,115 @@
+import { type AdminStoreDetails, POLICY_SLUGS, type PolicySlug, SaveStoreDetailsRequest } from '@store/contract';
+import type { useForm } from 'react-hook-form';
+import { z } from 'zod';
+
+/** The store details form's values, and how they become the request the server takes and back. */
+export interface DetailsValues {
+  storeName: string;
+  companyName: string;
+  companyAddress: string;
+  companyEmail: string;
+  companyPhone: string;
+  description: string;
+  /** One per line. */
+  categories: string;
+  lowStockThreshold: string;
+  policies: Record<PolicySlug, string>;
+  legalName: string;
+  gstin: string;
+  invoicePrefix: string;
+  officerName: string;
+  officerDesignation: string;
+  officerEmail: string;
+  officerPhone: string;
+  /** One group per line, its words separated by commas. */
+  searchSynonyms: string;
+}
+
+/** The seller's particulars: blank removes one (no GSTIN: not registered for GST). */
+export const SELLER_FIELDS = ['legalName', 'gstin', 'invoicePrefix'] as const;
+export const OFFICER_FIELDS = {
+  name: 'officerName',
+  designation: 'officerDesignation',
+  email: 'officerEmail',
+  phone: 'officerPhone',
+} as const;
+
+/** The form field a server message names: 'grievanceOfficer.email' → 'officerEmail'. */
+export function formFieldOf(field: string | undefined): string | undefined {
+  if (field === 'grievanceOfficer') return 'officerName';
+  const part = field?.startsWith('grievanceOfficer.') ? field.slice('grievanceOfficer.'.length) : undefined;
+  if (part) return OFFICER_FIELDS[part as keyof typeof OFFICER_FIELDS];
+  return field?.replace(/^(categories|searchSynonyms)(\.\d+)+$/, '$1');
+}
+
+export const TEXT_FIELDS = [
+  'storeName',
+  'companyName',
+  'companyAddress',
+  'companyEmail',
+  'companyPhone',
+  'description',
+] as const;
+
+export function toValues(details: AdminStoreDetails): DetailsValues {
+  return {
+    storeName: details.storeName,
+    companyName: details.companyName,
+    companyAddress: details.companyAddress,
+    companyEmail: details.companyEmail,
+    companyPhone: details.companyPhone,
+    description: details.description,
+    categories: details.categories.join('\n'),
+    lowStockThreshold: String(details.lowStockThreshold),
+    policies: Object.fromEntries(POLICY_SLUGS.map((slug) => [slug, details.policies[slug] ?? ''])) as Record<
+      PolicySlug,
+      string
+    >,
+    legalName: details.legalName ?? '',
+    gstin: details.gstin ?? '',
+    invoicePrefix: details.invoicePrefix ?? '',
+    officerName: details.grievanceOfficer?.name ?? '',
+    officerDesignation: details.grievanceOfficer?.designation ?? '',
+    officerEmail: details.grievanceOfficer?.email ?? '',
+    officerPhone: details.grievanceOfficer?.phone ?? '',
+    searchSynonyms: (details.searchSynonyms ?? []).map((group) => group.join(', ')).join('\n'),
+  };
+}
+
+const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+/** "pendrive, thumb drive" per line → [["pendrive", "thumb drive"]]; none → null (removes them). */
+function synonymGroupsOf(text: string): string[][] | null {
+  const groups = linesOf(text).map((line) =>
+    line
+      .split(',')
+      .map((word) => word.trim())
+      .filter((word) => word !== ''),
+  );
+  return groups.length ? groups : null;
+}
+
+/** The request for what the form holds: the contract checks the low-stock line; the server checks the rest. */
+export const detailsSchema = z.preprocess((input) => {
+  const values = input as DetailsValues;
+  return {
+    ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, values[field]])),
+    categories: linesOf(values.categories),
+    lowStockThreshold: values.lowStockThreshold.trim() === '' ? undefined : Number(values.lowStockThreshold),
+    policies: values.policies,
+    ...Object.fromEntries(SELLER_FIELDS.map((field) => [field, values[field].trim() || null])),
+    grievanceOfficer: Object.values(OFFICER_FIELDS).every((field) => values[field].trim() === '')
+      ? null
+      : Object.fromEntries(Object.entries(OFFICER_FIELDS).map(([key, field]) => [key, values[field]])),
+    searchSynonyms: synonymGroupsOf(values.searchSynonyms),
+  };
+}, SaveStoreDetailsRequest);
+
+export type DetailsRequest = z.output<typeof SaveStoreDetailsRequest>;
+
+/** The store details form as its parts receive it. */
+export type DetailsForm = ReturnType<typeof useForm<DetailsValues, unknown, DetailsRequest>>;

@@ -1,0 +1,133 @@
+import { ATTRIBUTE_FILTER_PREFIX } from '@store/contract';
+import { formatPrice } from '@/lib/money';
+import { attributeNameOf, attributeQuery, isAttributeKey, type ListingParams, sameText } from './listing';
+
+/* The addresses of listings: the next one when a filter changes, and the links to one. */
+
+/** Filters the shopper narrows a listing with; the search words, category and sort stay when they are cleared. */
+const FILTER_KEYS = ['parentCategory', 'minPrice', 'maxPrice', 'inStock'];
+
+/** Is anything filtering the listing beyond its search words and category? */
+export const hasFilters = (params: ListingParams): boolean =>
+  !!params.parentCategory?.trim() ||
+  params.minPrice !== undefined ||
+  params.maxPrice !== undefined ||
+  !!params.inStock ||
+  Object.keys(params.attributes ?? {}).length > 0;
+
+/** The address's next query after a change: every change shows the first page again. */
+function nextSearch(search: URLSearchParams, change: (next: URLSearchParams) => void): URLSearchParams {
+  const next = new URLSearchParams(search);
+  change(next);
+  next.delete('page');
+  return next;
+}
+
+/** Sets (or, with no value, removes) plain parameters: the type, sort, stock filter. */
+export function withParams(search: URLSearchParams, changes: Record<string, string | undefined>): URLSearchParams {
+  return nextSearch(search, (next) => {
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+  });
+}
+
+/** Adds a specification value to the filter, or takes it away when it is there (names and values in any case). */
+export function withAttributeToggled(search: URLSearchParams, name: string, value: string): URLSearchParams {
+  return nextSearch(search, (next) => {
+    let removed = false;
+    for (const key of new Set(next.keys())) {
+      if (!isAttributeKey(key) || !sameText(attributeNameOf(key), name)) continue;
+      const values = next.getAll(key);
+      const kept = values.filter((known) => !sameText(known.trim(), value));
+      if (kept.length === values.length) continue;
+      removed = true;
+      next.delete(key);
+      for (const known of kept) next.append(key, known);
+    }
+    if (!removed) next.append(`${ATTRIBUTE_FILTER_PREFIX}${name}`, value);
+  });
+}
+
+export interface PriceBand {
+  min: number;
+  /** Up to, not including; null for the last band. */
+  max: number | null;
+}
+
+/** The highest price inside a band, as the inclusive maxPrice takes it: a paisa below its end. */
+const bandTop = (max: number) => Math.round((max - 0.01) * 100) / 100;
+
+/** Filters by a price band (from its min up to, not including, its max), or by no price with null. */
+export function withPriceBand(search: URLSearchParams, band: PriceBand | null): URLSearchParams {
+  return nextSearch(search, (next) => {
+    next.delete('minPrice');
+    next.delete('maxPrice');
+    if (!band) return;
+    if (band.min > 0) next.set('minPrice', String(band.min));
+    if (band.max !== null) next.set('maxPrice', String(bandTop(band.max)));
+  });
+}
+
+/** Is this band the listing's price filter? */
+export const isPriceBandChosen = (params: ListingParams, band: PriceBand): boolean =>
+  (params.minPrice !== undefined || params.maxPrice !== undefined) &&
+  (params.minPrice ?? 0) === band.min &&
+  params.maxPrice === (band.max === null ? undefined : bandTop(band.max));
+
+/** 'Under ₹500', '₹500 – ₹999', '₹10,000 and above'. */
+export function priceBandLabel({ min, max }: PriceBand): string {
+  if (max === null) return `${formatPrice(min)} and above`;
+  if (min <= 0) return `Under ${formatPrice(max)}`;
+  return `${formatPrice(min)} – ${formatPrice(Math.ceil(max) - 1)}`;
+}
+
+/** Takes away every filter (type, price, stock, specifications), keeping the search words, category and sort. */
+export function withoutFilters(search: URLSearchParams): URLSearchParams {
+  return nextSearch(search, (next) => {
+    for (const key of FILTER_KEYS) next.delete(key);
+    for (const key of new Set(next.keys())) if (isAttributeKey(key)) next.delete(key);
+  });
+}
+
+/** Is this specification value among the listing's filters? */
+export const isAttributeChosen = (params: ListingParams, name: string, value: string): boolean =>
+  Object.entries(params.attributes ?? {}).some(
+    ([known, values]) => sameText(known, name) && values.some((chosen) => sameText(chosen, value)),
+  );
+
+/** The listing at this query. */
+export const productsPath = (search: URLSearchParams) => {
+  const query = search.toString();
+  return query ? `/products?${query}` : '/products';
+};
+
+/** The search results of these words. */
+export const searchPath = (q: string) => productsPath(new URLSearchParams({ q: q.trim() }));
+
+/** The listing of a category (and of one of its types). */
+export function categoryLinkOf(category: string, parentCategory?: string): string {
+  const query = new URLSearchParams({ category: category.toLowerCase() });
+  if (parentCategory) query.set('parentCategory', parentCategory);
+  return productsPath(query);
+}
+
+/** A listing's one address: its words and filters in one order, page 1 without a page number. */
+export function canonicalListingPath(params: ListingParams): string {
+  const { category, parentCategory, featured, q, sort, minPrice, maxPrice, inStock, attributes, page } = params;
+  const query = new URLSearchParams();
+  if (q) query.set('q', q);
+  if (category?.trim()) query.set('category', category.trim().toLowerCase());
+  if (parentCategory?.trim()) query.set('parentCategory', parentCategory.trim());
+  if (featured) query.set('featured', 'true');
+  for (const [key, values] of Object.entries(attributeQuery(attributes))) {
+    for (const value of values) query.append(key, value);
+  }
+  if (minPrice !== undefined) query.set('minPrice', String(minPrice));
+  if (maxPrice !== undefined) query.set('maxPrice', String(maxPrice));
+  if (inStock) query.set('inStock', 'true');
+  if (sort) query.set('sort', sort);
+  if (page > 1) query.set('page', String(page));
+  return productsPath(query);
+}
