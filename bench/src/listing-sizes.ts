@@ -20,7 +20,7 @@ import { buildApp } from '../../server/src/app.js';
 import type { CompiledQuery } from '../../server/src/db/open.js';
 import type { Database } from '../../server/src/db/schema.js';
 import { writeTransaction } from '../../server/src/db/transaction.js';
-import { stockChanged } from '../../server/src/modules/catalog/catalog-version.js';
+import { stockChanged } from '../../server/src/modules/stores/versions.js';
 import { fillInOwnProcess } from './generated-products.js';
 import { GENEROUS_LIMITS } from './generous-limits.js';
 import { askInProcess, benchDatabases, changeCatalogue, scratchShop } from './scratch-shop.js';

@@ -8,8 +8,8 @@ import { createServices, type Services } from '../../server/src/app.js';
 import { type DatabaseTarget, migrateToLatest, openDatabase } from '../../server/src/db/open.js';
 import type { Database } from '../../server/src/db/schema.js';
 import { writeTransaction } from '../../server/src/db/transaction.js';
-import { catalogueChanged } from '../../server/src/modules/catalog/catalog-version.js';
 import type { Store } from '../../server/src/modules/stores/service.js';
+import { catalogueChanged } from '../../server/src/modules/stores/versions.js';
 import { ensureDemoStore } from '../../server/src/seed/seed.js';
 
 /** The PostgreSQL server the benches may use besides SQLite. */

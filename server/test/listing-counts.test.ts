@@ -2,9 +2,9 @@ import { OrderStatus, ProductListResponse } from '@store/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../src/db/transaction.js';
-import { catalogueChanged } from '../src/modules/catalog/catalog-version.js';
 import { LISTING_COUNTS_FILL } from '../src/modules/catalog/listing-counts-sql.js';
 import type { ProductInput } from '../src/modules/catalog/product-row.js';
+import { catalogueChanged } from '../src/modules/stores/versions.js';
 import { type client, startShop, storeOfItsOwn, type TestShop, validAddress } from './harness.js';
 
 let shop: TestShop;

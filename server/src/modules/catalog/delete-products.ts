@@ -1,6 +1,6 @@
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../shared/ids.js';
-import { catalogueChanged } from './catalog-version.js';
+import { catalogueChanged } from '../stores/versions.js';
 
 /** Which of these products some order holds, read in the caller's transaction (the orders module answers). */
 export type OrderedAmong = (trx: Database, productIds: string[]) => Promise<Set<string>>;

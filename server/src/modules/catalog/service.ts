@@ -10,7 +10,7 @@ import type { Database, ProductRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
-import { catalogueChanged } from './catalog-version.js';
+import { catalogueChanged } from '../stores/versions.js';
 import { type DeletedProducts, deleteProducts, type OrderedAmong } from './delete-products.js';
 import { batchesOf, type ImportCounts, type ImportOptions, importProducts, type PreparedRows } from './import/index.js';
 import { Listing, type ListingStore, type ProductListFilters, type ProductListing } from './listing.js';

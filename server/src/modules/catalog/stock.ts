@@ -1,6 +1,6 @@
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { stockChanged } from './catalog-version.js';
+import { stockChanged } from '../stores/versions.js';
 import { shownOnly } from './shown.js';
 
 /** What an order reads of a product: its price, stock, the options it comes in and its tax. */

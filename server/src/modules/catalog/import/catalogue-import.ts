@@ -2,7 +2,7 @@ import { SqliteAdapter, sql } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { tidyAfterBulkWrite, writeTransaction } from '../../../db/transaction.js';
 import { nowIso } from '../../../shared/ids.js';
-import { catalogueChanged } from '../catalog-version.js';
+import { catalogueChanged } from '../../stores/versions.js';
 import { PENDING_SHARES_ADDED, PENDING_SHARES_TABLES } from '../listing-counts-sql.js';
 import type { ProductInput } from '../product-row.js';
 import { CatalogueStaging, type ImportChange, type PreparedRows } from './catalogue-staging.js';
