@@ -1,7 +1,7 @@
 import { Order, OrderStatus, PaymentResponse, ProductListResponse } from '@store/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payuResponseHash } from '../src/modules/payments/providers/payu.js';
-import { callbackSignature } from '../src/modules/payments/providers/sandbox.js';
+import { payuResponseHash } from '../src/modules/payments/providers/payu/index.js';
+import { callbackSignature } from '../src/modules/payments/providers/sandbox/index.js';
 import { client, countRows, signUp, startShop, type TestShop, validAddress, withPayments } from './harness.js';
 
 let shop: TestShop;

@@ -3,7 +3,6 @@ import {
   OrderStatus,
   PAYMENT_NOT_SET_UP,
   type PaymentField,
-  type PaymentProviderName,
   type PaymentRequest as PaymentRequestSchema,
   type PaymentResponse,
 } from '@store/contract';
@@ -14,16 +13,20 @@ import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { nowIso } from '../../shared/ids.js';
 import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
 import type { Store } from '../stores/service.js';
-import type { PaymentOutcome, PaymentProvider } from './provider.js';
-import { PAYMENT_PROVIDER_REGISTRY } from './registry.js';
+import type { HandReference, PaymentOutcome, PaymentProvider, ProviderSettings } from './provider.js';
 import {
-  NO_PAYMENT_ENVIRONMENT,
-  type PaymentConfig,
-  type PaymentEnvironment,
-  type StoreProvider,
-  storedPaymentConfig,
+  isTestProvider,
+  providerNamed,
+  registeredProviders,
+  TRANSFER_PROVIDER,
   unknownProviderMessage,
-} from './settings.js';
+} from './registry.js';
+import { NO_PAYMENT_ENVIRONMENT, ownSettings, type PaymentEnvironment, type StoreProvider } from './settings.js';
+
+/** The reference staff give to mark an order paid by hand, and the provider it is recorded under. */
+export interface StaffReference extends HandReference {
+  provider: PaymentProvider;
+}
 
 export type PaymentInput = z.output<typeof PaymentRequestSchema>;
 
@@ -56,19 +59,65 @@ export class PaymentService {
   providerNameFor(store: Store): StoreProvider {
     if (store.is_default && this.environment.provider) return this.environment.provider;
     const name = store.payment_provider;
-    if (name === 'none' || name in PAYMENT_PROVIDER_REGISTRY) return name as StoreProvider;
+    if (name === 'none' || providerNamed(name)) return name;
     throw new Error(`Store ${store.host}: ${unknownProviderMessage(name)}`);
   }
 
   providerFor(store: Store): PaymentProvider | undefined {
     const name = this.providerNameFor(store);
-    return name === 'none' ? undefined : PAYMENT_PROVIDER_REGISTRY[name];
+    return name === 'none' ? undefined : providerNamed(name);
   }
 
-  /** The store's settings; for the default store, the environment's UPI_… and PAYU_… win. */
-  configFor(store: Store): PaymentConfig {
-    const stored = storedPaymentConfig(store);
-    return store.is_default ? { ...stored, ...this.environment.settings } : stored;
+  /** The settings a store keeps for one provider, as the merchant last set them. */
+  storedSettings(store: Store, provider: PaymentProvider): ProviderSettings {
+    return ownSettings(provider, JSON.parse(store.payment_config_json));
+  }
+
+  /** A provider's settings for a store; for the default store, the environment's variables win. */
+  settingsFor(store: Store, provider: PaymentProvider): ProviderSettings {
+    const stored = this.storedSettings(store, provider);
+    return store.is_default ? { ...stored, ...ownSettings(provider, this.environment.settings) } : stored;
+  }
+
+  /** The setting keys the environment gives this store (the default store only). */
+  settingsFromEnvironment(store: Store): string[] {
+    return store.is_default ? Object.keys(this.environment.settings) : [];
+  }
+
+  /**
+   * The reference staff give to mark a store's order paid: its provider's own (UPI: a UTR; PayU: a
+   * lost answer by PayU's id), else a transfer to the shop's UPI id by its UTR.
+   */
+  staffReferenceFor(store: Store): StaffReference {
+    const provider = this.providerFor(store);
+    const confirmation = provider?.confirmation;
+    if (provider && confirmation && 'byHand' in confirmation) return { ...confirmation.byHand.reference, provider };
+    if (provider && confirmation && 'lostAnswer' in confirmation && confirmation.lostAnswer) {
+      return { ...confirmation.lostAnswer, provider };
+    }
+    const transfer = TRANSFER_PROVIDER.confirmation;
+    if (!('byHand' in transfer)) throw new Error(`${TRANSFER_PROVIDER.name} is not confirmed by hand.`);
+    return { ...transfer.byHand.reference, provider: TRANSFER_PROVIDER };
+  }
+
+  /**
+   * The one way an order is marked paid by hand (back office and CLI): the reference is checked
+   * against the store's described reference, then recorded like a gateway's success.
+   */
+  async confirmByHand(
+    store: Store,
+    orderId: string,
+    payment: { reference: string; by: string },
+    within?: (trx: Database, recorded: RecordedPayment) => Promise<void>,
+  ): Promise<RecordedPayment> {
+    const described = this.staffReferenceFor(store);
+    if (!described.pattern.test(payment.reference)) throw new HttpError(400, described.message, {}, 'reference');
+    return this.recordManualPayment(
+      store.id,
+      orderId,
+      { provider: described.provider.name, reference: payment.reference, by: payment.by },
+      within,
+    );
   }
 
   /** What the storefront tells shoppers: test (sandbox), live, or none (orders wait for the shop). */
@@ -92,7 +141,7 @@ export class PaymentService {
         );
         continue;
       }
-      const checked = provider.settings.safeParse(this.configFor(store));
+      const checked = provider.settings.complete.safeParse(this.settingsFor(store, provider));
       if (!checked.success) {
         throw new Error(`Store ${store.host} runs ${provider.name}: ${checked.error.issues[0]?.message}`);
       }
@@ -103,6 +152,11 @@ export class PaymentService {
       }
     }
     return notes;
+  }
+
+  /** Every provider the shop can run. */
+  providers(): readonly PaymentProvider[] {
+    return registeredProviders();
   }
 
   fields(store: Store): { provider: StoreProvider; fields: PaymentField[] } {
@@ -122,26 +176,31 @@ export class PaymentService {
     if (order.status !== OrderStatus.Pending) throw conflict(NOT_AWAITING_PAYMENT);
     const provider = this.providerFor(store);
     if (!provider) throw conflict(PAYMENT_NOT_SET_UP);
-    return provider.start({ store, config: this.configFor(store), order, user, fields: input.fields, ...context });
+    const settings = this.settingsFor(store, provider);
+    return provider.start({ store, settings, order, user, fields: input.fields, ...context });
   }
 
-  /** A payment confirmed outside a gateway (a UPI transfer, by its UTR): the full amount, successful. */
+  /**
+   * A payment confirmed outside a gateway: the full amount, successful. Without a provider it is a
+   * transfer to the shop's UPI id by its UTR (the `orders paid --utr` command).
+   */
   async recordManualPayment(
     storeId: string,
     orderId: string,
-    payment: { provider: PaymentProviderName; reference: string; by?: string },
+    payment: { provider?: string; reference: string; by?: string },
     /** More work for the payment's transaction (the back office's audit entry). */
     within?: (trx: Database, recorded: RecordedPayment) => Promise<void>,
   ): Promise<RecordedPayment> {
     const order = await this.orders.findRow(storeId, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     // The merchant says they received it: only a Pending order can be marked paid by hand (a replayed UTR aside).
-    const replay = await findPayment(this.db, payment.provider, payment.reference);
+    const provider = payment.provider ?? TRANSFER_PROVIDER.name;
+    const replay = await findPayment(this.db, provider, payment.reference);
     if (!replay && order.status !== OrderStatus.Pending) throw conflict(NOT_AWAITING_PAYMENT);
     const by = payment.by ?? 'merchant';
     return this.record(
       storeId,
-      payment.provider,
+      provider,
       {
         orderId: order.id,
         reference: payment.reference,
@@ -162,7 +221,7 @@ export class PaymentService {
    */
   async record(
     storeId: string,
-    providerName: PaymentProviderName,
+    providerName: string,
     outcome: PaymentOutcome,
     within?: (trx: Database, recorded: RecordedPayment) => Promise<void>,
   ): Promise<RecordedPayment> {
@@ -305,6 +364,4 @@ function findPayment(db: Database, provider: string, reference: string) {
     .executeTakeFirst();
 }
 
-/** Whether the provider of a recorded payment is a test gateway (its payments are marked TEST). */
-export const isTestProvider = (name: string): boolean =>
-  name in PAYMENT_PROVIDER_REGISTRY && PAYMENT_PROVIDER_REGISTRY[name as PaymentProviderName].test;
+export { isTestProvider };
