@@ -132,6 +132,8 @@ export const AdminOrder = Order.extend({
     pattern: z.string(),
     message: z.string(),
     help: z.string(),
+    /** Digits only: phones offer their number pad. */
+    numeric: z.boolean(),
   }),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;

@@ -72,6 +72,13 @@ export const PaymentRequest = z.object({
 });
 export type PaymentRequest = z.input<typeof PaymentRequest>;
 
+/** What a gateway's webhook is answered once its notice is verified and recorded. */
+export const WebhookAnswer = z.object({
+  received: z.literal(true),
+  status: z.enum(['success', 'failed', 'pending']),
+});
+export type WebhookAnswer = z.infer<typeof WebhookAnswer>;
+
 export const PaymentActionType = z.enum(['redirect_post', 'deeplink', 'qr']);
 
 export const PaymentResponse = z.object({

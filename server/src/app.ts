@@ -52,7 +52,7 @@ import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { NewsletterService } from './modules/newsletter/service.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { DEFAULT_ORDER_POLICY, type OrderPolicy, OrderService } from './modules/orders/service.js';
-import { paymentWaitsByHand } from './modules/payments/registry.js';
+import { paymentFormActions, paymentWaitsByHand } from './modules/payments/registry.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { PaymentService } from './modules/payments/service.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './modules/payments/settings.js';
@@ -252,10 +252,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'script-src': ["'self'"],
-        // The storefront on shop.example calls its API on api.shop.example and posts the sandbox
-        // gateway's form there, which sends the payer back; PayU's hosted checkout receives the payer's form.
+        // The storefront on shop.example calls its API on api.shop.example and posts a hosted test
+        // checkout's form there, which sends the payer back; gateways' hosted checkouts receive the payer's form.
         'connect-src': [selfAndSiblingSources],
-        'form-action': [selfAndSiblingSources, 'https://*.payu.in'],
+        'form-action': [selfAndSiblingSources, ...paymentFormActions()],
         'frame-ancestors': ["'none'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],

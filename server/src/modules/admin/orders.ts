@@ -337,6 +337,7 @@ const paymentReferenceOf = (reference: StaffReference) => ({
     pattern: reference.pattern.source,
     message: reference.message,
     help: reference.help,
+    numeric: reference.numeric,
   },
 });
 

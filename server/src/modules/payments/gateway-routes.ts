@@ -1,7 +1,7 @@
-import type { PaymentReturn } from '@store/contract';
+import { type PaymentReturn, WebhookAnswer } from '@store/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors.js';
-import { notJson, redirect } from '../../http/wire.js';
+import { notJson, redirect, withErrors } from '../../http/wire.js';
 import { asPage, formFields, storefrontOrigin } from './http.js';
 import type { GatewayRequest, PaymentOutcome, PaymentProvider, ProviderSettings } from './provider.js';
 import { providerNamed, registeredProviders } from './registry.js';
@@ -57,7 +57,7 @@ const CALLBACK = {
 
 const WEBHOOK = {
   description: "A gateway's server-to-server notice, verified by its provider over the raw body.",
-  response: { 200: notJson('application/json', 'Received'), '4xx': notJson('application/json', 'Refused') },
+  response: withErrors({ 200: WebhookAnswer }),
 };
 
 /**
@@ -112,7 +112,8 @@ export async function gatewayRoutes(app: FastifyInstance, { payments }: { paymen
       settingsFor(request, provider),
     );
     const recorded = await payments.record(request.store.id, provider.name, outcome);
-    return reply.send({ received: true, status: recorded.status });
+    const answer: WebhookAnswer = { received: true, status: recorded.status };
+    return reply.send(answer);
   }
 
   type Named = { Params: { provider: string } };

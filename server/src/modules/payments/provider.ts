@@ -75,6 +75,8 @@ export interface HandReference {
   /** What the back office calls it, e.g. 'UPI UTR (12 digits)'. */
   label: string;
   pattern: RegExp;
+  /** Digits only (phones offer their number pad). */
+  numeric: boolean;
   /** Why a reference was refused. */
   message: string;
   /** What the back office tells staff when they record it. */
@@ -151,6 +153,8 @@ export interface PaymentProvider {
   verifyWebhook?(request: GatewayRequest, settings: ProviderSettings): PaymentOutcome;
   /** Whether an answer is still taken after the store switched to another provider (real money may be in flight). */
   readonly answersAfterSwitch?: boolean;
+  /** Where the payer's browser posts its forms besides this shop (a hosted checkout's origin), for the CSP. */
+  readonly formActions?: string[];
   /** Pages it serves itself (a hosted checkout, a relay to the gateway). */
   readonly pages?: HostedPage[];
   readonly confirmation: Confirmation;

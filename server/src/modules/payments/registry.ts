@@ -38,3 +38,6 @@ export function byHandConfirmationOf(providerName: string | null): ByHandConfirm
   const provider = providerName === null ? undefined : providerNamed(providerName);
   return provider && 'byHand' in provider.confirmation ? provider.confirmation.byHand : undefined;
 }
+
+/** Every origin a provider's pages post the payer's form to (the shop's content security policy allows them). */
+export const paymentFormActions = (): string[] => PROVIDERS.flatMap((provider) => provider.formActions ?? []);

@@ -32,6 +32,7 @@ export const anAdminOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder =>
     pattern: '^\\d{12}$',
     message: "A UTR is the 12 digits of the UPI transfer's reference.",
     help: 'The money arrived by UPI: enter the UTR from your bank statement. The order becomes Processing.',
+    numeric: true,
   },
   ...overrides,
 });

@@ -170,6 +170,8 @@ export const payuProvider: PaymentProvider = {
   verifyCallback: (request, settings) => verifyPayuCallback(settings, request.fields),
   // Real money may arrive after the merchant switched providers: a verified callback is still recorded.
   answersAfterSwitch: true,
+  // PayU's hosted checkout receives the payer's form.
+  formActions: ['https://*.payu.in'],
   pages: [
     {
       path: 'redirect',
@@ -184,6 +186,7 @@ export const payuProvider: PaymentProvider = {
       kind: NAME,
       label: 'PayU payment id',
       pattern: /^[A-Za-z0-9_-]{4,40}$/,
+      numeric: false,
       message: 'A PayU payment id is 4 to 40 letters, digits, dashes or underscores.',
       help: 'PayU took the payment: enter its payment id. The order becomes Processing.',
     },

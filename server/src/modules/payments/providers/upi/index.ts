@@ -66,6 +66,7 @@ export const UTR_REFERENCE: HandReference = {
   kind: 'utr',
   label: 'UPI UTR (12 digits)',
   pattern: /^\d{12}$/,
+  numeric: true,
   message: "A UTR is the 12 digits of the UPI transfer's reference.",
   help: 'The money arrived by UPI: enter the UTR from your bank statement. The order becomes Processing.',
 };
