@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './common.js';
 import { Order } from './orders.js';
-import { PAYMENT_PROVIDERS } from './payments.js';
 import { MAX_STOCK, ProductRecord } from './product-record.js';
 import { StoreInfo } from './store-info.js';
 
@@ -124,8 +123,18 @@ export const AdminOrder = Order.extend({
   events: z.array(AdminOrderEvent),
   /** The statuses this order may move to now (the state machine's answer). */
   allowedMoves: z.array(z.number().int()),
-  /** The store takes UPI transfers confirmed by UTR, or PayU payments by their id. */
-  paymentReference: z.enum(['utr', 'payu']),
+  /** The kind of reference staff give to mark it paid, as the store's provider describes it (e.g. 'utr'). */
+  paymentReference: z.string(),
+  /** That reference as the provider describes it: what to call it, the rule it keeps, what to tell staff. */
+  paymentReferenceRule: z.object({
+    label: z.string(),
+    /** A regular expression (JavaScript source) the reference must match. */
+    pattern: z.string(),
+    message: z.string(),
+    help: z.string(),
+    /** Digits only: phones offer their number pad. */
+    numeric: z.boolean(),
+  }),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
@@ -135,7 +144,8 @@ const OrderVersion = { updatedAt: z.string({ error: 'updatedAt is required.' }).
 /** NPCI's Unique Transaction Reference of a UPI transfer: 12 digits, as the payer's bank shows it. */
 export const UTR_PATTERN = /^\d{12}$/;
 export const UTR_MESSAGE = "A UTR is the 12 digits of the UPI transfer's reference.";
-const PAYU_ID_PATTERN = /^[A-Za-z0-9_-]{4,40}$/;
+/** A gateway's own payment id, recorded when its answer was lost. */
+const GATEWAY_ID_PATTERN = /^[A-Za-z0-9_-]{4,40}$/;
 
 export const MarkPaidRequest = z.object({
   ...OrderVersion,
@@ -144,7 +154,7 @@ export const MarkPaidRequest = z.object({
     .trim()
     .min(1, { error: 'The payment reference is required.' })
     .max(40, { error: 'The payment reference must be at most 40 characters.' })
-    .refine((value) => UTR_PATTERN.test(value) || PAYU_ID_PATTERN.test(value), {
+    .refine((value) => UTR_PATTERN.test(value) || GATEWAY_ID_PATTERN.test(value), {
       error: 'The payment reference is letters and digits, as your bank or gateway shows it.',
     }),
 });
@@ -434,29 +444,53 @@ export const PolicyPreviewRequest = z.object({
 export const PolicyPreview = z.object({ html: z.string(), changed: z.boolean() });
 export type PolicyPreview = z.infer<typeof PolicyPreview>;
 
-export const AdminPaymentSettings = z.object({
-  provider: z.union([z.enum(PAYMENT_PROVIDERS), z.literal('none')]),
+/** One setting a provider needs, as the back office's form shows it. */
+export const PaymentSettingDescription = z.object({
+  key: z.string(),
+  label: z.string(),
+  hint: z.string().optional(),
+  /** Never sent back: the form leaves it blank, and a blank keeps the saved one. */
+  secret: z.boolean(),
+  input: z.enum(['text', 'url']),
+});
+export type PaymentSettingDescription = z.infer<typeof PaymentSettingDescription>;
+
+/** A provider the store may run, described by the server's registry (the form is built from these). */
+export const PaymentProviderDescription = z.object({
+  name: z.string(),
+  /** Its name in the list, e.g. 'PayU'. */
+  title: z.string(),
+  /** What choosing it means for the merchant. */
+  note: z.string(),
+  test: z.boolean(),
+  settings: z.array(PaymentSettingDescription),
+});
+export type PaymentProviderDescription = z.infer<typeof PaymentProviderDescription>;
+
+/**
+ * The store's provider and the settings a merchant may read back, each by its key: a value (null
+ * when not set), and for a secret only whether it is set (`{key}Set`): secrets never leave the server.
+ */
+const PaymentSettingsView = z.object({
+  provider: z.string(),
   mode: z.enum(['test', 'live', 'none']),
-  /** The settings a merchant may read back; secrets never leave the server, only whether they are set. */
-  upiVpa: z.string().nullable(),
-  upiPayee: z.string().nullable(),
-  payuKey: z.string().nullable(),
-  payuUrl: z.string().nullable(),
-  payuSaltSet: z.boolean(),
+  providers: z.array(PaymentProviderDescription),
   /** Settings the server's environment gives the default store: they win over what is saved here. */
   fromEnvironment: z.array(z.string()),
 });
-export type AdminPaymentSettings = z.infer<typeof AdminPaymentSettings>;
+/** The declared members, and each setting by its key (a value, null, or a secret's `{key}Set`). */
+export type AdminPaymentSettings = z.infer<typeof PaymentSettingsView> & { [setting: string]: unknown };
+// TypeScript cannot say "these members, and any other key is a setting": the schema says it, the type above reads it.
+export const AdminPaymentSettings = PaymentSettingsView.catchall(
+  z.union([z.string(), z.boolean(), z.null()]),
+) as unknown as z.ZodType<AdminPaymentSettings>;
 
 /** A blank or left-out setting keeps its value (a secret is never sent back, so it is left blank to keep it). */
-export const SavePaymentSettingsRequest = z.object({
-  provider: z.enum(PAYMENT_PROVIDERS, { error: `The providers are: ${PAYMENT_PROVIDERS.join(', ')}.` }),
-  upiVpa: z.string().optional(),
-  upiPayee: z.string().optional(),
-  payuKey: z.string().optional(),
-  payuSalt: z.string().optional(),
-  payuUrl: z.string().optional(),
-});
+export const SavePaymentSettingsRequest = z
+  .object({
+    provider: z.string({ error: 'Choose a payment provider.' }).min(1, { error: 'Choose a payment provider.' }),
+  })
+  .catchall(z.string());
 export type SavePaymentSettingsRequest = z.input<typeof SavePaymentSettingsRequest>;
 
 export const AdminStaffMember = z.object({

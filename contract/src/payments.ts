@@ -37,9 +37,8 @@ export const PaymentField = z.object({
 });
 export type PaymentField = z.infer<typeof PaymentField>;
 
-/** The provider names a store may run; 'none' until the merchant sets one. */
-export const PAYMENT_PROVIDERS = ['sandbox', 'upi', 'payu'] as const;
-export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+/** A store's payment provider, as the server's registry names it; 'none' until the merchant sets one. */
+export const NO_PAYMENT_PROVIDER = 'none';
 
 /** What a shopper is told when the store takes no online payment yet (POST /payments answers 409 with it). */
 export const PAYMENT_NOT_SET_UP = 'Online payment is not set up yet; the shop will contact you.';
@@ -53,7 +52,7 @@ export const PaymentReturn = z.enum(['failed', 'refund']);
 export type PaymentReturn = z.infer<typeof PaymentReturn>;
 
 export const PaymentFieldsResponse = z.object({
-  provider: z.union([z.enum(PAYMENT_PROVIDERS), z.literal('none')]),
+  provider: z.string(),
   fields: z.array(PaymentField),
 });
 export type PaymentFieldsResponse = z.infer<typeof PaymentFieldsResponse>;
@@ -72,6 +71,13 @@ export const PaymentRequest = z.object({
     .refine((fields) => Object.keys(fields).length <= 50, { error: 'Too many payment fields.' }),
 });
 export type PaymentRequest = z.input<typeof PaymentRequest>;
+
+/** What a gateway's webhook is answered once its notice is verified and recorded. */
+export const WebhookAnswer = z.object({
+  received: z.literal(true),
+  status: z.enum(['success', 'failed', 'pending']),
+});
+export type WebhookAnswer = z.infer<typeof WebhookAnswer>;
 
 export const PaymentActionType = z.enum(['redirect_post', 'deeplink', 'qr']);
 

@@ -52,6 +52,7 @@ import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { NewsletterService } from './modules/newsletter/service.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { DEFAULT_ORDER_POLICY, type OrderPolicy, OrderService } from './modules/orders/service.js';
+import { paymentFormActions, paymentWaitsByHand } from './modules/payments/registry.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { PaymentService } from './modules/payments/service.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './modules/payments/settings.js';
@@ -143,10 +144,15 @@ export function createServices(db: Database, settings: ServiceSettings = DEFAULT
   const orderMail = new OrderMail(outbox, stores, settings.messages);
   const invoices = new InvoiceService(db, stores);
   // An order's invoice and messages are written in the transaction of the change that causes them.
-  const orders = new OrderService(db, settings.orders, async (trx, change) => {
-    await invoices.orderChanged(trx, change);
-    await orderMail.orderChanged(trx, change);
-  });
+  const orders = new OrderService(
+    db,
+    settings.orders,
+    async (trx, change) => {
+      await invoices.orderChanged(trx, change);
+      await orderMail.orderChanged(trx, change);
+    },
+    paymentWaitsByHand,
+  );
   const payments = new PaymentService(db, orders, settings.payments);
   const audit = new AuditLog(db);
   const catalog = new CatalogService(db, (trx, productIds) => orders.productsOrderedAmong(trx, productIds));
@@ -248,10 +254,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'script-src': ["'self'"],
-        // The storefront on shop.example calls its API on api.shop.example and posts the sandbox
-        // gateway's form there, which sends the payer back; PayU's hosted checkout receives the payer's form.
+        // The storefront on shop.example calls its API on api.shop.example and posts a hosted test
+        // checkout's form there, which sends the payer back; gateways' hosted checkouts receive the payer's form.
         'connect-src': [selfAndSiblingSources],
-        'form-action': [selfAndSiblingSources, 'https://*.payu.in'],
+        'form-action': [selfAndSiblingSources, ...paymentFormActions()],
         'frame-ancestors': ["'none'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],

@@ -4,12 +4,8 @@ import { z } from 'zod';
 import type { RateLimitConfig } from './http/limits.js';
 import type { TrustProxy } from './http/recorded-answers.js';
 import type { OrderPolicy } from './modules/orders/service.js';
-import {
-  type PaymentEnvironment,
-  ProviderName,
-  SETTING_RULES,
-  SETTING_VARIABLES,
-} from './modules/payments/settings.js';
+import { PAYMENT_VARIABLES, paymentEnvironmentOf } from './modules/payments/environment.js';
+import type { PaymentEnvironment } from './modules/payments/settings.js';
 
 // The limits and the proxies' trust are the http layer's settings; the environment fills them here.
 export type { RateLimitConfig, TrustProxy };
@@ -58,13 +54,8 @@ export const Environment = z.object({
   SUBSCRIPTIONS_PER_IP: positiveInt(10),
   MAX_CONNECTIONS: positiveInt(2000),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
-  /** The default store's provider; unset keeps the store's own setting. A misspelling stops the server. */
-  PAYMENT_PROVIDER: z.preprocess((value) => (value === '' ? undefined : value), ProviderName.optional()),
-  UPI_VPA: optionalSetting(SETTING_RULES.upiVpa),
-  UPI_PAYEE: optionalSetting(SETTING_RULES.upiPayee),
-  PAYU_KEY: optionalSetting(SETTING_RULES.payuKey),
-  PAYU_SALT: optionalSetting(SETTING_RULES.payuSalt),
-  PAYU_URL: optionalSetting(SETTING_RULES.payuUrl),
+  /** PAYMENT_PROVIDER (the default store's; unset keeps its own) and each provider's variables, by its rules. */
+  ...PAYMENT_VARIABLES,
   PENDING_ORDER_MINUTES: positiveInt(30),
   UPI_PENDING_HOURS: positiveInt(24),
   MAX_OPEN_ORDERS: positiveInt(3),
@@ -143,14 +134,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
     trustProxy: trustProxyOf(e.TRUST_PROXY.toLowerCase()),
-    payments: {
-      ...(e.PAYMENT_PROVIDER ? { provider: e.PAYMENT_PROVIDER } : {}),
-      settings: Object.fromEntries(
-        Object.entries(SETTING_VARIABLES)
-          .map(([setting, variable]) => [setting, e[variable as keyof typeof e]])
-          .filter(([, value]) => value !== undefined),
-      ),
-    },
+    payments: paymentEnvironmentOf(e),
     orders: {
       pendingOrderMinutes: e.PENDING_ORDER_MINUTES,
       manualPendingHours: e.UPI_PENDING_HOURS,

@@ -1,7 +1,7 @@
 import { Order, OrderStatus, PaymentResponse, ProductListResponse } from '@store/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payuResponseHash } from '../src/modules/payments/providers/payu.js';
-import { callbackSignature } from '../src/modules/payments/providers/sandbox.js';
+import { payuResponseHash } from '../src/modules/payments/providers/payu/index.js';
+import { callbackSignature } from '../src/modules/payments/providers/sandbox/index.js';
 import { client, countRows, signUp, startShop, type TestShop, validAddress, withPayments } from './harness.js';
 
 let shop: TestShop;
@@ -347,5 +347,22 @@ describe('the PayU-style gateway', () => {
       expect(genuine.headers.location).toContain(`/order-success?orderId=${order.id}`);
       expect(await statusOf(order)).toBe(OrderStatus.Processing);
     });
+  });
+});
+
+describe('one callback and one webhook route for every provider', () => {
+  it('answers a provider it does not know, or one that takes no webhook, with a 404 and a clear error', async () => {
+    const unknown = await postForm('/payments/paypal/callback', { orderId: 'X' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: "There is no payment provider 'paypal' that takes a callback." });
+
+    const webhook = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/sandbox/webhook',
+      headers: { host: 'localhost:8044', 'content-type': 'application/json' },
+      payload: '{"event":"payment.captured"}',
+    });
+    expect(webhook.statusCode).toBe(404);
+    expect(webhook.json()).toEqual({ error: "There is no payment provider 'sandbox' that takes a webhook." });
   });
 });

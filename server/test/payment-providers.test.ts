@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { payuRequestHash, payuResponseHash } from '../src/modules/payments/providers/payu.js';
-import { callbackSignature, checkoutSignature } from '../src/modules/payments/providers/sandbox.js';
-import { upiIntentUrl } from '../src/modules/payments/providers/upi.js';
+import { payuRequestHash, payuResponseHash } from '../src/modules/payments/providers/payu/index.js';
+import { callbackSignature, checkoutSignature } from '../src/modules/payments/providers/sandbox/index.js';
+import { upiIntentUrl } from '../src/modules/payments/providers/upi/index.js';
 
 const VECTOR = {
   key: 'C0Dr8m',

@@ -1,7 +1,7 @@
 import { Order, OrderStatus, PAYMENT_NOT_SET_UP, PaymentFieldsResponse, PaymentResponse } from '@store/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
-import { payuResponseHash } from '../src/modules/payments/providers/payu.js';
+import { payuResponseHash } from '../src/modules/payments/providers/payu/index.js';
 import { demoStoreInfo } from '../src/seed/demo-store.js';
 import { client, orderableProducts, signUp, startShop, type TestShop, validAddress, withPayments } from './harness.js';
 

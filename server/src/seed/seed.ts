@@ -1,4 +1,5 @@
 import type { Services } from '../app.js';
+import { DEMO_PAYMENT_PROVIDER } from '../modules/payments/registry.js';
 import { demoProducts, demoStoreInfo } from './demo-store.js';
 import { PICTURE_SIZE } from './draw-product.js';
 
@@ -8,7 +9,10 @@ export async function ensureDemoStore(services: Services, host = 'localhost'): P
   let store: Awaited<ReturnType<typeof services.stores.create>>;
   try {
     // The demo store alone uses the sandbox gateway, so its visitors can try paying without real money.
-    store = await services.stores.create(host, demoStoreInfo, { isDefault: true, paymentProvider: 'sandbox' });
+    store = await services.stores.create(host, demoStoreInfo, {
+      isDefault: true,
+      paymentProvider: DEMO_PAYMENT_PROVIDER,
+    });
   } catch (error) {
     // Two processes starting at once on a fresh database: the unique host lets one win, and its import fills the catalogue.
     if (await services.stores.defaultStore()) return false;

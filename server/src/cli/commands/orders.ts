@@ -74,7 +74,6 @@ export function addOrderCommands(program: Command, context: CliContext): void {
       await withStore(context, storeOption(command), async (shop, store) => {
         const row = await findOrder(shop, store, id);
         const recorded = await shop.services.payments.recordManualPayment(store.id, row.id, {
-          provider: 'upi',
           reference: utr,
           by: STORE_COMMAND_ACTOR,
         });

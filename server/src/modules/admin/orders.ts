@@ -5,18 +5,16 @@ import {
   OrderStatus,
   type Shipment,
   STALE_ORDER,
-  UTR_MESSAGE,
-  UTR_PATTERN,
 } from '@store/contract';
 import type { z } from 'zod';
 import type { Database, OrderRow, StaffRow } from '../../db/schema.js';
-import { conflict, HttpError, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
 import { istDayEnd, istDayStart } from '../../shared/india-time.js';
 import { toRupees } from '../../shared/money.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
 import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
 import { movesFrom, statusLabel } from '../orders/status.js';
-import { isTestProvider, type PaymentService, refundReasonOf } from '../payments/service.js';
+import { isTestProvider, type PaymentService, refundReasonOf, type StaffReference } from '../payments/service.js';
 import type { Store } from '../stores/service.js';
 import { orderSummaries } from './order-summaries.js';
 import { exportOrdersCsv } from './orders-export.js';
@@ -84,19 +82,17 @@ export class AdminOrders {
         createdAt: event.created_at,
       })),
       allowedMoves: [...movesFrom(row.status)],
-      paymentReference: referenceKindOf(store),
+      ...paymentReferenceOf(this.payments.staffReferenceFor(store)),
     };
   }
 
-  /** The money arrived outside a gateway (a UPI transfer by its UTR), or a gateway's answer was lost (PayU by its id). */
-  async markPaid(store: Store, id: string, input: { updatedAt: string; reference: string }, staff: StaffRow) {
+  /** The money arrived outside a gateway, or a gateway's answer was lost: payments checks the reference and records it. */
+  async confirmByHand(store: Store, id: string, input: { updatedAt: string; reference: string }, staff: StaffRow) {
     const row = await this.current(store.id, id, input.updatedAt);
-    const kind = referenceKindOf(store);
-    if (kind === 'utr' && !UTR_PATTERN.test(input.reference)) throw new HttpError(400, UTR_MESSAGE, {}, 'reference');
-    const recorded = await this.payments.recordManualPayment(
-      store.id,
+    const recorded = await this.payments.confirmByHand(
+      store,
       row.id,
-      { provider: kind === 'payu' ? 'payu' : 'upi', reference: input.reference, by: staffActor(staff) },
+      { reference: input.reference, by: staffActor(staff) },
       async (trx, result) => {
         if (result.replayed) return;
         await this.audit.record(trx, {
@@ -192,8 +188,17 @@ export class AdminOrders {
   }
 }
 
-/** PayU stores confirm a lost gateway answer by PayU's id; every other store confirms UPI transfers by UTR. */
-const referenceKindOf = (store: Store): 'utr' | 'payu' => (store.payment_provider === 'payu' ? 'payu' : 'utr');
+/** The reference staff give to mark an order paid, as the store's provider describes it. */
+const paymentReferenceOf = (reference: StaffReference) => ({
+  paymentReference: reference.kind,
+  paymentReferenceRule: {
+    label: reference.label,
+    pattern: reference.pattern.source,
+    message: reference.message,
+    help: reference.help,
+    numeric: reference.numeric,
+  },
+});
 
 const shipmentOf = (row: OrderRow) => ({
   courier: row.courier,

@@ -118,7 +118,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   });
 
   api.post('/admin/orders/:id/paid', { schema: action(MarkPaidRequest) }, async (request, reply) => {
-    await orders.markPaid(request.store, request.params.id, valid(request, 'body'), staffOf(request));
+    await orders.confirmByHand(request.store, request.params.id, valid(request, 'body'), staffOf(request));
     return orderAnswer(orders, request, reply);
   });
 

@@ -17,14 +17,9 @@ import type { StaffRow } from '../../db/schema.js';
 import { HttpError, parse } from '../../http/errors.js';
 import { valid, withErrors } from '../../http/wire.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
-import { PAYMENT_PROVIDER_REGISTRY } from '../payments/registry.js';
+import { adminPaymentSettings, settingsChange } from '../payments/merchant-settings.js';
 import type { PaymentService } from '../payments/service.js';
-import {
-  mergedPaymentConfig,
-  PaymentSettingsInput,
-  SETTING_VARIABLES,
-  storedPaymentConfig,
-} from '../payments/settings.js';
+import { PaymentSettingsError } from '../payments/settings.js';
 import type { StaffService } from '../staff/service.js';
 import { type Store, type StoreService, toStoreInfo } from '../stores/service.js';
 import { StoreFileChanges, sanitizePolicy } from '../stores/store-file.js';
@@ -111,7 +106,7 @@ export async function adminSettingsRoutes(app: FastifyInstance, options: Setting
   const paymentSettings = { response: withErrors({ 200: AdminPaymentSettings }) };
   api.get('/admin/settings/payments', { schema: paymentSettings }, async (request) => {
     requireOwner(request);
-    return paymentSettingsOf(request.store, payments);
+    return adminPaymentSettings(request.store, payments);
   });
 
   const savePayments = { body: SavePaymentSettingsRequest, response: withErrors({ 200: AdminPaymentSettings }) };
@@ -122,19 +117,7 @@ export async function adminSettingsRoutes(app: FastifyInstance, options: Setting
     const given = Object.fromEntries(
       Object.entries(input).filter(([, value]) => typeof value === 'string' && value.trim() !== ''),
     );
-    const change = parse(PaymentSettingsInput, given);
-    const provider = PAYMENT_PROVIDER_REGISTRY[change.provider];
-    const config = mergedPaymentConfig(storedPaymentConfig(request.store), change);
-    const ready = provider.settings.safeParse(config);
-    if (!ready.success) {
-      const issue = ready.error.issues[0];
-      throw new HttpError(
-        400,
-        issue?.message ?? 'These settings are not complete.',
-        {},
-        issue?.path.join('.') || undefined,
-      );
-    }
+    const { provider, config, changed } = checkedSettings(request.store, input.provider, given);
     await audit.inTransaction(async (trx) => {
       await stores.updatePayments(request.store.id, provider.name, config, trx);
       await audit.record(trx, {
@@ -144,12 +127,12 @@ export async function adminSettingsRoutes(app: FastifyInstance, options: Setting
         subject: `store:${request.store.host}`,
         before: { provider: request.store.payment_provider },
         // Which settings changed, never their secret values.
-        after: { provider: provider.name, changed: Object.keys(given).filter((key) => key !== 'provider') },
+        after: { provider: provider.name, changed },
       });
     });
     const saved = await stores.byHost(request.store.host);
     if (!saved) throw new HttpError(404, 'The store is gone.');
-    return paymentSettingsOf(saved, payments);
+    return adminPaymentSettings(saved, payments);
   });
 
   const people = { response: withErrors({ 200: z.array(AdminStaffMember) }) };
@@ -195,22 +178,14 @@ function detailsOf(store: Store): AdminStoreDetails {
   return { ...toStoreInfo(store), lowStockThreshold: Number(store.low_stock_threshold) };
 }
 
-function paymentSettingsOf(store: Store, payments: PaymentService): AdminPaymentSettings {
-  const config = payments.configFor(store);
-  const fromEnvironment = store.is_default
-    ? Object.values(SETTING_VARIABLES).filter((variable) => process.env[variable]?.trim())
-    : [];
-  if (store.is_default && process.env.PAYMENT_PROVIDER?.trim()) fromEnvironment.unshift('PAYMENT_PROVIDER');
-  return {
-    provider: payments.providerNameFor(store),
-    mode: payments.modeOf(store),
-    upiVpa: config.upiVpa ?? null,
-    upiPayee: config.upiPayee ?? null,
-    payuKey: config.payuKey ?? null,
-    payuUrl: config.payuUrl ?? null,
-    payuSaltSet: Boolean(config.payuSalt),
-    fromEnvironment,
-  };
+/** A merchant's payment settings, checked by the providers' own rules; a refusal names the setting. */
+function checkedSettings(store: Store, provider: string, given: Record<string, string>) {
+  try {
+    return settingsChange(store, provider, given);
+  } catch (error) {
+    if (!(error instanceof PaymentSettingsError)) throw error;
+    throw new HttpError(400, error.message, {}, typeof error.cause === 'string' ? error.cause : undefined);
+  }
 }
 
 const toMember = (member: StaffRow): AdminStaffMember => ({

@@ -1,6 +1,7 @@
 import { checkGstin, OrderStatus } from '@store/contract';
 import type { OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
 import type { OrderChange } from '../orders/service.js';
+import { byHandConfirmationOf } from '../payments/registry.js';
 import { type Block, type MessageSettings, merchantAddress, renderMessage, rupees, shopUrl } from './layout.js';
 import type { OutgoingMessage } from './outbox.js';
 
@@ -22,9 +23,9 @@ const addressLines = (order: OrderRow) => [
 const paperworkOf = (store: StoreRow) => (store.gstin && checkGstin(store.gstin).valid ? 'tax invoice' : 'receipt');
 
 function howToPay(order: OrderRow): string {
+  const byHand = byHandConfirmationOf(order.payment_provider);
+  if (byHand) return byHand.howToPay;
   switch (order.payment_provider) {
-    case 'upi':
-      return 'Pay by UPI from My Orders → Pay Now, and keep the UTR (transaction reference) your UPI app shows: we confirm your payment by it.';
     case null:
     case 'none':
       return 'We will contact you about the payment.';
@@ -57,12 +58,12 @@ export function orderMessages(store: StoreRow, change: OrderChange, settings: Me
   if (change.kind === 'placed') {
     const merchant = merchantAddress(store, settings);
     const paid = order.status !== OrderStatus.Pending;
-    const nextStep =
-      order.payment_provider === 'upi'
-        ? `Next: when the UPI payment arrives, confirm it by its UTR (npm run store -- orders paid ${order.id} --utr <UTR>, or the back office); then pack the order.`
-        : order.payment_provider === 'none' || order.payment_provider === null
-          ? 'Next: the store takes no online payment: contact the shopper about paying, record the payment in the back office, then pack the order.'
-          : 'Next: pack it once it is paid (it shows as Processing).';
+    const byHand = byHandConfirmationOf(order.payment_provider);
+    const nextStep = byHand
+      ? byHand.nextStep(order.id)
+      : order.payment_provider === 'none' || order.payment_provider === null
+        ? 'Next: the store takes no online payment: contact the shopper about paying, record the payment in the back office, then pack the order.'
+        : 'Next: pack it once it is paid (it shows as Processing).';
     const messages = [
       toShopper('order.placed', `Order ${order.id} placed`, [
         { lines: [`Thank you for your order, ${order.full_name}.`, `Order number: ${order.id}`] },

@@ -39,8 +39,12 @@ export const DEFAULT_ORDER_POLICY: OrderPolicy = { pendingOrderMinutes: 30, manu
 /** What an erased order keeps in place of the person. */
 const ERASED = '';
 
-/** Providers whose payments the merchant confirms by hand: their orders wait longer. */
-const MANUAL_PROVIDERS = new Set(['upi', 'none']);
+/**
+ * Whether an order's payment is confirmed by hand (its provider's declaration, given by the caller):
+ * such orders wait the longer time. Without one, only an order with no provider does.
+ */
+export type WaitsByHand = (paymentProvider: string | null) => boolean;
+const NO_PROVIDER_WAITS: WaitsByHand = (provider) => provider === null || provider === 'none';
 
 /** What asking to mark an order paid did: moved it, or why it could not. */
 export type MarkPaidResult = { moved: true; order: OrderRow } | { moved: false; order: OrderRow; reason: string };
@@ -52,6 +56,7 @@ export class OrderService {
     private readonly db: Database,
     private readonly policy: OrderPolicy = DEFAULT_ORDER_POLICY,
     private readonly onChange?: OrderChangeHook,
+    private readonly waitsByHand: WaitsByHand = NO_PROVIDER_WAITS,
   ) {
     this.staffQueries = new OrderStaffQueries(db);
   }
@@ -199,7 +204,7 @@ export class OrderService {
       .execute();
     const expired: string[] = [];
     for (const order of stale) {
-      const manual = order.payment_provider === null || MANUAL_PROVIDERS.has(order.payment_provider);
+      const manual = this.waitsByHand(order.payment_provider);
       if (order.created_at >= (manual ? manualCutoff : onlineCutoff)) continue;
       try {
         await this.move(order.store_id, order.id, OrderStatus.Cancelled, {

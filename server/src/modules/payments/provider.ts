@@ -1,14 +1,17 @@
-import type { PaymentField, PaymentProviderName, PaymentResponse } from '@store/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PaymentField, PaymentResponse } from '@store/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { OrderRow, UserRow } from '../../db/schema.js';
+import type { OrderRow, PaymentRow, UserRow } from '../../db/schema.js';
 import type { Store } from '../stores/service.js';
-import type { PaymentConfig } from './settings.js';
+
+/** One provider's settings as stored: its own keys only, secrets included (they never leave the server). */
+export type ProviderSettings = Record<string, string>;
 
 /** What a provider is told when a shopper starts paying for an order. */
 export interface PaymentStart {
   store: Store;
-  config: PaymentConfig;
+  /** This provider's settings for the store, checked by its own schema. */
+  settings: ProviderSettings;
   order: OrderRow;
   user: UserRow;
   /** The payer's answers to the provider's fields. */
@@ -19,7 +22,7 @@ export interface PaymentStart {
   mobile: boolean;
 }
 
-/** The one standard outcome of a verified gateway callback (Medusa's webhook outcomes, in small). */
+/** The one standard outcome of a verified gateway callback or webhook (Medusa's webhook outcomes, in small). */
 export interface PaymentOutcome {
   orderId: string;
   /** The provider's reference for this attempt (txnid, UTR …): a replay carries the same one. */
@@ -35,28 +38,130 @@ export interface PaymentOutcome {
   recordedBy?: string;
 }
 
-/** What a provider's own routes (hosted pages, callbacks) may use. */
-export interface ProviderRouteKit {
+/** What a gateway posted: its form fields, and the raw body (webhooks are signed over the exact bytes). */
+export interface GatewayRequest {
+  fields: Record<string, string>;
+  /** The body as received: set for webhooks, where an HMAC is checked over it. */
+  rawBody?: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** One setting a provider needs: its rule, and how the merchant gives it (CLI flag, form field, variable). */
+export interface SettingDeclaration {
+  /** Its key in the provider's stored settings, e.g. upiVpa. */
+  key: string;
+  /** The back office form's label, e.g. 'UPI id'. */
+  label: string;
+  /** What the merchant is told it is in `store payments set --help`. */
+  help: string;
+  /** An example or a hint, shown under the form field. */
+  hint?: string;
+  /** The form's kind of input (a secret is always a password field). */
+  input?: 'text' | 'url';
+  /** Never shown again once set: printed as "set (hidden)", read back as whether it is set. */
+  secret?: boolean;
+  /** The environment variable that gives it for the default store (it wins over the stored value). */
+  variable?: string;
+  /** Shown when it is not set, e.g. the store's name for the UPI payee. */
+  unsetNote?: (store: Store) => string;
+  /** The rule one value must keep, checked when it is set and by the environment. */
+  rule: z.ZodType<string>;
+}
+
+/** The reference staff give when they confirm a payment by hand, and the rule it must keep. */
+export interface HandReference {
+  /** The kind of reference, served to the back office (e.g. 'utr'). */
+  kind: string;
+  /** What the back office calls it, e.g. 'UPI UTR (12 digits)'. */
+  label: string;
+  pattern: RegExp;
+  /** Digits only (phones offer their number pad). */
+  numeric: boolean;
+  /** Why a reference was refused. */
+  message: string;
+  /** What the back office tells staff when they record it. */
+  help: string;
+}
+
+/** Payment that waits for the merchant to see the money arrive (UPI: by its UTR; cash on delivery: by a code). */
+export interface ByHandConfirmation {
+  reference: HandReference;
+  /** What the shopper is told about paying, in the order's message. */
+  howToPay: string;
+  /** What the merchant is told to do next, in the new order's message. */
+  nextStep(orderId: string): string;
+}
+
+/** How a provider's payments are confirmed: by the gateway's own answer, or by hand. */
+export type Confirmation =
+  | {
+      gateway: true;
+      /** A gateway answer that was lost may be recorded by staff by the gateway's own id. */
+      lostAnswer?: HandReference;
+    }
+  | { byHand: ByHandConfirmation };
+
+/** A refund the provider makes through its gateway: the recorded payment and the paise to return. */
+export type Refund = (
+  payment: PaymentRow,
+  amount: number,
+  settings: ProviderSettings,
+) => Promise<{ reference: string }>;
+
+/** What a hosted page (the sandbox's checkout, PayU's relay) may use. */
+export interface HostedPageKit {
   /** The store's settings for this provider, or a 404 when the store does not run it. */
-  settingsFor(request: FastifyRequest, options?: { evenIfSwitched?: boolean }): PaymentConfig;
-  /** Records a verified outcome and sends the payer back to the shop with the truth of it. */
-  finish(request: FastifyRequest, reply: FastifyReply, outcome: PaymentOutcome): Promise<FastifyReply>;
+  settingsFor(request: FastifyRequest): ProviderSettings;
+}
+
+/** A page a provider serves under /api/v1/payments/{name}/{path}, mounted by the one payments router. */
+export interface HostedPage {
+  path: string;
+  /** The page's description for the API's documentation. */
+  description: string;
+  handle(request: FastifyRequest, reply: FastifyReply, kit: HostedPageKit): Promise<FastifyReply>;
 }
 
 /**
- * A payment gateway in one object (Vendure's PaymentMethodHandler): its name, the settings it
- * needs, the fields it asks the payer for, how a payment starts, and its own routes under
- * /api/v1/payments/{name}/. The registry lists them; nothing else spells their names.
+ * A payment gateway in one sealed box (Vendure's PaymentMethodHandler, Medusa's
+ * AbstractPaymentProvider): its name, its own settings, how a payment starts, how an answer from
+ * the gateway is verified, how payments are confirmed and refunded, and how long its unpaid orders
+ * wait. The registry lists them; nothing outside the payments module spells their names.
  */
 export interface PaymentProvider {
-  readonly name: PaymentProviderName;
+  readonly name: string;
   /** What the merchant is told it is, in `store payments set --help`. */
   readonly description: string;
+  /** Its name in the back office's list of providers. */
+  readonly title: string;
+  /** What the back office's form tells the merchant about choosing it. */
+  readonly note: string;
   /** A test gateway: no real money; its payments are marked TEST wherever the merchant sees them. */
   readonly test: boolean;
-  /** The settings it needs, checked when the merchant sets them and when the server starts. */
-  readonly settings: z.ZodType<unknown>;
+  /** Its own settings: each one declared, and the check that they are complete (when set and at start). */
+  readonly settings: {
+    fields: SettingDeclaration[];
+    /** Settings it makes for itself (the sandbox's signing key): stored, never set by the merchant. */
+    kept?: string[];
+    complete: z.ZodType<unknown>;
+  };
   fields(store: Store): PaymentField[];
   start(payment: PaymentStart): Promise<PaymentResponse>;
-  routes?(app: FastifyInstance, kit: ProviderRouteKit): void;
+  /** The payer's browser, back from the gateway (POST /api/v1/payments/{name}/callback); throws an HttpError to refuse. */
+  verifyCallback?(request: GatewayRequest, settings: ProviderSettings): PaymentOutcome;
+  /** The gateway's server-to-server notice (POST /api/v1/payments/{name}/webhook); throws an HttpError to refuse. */
+  verifyWebhook?(request: GatewayRequest, settings: ProviderSettings): PaymentOutcome;
+  /** Whether an answer is still taken after the store switched to another provider (real money may be in flight). */
+  readonly answersAfterSwitch?: boolean;
+  /** Where the payer's browser posts its forms besides this shop (a hosted checkout's origin), for the CSP. */
+  readonly formActions?: string[];
+  /** Pages it serves itself (a hosted checkout, a relay to the gateway). */
+  readonly pages?: HostedPage[];
+  readonly confirmation: Confirmation;
+  /** How money goes back: through the gateway, or by the merchant by hand. */
+  readonly refund: Refund | 'by-hand';
 }
+
+/** Which wait an unpaid order gets: a gateway answers soon; a payment confirmed by hand takes longer. */
+export const waitsByHand = (provider: PaymentProvider | undefined): boolean =>
+  !provider || 'byHand' in provider.confirmation;

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   OrderStatus,
   PAYMENT_NOT_SET_UP,
-  type PaymentField,
-  type PaymentProviderName,
   type PaymentRequest as PaymentRequestSchema,
   type PaymentResponse,
 } from '@store/contract';
@@ -14,16 +12,10 @@ import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { nowIso } from '../../shared/ids.js';
 import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
 import type { Store } from '../stores/service.js';
-import type { PaymentOutcome, PaymentProvider } from './provider.js';
-import { PAYMENT_PROVIDER_REGISTRY } from './registry.js';
-import {
-  NO_PAYMENT_ENVIRONMENT,
-  type PaymentConfig,
-  type PaymentEnvironment,
-  type StoreProvider,
-  storedPaymentConfig,
-  unknownProviderMessage,
-} from './settings.js';
+import type { PaymentOutcome } from './provider.js';
+import { isTestProvider, TRANSFER_PROVIDER } from './registry.js';
+import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './settings.js';
+import { type StaffReference, StoreProviders } from './store-providers.js';
 
 export type PaymentInput = z.output<typeof PaymentRequestSchema>;
 
@@ -44,70 +36,35 @@ export interface RecordedPayment {
 /** A payment that needs the merchant's attention, with its order's number. */
 export type RefundDue = PaymentRow & { reason: string };
 
-export class PaymentService {
+/** Payments: which provider a store runs (StoreProviders), starting payments, and recording them once. */
+export class PaymentService extends StoreProviders {
   constructor(
     private readonly db: Database,
     private readonly orders: OrderService,
     /** The default store's provider and settings from the environment, read once at start. */
-    private readonly environment: PaymentEnvironment = NO_PAYMENT_ENVIRONMENT,
-  ) {}
-
-  /** The provider a store runs: its own setting, or PAYMENT_PROVIDER for the default store. */
-  providerNameFor(store: Store): StoreProvider {
-    if (store.is_default && this.environment.provider) return this.environment.provider;
-    const name = store.payment_provider;
-    if (name === 'none' || name in PAYMENT_PROVIDER_REGISTRY) return name as StoreProvider;
-    throw new Error(`Store ${store.host}: ${unknownProviderMessage(name)}`);
-  }
-
-  providerFor(store: Store): PaymentProvider | undefined {
-    const name = this.providerNameFor(store);
-    return name === 'none' ? undefined : PAYMENT_PROVIDER_REGISTRY[name];
-  }
-
-  /** The store's settings; for the default store, the environment's UPI_… and PAYU_… win. */
-  configFor(store: Store): PaymentConfig {
-    const stored = storedPaymentConfig(store);
-    return store.is_default ? { ...stored, ...this.environment.settings } : stored;
-  }
-
-  /** What the storefront tells shoppers: test (sandbox), live, or none (orders wait for the shop). */
-  modeOf(store: Store): 'test' | 'live' | 'none' {
-    const provider = this.providerFor(store);
-    if (!provider) return 'none';
-    return provider.test ? 'test' : 'live';
+    environment: PaymentEnvironment = NO_PAYMENT_ENVIRONMENT,
+  ) {
+    super(environment);
   }
 
   /**
-   * Checks every store's provider and settings, as the server starts: an unknown provider or
-   * missing settings stop it; a store in test mode or without payments is worth a line in the log.
+   * The one way an order is marked paid by hand (back office and CLI): the reference is checked
+   * against the store's described reference, then recorded like a gateway's success.
    */
-  checkStores(stores: Store[]): string[] {
-    const notes: string[] = [];
-    for (const store of stores) {
-      const provider = this.providerFor(store);
-      if (!provider) {
-        notes.push(
-          `${store.store_name} (${store.host}) takes no online payment yet: orders wait for you to confirm them. Choose a provider with \`npm run store -- payments set\`.`,
-        );
-        continue;
-      }
-      const checked = provider.settings.safeParse(this.configFor(store));
-      if (!checked.success) {
-        throw new Error(`Store ${store.host} runs ${provider.name}: ${checked.error.issues[0]?.message}`);
-      }
-      if (provider.test) {
-        notes.push(
-          `${store.store_name} (${store.host}) uses the sandbox gateway: test payments only, no real money moves.`,
-        );
-      }
-    }
-    return notes;
-  }
-
-  fields(store: Store): { provider: StoreProvider; fields: PaymentField[] } {
-    const provider = this.providerFor(store);
-    return provider ? { provider: provider.name, fields: provider.fields(store) } : { provider: 'none', fields: [] };
+  async confirmByHand(
+    store: Store,
+    orderId: string,
+    payment: { reference: string; by: string },
+    within?: (trx: Database, recorded: RecordedPayment) => Promise<void>,
+  ): Promise<RecordedPayment> {
+    const described = this.staffReferenceFor(store);
+    if (!described.pattern.test(payment.reference)) throw new HttpError(400, described.message, {}, 'reference');
+    return this.recordManualPayment(
+      store.id,
+      orderId,
+      { provider: described.provider.name, reference: payment.reference, by: payment.by },
+      within,
+    );
   }
 
   /** Only the order's owner may pay, and only while the order is Pending. */
@@ -122,26 +79,31 @@ export class PaymentService {
     if (order.status !== OrderStatus.Pending) throw conflict(NOT_AWAITING_PAYMENT);
     const provider = this.providerFor(store);
     if (!provider) throw conflict(PAYMENT_NOT_SET_UP);
-    return provider.start({ store, config: this.configFor(store), order, user, fields: input.fields, ...context });
+    const settings = this.settingsFor(store, provider);
+    return provider.start({ store, settings, order, user, fields: input.fields, ...context });
   }
 
-  /** A payment confirmed outside a gateway (a UPI transfer, by its UTR): the full amount, successful. */
+  /**
+   * A payment confirmed outside a gateway: the full amount, successful. Without a provider it is a
+   * transfer to the shop's UPI id by its UTR (the `orders paid --utr` command).
+   */
   async recordManualPayment(
     storeId: string,
     orderId: string,
-    payment: { provider: PaymentProviderName; reference: string; by?: string },
+    payment: { provider?: string; reference: string; by?: string },
     /** More work for the payment's transaction (the back office's audit entry). */
     within?: (trx: Database, recorded: RecordedPayment) => Promise<void>,
   ): Promise<RecordedPayment> {
     const order = await this.orders.findRow(storeId, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     // The merchant says they received it: only a Pending order can be marked paid by hand (a replayed UTR aside).
-    const replay = await findPayment(this.db, payment.provider, payment.reference);
+    const provider = payment.provider ?? TRANSFER_PROVIDER.name;
+    const replay = await findPayment(this.db, provider, payment.reference);
     if (!replay && order.status !== OrderStatus.Pending) throw conflict(NOT_AWAITING_PAYMENT);
     const by = payment.by ?? 'merchant';
     return this.record(
       storeId,
-      payment.provider,
+      provider,
       {
         orderId: order.id,
         reference: payment.reference,
@@ -162,7 +124,7 @@ export class PaymentService {
    */
   async record(
     storeId: string,
-    providerName: PaymentProviderName,
+    providerName: string,
     outcome: PaymentOutcome,
     within?: (trx: Database, recorded: RecordedPayment) => Promise<void>,
   ): Promise<RecordedPayment> {
@@ -332,6 +294,5 @@ function findPayment(db: Database, provider: string, reference: string) {
     .executeTakeFirst();
 }
 
-/** Whether the provider of a recorded payment is a test gateway (its payments are marked TEST). */
-export const isTestProvider = (name: string): boolean =>
-  name in PAYMENT_PROVIDER_REGISTRY && PAYMENT_PROVIDER_REGISTRY[name as PaymentProviderName].test;
+export type { StaffReference };
+export { isTestProvider };

@@ -27,6 +27,13 @@ export const anAdminOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder =>
   events: [{ fromStatus: null, toStatus: 0, actor: 'shopper', note: null, createdAt: '2026-11-20T10:00:00.000Z' }],
   allowedMoves: [1, 4],
   paymentReference: 'utr',
+  paymentReferenceRule: {
+    label: 'UPI UTR (12 digits)',
+    pattern: '^\\d{12}$',
+    message: "A UTR is the 12 digits of the UPI transfer's reference.",
+    help: 'The money arrived by UPI: enter the UTR from your bank statement. The order becomes Processing.',
+    numeric: true,
+  },
   ...overrides,
 });
 

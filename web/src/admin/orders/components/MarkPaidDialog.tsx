@@ -1,4 +1,4 @@
-import { MarkPaidRequest, UTR_MESSAGE, UTR_PATTERN } from '@store/contract';
+import { MarkPaidRequest } from '@store/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField, Input } from '@/components/ui';
@@ -12,14 +12,13 @@ interface PaidValues {
 
 /** Records the payment of a Pending order by its reference; the order becomes Processing. */
 export function MarkPaidDialog({ order, onClose, onReload }: DialogProps) {
-  const utr = order.paymentReference === 'utr';
+  // The reference as the store's payment provider describes it (a UTR, a gateway's payment id …).
+  const rule = order.paymentReferenceRule;
   const [schema] = useState(() =>
-    utr
-      ? MarkPaidRequest.pick({ reference: true }).refine((values) => UTR_PATTERN.test(values.reference), {
-          error: UTR_MESSAGE,
-          path: ['reference'],
-        })
-      : MarkPaidRequest.pick({ reference: true }),
+    MarkPaidRequest.pick({ reference: true }).refine((values) => new RegExp(rule.pattern).test(values.reference), {
+      error: rule.message,
+      path: ['reference'],
+    }),
   );
   const form = useForm<PaidValues, unknown, { reference: string }>({
     resolver: contractResolver(schema),
@@ -29,17 +28,13 @@ export function MarkPaidDialog({ order, onClose, onReload }: DialogProps) {
   const submit = form.handleSubmit((values) =>
     run({ kind: 'paid', body: { updatedAt: order.updatedAt, reference: values.reference } }, movedTo),
   );
-  const label = utr ? 'UPI UTR (12 digits)' : 'PayU payment id';
+  const label = rule.label;
   return (
     <ActionDialog
       open
       onOpenChange={(open) => open || onClose()}
       title="Mark as paid"
-      description={
-        utr
-          ? 'The money arrived by UPI: enter the UTR from your bank statement. The order becomes Processing.'
-          : 'PayU took the payment: enter its payment id. The order becomes Processing.'
-      }
+      description={rule.help}
       submitLabel="Mark as paid"
       pending={pending}
       problem={problem}
@@ -50,7 +45,7 @@ export function MarkPaidDialog({ order, onClose, onReload }: DialogProps) {
         <Input
           id="paid-reference"
           autoComplete="off"
-          inputMode={utr ? 'numeric' : 'text'}
+          inputMode={rule.numeric ? 'numeric' : 'text'}
           maxLength={40}
           {...form.register('reference')}
         />

@@ -125,7 +125,18 @@ describe('an order in the back office', () => {
   });
 
   it('asks a PayU store for the PayU payment id', async () => {
-    api(anAdminOrder({ paymentReference: 'payu' }));
+    api(
+      anAdminOrder({
+        paymentReference: 'payu',
+        paymentReferenceRule: {
+          label: 'PayU payment id',
+          pattern: '^[A-Za-z0-9_-]{4,40}$',
+          message: 'A PayU payment id is 4 to 40 letters, digits, dashes or underscores.',
+          help: 'PayU took the payment: enter its payment id. The order becomes Processing.',
+          numeric: false,
+        },
+      }),
+    );
     renderAdmin(`/admin/orders/${ID}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Mark as paid' }));
     expect(await screen.findByLabelText('PayU payment id')).toBeVisible();

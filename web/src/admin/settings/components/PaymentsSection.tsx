@@ -1,11 +1,11 @@
 import {
   type AdminPaymentSettings,
-  PAYMENT_PROVIDERS,
-  type PaymentProviderName,
+  type PaymentProviderDescription,
+  type PaymentSettingDescription,
   SavePaymentSettingsRequest,
 } from '@store/contract';
 import { useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button, FormField, Input, Select, Skeleton } from '@/components/ui';
 import { LoadProblem } from '../../components/LoadProblem';
@@ -14,39 +14,22 @@ import { contractResolver } from '../../lib/forms';
 import { usePaymentSettings, useSavePaymentSettings } from '../api';
 import { FormProblem, Section } from './Section';
 
-interface PaymentValues {
-  provider: PaymentProviderName | '';
-  upiVpa: string;
-  upiPayee: string;
-  payuKey: string;
-  /** Never filled in: the server keeps the salt and says only whether it is set. */
-  payuSalt: string;
-  payuUrl: string;
+/** The provider and every provider's settings by key; a secret is never filled in (the server keeps it). */
+type PaymentValues = Record<string, string>;
+
+const settingKeys = (settings: AdminPaymentSettings) =>
+  settings.providers.flatMap((provider) => provider.settings.map((setting) => setting.key));
+
+function toValues(settings: AdminPaymentSettings): PaymentValues {
+  const values: PaymentValues = { provider: settings.provider === 'none' ? '' : settings.provider };
+  for (const provider of settings.providers) {
+    for (const setting of provider.settings) {
+      const value = settings[setting.key];
+      values[setting.key] = setting.secret || typeof value !== 'string' ? '' : value;
+    }
+  }
+  return values;
 }
-
-const FIELDS = ['provider', 'upiVpa', 'upiPayee', 'payuKey', 'payuSalt', 'payuUrl'] as const;
-
-const PROVIDER_NAMES: Record<PaymentProviderName, string> = {
-  sandbox: 'Sandbox (test payments only)',
-  upi: 'UPI transfer to your UPI id',
-  payu: 'PayU',
-};
-
-const PROVIDER_NOTES: Record<PaymentProviderName, string> = {
-  sandbox:
-    'The sandbox is for testing only: no real money moves, every page of the shop says so, and its orders are left out of the figures.',
-  upi: 'Shoppers pay by UPI to your UPI id; you confirm each payment by its UTR from your bank statement.',
-  payu: "Shoppers pay on PayU's page; PayU tells the shop when the money arrived.",
-};
-
-const toValues = (settings: AdminPaymentSettings): PaymentValues => ({
-  provider: settings.provider === 'none' ? '' : settings.provider,
-  upiVpa: settings.upiVpa ?? '',
-  upiPayee: settings.upiPayee ?? '',
-  payuKey: settings.payuKey ?? '',
-  payuSalt: '',
-  payuUrl: settings.payuUrl ?? '',
-});
 
 export function PaymentsSection() {
   const settings = usePaymentSettings();
@@ -71,7 +54,9 @@ function PaymentsForm({ settings }: { settings: AdminPaymentSettings }) {
     defaultValues: toValues(settings),
   });
   const { errors } = form.formState;
-  const provider = form.watch('provider');
+  const chosen = settings.providers.find((provider) => provider.name === form.watch('provider'));
+  const current = settings.providers.find((provider) => provider.name === settings.provider);
+  const fields = ['provider', ...settingKeys(settings)];
 
   const submit = form.handleSubmit(async (request) => {
     setProblem(null);
@@ -81,12 +66,8 @@ function PaymentsForm({ settings }: { settings: AdminPaymentSettings }) {
     } catch (error) {
       if (!isAdminApiError(error)) throw error;
       if (error.status === 401) return;
-      if (error.field && (FIELDS as readonly string[]).includes(error.field)) {
-        form.setError(
-          error.field as Path<PaymentValues>,
-          { type: 'server', message: error.message },
-          { shouldFocus: true },
-        );
+      if (error.field && fields.includes(error.field)) {
+        form.setError(error.field, { type: 'server', message: error.message }, { shouldFocus: true });
       } else {
         setProblem(error.message);
       }
@@ -96,7 +77,7 @@ function PaymentsForm({ settings }: { settings: AdminPaymentSettings }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <p className="text-sm text-slate-700">
-        Now: {settings.provider === 'none' ? 'no online payment' : PROVIDER_NAMES[settings.provider]}
+        Now: {current ? current.title : 'no online payment'}
         {settings.mode === 'test' ? ' — test mode, no real money' : ''}.
       </p>
       {settings.fromEnvironment.length > 0 ? (
@@ -108,65 +89,22 @@ function PaymentsForm({ settings }: { settings: AdminPaymentSettings }) {
         label="Provider"
         htmlFor="payments-provider"
         error={errors.provider?.message}
-        description={provider ? PROVIDER_NOTES[provider] : undefined}
+        description={chosen?.note}
       >
         <Select id="payments-provider" {...form.register('provider')}>
           <option value="" disabled>
             Choose how shoppers pay
           </option>
-          {PAYMENT_PROVIDERS.map((name) => (
-            <option key={name} value={name}>
-              {PROVIDER_NAMES[name]}
+          {settings.providers.map((provider) => (
+            <option key={provider.name} value={provider.name}>
+              {provider.title}
             </option>
           ))}
         </Select>
       </FormField>
 
-      {provider === 'upi' ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            label="UPI id"
-            htmlFor="payments-upi-vpa"
-            error={errors.upiVpa?.message}
-            description="Like netkart@okaxis."
-          >
-            <Input id="payments-upi-vpa" autoComplete="off" spellCheck={false} {...form.register('upiVpa')} />
-          </FormField>
-          <FormField label="Payee name" htmlFor="payments-upi-payee" error={errors.upiPayee?.message}>
-            <Input id="payments-upi-payee" autoComplete="off" {...form.register('upiPayee')} />
-          </FormField>
-        </div>
-      ) : null}
-
-      {provider === 'payu' ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="PayU key" htmlFor="payments-payu-key" error={errors.payuKey?.message}>
-            <Input id="payments-payu-key" autoComplete="off" spellCheck={false} {...form.register('payuKey')} />
-          </FormField>
-          <FormField
-            label="PayU salt"
-            htmlFor="payments-payu-salt"
-            error={errors.payuSalt?.message}
-            description={settings.payuSaltSet ? 'Set — leave blank to keep.' : 'Not set yet.'}
-          >
-            <Input
-              id="payments-payu-salt"
-              type="password"
-              autoComplete="new-password"
-              spellCheck={false}
-              {...form.register('payuSalt')}
-            />
-          </FormField>
-          <FormField
-            label="PayU URL"
-            htmlFor="payments-payu-url"
-            error={errors.payuUrl?.message}
-            description="Test: https://test.payu.in/_payment · Live: https://secure.payu.in/_payment"
-            className="sm:col-span-2"
-          >
-            <Input id="payments-payu-url" type="url" inputMode="url" autoComplete="off" {...form.register('payuUrl')} />
-          </FormField>
-        </div>
+      {chosen && chosen.settings.length > 0 ? (
+        <ProviderFields provider={chosen} settings={settings} form={form} />
       ) : null}
 
       <FormProblem message={problem} />
@@ -174,5 +112,63 @@ function PaymentsForm({ settings }: { settings: AdminPaymentSettings }) {
         Save payment settings
       </Button>
     </form>
+  );
+}
+
+/** The chosen provider's own settings, as the server describes them. */
+function ProviderFields({
+  provider,
+  settings,
+  form,
+}: {
+  provider: PaymentProviderDescription;
+  settings: AdminPaymentSettings;
+  form: UseFormReturn<PaymentValues, unknown, SavePaymentSettingsRequest>;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {provider.settings.map((setting) => (
+        <SettingField
+          key={setting.key}
+          setting={setting}
+          isSet={settings[`${setting.key}Set`] === true}
+          error={form.formState.errors[setting.key]?.message}
+          form={form}
+        />
+      ))}
+    </div>
+  );
+}
+
+function SettingField({
+  setting,
+  isSet,
+  error,
+  form,
+}: {
+  setting: PaymentSettingDescription;
+  isSet: boolean;
+  error: string | undefined;
+  form: UseFormReturn<PaymentValues, unknown, SavePaymentSettingsRequest>;
+}) {
+  const id = `payments-${setting.key}`;
+  const description = setting.secret ? (isSet ? 'Set — leave blank to keep.' : 'Not set yet.') : setting.hint;
+  return (
+    <FormField
+      label={setting.label}
+      htmlFor={id}
+      error={error}
+      description={description}
+      className={setting.input === 'url' ? 'sm:col-span-2' : undefined}
+    >
+      <Input
+        id={id}
+        type={setting.secret ? 'password' : setting.input === 'url' ? 'url' : 'text'}
+        inputMode={setting.input === 'url' ? 'url' : undefined}
+        autoComplete={setting.secret ? 'new-password' : 'off'}
+        spellCheck={false}
+        {...form.register(setting.key)}
+      />
+    </FormField>
   );
 }

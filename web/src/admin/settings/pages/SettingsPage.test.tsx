@@ -21,9 +21,48 @@ const details: AdminStoreDetails = {
   lowStockThreshold: 5,
 };
 
+/** The providers as the server's registry describes them. */
+const providers: AdminPaymentSettings['providers'] = [
+  {
+    name: 'sandbox',
+    title: 'Sandbox (test payments only)',
+    note: 'The sandbox is for testing only: no real money moves, every page of the shop says so, and its orders are left out of the figures.',
+    test: true,
+    settings: [],
+  },
+  {
+    name: 'upi',
+    title: 'UPI transfer to your UPI id',
+    note: 'Shoppers pay by UPI to your UPI id; you confirm each payment by its UTR from your bank statement.',
+    test: false,
+    settings: [
+      { key: 'upiVpa', label: 'UPI id', hint: 'Like netkart@okaxis.', secret: false, input: 'text' },
+      { key: 'upiPayee', label: 'Payee name', secret: false, input: 'text' },
+    ],
+  },
+  {
+    name: 'payu',
+    title: 'PayU',
+    note: "Shoppers pay on PayU's page; PayU tells the shop when the money arrived.",
+    test: false,
+    settings: [
+      { key: 'payuKey', label: 'PayU key', secret: false, input: 'text' },
+      { key: 'payuSalt', label: 'PayU salt', secret: true, input: 'text' },
+      {
+        key: 'payuUrl',
+        label: 'PayU URL',
+        hint: 'Test: https://test.payu.in/_payment · Live: https://secure.payu.in/_payment',
+        secret: false,
+        input: 'url',
+      },
+    ],
+  },
+];
+
 const payments = (overrides: Partial<AdminPaymentSettings> = {}): AdminPaymentSettings => ({
   provider: 'payu',
   mode: 'live',
+  providers,
   upiVpa: null,
   upiPayee: null,
   payuKey: 'gtKFFx',

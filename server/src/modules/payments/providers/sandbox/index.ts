@@ -1,19 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { HttpError } from '../../../http/errors.js';
-import { apiRoute } from '../../../http/paths.js';
-import { notJson, redirect } from '../../../http/wire.js';
-import { escapeHtml, page } from '../../../shared/html.js';
-import { formatInr, toPaise, toRupees } from '../../../shared/money.js';
-import { asPage, formFields } from '../http.js';
-import { hiddenInputs } from '../pages.js';
-import type { PaymentOutcome, PaymentProvider } from '../provider.js';
-import type { PaymentConfig } from '../settings.js';
-import { hmacSha256, sameDigest } from '../signatures.js';
-import { PAYER_FIELDS } from './shared-fields.js';
+import { HttpError } from '../../../../http/errors.js';
+import { escapeHtml, page } from '../../../../shared/html.js';
+import { formatInr, toPaise, toRupees } from '../../../../shared/money.js';
+import { asPage, formFields } from '../../http.js';
+import { hiddenInputs } from '../../pages.js';
+import { providerRoute } from '../../paths.js';
+import type { PaymentOutcome, PaymentProvider, ProviderSettings } from '../../provider.js';
+import { hmacSha256, sameDigest } from '../../signatures.js';
+import { PAYER_FIELDS } from '../payer-fields.js';
 
-const CHECKOUT = apiRoute('/payments/sandbox/checkout');
-const CALLBACK = apiRoute('/payments/sandbox/callback');
+const NAME = 'sandbox';
+const CHECKOUT = providerRoute(NAME, 'checkout');
+const CALLBACK = providerRoute(NAME, 'callback');
 
 /** A kept checkout or approval form stops working after this long, like a real gateway's session. */
 export const SANDBOX_FORM_LIFETIME_MS = 30 * 60_000;
@@ -42,10 +41,13 @@ const expired = () => new HttpError(400, 'This payment page has expired. Please 
 /** The storefront posts `data[key]` fields; a gateway might post plain ones. */
 const field = (body: Record<string, string>, name: string) => body[`data[${name}]`] ?? body[name] ?? '';
 
-function secretOf(config: PaymentConfig): string {
-  if (!config.sandboxSecret) throw new HttpError(404, 'Not found.');
-  return config.sandboxSecret;
+function secretOf(settings: ProviderSettings): string {
+  if (!settings.sandboxSecret) throw new HttpError(404, 'Not found.');
+  return settings.sandboxSecret;
 }
+
+/** Its signing key, made when a store is created (and kept when the merchant switches providers). */
+export const newSandboxSettings = (): ProviderSettings => ({ sandboxSecret: randomBytes(32).toString('hex') });
 
 /** Refuses a form older than its lifetime (or dated in the future). */
 function assertFresh(issuedAt: string, now = Date.now()): void {
@@ -56,13 +58,13 @@ function assertFresh(issuedAt: string, now = Date.now()): void {
 
 /** Reads a callback: its signature over every value, then its age. */
 export function verifySandboxCallback(
-  config: PaymentConfig,
+  settings: ProviderSettings,
   body: Record<string, string>,
   now = Date.now(),
 ): PaymentOutcome {
   const { orderId = '', reference = '', amount = '', status = '', signature = '', issuedAt = '' } = body;
   if (!AMOUNT.test(amount) || (status !== 'success' && status !== 'failed')) throw invalid();
-  if (!sameDigest(callbackSignature(secretOf(config), orderId, reference, amount, status, issuedAt), signature))
+  if (!sameDigest(callbackSignature(secretOf(settings), orderId, reference, amount, status, issuedAt), signature))
     throw invalid();
   assertFresh(issuedAt, now);
   return {
@@ -77,7 +79,7 @@ export function verifySandboxCallback(
 
 /** The sandbox's checkout page: the amount, and Approve / Decline buttons that post signed callbacks. */
 export function sandboxCheckoutPage(
-  config: PaymentConfig,
+  settings: ProviderSettings,
   body: Record<string, string>,
   storeName: string,
   now = Date.now(),
@@ -86,7 +88,7 @@ export function sandboxCheckoutPage(
   const reference = field(body, 'reference');
   const amount = field(body, 'amount');
   const issuedAt = field(body, 'issuedAt');
-  const secret = secretOf(config);
+  const secret = secretOf(settings);
   if (
     !AMOUNT.test(amount) ||
     !sameDigest(checkoutSignature(secret, orderId, reference, amount, issuedAt), field(body, 'signature'))
@@ -119,12 +121,14 @@ export function sandboxCheckoutPage(
  * one. Only a store that runs the sandbox reaches its pages; its forms expire after 30 minutes.
  */
 export const sandboxProvider: PaymentProvider = {
-  name: 'sandbox',
+  name: NAME,
   description: 'a test gateway served by this shop: no real money moves',
+  title: 'Sandbox (test payments only)',
+  note: 'The sandbox is for testing only: no real money moves, every page of the shop says so, and its orders are left out of the figures.',
   test: true,
-  settings: z.object({ sandboxSecret: z.string().min(32) }),
+  settings: { fields: [], kept: ['sandboxSecret'], complete: z.object({ sandboxSecret: z.string().min(32) }) },
   fields: () => PAYER_FIELDS,
-  async start({ config, order, origin }) {
+  async start({ settings, order, origin }) {
     const reference = `SBX${randomBytes(8).toString('hex').toUpperCase()}`;
     const amount = toRupees(Number(order.total)).toFixed(2);
     const issuedAt = String(Date.now());
@@ -135,56 +139,35 @@ export const sandboxProvider: PaymentProvider = {
         type: 'redirect_post',
         redirectUrl: url,
         formParams: {
-          type: 'sandbox',
+          type: NAME,
           url,
           data: {
             orderId: order.id,
             reference,
             amount,
             issuedAt,
-            signature: checkoutSignature(secretOf(config), order.id, reference, amount, issuedAt),
+            signature: checkoutSignature(secretOf(settings), order.id, reference, amount, issuedAt),
           },
         },
       },
     };
   },
-  routes(app, kit) {
-    const checkout = {
+  verifyCallback: (request, settings) => verifySandboxCallback(settings, request.fields),
+  pages: [
+    {
+      path: 'checkout',
       description:
         "The sandbox gateway's checkout page, posted as an HTML form by the storefront (the start of payment's fields).",
-      consumes: ['application/x-www-form-urlencoded'],
-      response: {
-        200: notJson('text/html', 'The test checkout page'),
-        '4xx': notJson('text/html', 'Why it cannot go on'),
-      },
-    };
-    app.post(CHECKOUT.route, { schema: checkout }, async (request, reply) =>
-      asPage(reply, () =>
-        sandboxCheckoutPage(
-          kit.settingsFor(request),
-          formFields(request.body),
-          request.store.store_name || request.store.company_name,
+      handle: (request, reply, kit) =>
+        asPage(reply, () =>
+          sandboxCheckoutPage(
+            kit.settingsFor(request),
+            formFields(request.body),
+            request.store.store_name || request.store.company_name,
+          ),
         ),
-      ),
-    );
-    const callback = {
-      description: "The sandbox checkout page's answer, posted as an HTML form and checked by its signature.",
-      consumes: ['application/x-www-form-urlencoded'],
-      response: {
-        303: redirect("To the storefront's page of the payment's outcome"),
-        '4xx': notJson('text/html', 'Why it was refused'),
-      },
-    };
-    app.post(CALLBACK.route, { schema: callback }, async (request, reply) => {
-      let outcome: PaymentOutcome;
-      try {
-        outcome = verifySandboxCallback(kit.settingsFor(request), formFields(request.body));
-      } catch (error) {
-        return asPage(reply, () => {
-          throw error;
-        });
-      }
-      return kit.finish(request, reply, outcome);
-    });
-  },
+    },
+  ],
+  confirmation: { gateway: true },
+  refund: 'by-hand',
 };

@@ -1,0 +1,124 @@
+import type { PaymentField, PaymentResponse } from '@store/contract';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui';
+import { toast } from '@/lib/toast';
+import { submitPayment } from '../api';
+import {
+  applyMask,
+  type FieldValues,
+  isPhoneField,
+  isVisible,
+  type KnownDetails,
+  missingRequired,
+  normalisePhone,
+  phoneDigitsAllowed,
+  prefilledValues,
+  submittedValues,
+  validate,
+} from '../payment-fields';
+import { PaymentInput } from './PaymentInput';
+import { PaymentLayout } from './PaymentStates';
+import { performAction, type Qr } from './payment-actions';
+import { QrScreen } from './QrScreen';
+
+export interface PaymentFormProps {
+  orderId: string;
+  fields: PaymentField[];
+  known: KnownDetails;
+  summary: ReactNode;
+}
+
+export function PaymentForm({ orderId, fields, known, summary }: PaymentFormProps) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<FieldValues>(() => prefilledValues(fields, known));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [qr, setQr] = useState<Qr | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const change = (field: PaymentField, raw: string) => {
+    let value = raw;
+    if (isPhoneField(field)) value = normalisePhone(raw, phoneDigitsAllowed(field));
+    else if (field.mask) value = applyMask(raw, field.mask);
+    setValues((current) => ({ ...current, [field.name]: value }));
+    // Editing a field clears its error.
+    setErrors((current) => {
+      if (!(field.name in current)) return current;
+      const { [field.name]: _cleared, ...rest } = current;
+      return rest;
+    });
+  };
+
+  const act = (response: PaymentResponse) => {
+    if (performAction(response, { showQr: setQr })) return;
+    if (response.redirectUrl) {
+      window.location.href = response.redirectUrl;
+      return;
+    }
+    toast.success('Payment initiated', { description: 'Your payment is being processed' });
+    navigate('/orders');
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(fields, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      toast.error('Validation Error', { description: 'Please correct the errors in the form' });
+      return;
+    }
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      const result = await submitPayment(orderId, submittedValues(fields, values));
+      if (result.ok && result.data?.success) {
+        act(result.data);
+      } else {
+        const message =
+          (result.ok ? result.data?.error : result.error) || 'Unknown error occurred during payment process';
+        setFailure(message);
+        toast.error('Error', { description: message });
+      }
+    } catch {
+      setFailure('Failed to process payment. Please try again later.');
+      toast.error('Error', { description: 'Failed to process payment. Please try again later.' });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (qr) return <QrScreen qr={qr} />;
+
+  const visible = fields.filter((field) => isVisible(field, values));
+  return (
+    <PaymentLayout summary={summary}>
+      <h1 className="text-3xl font-bold text-slate-900">Payment</h1>
+      <p className="mt-1 text-slate-600">Order #{orderId}</p>
+      <form
+        method="post"
+        onSubmit={submit}
+        noValidate
+        className="mt-6 grid grid-cols-2 gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      >
+        {visible.map((field) => (
+          <PaymentInput
+            key={field.name}
+            field={field}
+            value={values[field.name] ?? ''}
+            error={errors[field.name]}
+            onChange={(value) => change(field, value)}
+          />
+        ))}
+        {failure ? (
+          <p role="alert" className="col-span-2 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            {failure}
+          </p>
+        ) : null}
+        <Button type="submit" size="lg" className="col-span-2" disabled={submitting || missingRequired(fields, values)}>
+          {submitting ? 'Processing...' : 'Pay Now'}
+        </Button>
+      </form>
+    </PaymentLayout>
+  );
+}

@@ -1,0 +1,97 @@
+import { CircleAlert, CircleCheck, CircleX, Info } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses, Skeleton } from '@/components/ui';
+import { cn } from '@/lib/cn';
+
+/** The payment page's frames and notices: loading, a problem, a failed attempt, the layout beside the order. */
+export function PaymentLoading() {
+  return (
+    <div
+      className="mx-auto max-w-xl space-y-4 px-4 py-10"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading payment form"
+    >
+      <Skeleton className="h-8 w-1/2" />
+      <Skeleton className="h-48 w-full rounded-2xl" />
+    </div>
+  );
+}
+
+export function PaymentError({ message }: { message: string }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <CircleAlert aria-hidden="true" className="mx-auto h-12 w-12 text-red-500" />
+      <p role="alert" className="mt-4 text-lg text-slate-800">
+        {message}
+      </p>
+      <Link to="/checkout" className={buttonClasses('primary', 'md', 'mt-6')}>
+        Back to Checkout
+      </Link>
+    </div>
+  );
+}
+
+/** The page's main column beside the order being paid for (above it on a phone). */
+export function PaymentLayout({ children, summary }: { children: ReactNode; summary: ReactNode }) {
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+      <div className="min-w-0">{children}</div>
+      <aside className="order-first rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:order-none">
+        {summary}
+      </aside>
+    </div>
+  );
+}
+
+/** An order that cannot be paid here: why, and the way to the shopper's orders. */
+export function PaymentNotice({
+  title,
+  tone = 'info',
+  summary,
+  children,
+}: {
+  title: string;
+  tone?: 'info' | 'success';
+  summary: ReactNode;
+  children: ReactNode;
+}) {
+  const Icon = tone === 'success' ? CircleCheck : Info;
+  return (
+    <PaymentLayout summary={summary}>
+      <div className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+        <Icon
+          aria-hidden="true"
+          className={cn('mx-auto h-12 w-12', tone === 'success' ? 'text-green-600' : 'text-brand-600')}
+        />
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
+        <p role="status" className="mt-2 text-slate-700">
+          {children}
+        </p>
+        <Link to="/orders" className={buttonClasses('primary', 'md', 'mt-6')}>
+          View My Orders
+        </Link>
+      </div>
+    </PaymentLayout>
+  );
+}
+
+export function PaymentFailed({ reason, onRetry, summary }: { reason: string; onRetry(): void; summary: ReactNode }) {
+  return (
+    <PaymentLayout summary={summary}>
+      <div role="alert" className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-red-200">
+        <CircleX aria-hidden="true" className="mx-auto h-12 w-12 text-red-600" />
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">Payment failed</h1>
+        {reason ? <p className="mt-2 text-slate-700">{reason}</p> : null}
+        <p className="mt-2 text-sm text-slate-600">Your order is still waiting for payment. You can try again.</p>
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          <Button onClick={onRetry}>Retry</Button>
+          <Link to="/orders" className={buttonClasses('outline', 'md')}>
+            View My Orders
+          </Link>
+        </div>
+      </div>
+    </PaymentLayout>
+  );
+}
