@@ -56,6 +56,7 @@ import { paymentFormActions, paymentWaitsByHand } from './modules/payments/regis
 import { paymentRoutes } from './modules/payments/routes.js';
 import { PaymentService } from './modules/payments/service.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './modules/payments/settings.js';
+import { newStoreSettings } from './modules/payments/stored-settings.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
 import { PrivacyService } from './modules/privacy/service.js';
 import { StaffService } from './modules/staff/service.js';
@@ -139,7 +140,7 @@ export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
 };
 
 export function createServices(db: Database, settings: ServiceSettings = DEFAULT_SERVICE_SETTINGS): Services {
-  const stores = new StoreService(db);
+  const stores = new StoreService(db, newStoreSettings);
   const outbox = new Outbox(db);
   const orderMail = new OrderMail(outbox, stores, settings.messages);
   const invoices = new InvoiceService(db, stores);

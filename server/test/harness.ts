@@ -219,7 +219,7 @@ export async function orderableProducts(app: FastifyInstance, minStock = 5, host
   return data.filter((product) => product.stock >= minStock && productOptions(product.attributes).sizes.length <= 1);
 }
 
-/** Runs `work` while the demo store pays with `provider` and these settings (over its own), then puts them back. */
+/** Runs `work` while the demo store pays with `provider` and these settings (over that provider's own), then puts them back. */
 export async function withPayments<T>(
   shop: TestShop,
   provider: string,
@@ -228,10 +228,8 @@ export async function withPayments<T>(
 ): Promise<T> {
   const store = await shop.services.stores.defaultStore();
   if (!store) throw new Error('no store');
-  await shop.services.stores.updatePayments(store.id, provider, {
-    ...JSON.parse(store.payment_config_json),
-    ...settings,
-  });
+  const stored = JSON.parse(store.payment_config_json) as Record<string, Record<string, string>>;
+  await shop.services.stores.updatePayments(store.id, provider, { [provider]: { ...stored[provider], ...settings } });
   try {
     return await work();
   } finally {

@@ -23,7 +23,7 @@ beforeAll(async () => {
     .select('payment_config_json')
     .where('id', '=', shop.storeId)
     .executeTakeFirstOrThrow();
-  secret = (JSON.parse(store.payment_config_json) as { sandboxSecret: string }).sandboxSecret;
+  secret = (JSON.parse(store.payment_config_json) as { sandbox: { sandboxSecret: string } }).sandbox.sandboxSecret;
 });
 afterAll(() => shop.close());
 

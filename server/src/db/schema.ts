@@ -24,6 +24,7 @@ export interface StoresTable {
   /** The storefront's own texts (hero heading, highlights, support hours …), as JSON: only those the merchant gave. */
   storefront_json: string;
   payment_provider: string;
+  /** Each payment provider's settings under its own name, as JSON: `{ "upi": { "upiVpa": … }, … }`. */
   payment_config_json: string;
   /** Products at or below this stock are low (the back office's home and product list). */
   low_stock_threshold: Generated<number>;

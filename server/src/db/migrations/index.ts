@@ -7,7 +7,7 @@
  * trigger's text as written, and test/migrations.test.ts compares the schema with its snapshot.
  *
  * A change to the schema is a new file, named after the date sequence of the last one (the next
- * is `2027-01-04-…`), added at the end of this list. The list is written out, not read from the
+ * is `2027-01-06-…`), added at the end of this list. The list is written out, not read from the
  * folder: the production server is one bundle (scripts/build.mjs).
  */
 import type { Migration, MigrationProvider } from 'kysely';
@@ -32,6 +32,7 @@ import * as storeChangesBySchema from './2026-12-28-store-changes-by-schema.js';
 import * as listingIndexesOfShown from './2026-12-30-listing-indexes-of-shown.js';
 import * as derivedRowsUnchecked from './2026-12-31-derived-rows-unchecked.js';
 import * as listingInsertPausable from './2027-01-02-listing-insert-pausable.js';
+import * as paymentSettingsPerProvider from './2027-01-04-payment-settings-per-provider.js';
 
 const migrations: [name: string, migration: Migration][] = [
   ['2026-11-01-initial', initial],
@@ -55,6 +56,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2026-12-30-listing-indexes-of-shown', listingIndexesOfShown],
   ['2026-12-31-derived-rows-unchecked', derivedRowsUnchecked],
   ['2027-01-02-listing-insert-pausable', listingInsertPausable],
+  ['2027-01-04-payment-settings-per-provider', paymentSettingsPerProvider],
 ];
 
 export const migrationProvider: MigrationProvider = {

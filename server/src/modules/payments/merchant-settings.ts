@@ -1,16 +1,20 @@
 import type { AdminPaymentSettings } from '@store/contract';
 import type { Store } from '../stores/service.js';
 import { paymentVariableNames } from './environment.js';
-import type { PaymentProvider, ProviderSettings } from './provider.js';
+import type { PaymentProvider } from './provider.js';
 import { providerNamed, registeredProviders, unknownProviderMessage } from './registry.js';
 import type { PaymentService } from './service.js';
-import { checkedValues, describeSettings, mergedSettings, PaymentSettingsError } from './settings.js';
+import { checkedValues, describeSettings, mergedSettings, ownSettings, PaymentSettingsError } from './settings.js';
+import { type SettingsByProvider, storedEntry } from './stored-settings.js';
 
 /** A merchant's change of provider and settings, checked: what to store, and which settings it changed. */
 export interface SettingsChange {
   provider: PaymentProvider;
-  /** The store's payment settings after the change, every provider's (stored as one row today). */
-  config: Record<string, string>;
+  /**
+   * The entries the change writes: each provider given a value, its whole entry after the change under
+   * its name (the stores module writes them over those entries alone).
+   */
+  config: SettingsByProvider;
   /** The keys of the settings given, never their values (they may be secret). */
   changed: string[];
 }
@@ -22,15 +26,16 @@ export interface SettingsChange {
 export function settingsChange(store: Store, name: string, given: Record<string, string | undefined>): SettingsChange {
   const provider = providerNamed(name);
   if (!provider) throw new PaymentSettingsError(unknownProviderMessage(name), { cause: 'provider' });
-  const current = JSON.parse(store.payment_config_json) as Record<string, string>;
-  let config = current;
+  const config: SettingsByProvider = {};
   const changed: string[] = [];
   for (const each of registeredProviders()) {
     const values = checkedValues(each, given);
-    config = mergedSettings(config, values);
+    if (Object.keys(values).length === 0) continue;
+    config[each.name] = mergedSettings(storedEntry(store, each), values);
     changed.push(...Object.keys(values));
   }
-  const ready = provider.settings.complete.safeParse(pick(provider, config));
+  const after = config[provider.name] ?? storedEntry(store, provider);
+  const ready = provider.settings.complete.safeParse(ownSettings(provider, after));
   if (!ready.success) {
     const issue = ready.error.issues[0];
     throw new PaymentSettingsError(issue?.message ?? 'These settings are not complete.', {
@@ -39,13 +44,6 @@ export function settingsChange(store: Store, name: string, given: Record<string,
   }
   return { provider, config, changed };
 }
-
-const pick = (provider: PaymentProvider, config: Record<string, string>): ProviderSettings =>
-  Object.fromEntries(
-    [...provider.settings.fields.map((field) => field.key), ...(provider.settings.kept ?? [])]
-      .filter((key) => config[key] !== undefined)
-      .map((key) => [key, config[key] as string]),
-  );
 
 /** The store's provider and every provider's settings, as `store payments show` prints them. */
 export function printedSettings(store: Store, payments: PaymentService): Record<string, string> {

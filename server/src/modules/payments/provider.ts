@@ -143,6 +143,8 @@ export interface PaymentProvider {
     fields: SettingDeclaration[];
     /** Settings it makes for itself (the sandbox's signing key): stored, never set by the merchant. */
     kept?: string[];
+    /** Its first settings, made for each new store (the sandbox's signing key): kept under its own name. */
+    initial?: () => ProviderSettings;
     complete: z.ZodType<unknown>;
   };
   fields(store: Store): PaymentField[];

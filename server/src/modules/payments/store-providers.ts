@@ -3,6 +3,7 @@ import type { Store } from '../stores/service.js';
 import type { HandReference, PaymentProvider, ProviderSettings } from './provider.js';
 import { providerNamed, registeredProviders, TRANSFER_PROVIDER, unknownProviderMessage } from './registry.js';
 import { ownSettings, type PaymentEnvironment, type StoreProvider } from './settings.js';
+import { storedEntry } from './stored-settings.js';
 
 /** The reference staff give to mark an order paid by hand, and the provider it is recorded under. */
 export interface StaffReference extends HandReference {
@@ -29,9 +30,9 @@ export class StoreProviders {
     return name === 'none' ? undefined : providerNamed(name);
   }
 
-  /** The settings a store keeps for one provider, as the merchant last set them. */
+  /** The settings a store keeps for one provider, as the merchant last set them: its own entry, its own keys. */
   storedSettings(store: Store, provider: PaymentProvider): ProviderSettings {
-    return ownSettings(provider, JSON.parse(store.payment_config_json));
+    return ownSettings(provider, storedEntry(store, provider));
   }
 
   /** A provider's settings for a store; for the default store, the environment's variables win. */

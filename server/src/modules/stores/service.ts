@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   checkGstin,
   DEFAULT_LOW_STOCK_THRESHOLD,
@@ -18,8 +17,19 @@ export type Store = StoreRow;
 /** What every request hears before the merchant has created a store. */
 export const NO_STORE_YET = 'This shop is not set up yet. Its owner creates it with: npm run store -- init';
 
+/** Payment settings by their owner's name (the payments module's providers), each entry the owner's alone. */
+export type PaymentSettingsByOwner = Record<string, object>;
+
 export class StoreService {
-  constructor(private readonly db: Database) {}
+  /**
+   * `newPaymentSettings` gives a new store's first payment settings (a signing key the sandbox makes
+   * for itself): the payments module's to decide, so this module knows no provider. Without it a new
+   * store starts with none.
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly newPaymentSettings: () => PaymentSettingsByOwner = () => ({}),
+  ) {}
 
   /**
    * The store for a host, falling back to the default store (localhost, IPs and unknown hosts), in
@@ -83,7 +93,7 @@ export class StoreService {
       ...infoColumns(info),
       // A new store takes no online payment until its merchant chooses a provider: never the sandbox by default.
       payment_provider: options.paymentProvider ?? 'none',
-      payment_config_json: JSON.stringify({ sandboxSecret: randomBytes(32).toString('hex') }),
+      payment_config_json: JSON.stringify(this.newPaymentSettings()),
       low_stock_threshold: DEFAULT_LOW_STOCK_THRESHOLD,
       catalog_version: 0,
       stock_version: 0,
@@ -93,15 +103,32 @@ export class StoreService {
     return row;
   }
 
-  /** Which payment provider the store runs, and its settings (secrets included: they stay on the server). */
-  async updatePayments(storeId: string, provider: string, config: object, db: Database = this.db): Promise<void> {
-    await this.written(db, (trx) =>
-      trx
-        .updateTable('stores')
-        .set({ payment_provider: provider, payment_config_json: JSON.stringify(config) })
+  /**
+   * Which payment provider the store runs, and the settings entries it changes, each whole under its
+   * owner's name; the other entries stay as they are. Secrets included: they stay on the server.
+   */
+  async updatePayments(
+    storeId: string,
+    provider: string,
+    entries: PaymentSettingsByOwner,
+    db: Database = this.db,
+  ): Promise<void> {
+    await this.written(db, async (trx) => {
+      // The provider's update takes the row's lock first, so the entries are merged into the latest settings.
+      await trx.updateTable('stores').set({ payment_provider: provider }).where('id', '=', storeId).execute();
+      const row = await trx
+        .selectFrom('stores')
+        .select('payment_config_json')
         .where('id', '=', storeId)
-        .execute(),
-    );
+        .executeTakeFirst();
+      if (!row) return;
+      const current = JSON.parse(row.payment_config_json) as PaymentSettingsByOwner;
+      await trx
+        .updateTable('stores')
+        .set({ payment_config_json: JSON.stringify({ ...current, ...entries }) })
+        .where('id', '=', storeId)
+        .execute();
+    });
   }
 
   /** New details; listings are counted afresh, as the merchant's search synonyms may have changed. */

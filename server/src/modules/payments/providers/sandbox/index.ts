@@ -126,7 +126,12 @@ export const sandboxProvider: PaymentProvider = {
   title: 'Sandbox (test payments only)',
   note: 'The sandbox is for testing only: no real money moves, every page of the shop says so, and its orders are left out of the figures.',
   test: true,
-  settings: { fields: [], kept: ['sandboxSecret'], complete: z.object({ sandboxSecret: z.string().min(32) }) },
+  settings: {
+    fields: [],
+    kept: ['sandboxSecret'],
+    initial: newSandboxSettings,
+    complete: z.object({ sandboxSecret: z.string().min(32) }),
+  },
   fields: () => PAYER_FIELDS,
   async start({ settings, order, origin }) {
     const reference = `SBX${randomBytes(8).toString('hex').toUpperCase()}`;
