@@ -41,6 +41,7 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { CatalogService } from './modules/catalog/service.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { ContactService } from './modules/contact/service.js';
+import { documentsOfOrders } from './modules/invoices/listing.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { InvoiceService } from './modules/invoices/service.js';
 import { welcomeMessage } from './modules/messages/account-messages.js';
@@ -143,16 +144,15 @@ export function createServices(db: Database, settings: ServiceSettings = DEFAULT
   const outbox = new Outbox(db);
   const orderMail = new OrderMail(outbox, stores, settings.messages);
   const invoices = new InvoiceService(db, stores);
-  // An order's invoice and messages are written in the transaction of the change that causes them.
-  const orders = new OrderService(
-    db,
-    settings.orders,
-    async (trx, change) => {
+  const orders = new OrderService(db, settings.orders, {
+    // An order's invoice and messages are written in the transaction of the change that causes them.
+    onChange: async (trx, change) => {
       await invoices.orderChanged(trx, change);
       await orderMail.orderChanged(trx, change);
     },
-    paymentWaitsByHand,
-  );
+    waitsByHand: paymentWaitsByHand,
+    documentsOf: (orderIds) => documentsOfOrders(db, orderIds),
+  });
   const payments = new PaymentService(db, orders, settings.payments);
   const audit = new AuditLog(db);
   const catalog = new CatalogService(db, (trx, productIds) => orders.productsOrderedAmong(trx, productIds));
@@ -328,11 +328,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.addHook('preValidation', async (request) => refuseNulCharacters(request));
       markPrivateAnswers(api, API_PREFIX);
       answerConditionalGets(api, (request) => revisionOf(request.store), recordedAnswers);
-      await api.register(storeRoutes, { payments: services.payments });
+      await api.register(storeRoutes, { paymentModeOf: (store) => services.payments.modeOf(store) });
       await api.register(accountRoutes, { accounts: services.accounts, passwordResets: services.passwordResets });
       await api.register(privacyRoutes, { privacy: services.privacy });
       await api.register(catalogRoutes, { catalog: services.catalog });
-      await api.register(orderRoutes, { orders: services.orders, payments: services.payments });
+      await api.register(orderRoutes, {
+        orders: services.orders,
+        paymentProviderOf: (store) => services.payments.providerNameFor(store),
+      });
       await api.register(invoiceRoutes, { orders: services.orders, invoices: services.invoices });
       await api.register(paymentRoutes, { payments: services.payments });
       await api.register(newsletterRoutes, { newsletter: services.newsletter });
