@@ -98,10 +98,16 @@ describe('the outbox is written with the order', () => {
     const outbox = new Outbox(shop.db);
     const mail = new OrderMail(outbox, shop.services.stores);
     // The message is written, then something later in the same transaction fails.
-    const failing = new OrderService(shop.db, { ...DEFAULT_ORDER_POLICY, maxOpenOrders: 1000 }, async (trx, change) => {
-      await mail.orderChanged(trx, change);
-      throw new Error('the disk is full');
-    });
+    const failing = new OrderService(
+      shop.db,
+      { ...DEFAULT_ORDER_POLICY, maxOpenOrders: 1000 },
+      {
+        onChange: async (trx, change) => {
+          await mail.orderChanged(trx, change);
+          throw new Error('the disk is full');
+        },
+      },
+    );
     const user = await shop.db
       .selectFrom('users')
       .selectAll()

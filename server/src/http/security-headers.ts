@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { LRUCache } from 'lru-cache';
+import { selfAndSiblingSources } from './site-origins.js';
 
 /** Host names kept at most; made-up Host headers only push others out. */
 const KEPT_HOSTS = 1000;
@@ -24,6 +25,37 @@ export function installSecurityHeaders(app: FastifyInstance, options: HelmetOpti
     }
     for (const [name, value] of headers) reply.header(name, value);
     done();
+  });
+}
+
+/**
+ * The shop's own policy: its pages, API and pictures; `gatewayFormActions` are where the payment
+ * providers' hosted checkouts receive the payer's form.
+ */
+export function installShopSecurityHeaders(app: FastifyInstance, gatewayFormActions: string[]): void {
+  installSecurityHeaders(app, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        // Catalogue pictures may live on the merchant's own https CDN.
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        // The storefront on shop.example calls its API on api.shop.example and posts a hosted test
+        // checkout's form there, which sends the payer back; gateways' hosted checkouts receive the payer's form.
+        'connect-src': [selfAndSiblingSources],
+        'form-action': [selfAndSiblingSources, ...gatewayFormActions],
+        'frame-ancestors': ["'none'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        // Helmet's default would send a shop opened over plain http (a phone on the shop's own
+        // network) to https for its scripts, and show a blank page; our own pictures and scripts
+        // are same-origin and others must be https already (img-src), so it adds nothing.
+        'upgrade-insecure-requests': null,
+      },
+    },
+    // The storefront is served from shop.example and the API from api.shop.example.
+    crossOriginResourcePolicy: { policy: 'same-site' },
   });
 }
 

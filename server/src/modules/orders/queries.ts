@@ -1,7 +1,6 @@
 import { indianMobileDigits, type Order, type OrderDocument, OrderStatus } from '@store/contract';
 import type { Database, OrderEventRow, OrderItemRow, OrderRow, UserRow } from '../../db/schema.js';
 import { toRupees } from '../../shared/money.js';
-import { documentsOfOrders } from '../invoices/listing.js';
 
 /** An order's row by its number (as typed: any case), in `db` (the caller's transaction, or not). */
 export function findOrderRow(db: Database, storeId: string, id: string): Promise<OrderRow | undefined> {
@@ -73,8 +72,14 @@ export function eventsOfOrder(db: Database, storeId: string, orderId: string): P
     .execute();
 }
 
+/**
+ * The documents issued for each of these orders, oldest first. The invoices sit above the orders,
+ * so the wiring passes their reader in.
+ */
+export type DocumentsOf = (orderIds: string[]) => Promise<Map<string, OrderDocument[]>>;
+
 /** The orders as the API shows them: with their items and their invoices' documents. */
-export async function ordersWithItems(db: Database, rows: OrderRow[]): Promise<Order[]> {
+export async function ordersWithItems(db: Database, rows: OrderRow[], documentsOf: DocumentsOf): Promise<Order[]> {
   if (rows.length === 0) return [];
   const items = await db
     .selectFrom('order_items')
@@ -88,10 +93,7 @@ export async function ordersWithItems(db: Database, rows: OrderRow[]): Promise<O
     .execute();
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item]);
-  const documents = await documentsOfOrders(
-    db,
-    rows.map((row) => row.id),
-  );
+  const documents = await documentsOf(rows.map((row) => row.id));
   return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], documents.get(row.id) ?? []));
 }
 

@@ -4,14 +4,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth.js';
 import { describeRoutes, SHOPPER_TOKEN, valid, withErrors } from '../../http/wire.js';
-import type { PaymentService } from '../payments/service.js';
+import type { Store } from '../stores/service.js';
 import type { OrderService } from './service.js';
+
+/** The payment provider a store runs now (the payments sit above the orders). */
+export type PaymentProviderOf = (store: Store) => string;
 
 export const OrderParams = z.object({ id: Id });
 
 export async function orderRoutes(
   app: FastifyInstance,
-  { orders, payments }: { orders: OrderService; payments: PaymentService },
+  { orders, paymentProviderOf }: { orders: OrderService; paymentProviderOf: PaymentProviderOf },
 ): Promise<void> {
   describeRoutes(app, { tag: 'orders' });
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +24,7 @@ export async function orderRoutes(
     const user = requireUser(request);
     const input = valid(request, 'body');
     const order = await orders.create(request.store.id, user, input, {
-      paymentProvider: payments.providerNameFor(request.store),
+      paymentProvider: paymentProviderOf(request.store),
       clientAddress: request.ip,
     });
     return reply.code(201).send(order);

@@ -6,6 +6,7 @@ import { newOrderNumber, nowIso } from '../../shared/ids.js';
 import { type MoveBy, moveRow, type OrderChangeHook, recordEvent, type Shipment, shipmentColumns } from './moves.js';
 import { type PlaceOrder, placeOrder } from './placing.js';
 import {
+  type DocumentsOf,
   eventsOfOrder,
   findOrderRow,
   mayRead,
@@ -20,7 +21,7 @@ import { statusLabel } from './status.js';
 
 export type { MoveBy, OrderChange, OrderChangeHook, Shipment } from './moves.js';
 export { type PlaceOrder, STANDARD_SHIPPING } from './placing.js';
-export { toOrder } from './queries.js';
+export { type DocumentsOf, toOrder } from './queries.js';
 
 export const ORDER_NOT_FOUND = 'Order not found or access denied.';
 
@@ -45,19 +46,34 @@ const ERASED = '';
  */
 export type WaitsByHand = (paymentProvider: string | null) => boolean;
 const NO_PROVIDER_WAITS: WaitsByHand = (provider) => provider === null || provider === 'none';
+const NO_DOCUMENTS: DocumentsOf = async () => new Map();
+
+/** What the orders take from the rooms above them (messages, payments, invoices), passed in by the wiring. */
+export interface OrderNeighbours {
+  /** Told of each change in its transaction: the invoice and the messages are written with it. */
+  onChange?: OrderChangeHook;
+  waitsByHand?: WaitsByHand;
+  /** The invoices' documents shown with each order (none without it). */
+  documentsOf?: DocumentsOf;
+}
 
 /** What asking to mark an order paid did: moved it, or why it could not. */
 export type MarkPaidResult = { moved: true; order: OrderRow } | { moved: false; order: OrderRow; reason: string };
 
 export class OrderService {
   private readonly staffQueries: OrderStaffQueries;
+  private readonly onChange: OrderChangeHook | undefined;
+  private readonly waitsByHand: WaitsByHand;
+  private readonly documentsOf: DocumentsOf;
 
   constructor(
     private readonly db: Database,
     private readonly policy: OrderPolicy = DEFAULT_ORDER_POLICY,
-    private readonly onChange?: OrderChangeHook,
-    private readonly waitsByHand: WaitsByHand = NO_PROVIDER_WAITS,
+    neighbours: OrderNeighbours = {},
   ) {
+    this.onChange = neighbours.onChange;
+    this.waitsByHand = neighbours.waitsByHand ?? NO_PROVIDER_WAITS;
+    this.documentsOf = neighbours.documentsOf ?? NO_DOCUMENTS;
     this.staffQueries = new OrderStaffQueries(db);
   }
 
@@ -280,7 +296,7 @@ export class OrderService {
   }
 
   withItems(rows: OrderRow[]): Promise<Order[]> {
-    return ordersWithItems(this.db, rows);
+    return ordersWithItems(this.db, rows, this.documentsOf);
   }
 }
 

@@ -3,10 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SAME_FOR_EVERY_SHOPPER } from '../../http/conditional-get.js';
 import { describeRoutes, withErrors } from '../../http/wire.js';
-import type { PaymentService } from '../payments/service.js';
-import { toStoreInfo } from './service.js';
+import { type Store, toStoreInfo } from './service.js';
 
-export async function storeRoutes(app: FastifyInstance, { payments }: { payments: PaymentService }): Promise<void> {
+/** The store's payment mode, as its payment provider says (the payments sit above the stores). */
+export type PaymentModeOf = (store: Store) => NonNullable<StoreInfo['paymentMode']>;
+
+export async function storeRoutes(
+  app: FastifyInstance,
+  { paymentModeOf }: { paymentModeOf: PaymentModeOf },
+): Promise<void> {
   describeRoutes(app, { tag: 'store' });
   const api = app.withTypeProvider<ZodTypeProvider>();
   // paymentMode: the storefront shows a test-mode banner for the sandbox, and says when there is no online payment.
@@ -15,7 +20,7 @@ export async function storeRoutes(app: FastifyInstance, { payments }: { payments
     { ...SAME_FOR_EVERY_SHOPPER, schema: { response: withErrors({ 200: StoreInfo }) } },
     async (request) => ({
       ...toStoreInfo(request.store),
-      paymentMode: payments.modeOf(request.store),
+      paymentMode: paymentModeOf(request.store),
     }),
   );
 }

@@ -1,0 +1,110 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { bearerTokenOf } from './http/auth.js';
+import { answerConditionalGets } from './http/conditional-get.js';
+import { moduleRoutes } from './http/module-routes.js';
+import { API_PREFIX } from './http/paths.js';
+import { markPrivateAnswers } from './http/private-answers.js';
+import type { RecordedAnswers } from './http/recorded-answers.js';
+import { storeHostOf } from './http/store-host.js';
+import { refuseNulCharacters } from './http/text-guard.js';
+import { holdInputErrors } from './http/wire.js';
+import { accountRoutes } from './modules/accounts/routes.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { contactRoutes } from './modules/contact/routes.js';
+import { invoiceRoutes } from './modules/invoices/routes.js';
+import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { privacyRoutes } from './modules/privacy/routes.js';
+import { appManifestRoutes } from './modules/storefront/app-manifest.js';
+import { type PictureCopies, pictureCopyRoutes } from './modules/storefront/picture-copies.js';
+import { searchEngineRoutes } from './modules/storefront/search-engines.js';
+import { type KnownStores, revisionOf } from './modules/stores/known-stores.js';
+import { storeRoutes } from './modules/stores/routes.js';
+import type { ModuleServices } from './services.js';
+
+/** What the app gives the modules besides their services: the site's folders and settings. */
+export interface SiteParts {
+  /** The demo pictures, then the merchant's own (first found wins). */
+  mediaDirs: string[];
+  merchantMediaDir?: string | undefined;
+  pictureCopies: PictureCopies;
+  /** Product addresses per sitemap file (the protocol's 50,000 by default). */
+  sitemapPageSize?: number | undefined;
+}
+
+export interface ModuleGiven {
+  services: ModuleServices;
+  site: SiteParts;
+}
+
+/**
+ * The modules' routes under /api/v1, in the order the API's document lists them (the back office's,
+ * wired by app.ts alone, follow). What a lower module needs from a higher one is passed here.
+ */
+export const API_MODULES = [
+  moduleRoutes(storeRoutes, ({ services }: ModuleGiven) => ({
+    paymentModeOf: (store) => services.payments.modeOf(store),
+  })),
+  moduleRoutes(accountRoutes, ({ services }: ModuleGiven) => ({
+    accounts: services.accounts,
+    passwordResets: services.passwordResets,
+  })),
+  moduleRoutes(privacyRoutes, ({ services }: ModuleGiven) => ({ privacy: services.privacy })),
+  moduleRoutes(catalogRoutes, ({ services }: ModuleGiven) => ({ catalog: services.catalog })),
+  moduleRoutes(orderRoutes, ({ services }: ModuleGiven) => ({
+    orders: services.orders,
+    paymentProviderOf: (store) => services.payments.providerNameFor(store),
+  })),
+  moduleRoutes(invoiceRoutes, ({ services }: ModuleGiven) => ({
+    orders: services.orders,
+    invoices: services.invoices,
+  })),
+  moduleRoutes(paymentRoutes, ({ services }: ModuleGiven) => ({ payments: services.payments })),
+  moduleRoutes(newsletterRoutes, ({ services }: ModuleGiven) => ({ newsletter: services.newsletter })),
+  moduleRoutes(contactRoutes, ({ services }: ModuleGiven) => ({ contact: services.contact })),
+];
+
+/** Outside the API: the app manifest, robots and sitemaps, the pictures and their smaller copies. */
+export const SITE_MODULES = [
+  moduleRoutes(appManifestRoutes, ({ services }: ModuleGiven) => ({ stores: services.stores })),
+  moduleRoutes(searchEngineRoutes, ({ services, site }: ModuleGiven) => ({
+    catalog: services.catalog,
+    stores: services.stores,
+    ...(site.sitemapPageSize ? { pageSize: site.sitemapPageSize } : {}),
+  })),
+  moduleRoutes(pictureCopyRoutes, ({ site }: ModuleGiven) => ({ copies: site.pictureCopies })),
+  moduleRoutes(fastifyStatic, ({ site }: ModuleGiven) => ({
+    // First found wins: the demo pictures, then whatever the merchant put in their folder.
+    root: site.mediaDirs,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '7d',
+  })),
+];
+
+/**
+ * The API's scope: each request gets its store (by Host) and its shopper (by bearer token), text
+ * with NUL characters is refused, and reads are answered by revision.
+ */
+export function openApiScope(
+  api: FastifyInstance,
+  {
+    services,
+    knownStores,
+    recordedAnswers,
+  }: { services: ModuleServices; knownStores: KnownStores; recordedAnswers: RecordedAnswers },
+): void {
+  holdInputErrors(api);
+  api.addHook('onRequest', async (request) => {
+    request.store = await knownStores.forHost(storeHostOf(request.headers.host));
+    request.bearerToken = bearerTokenOf(request);
+    request.user = request.bearerToken
+      ? await services.accounts.userForToken(request.store.id, request.bearerToken)
+      : undefined;
+  });
+  api.addHook('preValidation', async (request) => refuseNulCharacters(request));
+  markPrivateAnswers(api, API_PREFIX);
+  answerConditionalGets(api, (request) => revisionOf(request.store), recordedAnswers);
+}

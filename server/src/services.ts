@@ -1,0 +1,100 @@
+import type { Database } from './db/schema.js';
+import { PasswordResets } from './modules/accounts/password-reset.js';
+import type { ScryptCost } from './modules/accounts/passwords.js';
+import { AccountService } from './modules/accounts/service.js';
+import { AuditLog } from './modules/audit/service.js';
+import { CatalogService } from './modules/catalog/service.js';
+import { ContactService } from './modules/contact/service.js';
+import { documentsOfOrders } from './modules/invoices/listing.js';
+import { InvoiceService } from './modules/invoices/service.js';
+import { welcomeMessage } from './modules/messages/account-messages.js';
+import type { MessageSettings } from './modules/messages/layout.js';
+import { OrderMail } from './modules/messages/order-mail.js';
+import { Outbox } from './modules/messages/outbox.js';
+import { StockSummary } from './modules/messages/stock-summary.js';
+import { NewsletterService } from './modules/newsletter/service.js';
+import { DEFAULT_ORDER_POLICY, type OrderPolicy, OrderService } from './modules/orders/service.js';
+import { paymentWaitsByHand } from './modules/payments/registry.js';
+import { PaymentService } from './modules/payments/service.js';
+import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './modules/payments/settings.js';
+import { newStoreSettings } from './modules/payments/stored-settings.js';
+import { PrivacyService } from './modules/privacy/service.js';
+import { StaffService } from './modules/staff/service.js';
+import { StoreService } from './modules/stores/service.js';
+
+/** The modules' services; the back office's, built on these, are added by app.ts (the only one to wire it). */
+export interface ModuleServices {
+  stores: StoreService;
+  accounts: AccountService;
+  catalog: CatalogService;
+  orders: OrderService;
+  payments: PaymentService;
+  audit: AuditLog;
+  staff: StaffService;
+  outbox: Outbox;
+  privacy: PrivacyService;
+  stockSummary: StockSummary;
+  newsletter: NewsletterService;
+  contact: ContactService;
+  passwordResets: PasswordResets;
+  invoices: InvoiceService;
+}
+
+/** What the services take from the configuration (the server's and the `store` command's). */
+export interface ServiceSettings {
+  payments: PaymentEnvironment;
+  orders: OrderPolicy;
+  /** Cost of hashing new passwords: OWASP's unless a test shop asks for a cheaper one. */
+  passwordCost?: ScryptCost;
+  /** Who hears of new orders, and the port of links to a store on localhost. */
+  messages?: MessageSettings;
+}
+
+export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
+  payments: NO_PAYMENT_ENVIRONMENT,
+  orders: DEFAULT_ORDER_POLICY,
+};
+
+/**
+ * Each module's service, lowest rooms first: what a lower module needs from a higher one (an order's
+ * invoice documents, its messages, how its payment is confirmed) is passed in here as a function.
+ */
+export function createModuleServices(db: Database, settings: ServiceSettings): ModuleServices {
+  const stores = new StoreService(db, newStoreSettings);
+  const outbox = new Outbox(db);
+  const orderMail = new OrderMail(outbox, stores, settings.messages);
+  const invoices = new InvoiceService(db, stores);
+  const orders = new OrderService(db, settings.orders, {
+    // An order's invoice and messages are written in the transaction of the change that causes them.
+    onChange: async (trx, change) => {
+      await invoices.orderChanged(trx, change);
+      await orderMail.orderChanged(trx, change);
+    },
+    waitsByHand: paymentWaitsByHand,
+    documentsOf: (orderIds) => documentsOfOrders(db, orderIds),
+  });
+  const payments = new PaymentService(db, orders, settings.payments);
+  const audit = new AuditLog(db);
+  const catalog = new CatalogService(db, (trx, productIds) => orders.productsOrderedAmong(trx, productIds));
+  const accounts = new AccountService(db, settings.passwordCost, async (trx, user) => {
+    const store = await stores.byId(user.store_id, trx);
+    if (store) await outbox.enqueue(trx, welcomeMessage(store, user, settings.messages));
+  });
+  const newsletter = new NewsletterService(db, outbox, settings.messages);
+  return {
+    stores,
+    accounts,
+    catalog,
+    orders,
+    payments,
+    audit,
+    staff: new StaffService(db, audit, settings.passwordCost),
+    outbox,
+    privacy: new PrivacyService(db, { accounts, orders, newsletter, outbox }),
+    stockSummary: new StockSummary(db, outbox, stores, catalog, settings.messages),
+    newsletter,
+    contact: new ContactService(db, outbox, audit, settings.messages),
+    passwordResets: new PasswordResets(db, outbox, settings.messages, settings.passwordCost),
+    invoices,
+  };
+}
