@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 
 function clearCookies() {
@@ -9,6 +9,11 @@ function clearCookies() {
     if (name) document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
   }
 }
+
+// findBy… and waitFor wait up to 5 s, not 1 s: on a loaded machine (the journeys and the server suite
+// run beside these tests) a page's first render can take longer than a second. A passing test is as
+// fast as before; only a slow render no longer fails.
+configure({ asyncUtilTimeout: 5000 });
 
 // A test of the server's render runs without a browser (`@vitest-environment node`).
 const inBrowser = typeof window !== 'undefined';
