@@ -28,12 +28,11 @@ const verifierOf = (provider: PaymentProvider, kind: Kind) =>
   kind === 'callback' ? provider.verifyCallback : provider.verifyWebhook;
 
 /** The provider a gateway's answer names, if it takes that kind of answer; else a 404 with a clear error. */
-function answering(name: string, kind: Kind): PaymentProvider {
+function answering(name: string, kind: Kind) {
   const provider = providerNamed(name);
-  if (!provider || !verifierOf(provider, kind)) {
-    throw notFound(`There is no payment provider '${name}' that takes a ${kind}.`);
-  }
-  return provider;
+  const verify = provider && verifierOf(provider, kind);
+  if (!provider || !verify) throw notFound(`There is no payment provider '${name}' that takes a ${kind}.`);
+  return { provider, verify: verify.bind(provider) };
 }
 
 const gatewayRequest = (request: FastifyRequest, fields: Record<string, string>): GatewayRequest => ({
@@ -85,15 +84,12 @@ export async function gatewayRoutes(app: FastifyInstance, { payments }: { paymen
   }
 
   async function callback(request: FastifyRequest, reply: FastifyReply, name: string) {
-    const provider = answering(name, 'callback');
+    const { provider, verify } = answering(name, 'callback');
     let outcome: PaymentOutcome;
     let recorded: RecordedPayment;
     try {
       const settings = settingsFor(request, provider);
-      outcome = (provider.verifyCallback as NonNullable<PaymentProvider['verifyCallback']>)(
-        gatewayRequest(request, formFields(request.body)),
-        settings,
-      );
+      outcome = verify(gatewayRequest(request, formFields(request.body)), settings);
       recorded = await payments.record(request.store.id, provider.name, outcome);
     } catch (error) {
       // The payer's browser is here: a refusal is a page, not JSON.
@@ -105,13 +101,10 @@ export async function gatewayRoutes(app: FastifyInstance, { payments }: { paymen
   }
 
   async function webhook(request: FastifyRequest, reply: FastifyReply, name: string) {
-    const provider = answering(name, 'webhook');
+    const { provider, verify } = answering(name, 'webhook');
     const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const fields = Object.fromEntries(new URLSearchParams(rawBody.toString('utf8')));
-    const outcome = (provider.verifyWebhook as NonNullable<PaymentProvider['verifyWebhook']>)(
-      { ...gatewayRequest(request, fields), rawBody },
-      settingsFor(request, provider),
-    );
+    const outcome = verify({ ...gatewayRequest(request, fields), rawBody }, settingsFor(request, provider));
     const recorded = await payments.record(request.store.id, provider.name, outcome);
     const answer: WebhookAnswer = { received: true, status: recorded.status };
     return reply.send(answer);
