@@ -7,6 +7,7 @@
  */
 // A module, so that `self` below is this worker's own type rather than the global one.
 export type {};
+
 declare const self: ServiceWorkerGlobalScope;
 
 /** Replaced at build time: the files the offline page needs, and a hash of their contents. */
