@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -48,41 +49,35 @@ function stylesInPage(): Plugin {
 }
 
 /**
- * The service worker: the shop's code, styles and pictures are kept on the phone as they are used;
- * a page asked for without a network shows /offline.html with the cart. API answers are never
- * kept (they may be a signed-in shopper's). The manifest is the store's own, served by the server.
+ * The service worker (service-worker/sw.ts) built to /sw.js, with the files the offline page needs
+ * kept up front: a phone on a metered plan downloads no page it has not opened. Their version is a
+ * hash of their contents, so a changed offline page replaces the kept one.
  */
-function offlineShop() {
-  return VitePWA({
-    injectRegister: null,
-    registerType: 'autoUpdate',
-    manifest: false,
-    workbox: {
-      // Only what the offline page needs up front: a phone on a metered plan downloads no page it
-      // has not opened. The code of each page is kept once it has been used (below).
-      globPatterns: ['offline.{html,js}', 'favicon.svg', 'icons/*.png'],
-      navigateFallback: null,
-      runtimeCaching: [
-        {
-          urlPattern: ({ request, url }) =>
-            request.mode === 'navigate' && !url.pathname.startsWith('/admin') && !url.pathname.startsWith('/api/'),
-          handler: 'NetworkOnly',
-          options: { precacheFallback: { fallbackURL: '/offline.html' } },
-        },
-        {
-          // Built files carry a hash of their contents in their names: a kept copy is never stale.
-          urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
-          handler: 'CacheFirst',
-          options: { cacheName: 'code', expiration: { maxEntries: 150 } },
-        },
-        {
-          urlPattern: ({ url }) => url.pathname.startsWith('/media/'),
-          handler: 'CacheFirst',
-          options: { cacheName: 'pictures', expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 60 * 60 } },
-        },
-      ],
+function offlineShop(): Plugin {
+  const publicDir = path.resolve(here, 'public');
+  const offlineFiles = [
+    'offline.html',
+    'offline.js',
+    'favicon.svg',
+    ...readdirSync(path.join(publicDir, 'icons'))
+      .filter((f) => f.endsWith('.png'))
+      .map((f) => `icons/${f}`),
+  ];
+  return {
+    name: 'offline-shop',
+    apply: 'build',
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: path.resolve(here, 'service-worker/sw.ts'), fileName: 'sw.js' });
     },
-  });
+    transform(code, id) {
+      if (id !== path.resolve(here, 'service-worker/sw.ts')) return null;
+      const hash = createHash('sha256');
+      for (const file of offlineFiles) hash.update(file).update(readFileSync(path.join(publicDir, file)));
+      return code
+        .replace(/\bOFFLINE_FILES\b(?!:)/g, JSON.stringify(offlineFiles))
+        .replace(/\bOFFLINE_VERSION\b(?!:)/g, JSON.stringify(hash.digest('hex').slice(0, 12)));
+    },
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
-import { ImageOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { ImageOff } from '@/components/icons';
 import { cn } from '@/lib/cn';
 import { PictureCopies } from './PictureCopies';
 

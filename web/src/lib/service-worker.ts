@@ -1,5 +1,5 @@
 /**
- * Registers the shop's service worker (built by vite-plugin-pwa) once the page has loaded, so it
+ * Registers the shop's service worker (web/service-worker/sw.ts) once the page has loaded, so it
  * never competes with the page for the network. Without support (plain http on a shop's own
  * network, older browsers) the shop simply works online.
  */

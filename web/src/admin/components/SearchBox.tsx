@@ -1,5 +1,5 @@
-import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { Search } from '@/components/icons';
 import { Button, Input, Label } from '@/components/ui';
 
 /**

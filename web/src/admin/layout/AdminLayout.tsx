@@ -1,6 +1,6 @@
 import type { StaffSession } from '@store/contract';
-import { LogOut } from 'lucide-react';
 import { Link, NavLink, Outlet } from 'react-router';
+import { LogOut } from '@/components/icons';
 import { Button, Spinner } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { SignInPage } from '../auth/SignInPage';

@@ -1,6 +1,6 @@
-import { Heart, Menu, Search, ShoppingCart, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { Heart, Menu, Search, ShoppingCart, UserRound } from '@/components/icons';
 import { buttonClasses } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
 import { useCart } from '@/features/cart/cart-context';

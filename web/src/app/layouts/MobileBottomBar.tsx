@@ -1,5 +1,5 @@
-import { House, LayoutGrid, ShoppingCart, UserRound } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { House, LayoutGrid, ShoppingCart, UserRound } from '@/components/icons';
 import { useCart } from '@/features/cart/cart-context';
 import { cn } from '@/lib/cn';
 

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
+import { X } from '@/components/icons';
 import { buttonClasses } from '@/components/ui';
 
 export interface MobileMenuProps {

@@ -1,5 +1,5 @@
-import { ChevronDown } from 'lucide-react';
 import { forwardRef, type SelectHTMLAttributes } from 'react';
+import { ChevronDown } from '@/components/icons';
 import { cn } from '@/lib/cn';
 import { controlClasses } from './Input';
 

@@ -1,7 +1,7 @@
 import type { AdminDashboard } from '@store/contract';
-import { Boxes, Download, IndianRupee, Truck, Undo2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { Boxes, Download, IndianRupee, Truck, Undo2 } from '@/components/icons';
 import { buttonClasses, Input, Label, Skeleton } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/money';

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import type { FormEventHandler, ReactNode } from 'react';
+import { X } from '@/components/icons';
 import { Button, type ButtonVariant } from '@/components/ui';
 
 export interface ActionProblem {

@@ -1,6 +1,6 @@
 import { type AdminOrder, OrderStatus } from '@store/contract';
-import { Ban, IndianRupee, PackageCheck, Pencil, Truck } from 'lucide-react';
 import { useState } from 'react';
+import { Ban, IndianRupee, PackageCheck, Pencil, Truck } from '@/components/icons';
 import { Button } from '@/components/ui';
 import type { OrderAction } from '../api';
 import { CancelDialog } from './CancelDialog';

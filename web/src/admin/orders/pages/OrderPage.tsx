@@ -1,7 +1,7 @@
 import type { AdminOrder } from '@store/contract';
-import { ArrowLeft, FileDown, Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { ArrowLeft, FileDown, Printer } from '@/components/icons';
 import { Badge, Button, buttonClasses, Skeleton } from '@/components/ui';
 import { statusLabel } from '@/features/orders/order-status';
 import { cn } from '@/lib/cn';

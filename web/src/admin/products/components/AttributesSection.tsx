@@ -1,5 +1,5 @@
-import { CirclePlus, Trash } from 'lucide-react';
 import { useFieldArray } from 'react-hook-form';
+import { CirclePlus, Trash } from '@/components/icons';
 import { Button, FormField, Input } from '@/components/ui';
 import { messageIn, type ProductFormApi } from './product-form-fields';
 

@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { CatalogueImportReport } from '@store/contract';
-import { Upload, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { Upload, X } from '@/components/icons';
 import { Button, Input, Label } from '@/components/ui';
 import { isAdminApiError } from '../../lib/api-client';
 import { ImportRefused, useImportCatalogue } from '../api';

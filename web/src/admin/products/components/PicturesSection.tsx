@@ -1,6 +1,6 @@
-import { ArrowUpToLine, ImagePlus, Trash } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { type FieldErrors, useFieldArray } from 'react-hook-form';
+import { ArrowUpToLine, ImagePlus, Trash } from '@/components/icons';
 import { Button, Input, Label } from '@/components/ui';
 import { isAdminApiError } from '../../lib/api-client';
 import { useUploadPicture } from '../api';

@@ -1,9 +1,9 @@
 import type { AdminProduct, ProductRecord } from '@store/contract';
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { ArrowLeft } from '@/components/icons';
 import { Button, Skeleton } from '@/components/ui';
 import { LoadProblem } from '../../components/LoadProblem';
 import { isAdminApiError } from '../../lib/api-client';

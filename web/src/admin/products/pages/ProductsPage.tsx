@@ -1,6 +1,6 @@
 import type { AdminProductSummary } from '@store/contract';
-import { CirclePlus, Download } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { CirclePlus, Download } from '@/components/icons';
 import { Badge, buttonClasses, EmptyState, Label, Select, Skeleton } from '@/components/ui';
 import { formatPrice } from '@/lib/money';
 import { LoadProblem } from '../../components/LoadProblem';

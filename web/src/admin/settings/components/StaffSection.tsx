@@ -1,10 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { AddStaffRequest, type AdminStaffMember, STAFF_ROLES, type StaffRole } from '@store/contract';
-import { Trash } from 'lucide-react';
 import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { Trash } from '@/components/icons';
 import { Badge, Button, FormField, Input, Select, Skeleton } from '@/components/ui';
 import { formatDate } from '@/lib/dates';
 import { useSession } from '../../auth/session';

@@ -1,5 +1,5 @@
-import { ArrowLeft, Mail } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { ArrowLeft, Mail } from '@/components/icons';
 import { Badge, Button, buttonClasses, Skeleton } from '@/components/ui';
 import { formatDateTime } from '@/lib/dates';
 import { useTitle } from '../../lib/use-title';

@@ -1,6 +1,6 @@
-import { Heart, Package, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Heart, Package, UserRound } from '@/components/icons';
 import { Button, buttonClasses, Skeleton } from '@/components/ui';
 import { useAccountInfo } from '@/features/auth/api';
 import { useAuth } from '@/features/auth/auth-context';

@@ -1,5 +1,5 @@
-import { AlertTriangle, Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { AlertTriangle, Minus, Plus, ShoppingBag, Trash2 } from '@/components/icons';
 import { ProductImage } from '@/components/ProductImage';
 import { Button, buttonClasses } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';

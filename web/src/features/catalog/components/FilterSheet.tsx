@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ProductFacets } from '@store/contract';
-import { SlidersHorizontal, X } from 'lucide-react';
 import { useState } from 'react';
+import { SlidersHorizontal, X } from '@/components/icons';
 import { Button, buttonClasses } from '@/components/ui';
 import type { ListingParams } from '../listing';
 import { FilterPanel, type SearchChange } from './FilterPanel';

@@ -1,4 +1,5 @@
 import type { HighlightIcon, Highlights as StoreHighlights } from '@store/contract';
+import { Link } from 'react-router';
 import {
   BatteryCharging,
   Cable,
@@ -17,8 +18,7 @@ import {
   Smartphone,
   Truck,
   Usb,
-} from 'lucide-react';
-import { Link } from 'react-router';
+} from '@/components/icons';
 import { buttonClasses } from '@/components/ui';
 
 const ICONS: Record<HighlightIcon, LucideIcon> = {

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from '@/components/icons';
 import { Button } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { paginationWindow } from '../listing';

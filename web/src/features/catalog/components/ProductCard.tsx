@@ -1,5 +1,5 @@
-import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
+import { Eye } from '@/components/icons';
 import { ProductImage } from '@/components/ProductImage';
 import { Badge, buttonClasses } from '@/components/ui';
 import { isOnSale, type StoreProduct } from '../product';

@@ -1,5 +1,5 @@
-import { Minus, Plus } from 'lucide-react';
 import type { Dispatch, SetStateAction } from 'react';
+import { Minus, Plus } from '@/components/icons';
 import { Button } from '@/components/ui';
 
 interface QuantityStepperProps {

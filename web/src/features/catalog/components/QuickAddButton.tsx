@@ -1,4 +1,4 @@
-import { ShoppingCart } from 'lucide-react';
+import { ShoppingCart } from '@/components/icons';
 import { Button } from '@/components/ui';
 import type { StoreProduct } from '../product';
 import { useQuickAdd } from '../quick-add';

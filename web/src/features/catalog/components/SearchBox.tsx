@@ -1,7 +1,7 @@
 import { SEARCH_MAX_LENGTH, type Suggestion } from '@store/contract';
-import { Search } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { Search } from '@/components/icons';
 import { controlClasses } from '@/components/ui/Input';
 import { cn } from '@/lib/cn';
 import { useSuggestions } from '../api';

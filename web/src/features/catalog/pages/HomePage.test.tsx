@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CircleCheck, Network } from 'lucide-react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CircleCheck, Network } from '@/components/icons';
 import { toast } from '@/lib/toast';
 import { type Answer, fakeApi, renderPage } from '@/test/render-page';
 import { aPlainStoreInfo, aStoreInfo, DEMO_STORE_WORDS } from '@/test/store-info';

@@ -1,6 +1,6 @@
 import type { StoreInfo } from '@store/contract';
-import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { ArrowRight } from '@/components/icons';
 import { PictureCopies } from '@/components/PictureCopies';
 import { buttonClasses, Skeleton } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';

@@ -1,6 +1,6 @@
-import { ArrowLeft, Heart, PackageSearch, ShoppingCart } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ArrowLeft, Heart, PackageSearch, ShoppingCart } from '@/components/icons';
 import { Button, buttonClasses, Skeleton } from '@/components/ui';
 import { useCart } from '@/features/cart/cart-context';
 import { unitsOf } from '@/features/cart/cart-rules';

@@ -1,6 +1,6 @@
-import { Grid2x2, Grid3x3 } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Grid2x2, Grid3x3 } from '@/components/icons';
 import { Button } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { useStoreInfo } from '@/features/store-info/store-info';

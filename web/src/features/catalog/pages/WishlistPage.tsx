@@ -1,5 +1,5 @@
-import { Heart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { Heart, Trash2 } from '@/components/icons';
 import { ProductImage } from '@/components/ProductImage';
 import { Button, buttonClasses, EmptyState, Skeleton } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';

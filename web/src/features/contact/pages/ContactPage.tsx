@@ -5,9 +5,9 @@ import {
   CONTACT_SUBJECT_MAX,
   type ContactRequest,
 } from '@store/contract';
-import { Mail, MapPin, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Mail, MapPin, Phone } from '@/components/icons';
 import { Button, FormField, Input, Textarea } from '@/components/ui';
 import { SellerDetails } from '@/features/store-info/components/SellerDetails';
 import { usePageMeta } from '@/features/store-info/page-meta';

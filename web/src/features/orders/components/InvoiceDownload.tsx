@@ -1,6 +1,6 @@
 import type { OrderDocument } from '@store/contract';
-import { FileDown } from 'lucide-react';
 import { useState } from 'react';
+import { FileDown } from '@/components/icons';
 import { Button } from '@/components/ui';
 import { saveFile } from '@/lib/api-client';
 import { toast } from '@/lib/toast';

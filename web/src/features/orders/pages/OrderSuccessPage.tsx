@@ -1,7 +1,7 @@
 import type { Order } from '@store/contract';
-import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { CircleCheck, CircleX, Clock } from '@/components/icons';
 import { buttonClasses, Skeleton } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
 import { usePageMeta } from '@/features/store-info/page-meta';

@@ -1,6 +1,6 @@
-import { PackageOpen } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { PackageOpen } from '@/components/icons';
 import { buttonClasses, Skeleton } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { formatPrice } from '@/lib/money';

@@ -1,6 +1,6 @@
-import { CircleAlert, CircleCheck, CircleX, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CircleAlert, CircleCheck, CircleX, Info } from '@/components/icons';
 import { Button, buttonClasses, Skeleton } from '@/components/ui';
 import { cn } from '@/lib/cn';
 

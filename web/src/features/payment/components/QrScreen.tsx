@@ -1,6 +1,6 @@
-import { QrCode } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { Link } from 'react-router';
+import { QrCode } from '@/components/icons';
 import { buttonClasses } from '@/components/ui';
 import type { Qr } from './payment-actions';
 

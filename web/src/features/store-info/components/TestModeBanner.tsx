@@ -1,4 +1,4 @@
-import { FlaskConical } from 'lucide-react';
+import { FlaskConical } from '@/components/icons';
 import { useStoreInfo } from '../store-info';
 
 /** While the store takes payments through the sandbox gateway, every page says that no money moves. */
