@@ -1,21 +1,16 @@
-// Finds Chromium for the journeys: CHROME_PATH, then Debian's /usr/bin/chromium; otherwise installs it
-// (apt-get on Debian, Playwright's own download elsewhere) and says so. Never skips silently.
-import { execSync } from 'node:child_process';
+// Finds Chromium for the journeys: CHROME_PATH, then Debian's /usr/bin/chromium. Installs nothing
+// itself (that may need root): without a browser it says what to install and the run stops.
 import fs from 'node:fs';
 
 const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
-let found = candidates.find((file) => fs.existsSync(file));
+const found = candidates.find((file) => fs.existsSync(file));
 
 if (!found) {
-  if (fs.existsSync('/usr/bin/apt-get')) {
-    console.log('[e2e] Chromium not found: installing it with apt-get install -y chromium');
-    const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
-    execSync(`${sudo}apt-get update -qq && ${sudo}apt-get install -y -qq chromium`, { stdio: 'inherit' });
-    found = '/usr/bin/chromium';
-  } else {
-    console.log("[e2e] Chromium not found: installing Playwright's own Chromium (npx playwright install chromium)");
-    execSync('npx playwright install chromium', { stdio: 'inherit' });
-    found = 'playwright';
-  }
+  console.error(
+    fs.existsSync('/usr/bin/apt-get')
+      ? '[e2e] Chromium not found: install it with `apt-get install chromium` (as root), or set CHROME_PATH to a Chromium or Chrome.'
+      : '[e2e] Chromium not found: set CHROME_PATH to a Chromium or Chrome, or run `npx playwright install chromium` and set CHROME_PATH to the browser it prints.',
+  );
+  process.exit(1);
 }
 console.log(`[e2e] browser: ${found}`);

@@ -10,11 +10,15 @@ const executablePath = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/
 );
 // A fresh database for every run. Workers load this file again and inherit the environment, so
 // they find the same folder (the merchant journey runs the `store` command on it).
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
+  process.env.E2E_DATA_DIR_MADE = 'yes'; // removed after the run (global-teardown.ts)
+}
 const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './tests',
+  globalTeardown: './global-teardown.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -146,7 +146,16 @@ const firstVisitChunks = {
   ],
 };
 
-const proxyTarget = process.env.VITE_PROXY_TARGET ?? 'http://localhost:8044';
+const proxyTarget = process.env.VITE_PROXY_TARGET ?? `http://localhost:${process.env.PORT || 8044}`;
+/** What the shop's server serves itself, passed on to it by the dev server (`npm run dev`). */
+const servedByTheServer = [
+  '/api',
+  '/media',
+  '/pictures',
+  '/manifest.webmanifest',
+  '/robots.txt',
+  '^/sitemap[^/]*\\.xml$',
+];
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -165,10 +174,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: { '@': path.resolve(here, 'src') },
   },
   server: {
-    proxy: {
-      '/api': { target: proxyTarget, changeOrigin: false },
-      '/media': { target: proxyTarget, changeOrigin: false },
-    },
+    proxy: Object.fromEntries(servedByTheServer.map((prefix) => [prefix, { target: proxyTarget, changeOrigin: false }])),
   },
   // The server renders the storefront with this build of it (`vite build --ssr`); the contract's
   // TypeScript is compiled into it, the packages are the server's own.

@@ -13,6 +13,9 @@ const external = Object.keys(manifest.dependencies)
   .filter((name) => name !== '@store/contract')
   .flatMap((name) => [name, `${name}/*`]);
 
+// Written beside dist and moved in file by file: `npm start`, the `store` command and the tests may
+// build at the same time, and none of them must run a half-written file.
+const staging = fs.mkdtempSync(path.join(root, '.dist-'));
 await build({
   absWorkingDir: root,
   entryPoints: {
@@ -21,7 +24,7 @@ await build({
     // The thread that reads a catalogue for an import (src/modules/catalog/import/read-in-worker.ts).
     'catalogue-worker': 'src/modules/catalog/import/catalogue-worker.ts',
   },
-  outdir: 'dist',
+  outdir: staging,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -30,4 +33,7 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
+for (const file of fs.readdirSync(staging)) fs.renameSync(path.join(staging, file), path.join(root, 'dist', file));
+fs.rmSync(staging, { recursive: true, force: true });
 console.log('server built into server/dist');

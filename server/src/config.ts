@@ -21,7 +21,9 @@ const WORKERS_RULE = 'WORKERS must be a whole number of server processes, 1 to 6
 
 export const Environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8044),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: this machine only (a laptop's demo shop is not on the café's network); every address in production. */
+  HOST: optionalSetting(z.string()),
+  NODE_ENV: z.string().optional(),
   DATA_DIR: z.string().default('data'),
   MEDIA_DIR: z.string().optional(),
   DATABASE_URL: z
@@ -127,7 +129,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(invokedFrom, e.DATA_DIR);
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     mediaDir: e.MEDIA_DIR ? path.resolve(invokedFrom, e.MEDIA_DIR) : path.join(dataDir, 'media'),
