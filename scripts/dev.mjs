@@ -10,7 +10,10 @@ const env = { ...process.env, PORT: apiPort, WEB_PORT: webPort, VITE_PROXY_TARGE
 
 const children = [
   spawn('npm', ['run', 'dev', '--workspace', 'server'], { stdio: 'inherit', env }),
-  spawn('npm', ['run', 'dev', '--workspace', 'web', '--', '--port', webPort, '--strictPort'], { stdio: 'inherit', env }),
+  spawn('npm', ['run', 'dev', '--workspace', 'web', '--', '--port', webPort, '--strictPort'], {
+    stdio: 'inherit',
+    env,
+  }),
 ];
 console.log(
   `\nThe shop: http://localhost:${webPort}/ · the back office: http://localhost:${webPort}/admin · the API: http://localhost:${apiPort}/api/v1 (its documentation at /api/docs)\n`,

@@ -174,7 +174,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: { '@': path.resolve(here, 'src') },
   },
   server: {
-    proxy: Object.fromEntries(servedByTheServer.map((prefix) => [prefix, { target: proxyTarget, changeOrigin: false }])),
+    proxy: Object.fromEntries(
+      servedByTheServer.map((prefix) => [prefix, { target: proxyTarget, changeOrigin: false }]),
+    ),
   },
   // The server renders the storefront with this build of it (`vite build --ssr`); the contract's
   // TypeScript is compiled into it, the packages are the server's own.
