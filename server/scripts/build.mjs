@@ -25,6 +25,10 @@ await build({
     'catalogue-worker': 'src/modules/catalog/import/catalogue-worker.ts',
   },
   outdir: staging,
+  // Code only some commands need (the web server, the modules) in chunks of their own, loaded when
+  // asked for: `store --help` reads none of it.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -33,7 +37,11 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
-for (const file of fs.readdirSync(staging)) fs.renameSync(path.join(staging, file), path.join(root, 'dist', file));
+// Chunks first: an entry is moved in only once every chunk it imports is there.
+fs.mkdirSync(path.join(root, 'dist', 'chunks'), { recursive: true });
+for (const file of fs.readdirSync(path.join(staging, 'chunks')))
+  fs.renameSync(path.join(staging, 'chunks', file), path.join(root, 'dist', 'chunks', file));
+for (const file of fs.readdirSync(staging).filter((name) => name !== 'chunks'))
+  fs.renameSync(path.join(staging, file), path.join(root, 'dist', file));
 fs.rmSync(staging, { recursive: true, force: true });
 console.log('server built into server/dist');

@@ -1,6 +1,5 @@
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -24,6 +23,7 @@ import { installShopSecurityHeaders } from './http/security-headers.js';
 import { acceptJsonAndForms, createShopServer, guardRequests } from './http/server.js';
 import { storeHostOf } from './http/store-host.js';
 import { serializerCompiler, validatorCompiler } from './http/wire.js';
+import { MEDIA_DIR } from './media-dir.js';
 import { limitPasswordHashing } from './modules/accounts/passwords.js';
 import { type AdminServices, adminModule, createAdminServices } from './modules/admin/wiring.js';
 import { paymentFormActions } from './modules/payments/registry.js';
@@ -36,14 +36,13 @@ import {
   type ModuleServices,
   type ServiceSettings,
 } from './services.js';
+import { serverFolder } from './shared/server-folder.js';
 
 export { BODY_LIMIT_BYTES, HEADERS_TIMEOUT_MS, MAX_URL_LENGTH, REQUEST_TIMEOUT_MS } from './http/server.js';
-export { DEFAULT_SERVICE_SETTINGS, type ServiceSettings };
+export { DEFAULT_SERVICE_SETTINGS, MEDIA_DIR, type ServiceSettings };
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 /** The demo store's pictures, shipped with the code. */
-export const MEDIA_DIR = path.resolve(here, '../public/media');
-export const WEB_DIST_DIR = path.resolve(here, '../../web/dist');
+export const WEB_DIST_DIR = path.resolve(serverFolder(import.meta.url), '../web/dist');
 
 export interface AppOptions {
   db: Database;

@@ -1,10 +1,9 @@
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { Command, CommanderError } from 'commander';
-import { createServices, MEDIA_DIR } from '../app.js';
-import { readConfig } from '../config.js';
-import { embeddedFile, migrateToLatest, openDatabase } from '../db/open.js';
+import { embeddedFile } from '../db/open.js';
 import { HttpError } from '../http/errors.js';
+import { MEDIA_DIR } from '../media-dir.js';
 import { CatalogueFileError, ImportInterrupted } from '../modules/catalog/import/index.js';
 import { PaymentSettingsError } from '../modules/payments/settings.js';
 import { StoreFileError } from '../modules/stores/store-file.js';
@@ -19,6 +18,7 @@ import { addStoreInfoCommands } from './commands/store-info.js';
 import { addSubscriberCommands } from './commands/subscribers.js';
 import { addTicketCommands } from './commands/tickets.js';
 import { type CliContext, CliError, type Shop } from './context.js';
+import { configFromEnvironment } from './environment.js';
 
 /** The merchant's `store` command. Exit codes: 0 done, 1 refused or failed (with the reason), 2 a usage mistake. */
 export async function run(argv: string[], context: CliContext): Promise<number> {
@@ -59,44 +59,6 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
     }
     context.stderr(`Unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return 1;
-  }
-}
-
-/** The database the server uses (same DATA_DIR and DATABASE_URL), migrated as the server would. */
-function configFromEnvironment(): ReturnType<typeof readConfig> {
-  try {
-    return readConfig();
-  } catch (error) {
-    throw new CliError((error as Error).message);
-  }
-}
-
-async function connectFromEnvironment(): Promise<Shop> {
-  const config = configFromEnvironment();
-  const where = config.databaseUrl
-    ? 'the PostgreSQL server of DATABASE_URL'
-    : `the embedded database in ${config.dataDir}`;
-  let db: Shop['db'] | undefined;
-  try {
-    const opened = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    db = opened.db;
-    await migrateToLatest(db);
-    // Never the demo store here: the merchant's tool must not fill their database with another shop.
-    const services = createServices(db, {
-      payments: config.payments,
-      orders: config.orders,
-      // The orders it moves send their messages like the server's, through the same outbox.
-      messages: { ...(config.mail.notifyEmail ? { notifyEmail: config.mail.notifyEmail } : {}), port: config.port },
-    });
-    return {
-      db: opened.db,
-      services,
-      ...(opened.sqlite ? { sqlite: opened.sqlite } : {}),
-      close: () => opened.db.destroy(),
-    };
-  } catch (error) {
-    await db?.destroy().catch(() => {});
-    throw new CliError(`Cannot open ${where}: ${(error as Error).message}`);
   }
 }
 
@@ -143,7 +105,9 @@ export async function runInProcess(): Promise<number> {
     ...(process.stderr.isTTY ? { progress: process.stderr } : {}),
     // npm runs scripts inside the workspace; paths the merchant types are relative to where they ran npm.
     cwd: process.env.INIT_CWD ?? process.cwd(),
-    connect: connectFromEnvironment,
+    // The shop's modules (and the web server they sit beside) load only for a command that opens the
+    // shop: `store --help` answers without them.
+    connect: async () => (await import('./connect.js')).connectFromEnvironment(),
     mediaDirs: () => [MEDIA_DIR, configFromEnvironment().mediaDir],
     database: () => {
       const config = configFromEnvironment();

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { serverFolder } from '../../../shared/server-folder.js';
 import type { ProductColumns } from '../product-row.js';
 import { CatalogueFileError, type CatalogueProblem, type ProgressListener } from './catalogue-entry.js';
 import type { PreparedRows } from './catalogue-staging.js';
@@ -114,12 +115,13 @@ const AHEAD = 4;
 const READER_LIMITS = { maxYoungGenerationSizeMb: 64 };
 
 /**
- * The thread runs the compiled catalogue-worker.js beside the bundle (dist/, see scripts/build.mjs),
+ * The thread runs the compiled dist/catalogue-worker.js (see scripts/build.mjs),
  * or, from the TypeScript sources (tests, the `store` command in development), catalogue-worker.ts
  * through tsx, which a new thread must register for itself.
  */
 function readerScript(): URL {
-  if (!import.meta.url.endsWith('.ts')) return new URL('./catalogue-worker.js', import.meta.url);
+  if (!import.meta.url.endsWith('.ts'))
+    return pathToFileURL(path.join(serverFolder(import.meta.url), 'dist/catalogue-worker.js'));
   // The ES module build of tsx/esm/api (a require() resolution would give its CommonJS build).
   const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
   const { exports } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as TsxManifest;
