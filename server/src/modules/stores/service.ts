@@ -89,8 +89,8 @@ export class StoreService {
   }
 
   /** Every store this server runs, by host. */
-  async all(): Promise<Store[]> {
-    return this.db.selectFrom('stores').selectAll().orderBy('host').execute();
+  async all(db: Database = this.db): Promise<Store[]> {
+    return db.selectFrom('stores').selectAll().orderBy('host').execute();
   }
 
   async defaultStore(): Promise<Store | undefined> {
@@ -113,7 +113,8 @@ export class StoreService {
     db: Database = this.db,
   ): Promise<void> {
     const wanted = [address.host, ...address.extraHosts];
-    for (const other of await this.all()) {
+    // Read in the caller's transaction: on SQLite its one connection is held until it ends.
+    for (const other of await this.all(db)) {
       if (other.id === storeId) continue;
       const clash = hostsOf(other).find((host) => wanted.includes(host));
       if (clash) throw new HostTakenError(`The store ${other.store_name} already answers to '${clash}'.`);
