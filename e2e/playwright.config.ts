@@ -59,6 +59,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The deployment journey reaches the shop through nginx on this machine, as the README sets it up.
       TRUST_PROXY: '127.0.0.1',
+      // The journeys' demo store lives on localhost, where their emails' links are meant to point.
+      ALLOW_LOCAL_LINKS: 'true',
       LOGIN_ATTEMPTS_PER_IP: '1000',
       REGISTRATIONS_PER_IP: '1000',
       // Every journey orders from the same address; the per-address cap on unpaid orders is for real shoppers.

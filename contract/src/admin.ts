@@ -415,6 +415,12 @@ export type AdminEmailsResponse = z.infer<typeof AdminEmailsResponse>;
 /** The store's details as the settings page edits them (GET /storeInfo's fields), and its low-stock line. */
 export const AdminStoreDetails = StoreInfo.omit({ paymentMode: true }).extend({
   lowStockThreshold: z.number().int(),
+  /** The host shoppers reach the store on (with a port only for a shop tried on one machine): every link names it. */
+  host: z.string(),
+  /** Other hosts the store answers to (a `www.` form, an old domain). */
+  extraHosts: z.array(z.string()),
+  /** Where the store's links point: https://<host>, or http:// on localhost, an IP or host:port. */
+  publicOrigin: z.string(),
 });
 export type AdminStoreDetails = z.infer<typeof AdminStoreDetails>;
 
@@ -426,6 +432,10 @@ export const SaveStoreDetailsRequest = z
       .int({ error: 'The low-stock line must be a whole number.' })
       .min(0, { error: 'The low-stock line cannot be negative.' })
       .max(10_000, { error: 'The low-stock line must be at most 10000.' }),
+    host: z.string({ error: 'The host must be text, e.g. shop.example.in.' }),
+    extraHosts: z.array(z.string({ error: 'Each extra host must be text.' }), {
+      error: 'The extra hosts must be a list of host names.',
+    }),
   })
   .partial()
   .catchall(z.unknown());

@@ -129,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   // Shoppers on mobile data: JSON, pages and pictures go out compressed (brotli, else gzip).
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: COMPRESS_FROM_BYTES });
-  await installCors(app, (host) => knownStores.isKnownHost(host));
+  await installCors(app, (hostHeader) => knownStores.hostsOfStoreAt(hostHeader));
   // Before any route: the API's document collects them as they are added.
   await installApiDocs(app);
   healthRoute(app, options.db, () => services.stores.exists());
@@ -146,6 +146,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { servesPages } = await serveStorefront(app, {
     webDist: options.webDistDir ?? WEB_DIST_DIR,
     stores: services.stores,
+    publicOriginAt: async (hostHeader) =>
+      services.stores.publicOrigin(await knownStores.forHost(storeHostOf(hostHeader))),
   });
   answerNotFound(app, servesPages);
   return app;

@@ -23,7 +23,6 @@ export const Environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8044),
   /** Unset: this machine only (a laptop's demo shop is not on the café's network); every address in production. */
   HOST: optionalSetting(z.string()),
-  NODE_ENV: z.string().optional(),
   DATA_DIR: z.string().default('data'),
   MEDIA_DIR: z.string().optional(),
   DATABASE_URL: z
@@ -77,6 +76,8 @@ export const Environment = z.object({
       .max(64, { error: WORKERS_RULE })
       .optional(),
   ),
+  NODE_ENV: z.string().default(''),
+  ALLOW_LOCAL_LINKS: z.enum(['true', 'false'], { error: 'ALLOW_LOCAL_LINKS must be true or false.' }).default('false'),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|[\d.:/a-f, ]+)$/i, {
@@ -100,6 +101,10 @@ export interface Config {
   logLevel: z.infer<typeof Environment>['LOG_LEVEL'];
   seedDemo: boolean;
   trustProxy: TrustProxy;
+  /** NODE_ENV=production or behind a proxy: a store whose links point to localhost or an IP stops the start. */
+  servesThePublic: boolean;
+  /** ALLOW_LOCAL_LINKS=true: a test deployment on this machine, where links to localhost are wanted. */
+  allowLocalLinks: boolean;
   rateLimits: RateLimitConfig;
   /** The default store's payments as the environment sets them. */
   payments: PaymentEnvironment;
@@ -136,6 +141,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
     trustProxy: trustProxyOf(e.TRUST_PROXY.toLowerCase()),
+    servesThePublic: e.NODE_ENV === 'production' || trustProxyOf(e.TRUST_PROXY.toLowerCase()) !== false,
+    allowLocalLinks: e.ALLOW_LOCAL_LINKS === 'true',
     payments: paymentEnvironmentOf(e),
     orders: {
       pendingOrderMinutes: e.PENDING_ORDER_MINUTES,

@@ -9,6 +9,7 @@ import { probeWrite } from './db/write-probe.js';
 import { startHousekeeping } from './housekeeping.js';
 import { shopLogging } from './http/logging.js';
 import { MailSender, startMailSender } from './modules/messages/sender.js';
+import { localLinksRefusal } from './modules/stores/public-address.js';
 import { NO_STORE_YET } from './modules/stores/service.js';
 import { ensureDemoStore } from './seed/seed.js';
 import { superviseWorkers } from './workers.js';
@@ -63,6 +64,10 @@ async function prepare({ db, services }: Shop): Promise<string[]> {
     );
   }
   const seeded = config.seedDemo ? await ensureDemoStore(services) : false;
+  if (config.servesThePublic && !config.allowLocalLinks) {
+    const refusal = localLinksRefusal(await services.stores.all(), (store) => services.stores.publicOrigin(store));
+    if (refusal) refuseToStart(refusal);
+  }
   const paymentNotes = await services.stores
     .all()
     .then((stores) => services.payments.checkStores(stores))

@@ -60,7 +60,7 @@ export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
  * invoice documents, its messages, how its payment is confirmed) is passed in here as a function.
  */
 export function createModuleServices(db: Database, settings: ServiceSettings): ModuleServices {
-  const stores = new StoreService(db, newStoreSettings);
+  const stores = new StoreService(db, newStoreSettings, settings.messages?.port);
   const outbox = new Outbox(db);
   const orderMail = new OrderMail(outbox, stores, settings.messages);
   const invoices = new InvoiceService(db, stores);

@@ -132,6 +132,44 @@ describe('store details', () => {
     expect(await search()).toBe(0);
   });
 
+  it('changes the public address, refusing a bad host and one another store has', async () => {
+    const before = AdminStoreDetails.parse((await owner.get('/admin/settings/store')).json());
+    expect(before).toMatchObject({ host: 'localhost', extraHosts: [], publicOrigin: 'http://localhost' });
+
+    const bad = await owner.send('PUT', '/admin/settings/store', { host: 'https://netkart.example/shop' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'host', error: expect.stringContaining('is an address, not a host') });
+    const badExtra = await owner.send('PUT', '/admin/settings/store', { extraHosts: ['ok.example', 'not ok'] });
+    expect(badExtra.statusCode).toBe(400);
+    expect(badExtra.json()).toMatchObject({ field: 'extraHosts' });
+
+    const info = (await client(shop.app).get('/storeInfo')).json();
+    await shop.services.stores.create('theirs.example', { ...info, storeName: 'Theirs' }, { isDefault: false });
+    const taken = await owner.send('PUT', '/admin/settings/store', { host: 'theirs.example', storeName: 'Renamed' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ error: "The store Theirs already answers to 'theirs.example'.", field: 'host' });
+    // Nothing of the refused request was saved.
+    expect((await client(shop.app).get('/storeInfo')).json().storeName).toBe(info.storeName);
+
+    const saved = await owner.send('PUT', '/admin/settings/store', {
+      host: 'NetKart.example',
+      extraHosts: ['www.netkart.example'],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(SavedStoreDetails.parse(saved.json()).details).toMatchObject({
+      host: 'netkart.example',
+      extraHosts: ['www.netkart.example'],
+      publicOrigin: 'https://netkart.example',
+    });
+    const theirs = await client(shop.app, { host: 'api.theirs.example' }).get('/storeInfo');
+    expect(theirs.json().storeName).toBe('Theirs');
+    for (const host of ['netkart.example', 'api.www.netkart.example']) {
+      expect((await client(shop.app, { host }).get('/storeInfo')).json().storeName, host).toBe(info.storeName);
+    }
+    const restored = await owner.send('PUT', '/admin/settings/store', { host: 'localhost', extraHosts: [] });
+    expect(SavedStoreDetails.parse(restored.json()).details).toMatchObject({ host: 'localhost', extraHosts: [] });
+  });
+
   it('previews a policy as shoppers will see it', async () => {
     const preview = await owner.post('/admin/settings/policy-preview', { html: '<h2 onclick="x()">Returns</h2>' });
     expect(preview.json()).toEqual({ html: '<h2>Returns</h2>', changed: true });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUSEKEEPING_JOBS } from '../src/housekeeping.js';
 import { MailSender } from '../src/modules/messages/sender.js';
+import { SAMPLES_DIR, scratchFolder, storeCommand } from './cli/cli-harness.js';
 import { client, signUp, startShop, type TestShop } from './harness.js';
 import { startSmtpPeer } from './smtp-peer.js';
 
@@ -274,6 +275,45 @@ describe('the reset email over SMTP', () => {
       sender.close();
       await peer.close();
       fs.rmSync(outboxDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the reset link on a shop set up for its own domain', () => {
+  it('after store init --host shop.example.in, names https://shop.example.in whatever Host the request came with', async () => {
+    const own = await startShop({ seedDemo: false });
+    const peer = await startSmtpPeer();
+    const files = scratchFolder();
+    const sender = new MailSender(own.services.outbox, own.services.stores, {
+      smtpUrl: peer.url,
+      outboxDir: files.dir,
+    });
+    try {
+      const init = await storeCommand(own, files.dir)(
+        'init',
+        '--host',
+        'shop.example.in',
+        '--file',
+        `${SAMPLES_DIR}/store.json`,
+      );
+      expect(init.code).toBe(0);
+      // A forged Host reaches the one store (the default one); it must never turn up in its links.
+      const forged = client(own.app, { host: 'evil.example:8044' });
+      const { email } = await signUp(own.app, { email: 'own.domain@example.in' });
+      expect((await forged.post('/users/password-reset', { email })).statusCode).toBe(202);
+      await sender.runOnce();
+      const mail = peer.received.find(
+        (received) => received.envelopeTo.includes(email) && /Reset/.test(received.subject),
+      );
+      expect(mail?.text).toMatch(/https:\/\/shop\.example\.in\/reset-password\?token=[A-Za-z0-9_-]{43}/);
+      expect(mail?.html).toMatch(/href="https:\/\/shop\.example\.in\/reset-password\?token=[A-Za-z0-9_-]{43}"/);
+      expect(mail?.raw).not.toContain('evil.example');
+      expect(mail?.raw).not.toContain('localhost');
+    } finally {
+      sender.close();
+      await peer.close();
+      files.remove();
+      await own.close();
     }
   });
 });

@@ -15,8 +15,8 @@ const get = (url: string, host = 'localhost') => shop.app.inject({ method: 'GET'
 const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? '');
 
 describe('robots.txt', () => {
-  it('keeps search engines out of the personal pages and names the sitemap of the host asked', async () => {
-    const robots = await get('/robots.txt', 'netkart.in');
+  it("keeps search engines out of the personal pages and names the sitemap on the store's own host, not the Host asked", async () => {
+    const robots = await get('/robots.txt', 'evil.example');
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['content-type']).toContain('text/plain');
     const lines = robots.body.split('\n');
@@ -25,7 +25,9 @@ describe('robots.txt', () => {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).not.toContain('Disallow: /products');
-    expect(lines).toContain('Sitemap: http://netkart.in/sitemap.xml');
+    // A forged Host reaches the default store, whose links stay on its configured host.
+    expect(lines).toContain('Sitemap: http://localhost/sitemap.xml');
+    expect(robots.body).not.toContain('evil.example');
   });
 });
 
@@ -78,10 +80,31 @@ describe('the sitemap', () => {
       { isDefault: false },
     );
     const index = await get('/sitemap.xml', 'gadgets.example');
-    expect(locsOf(index.body)).toEqual(['http://gadgets.example/sitemap-pages.xml']);
+    // A store on its own domain is served over https behind the proxy: its links say so.
+    expect(locsOf(index.body)).toEqual(['https://gadgets.example/sitemap-pages.xml']);
     expect(locsOf((await get('/sitemap-pages.xml', 'gadgets.example')).body)).toContain(
-      'http://gadgets.example/products?category=chargers',
+      'https://gadgets.example/products?category=chargers',
     );
     expect((await get('/sitemap-products-1.xml', 'gadgets.example')).statusCode).toBe(404);
+  });
+
+  it('names only the configured host when the store is reached on an extra host or its api. host', async () => {
+    const gadgets = await shop.services.stores.byHost('gadgets.example');
+    if (!gadgets) throw new Error('the gadgets store is made by the test before');
+    await shop.services.stores.updateAddress(gadgets.id, {
+      host: 'gadgets.example',
+      port: null,
+      extraHosts: ['www.gadgets.example'],
+    });
+    for (const host of ['www.gadgets.example', 'api.gadgets.example', 'www.gadgets.example:8443']) {
+      const robots = await get('/robots.txt', host);
+      expect(robots.body, host).toContain('Sitemap: https://gadgets.example/sitemap.xml');
+      const pages = locsOf((await get('/sitemap-pages.xml', host)).body);
+      expect(pages, host).toContain('https://gadgets.example/products?category=chargers');
+      expect(
+        pages.every((page) => page.startsWith('https://gadgets.example/')),
+        host,
+      ).toBe(true);
+    }
   });
 });

@@ -42,3 +42,18 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
     });
   },
 );
+
+describe.skipIf(process.env.TEST_DATABASE_URL)('the server refuses to send the public links to localhost', () => {
+  it.each([[{ TRUST_PROXY: '127.0.0.1' }], [{ NODE_ENV: 'production' }]])(
+    '%j with the store on localhost: exits 1 naming the store and the command that fixes it',
+    async (env) => {
+      const { code, stderr } = await startServer(env);
+      expect(code).toBe(1);
+      expect(stderr).toContain(
+        'The shop cannot start: the store NetKart (localhost) would send emails with links to http://localhost',
+      );
+      expect(stderr).toContain('npm run store -- info set host shop.example.in');
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+    },
+  );
+});

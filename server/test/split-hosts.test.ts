@@ -85,6 +85,61 @@ describe('cross-origin calls (CORS)', () => {
   });
 });
 
+describe("CORS: only the request's own store's hosts", () => {
+  const call = (origin: string, host: string) =>
+    shop.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/orders',
+      headers: { host, origin, 'access-control-request-method': 'POST' },
+    });
+  const allowedOrigin = async (origin: string, host: string) =>
+    (await call(origin, host)).headers['access-control-allow-origin'];
+
+  beforeAll(async () => {
+    const info = (await client(shop.app).get('/storeInfo')).json();
+    const own = await shop.services.stores.create(
+      'mystore.example',
+      { ...info, storeName: 'Mine' },
+      { isDefault: false },
+    );
+    await shop.services.stores.updateAddress(own.id, {
+      host: 'mystore.example',
+      port: null,
+      extraHosts: ['www.mystore.example'],
+    });
+    await shop.services.stores.create('theirs.example', { ...info, storeName: 'Theirs' }, { isDefault: false });
+  });
+
+  it('allows the store’s host, its extra hosts and their api. form, with credentials', async () => {
+    for (const origin of [
+      'https://mystore.example',
+      'https://www.mystore.example',
+      'https://api.www.mystore.example',
+    ]) {
+      const response = await call(origin, 'api.mystore.example');
+      expect(response.headers['access-control-allow-origin'], origin).toBe(origin);
+      expect(response.headers['access-control-allow-credentials'], origin).toBe('true');
+    }
+  });
+
+  it('refuses localhost and the other stores’ hosts on a store of its own domain', async () => {
+    for (const origin of [
+      'http://localhost:5173',
+      'http://127.0.0.1:8044',
+      'https://theirs.example',
+      'https://api.theirs.example',
+    ]) {
+      expect(await allowedOrigin(origin, 'api.mystore.example'), origin).toBeUndefined();
+    }
+    // Nor does the store on localhost (the default one) let another store's page call it.
+    expect(await allowedOrigin('https://mystore.example', 'localhost:8044')).toBeUndefined();
+  });
+
+  it('keeps local development working: a page on localhost may call the store that lives there', async () => {
+    expect(await allowedOrigin('http://localhost:5173', 'localhost:8044')).toBe('http://localhost:5173');
+  });
+});
+
 describe('behind a TLS-terminating proxy (TRUST_PROXY)', () => {
   async function startPayment(target: TestShop, headers: Record<string, string>) {
     const http = client(target.app);

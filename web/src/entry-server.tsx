@@ -62,6 +62,7 @@ export async function render(request: Request, api: ApiTransport): Promise<Rende
     const state: AppState = {
       queries: dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' }),
       router: { loaderData: context.loaderData, actionData: context.actionData },
+      origin,
     };
     return {
       status: context.statusCode,

@@ -43,6 +43,10 @@ export interface StoresTable {
   catalog_version: Generated<number>;
   /** Moves with every change of a product's stock: whole catalogue answers are kept per value (see answer-cache). */
   stock_version: Generated<number>;
+  /** Other hosts the store answers to (a `www.` form, an old domain), as a JSON array; null: none. */
+  extra_hosts_json: Optional<string>;
+  /** The port of the store's public address (a shop tried on this machine); null: the scheme's own. */
+  public_port: Optional<number>;
 }
 
 export interface UsersTable {

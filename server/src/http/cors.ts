@@ -10,20 +10,21 @@ const corsFor = (allowed: boolean): FastifyCorsOptions => ({
 const WITHOUT_ORIGIN = corsFor(false);
 
 /**
- * Cross-origin calls from the shop's own sites (see isAllowedOrigin; `isKnownHost` says which hosts
- * are stores). Called back at once for the many requests without an Origin (same-origin pages,
- * servers, a CDN): a promise per request was a tenth of the time of a small read.
+ * Cross-origin calls from the request's own store's sites only (see isAllowedOrigin; `storeHostsAt`
+ * names the hosts of the store a Host header reaches). Called back at once for the many requests
+ * without an Origin (same-origin pages, servers, a CDN): a promise per request was a tenth of the
+ * time of a small read.
  */
 export async function installCors(
   app: FastifyInstance,
-  isKnownHost: (host: string) => Promise<boolean>,
+  storeHostsAt: (hostHeader: string | undefined) => Promise<string[]>,
 ): Promise<void> {
   await app.register(cors, {
     delegator: (request: FastifyRequest, callback: (error: Error | null, options?: FastifyCorsOptions) => void) => {
       const origin = request.headers.origin;
       if (!origin) return callback(null, WITHOUT_ORIGIN);
-      isAllowedOrigin(origin, request.headers.host, isKnownHost).then(
-        (allowed) => callback(null, corsFor(allowed)),
+      storeHostsAt(request.headers.host).then(
+        (storeHosts) => callback(null, corsFor(isAllowedOrigin(origin, request.headers.host, storeHosts))),
         (error: Error) => callback(error),
       );
     },

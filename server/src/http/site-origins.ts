@@ -26,15 +26,17 @@ export function selfAndSiblingSources(request: IncomingMessage): string {
 }
 
 /**
- * Whether a page at `origin` may call this API (CORS): pages in local development, a
- * storefront whose API this host is (`shop.example` → `api.shop.example`), and the hosts of
- * the stores this server runs.
+ * Whether a page at `origin` may call this API with credentials (CORS): a page on one of the hosts
+ * of the request's own store (`storeHosts`: its host and extra hosts, each also in its `api.` form),
+ * and the storefront whose API this very host is (`shop.example` → `api.shop.example`: a browser
+ * sends that host only its own credentials). Never another store's hosts; pages on localhost or an
+ * IP only while the store itself lives there (local development).
  */
-export async function isAllowedOrigin(
+export function isAllowedOrigin(
   origin: string | undefined,
   requestHost: string | undefined,
-  isKnownStoreHost: (host: string) => Promise<boolean>,
-): Promise<boolean> {
+  storeHosts: readonly string[],
+): boolean {
   if (!origin) return false;
   let hostname: string;
   try {
@@ -42,7 +44,7 @@ export async function isAllowedOrigin(
   } catch {
     return false;
   }
-  if (hostname === 'localhost' || hostname === '127.0.0.1') return true;
-  if (hostname === storeHostOf(requestHost) && !isDevelopmentHost(hostname)) return true;
-  return isKnownStoreHost(storeHostOf(hostname).replace(/^www\./, ''));
+  if (isDevelopmentHost(hostname)) return storeHosts.some(isDevelopmentHost);
+  if (hostname === storeHostOf(requestHost)) return true;
+  return storeHosts.includes(hostname.replace(/^api\./, ''));
 }

@@ -22,11 +22,16 @@ describe('a store of one’s own', () => {
       'not an email',
       'hello@chaitech.in',
       '+91 20 4000 1234',
+      'https://chaitech.in/',
+      'Shop.ChaiTech.in',
     ]);
     const result = await store('init');
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('companyEmail must be an email address.');
-    expect(result.stdout).toContain('Created Chai Tech. Next:');
+    expect(result.stdout).toContain('Host name shoppers reach the shop on');
+    expect(result.stderr).toContain("'https://chaitech.in/' is an address, not a host");
+    expect(result.stdout).toContain('Created Chai Tech at https://shop.chaitech.in. Next:');
+    expect((await shop.services.stores.defaultStore())?.host).toBe('shop.chaitech.in');
     const info = (await client(shop.app).get('/storeInfo')).json();
     expect(info).toMatchObject({ storeName: 'Chai Tech', companyEmail: 'hello@chaitech.in', paymentMode: 'none' });
     // Not asked: the storefront shows nothing in their place until the merchant writes them.
@@ -42,6 +47,22 @@ describe('a store of one’s own', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('This database already has a store: Chai Tech');
     expect((await client(shop.app).get('/storeInfo')).json().storeName).toBe('Chai Tech');
+  });
+
+  it('takes the host from --host, checked before anything is written', async () => {
+    const empty = await startShop({ seedDemo: false });
+    try {
+      const store = storeCommand(empty, files.dir);
+      const bad = await store('init', '--host', 'http://shop.example.in', '--file', `${SAMPLES_DIR}/store.json`);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain("'http://shop.example.in' is an address, not a host");
+      expect(await empty.services.stores.defaultStore()).toBeUndefined();
+      const made = await store('init', '--host', 'shop.example.in', '--file', `${SAMPLES_DIR}/store.json`);
+      expect(made.code).toBe(0);
+      expect(made.stdout).toContain('at https://shop.example.in. Next:');
+    } finally {
+      await empty.close();
+    }
   });
 
   it('without a terminal, asks for a file instead of waiting for answers', async () => {

@@ -242,10 +242,13 @@ describe('store info', () => {
     expect(await storeInfoAt('localhost')).toEqual(before);
   });
 
-  it('needs --file', async () => {
+  it('needs --file, or an address field', async () => {
     const result = await store('info', 'set');
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain("error: required option '--file <store.json>' not specified");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Give the details in a file (info set --file store.json)');
+    const unknown = await store('info', 'set', 'storeName', 'X');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("'storeName' is not an address field: give host or extra-hosts");
   });
 });
 
@@ -284,7 +287,7 @@ describe('stores', () => {
       "Give the shop's own host: 'other.example'",
     );
     expect((await store('stores', 'add', '--host', 'bad host!', '--file', file)).stderr).toContain(
-      "'bad host!' is not a host name.",
+      "'bad host!' is not a host name",
     );
     const partial = cli.files.write('partial.json', JSON.stringify({ storeName: 'Half' }));
     const incomplete = await store('stores', 'add', '--host', 'half.example', '--file', partial);
@@ -293,5 +296,49 @@ describe('stores', () => {
     const unknown = await store('--store', 'nowhere.example', 'info', 'show');
     expect(unknown).toMatchObject({ code: 1 });
     expect(unknown.stderr).toContain("No store has the host 'nowhere.example'. The stores are: localhost");
+  });
+});
+
+describe('the public address', () => {
+  it('sets a store’s host and extra hosts, which route requests and name its links; refuses bad and taken hosts', async () => {
+    const lapcare = await store('--store', 'shop.lapcare.example', 'info', 'set', 'host', 'LapCare.in');
+    expect(lapcare).toMatchObject({ code: 0, stderr: '' });
+    expect(lapcare.stdout).toContain('LapCare is at https://lapcare.in. Its emails, sitemap and canonical links name');
+    const extra = await store(
+      '--store',
+      'lapcare.in',
+      'info',
+      'set',
+      'extra-hosts',
+      'www.lapcare.in, shop.lapcare.example',
+    );
+    expect(extra.stdout).toContain('also answering to www.lapcare.in, shop.lapcare.example');
+    for (const host of ['lapcare.in', 'www.lapcare.in', 'api.www.lapcare.in', 'shop.lapcare.example']) {
+      expect((await storeInfoAt(host)).storeName, host).toBe('LapCare');
+    }
+    expect((await store('stores', 'list')).stdout).toMatch(
+      /lapcare\.in\s+LapCare\s+\S+\s+www\.lapcare\.in, shop\.lapcare\.example/,
+    );
+
+    const refusals: [string[], string][] = [
+      [['info', 'set', 'host', 'https://netkart.in/shop'], 'is an address, not a host: give only the host name'],
+      [['info', 'set', 'host', 'api.netkart.in'], "Give the shop's own host: 'netkart.in'"],
+      [['info', 'set', 'host', 'net_kart.in'], "'net_kart.in' is not a host name."],
+      [['info', 'set', 'host', 'www.lapcare.in'], "The store LapCare already answers to 'www.lapcare.in'."],
+      [['info', 'set', 'extra-hosts', 'lapcare.in'], "The store LapCare already answers to 'lapcare.in'."],
+      [['info', 'set', 'extra-hosts', 'www.netkart.in:8443'], 'an extra host has no port'],
+      [['info', 'set', 'host'], 'Give the value: info set host shop.example.in'],
+    ];
+    for (const [argv, message] of refusals) {
+      const refused = await store(...argv);
+      expect(refused.code, argv.join(' ')).toBe(1);
+      expect(refused.stderr, argv.join(' ')).toContain(message);
+      expect(refused.stderr.trim().split('\n'), argv.join(' ')).toHaveLength(1);
+    }
+    expect((await storeInfoAt('localhost:8044')).storeName).toBe('NetKart');
+
+    // A trial on this machine keeps its port; its links are plain http.
+    const local = await store('info', 'set', 'host', 'localhost:8044');
+    expect(local.stdout).toContain('NetKart is at http://localhost:8044.');
   });
 });

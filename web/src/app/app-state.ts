@@ -5,6 +5,8 @@ import type { HydrationState } from 'react-router';
 export interface AppState {
   queries: DehydratedState;
   router: HydrationState;
+  /** The store's public origin the page was rendered for, which its structured data names. */
+  origin?: string;
 }
 
 export const APP_STATE_ELEMENT_ID = 'app-state';

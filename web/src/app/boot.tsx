@@ -2,6 +2,7 @@ import { hydrate } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { registerServiceWorker } from '@/lib/service-worker';
+import { SiteOriginContext } from '@/lib/site-origin';
 import { readAppState } from './app-state';
 import { AppProviders, createQueryClient } from './providers';
 import { createHydratingRouter } from './router';
@@ -38,11 +39,14 @@ export async function prepareApp(): Promise<{ app: ReactNode; serverRendered: bo
   registerServiceWorker();
   const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <Interactive>
-          <RouterProvider router={router} />
-        </Interactive>
-      </AppProviders>
+      {/* The store's configured origin, as the server rendered the page with it (not the address bar's host). */}
+      <SiteOriginContext.Provider value={state?.origin ?? ''}>
+        <AppProviders queryClient={queryClient}>
+          <Interactive>
+            <RouterProvider router={router} />
+          </Interactive>
+        </AppProviders>
+      </SiteOriginContext.Provider>
     </StrictMode>
   );
   return { app, serverRendered: state !== undefined };

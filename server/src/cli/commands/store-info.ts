@@ -1,13 +1,17 @@
 import path from 'node:path';
 import { HIGHLIGHT_ICONS } from '@store/contract';
 import type { Command } from 'commander';
-import { storeHostOf } from '../../http/store-host.js';
+import {
+  extraHostsOf,
+  HostError,
+  hostWithPort,
+  parseExtraHosts,
+  parseHost,
+} from '../../modules/stores/public-address.js';
 import { toStoreInfo } from '../../modules/stores/service.js';
 import { MAX_HIGHLIGHTS, readStoreFile, StoreFile, StoreFileChanges } from '../../modules/stores/store-file.js';
 import { type CliContext, CliError, logChange, storeOption, withShop, withStore } from '../context.js';
 import { formatTable } from '../format.js';
-
-const HOST = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 export function addStoreInfoCommands(program: Command, context: CliContext): void {
   const info = program.command('info').description("the store's details: name, company, contact, categories, policies");
@@ -22,12 +26,18 @@ export function addStoreInfoCommands(program: Command, context: CliContext): voi
     });
 
   info
-    .command('set')
-    .description('change the store details to those in a JSON file; fields left out keep their value')
-    .requiredOption('--file <store.json>', 'the details; a policy may be { "file": "policies/refund.html" }')
+    .command('set [field] [value]')
+    .description(
+      'change the store details to those in a JSON file (fields left out keep their value), or its public address: set host <host>, set extra-hosts <a,b>',
+    )
+    .option('--file <store.json>', 'the details; a policy may be { "file": "policies/refund.html" }')
     .addHelpText(
       'after',
       [
+        '',
+        'The public address, which every email link, canonical link and sitemap names:',
+        '  info set host shop.example.in                          # https://shop.example.in (localhost, an IP or host:port: http)',
+        '  info set extra-hosts www.shop.example.in,shop.in       # other hosts the store answers to; "" removes them',
         '',
         'Fields: storeName, companyName, companyAddress, companyEmail, companyPhone, companyLogoUrl, description,',
         'categories (names), categoryImages (name → image address, with a "default" key), policies (terms, privacy,',
@@ -43,23 +53,31 @@ export function addStoreInfoCommands(program: Command, context: CliContext): voi
         'a search for one finds products that say any of them.',
       ].join('\n'),
     )
-    .action(async (options: { file: string }, command: Command) => {
-      const read = readStoreFile(path.resolve(context.cwd, options.file), StoreFileChanges);
-      await withStore(context, storeOption(command), async (shop, store) => {
-        const current = toStoreInfo(store);
-        const next = { ...current, ...read.info, policies: { ...current.policies, ...read.info.policies } };
-        await shop.services.stores.updateInfo(store.id, next);
-        noteSanitised(context, read.sanitised);
-        const changed = Object.keys(read.info);
-        await logChange(shop, {
-          storeId: store.id,
-          action: 'store.details',
-          subject: `store:${store.host}`,
-          after: { changed },
+    .action(
+      async (field: string | undefined, value: string | undefined, options: { file?: string }, command: Command) => {
+        if (field !== undefined) return setAddress(context, storeOption(command), field, value);
+        if (!options.file) {
+          throw new CliError(
+            'Give the details in a file (info set --file store.json), or the address: info set host shop.example.in, info set extra-hosts www.shop.example.in',
+          );
+        }
+        const read = readStoreFile(path.resolve(context.cwd, options.file), StoreFileChanges);
+        await withStore(context, storeOption(command), async (shop, store) => {
+          const current = toStoreInfo(store);
+          const next = { ...current, ...read.info, policies: { ...current.policies, ...read.info.policies } };
+          await shop.services.stores.updateInfo(store.id, next);
+          noteSanitised(context, read.sanitised);
+          const changed = Object.keys(read.info);
+          await logChange(shop, {
+            storeId: store.id,
+            action: 'store.details',
+            subject: `store:${store.host}`,
+            after: { changed },
+          });
+          context.stdout(`Updated ${changed.join(', ') || 'nothing'} of ${next.storeName} (${store.host}).\n`);
         });
-        context.stdout(`Updated ${changed.join(', ') || 'nothing'} of ${next.storeName} (${store.host}).\n`);
-      });
-    });
+      },
+    );
 
   const stores = program.command('stores').description('the stores this server runs, one per host');
 
@@ -71,8 +89,14 @@ export function addStoreInfoCommands(program: Command, context: CliContext): voi
         const rows = await shop.services.stores.all();
         context.stdout(
           `${formatTable(
-            ['HOST', 'STORE', 'DEFAULT', 'PAYMENTS'],
-            rows.map((row) => [row.host, row.store_name, row.is_default ? 'yes' : '', row.payment_provider]),
+            ['HOST', 'STORE', 'DEFAULT', 'PAYMENTS', 'ALSO AT'],
+            rows.map((row) => [
+              hostWithPort(row),
+              row.store_name,
+              row.is_default ? 'yes' : '',
+              row.payment_provider,
+              extraHostsOf(row).join(', '),
+            ]),
           )}\n`,
         );
       });
@@ -84,17 +108,12 @@ export function addStoreInfoCommands(program: Command, context: CliContext): voi
     .requiredOption('--host <host>', "the shop's host name, without 'api.' and without a port")
     .requiredOption('--file <store.json>', 'its details, in the format of `info set`')
     .action(async (options: { host: string; file: string }) => {
-      const given = options.host.trim().toLowerCase();
-      if (given.startsWith('api.')) {
-        throw new CliError(`Give the shop's own host: '${given.slice(4)}' (its API at '${given}' is found from it).`);
-      }
-      const host = storeHostOf(given);
-      if (!HOST.test(host) || host.length > 253) throw new CliError(`'${options.host}' is not a host name.`);
+      const { host, port } = cliHost(() => parseHost(options.host));
       const read = readStoreFile(path.resolve(context.cwd, options.file), StoreFile);
       await withShop(context, async (shop) => {
         if (await shop.services.stores.isKnownHost(host)) throw new CliError(`A store already has the host '${host}'.`);
         const isDefault = !(await shop.services.stores.defaultStore());
-        await shop.services.stores.create(host, read.info, { isDefault });
+        await shop.services.stores.create(host, read.info, { isDefault, port });
         noteSanitised(context, read.sanitised);
         context.stdout(
           `Added ${read.info.storeName} at ${host}${isDefault ? ' (the default store)' : ''}. Load its catalogue with: store --store ${host} products import <file>\n`,
@@ -104,6 +123,58 @@ export function addStoreInfoCommands(program: Command, context: CliContext): voi
         );
       });
     });
+}
+
+/** `info set host …` / `info set extra-hosts …`: the store's public address, refused in one line when wrong or taken. */
+async function setAddress(
+  context: CliContext,
+  storeHost: string | undefined,
+  field: string,
+  value: string | undefined,
+): Promise<void> {
+  if (field !== 'host' && field !== 'extra-hosts') {
+    throw new CliError(
+      `'${field}' is not an address field: give host or extra-hosts (other details: info set --file store.json).`,
+    );
+  }
+  if (value === undefined)
+    throw new CliError(
+      `Give the value: info set ${field} ${field === 'host' ? 'shop.example.in' : 'www.shop.example.in,shop.in'}`,
+    );
+  await withStore(context, storeHost, async (shop, store) => {
+    const address =
+      field === 'host'
+        ? { ...cliHost(() => parseHost(value)), extraHosts: extraHostsOf(store) }
+        : { host: store.host, port: store.public_port, extraHosts: cliHost(() => parseExtraHosts(value)) };
+    await cliHost(() => shop.services.stores.updateAddress(store.id, address));
+    await logChange(shop, {
+      storeId: store.id,
+      action: 'store.address',
+      subject: `store:${store.host}`,
+      before: { host: hostWithPort(store), extraHosts: extraHostsOf(store) },
+      after: { host: hostWithPort({ host: address.host, public_port: address.port }), extraHosts: address.extraHosts },
+    });
+    const origin = shop.services.stores.publicOrigin({ host: address.host, public_port: address.port });
+    const also = address.extraHosts.filter((host) => host !== address.host);
+    context.stdout(
+      `${store.store_name} is at ${origin}${also.length ? `, also answering to ${also.join(', ')}` : ''}. Its emails, sitemap and canonical links name ${origin}.\n`,
+    );
+  });
+}
+
+/** A host rule's refusal as the command's one-line error. */
+function cliHost<T>(work: () => T): T {
+  try {
+    const result = work();
+    if (result instanceof Promise) {
+      return result.catch((error: unknown) => {
+        throw error instanceof HostError ? new CliError(error.message) : error;
+      }) as T;
+    }
+    return result;
+  } catch (error) {
+    throw error instanceof HostError ? new CliError(error.message) : error;
+  }
 }
 
 function noteSanitised(context: CliContext, slugs: string[]): void {

@@ -21,6 +21,14 @@ import { adminPaymentSettings, settingsChange } from '../payments/merchant-setti
 import type { PaymentService } from '../payments/service.js';
 import { PaymentSettingsError } from '../payments/settings.js';
 import type { StaffService } from '../staff/service.js';
+import {
+  extraHostsOf,
+  HostError,
+  HostTakenError,
+  hostWithPort,
+  parseExtraHosts,
+  parseHost,
+} from '../stores/public-address.js';
 import { type Store, type StoreService, toStoreInfo } from '../stores/service.js';
 import { StoreFileChanges, sanitizePolicy } from '../stores/store-file.js';
 import { requireOwner } from './session.js';
@@ -42,14 +50,15 @@ export async function adminSettingsRoutes(app: FastifyInstance, options: Setting
     { schema: { response: withErrors({ 200: AdminStoreDetails }) } },
     async (request) => {
       requireOwner(request);
-      return detailsOf(request.store);
+      return detailsOf(request.store, stores);
     },
   );
 
   const saveDetails = { body: SaveStoreDetailsRequest, response: withErrors({ 200: SavedStoreDetails }) };
   api.put('/admin/settings/store', { schema: saveDetails }, async (request): Promise<SavedStoreDetails> => {
     const owner = requireOwner(request);
-    const { lowStockThreshold, ...fields } = valid(request, 'body');
+    const { lowStockThreshold, host, extraHosts, ...fields } = valid(request, 'body');
+    const address = addressOf(request.store, host, extraHosts);
     const policies = (fields as { policies?: unknown }).policies;
     if (
       policies !== undefined &&
@@ -75,6 +84,22 @@ export async function adminSettingsRoutes(app: FastifyInstance, options: Setting
       await stores.updateInfo(request.store.id, after, trx);
       if (lowStockThreshold !== undefined)
         await stores.updateLowStockThreshold(request.store.id, lowStockThreshold, trx);
+      if (address) {
+        await stores.updateAddress(request.store.id, address, trx).catch((error: unknown) => {
+          throw error instanceof HostTakenError ? new HttpError(409, error.message, {}, 'host') : error;
+        });
+        await audit.record(trx, {
+          storeId: request.store.id,
+          actor: staffActor(owner),
+          action: 'store.address',
+          subject: `store:${request.store.host}`,
+          before: { host: hostWithPort(request.store), extraHosts: extraHostsOf(request.store) },
+          after: {
+            host: hostWithPort({ host: address.host, public_port: address.port }),
+            extraHosts: address.extraHosts,
+          },
+        });
+      }
       const changed = (Object.keys(after) as (keyof StoreInfo)[]).filter(
         (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
       );
@@ -90,9 +115,9 @@ export async function adminSettingsRoutes(app: FastifyInstance, options: Setting
         after: { ...summarised(after, changed), ...(lowStockThreshold !== undefined ? { lowStockThreshold } : {}) },
       });
     });
-    const saved = await stores.byHost(request.store.host);
+    const saved = await stores.byId(request.store.id);
     if (!saved) throw new HttpError(404, 'The store is gone.');
-    return { details: detailsOf(saved), sanitised };
+    return { details: detailsOf(saved, stores), sanitised };
   });
 
   const preview = { body: PolicyPreviewRequest, response: withErrors({ 200: PolicyPreview }) };
@@ -174,8 +199,39 @@ function refuseAllStoresFromOneStore(owner: StaffRow, allStores: boolean): void 
   }
 }
 
-function detailsOf(store: Store): AdminStoreDetails {
-  return { ...toStoreInfo(store), lowStockThreshold: Number(store.low_stock_threshold) };
+function detailsOf(store: Store, stores: StoreService): AdminStoreDetails {
+  return {
+    ...toStoreInfo(store),
+    lowStockThreshold: Number(store.low_stock_threshold),
+    host: hostWithPort(store),
+    extraHosts: extraHostsOf(store),
+    publicOrigin: stores.publicOrigin(store),
+  };
+}
+
+/**
+ * The store's new public address when the request changes it (a field left out keeps its value),
+ * checked by the same rules as `store info set host`; a bad host is a 400 naming its field.
+ */
+function addressOf(store: Store, host: string | undefined, extraHosts: string[] | undefined) {
+  if (host === undefined && extraHosts === undefined) return undefined;
+  const own =
+    host === undefined ? { host: store.host, port: store.public_port } : checkedHost('host', () => parseHost(host));
+  const extra =
+    extraHosts === undefined ? extraHostsOf(store) : checkedHost('extraHosts', () => parseExtraHosts(extraHosts));
+  const unchanged =
+    own.host === store.host &&
+    own.port === store.public_port &&
+    JSON.stringify(extra) === JSON.stringify(extraHostsOf(store));
+  return unchanged ? undefined : { ...own, extraHosts: extra };
+}
+
+function checkedHost<T>(field: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw error instanceof HostError ? new HttpError(400, error.message, {}, field) : error;
+  }
 }
 
 /** A merchant's payment settings, checked by the providers' own rules; a refusal names the setting. */

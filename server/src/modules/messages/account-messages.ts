@@ -4,7 +4,7 @@ import type { OutgoingMessage } from './outbox.js';
 
 /** The link a shopper follows to set a new password; the token is the only copy outside the database's hash. */
 export const resetPasswordUrl = (
-  store: Pick<StoreRow, 'host'>,
+  store: Pick<StoreRow, 'host' | 'public_port'>,
   token: string,
   settings: MessageSettings = {},
 ): string => `${shopUrl(store, settings)}/reset-password?token=${encodeURIComponent(token)}`;

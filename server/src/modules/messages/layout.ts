@@ -1,6 +1,7 @@
 import type { StoreRow } from '../../db/schema.js';
 import { escapeHtml } from '../../shared/html.js';
 import { formatInr, toRupees } from '../../shared/money.js';
+import { publicOriginOf } from '../stores/public-address.js';
 
 /** Where the messages point and who hears of new orders. */
 export interface MessageSettings {
@@ -10,12 +11,9 @@ export interface MessageSettings {
   port?: number;
 }
 
-/** The shop's address as a shopper opens it: https on its own host; http on localhost. */
-export function shopUrl(store: Pick<StoreRow, 'host'>, settings: MessageSettings = {}): string {
-  if (store.host === 'localhost' || store.host === '' || store.host === '127.0.0.1') {
-    return `http://localhost${settings.port ? `:${settings.port}` : ''}`;
-  }
-  return `https://${store.host}`;
+/** The shop's address as a shopper opens it: the store's public origin (see publicOriginOf), never a request's Host. */
+export function shopUrl(store: Pick<StoreRow, 'host' | 'public_port'>, settings: MessageSettings = {}): string {
+  return publicOriginOf(store, settings.port);
 }
 
 /** Where the merchant hears of the shop: NOTIFY_EMAIL, else the store's own email (none: nobody). */

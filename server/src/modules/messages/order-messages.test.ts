@@ -30,7 +30,7 @@ const items = [
 describe('order messages', () => {
   it('links to the store on its own host, or to localhost on the shop’s port', () => {
     expect(shopUrl(store)).toBe('https://netkart.in');
-    expect(shopUrl({ host: 'localhost' }, { port: 8044 })).toBe('http://localhost:8044');
+    expect(shopUrl({ host: 'localhost', public_port: null }, { port: 8044 })).toBe('http://localhost:8044');
   });
 
   it('a new order: the shopper’s (items with size and colour, total in en-IN, how to pay by UPI) and the merchant’s', () => {

@@ -20,8 +20,11 @@ const TOKEN_MAX = 100;
 const newToken = () => randomBytes(32).toString('base64url');
 
 /** The one-click link of a subscriber's emails: the API on the shop's own address. */
-export const unsubscribeUrl = (store: Pick<Store, 'host'>, token: string, settings: MessageSettings = {}): string =>
-  `${shopUrl(store, settings)}${API_PREFIX}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+export const unsubscribeUrl = (
+  store: Pick<Store, 'host' | 'public_port'>,
+  token: string,
+  settings: MessageSettings = {},
+): string => `${shopUrl(store, settings)}${API_PREFIX}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
 
 /** The confirmation: what the shopper agreed to, and how to withdraw (RFC 8058 one-click headers too). */
 export function subscribedMessage(
@@ -102,7 +105,7 @@ export class NewsletterService {
   }
 
   /** A subscriber's own unsubscribe link, for the newsletters the merchant sends. */
-  linkOf(store: Pick<Store, 'host'>, subscriber: Pick<SubscriberRow, 'unsubscribe_token'>): string {
+  linkOf(store: Pick<Store, 'host' | 'public_port'>, subscriber: Pick<SubscriberRow, 'unsubscribe_token'>): string {
     return unsubscribeUrl(store, subscriber.unsubscribe_token, this.settings);
   }
 

@@ -24,10 +24,15 @@ export interface StorefrontPages {
   send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
+/**
+ * `publicOriginAt` gives the public origin of the store a Host header reaches: the page's canonical
+ * and shared links are made from it, never from the Host the client sent.
+ */
 export async function loadStorefrontPages(
   app: FastifyInstance,
   webDist: string,
   template: string,
+  publicOriginAt: (hostHeader: string | undefined) => Promise<string>,
 ): Promise<StorefrontPages> {
   const entry = path.join(webDist, 'server', 'entry-server.js');
   const renderer = fs.existsSync(entry) ? ((await import(pathToFileURL(entry).href)) as StorefrontRenderer) : undefined;
@@ -38,7 +43,8 @@ export async function loadStorefrontPages(
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       if (!renderer) return reply.send(plainPage);
       try {
-        const page = await renderer.render(toWebRequest(request), apiThroughThisServer(app, request));
+        const origin = await publicOriginAt(request.headers.host);
+        const page = await renderer.render(toWebRequest(origin, request), apiThroughThisServer(app, request));
         if ('redirect' in page) return reply.redirect(page.redirect, page.status);
         return reply.code(page.status).send(fillTemplate(template, page));
       } catch (error) {
@@ -58,10 +64,9 @@ function fillTemplate(template: string, page: { head: string; html: string; stat
     .replace('<!--app-state-->', () => state);
 }
 
-/** The page's address as the shopper reached it: its origin names the store (by host) and the canonical links. */
-function toWebRequest(request: FastifyRequest): Request {
-  const host = request.headers.host ?? 'localhost';
-  return new Request(`${request.protocol}://${host}${request.url}`, { method: 'GET' });
+/** The page's address on the store's public origin, which its canonical and shared links name. */
+function toWebRequest(origin: string, request: FastifyRequest): Request {
+  return new Request(`${origin}${request.url}`, { method: 'GET' });
 }
 
 /** The page's API requests, answered in this process by the API itself, for the page's host. */

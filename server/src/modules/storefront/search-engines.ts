@@ -31,7 +31,6 @@ const PRIVATE_PATHS = [
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const xml = (text: string) => text.replace(/[&<>"']/g, (character) => XML_ESCAPES[character] ?? character);
 
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.headers.host ?? 'localhost'}`;
 const day = (timestamp: string) => timestamp.slice(0, 10);
 
 export async function searchEngineRoutes(
@@ -43,13 +42,16 @@ export async function searchEngineRoutes(
   }: { catalog: CatalogService; stores: StoreService; pageSize?: number },
 ): Promise<void> {
   const storeOf = (request: FastifyRequest) => stores.forHost(storeHostOf(request.headers.host));
+  // Every address is on the store's configured host, whatever Host the request named.
+  const originOf = async (request: FastifyRequest) => stores.publicOrigin(await storeOf(request));
 
   app.get('/robots.txt', async (request, reply) => {
+    const origin = await originOf(request);
     const lines = [
       'User-agent: *',
       ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
       '',
-      `Sitemap: ${originOf(request)}/sitemap.xml`,
+      `Sitemap: ${origin}/sitemap.xml`,
     ];
     return reply
       .type('text/plain; charset=utf-8')
@@ -59,7 +61,7 @@ export async function searchEngineRoutes(
 
   app.get('/sitemap.xml', async (request, reply) => {
     const store = await storeOf(request);
-    const origin = originOf(request);
+    const origin = stores.publicOrigin(store);
     const files = Math.ceil((await catalog.countShown(store.id)) / pageSize);
     const entries = [`<sitemap><loc>${xml(`${origin}/sitemap-pages.xml`)}</loc></sitemap>`];
     for (let file = 1; file <= files; file += 1) {
@@ -70,7 +72,7 @@ export async function searchEngineRoutes(
 
   app.get('/sitemap-pages.xml', async (request, reply) => {
     const store = await storeOf(request);
-    const origin = originOf(request);
+    const origin = stores.publicOrigin(store);
     const listed: unknown = JSON.parse(store.categories_json);
     const categories = Array.isArray(listed) ? listed.filter((name): name is string => typeof name === 'string') : [];
     const paths = [
@@ -91,7 +93,7 @@ export async function searchEngineRoutes(
     const file = Number(request.params.file);
     if (!Number.isInteger(file) || file < 1 || file > 100_000) return reply.code(404).send({ error: 'Not found.' });
     const store = await storeOf(request);
-    const origin = originOf(request);
+    const origin = stores.publicOrigin(store);
     const rows = await catalog.shownPage(store.id, { offset: (file - 1) * pageSize, limit: pageSize });
     if (rows.length === 0) return reply.code(404).send({ error: 'Not found.' });
     return sendXml(

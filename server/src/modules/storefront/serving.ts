@@ -14,7 +14,11 @@ import { loadStorefrontPages } from './pages.js';
  */
 export async function serveStorefront(
   app: FastifyInstance,
-  { webDist, stores }: { webDist: string; stores: StoreService },
+  {
+    webDist,
+    stores,
+    publicOriginAt,
+  }: { webDist: string; stores: StoreService; publicOriginAt: (hostHeader: string | undefined) => Promise<string> },
 ): Promise<{ servesPages: boolean }> {
   const indexHtml = path.join(webDist, 'index.html');
   if (!fs.existsSync(indexHtml)) return { servesPages: false };
@@ -48,7 +52,7 @@ export async function serveStorefront(
     },
   });
 
-  const pages = await loadStorefrontPages(app, webDist, html);
+  const pages = await loadStorefrontPages(app, webDist, html, publicOriginAt);
   // A route, not the not-found handler: pages go out compressed like every other answer.
   app.get('/*', async (request, reply) => {
     if (request.url.startsWith(`${API_PREFIX}/`) || request.url.startsWith('/media/')) {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { ChangeWatch } from '../../db/change-watch.js';
+import { storeHostOf } from '../../http/store-host.js';
+import { hostsOf } from './public-address.js';
 import type { Store, StoreService } from './service.js';
 
 /** Host names kept at most: a shop has a handful; made-up Host headers must not grow the map. */
@@ -14,7 +16,6 @@ const KEPT_HOSTS = 1000;
  */
 export class KnownStores {
   private readonly byHost = new LRUCache<string, Store>({ max: KEPT_HOSTS });
-  private readonly exactHosts = new LRUCache<string, { known: boolean }>({ max: KEPT_HOSTS });
   private keptAt: string | undefined;
 
   constructor(
@@ -38,14 +39,13 @@ export class KnownStores {
     return this.byHost.get(host);
   }
 
-  /** Whether a store answers to exactly this host (no fallback to the default store): the CORS check of every call from another origin. */
-  async isKnownHost(host: string): Promise<boolean> {
-    const mark = this.currentMark();
-    const kept = this.exactHosts.get(host);
-    if (kept) return kept.known;
-    const known = await this.stores.isKnownHost(host);
-    if (this.keptAt === mark) this.exactHosts.set(host, { known });
-    return known;
+  /**
+   * The hosts of the store a request's Host header reaches (its own host and extra hosts): the pages
+   * that may call it from another origin (CORS). None before the first store exists.
+   */
+  async hostsOfStoreAt(hostHeader: string | undefined): Promise<string[]> {
+    const store = await this.forHost(storeHostOf(hostHeader)).catch(() => undefined);
+    return store ? hostsOf(store) : [];
   }
 
   /** The watch's mark now, after forgetting everything kept under an earlier one. */
@@ -53,7 +53,6 @@ export class KnownStores {
     const mark = this.watch.mark();
     if (mark !== this.keptAt) {
       this.byHost.clear();
-      this.exactHosts.clear();
       this.keptAt = mark;
     }
     return mark;

@@ -11,8 +11,12 @@ import type { Database, StoreRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
+import { HostTakenError, hostsOf, type PublicHost, publicOriginOf } from './public-address.js';
 
 export type Store = StoreRow;
+
+/** A host name as a request may name a store (what the extra hosts are searched for). */
+const PLAIN_HOST = /^[a-z0-9.-]{1,253}$/;
 
 /** What every request hears before the merchant has created a store. */
 export const NO_STORE_YET = 'This shop is not set up yet. Its owner creates it with: npm run store -- init';
@@ -26,21 +30,38 @@ export class StoreService {
    * for itself): the payments module's to decide, so this module knows no provider. Without it a new
    * store starts with none.
    */
+  /** `localPort`: the server's own port, in the links of a store on localhost without a port of its own. */
   constructor(
     private readonly db: Database,
     private readonly newPaymentSettings: () => PaymentSettingsByOwner = () => ({}),
+    private readonly localPort?: number,
   ) {}
 
+  /** Where the store's links point (emails, canonical links, sitemaps): its configured host, never a request's. */
+  publicOrigin(store: Pick<Store, 'host' | 'public_port'>): string {
+    return publicOriginOf(store, this.localPort);
+  }
+
   /**
-   * The store for a host, falling back to the default store (localhost, IPs and unknown hosts), in
-   * one read: the host's own store sorts before the default one. Read afresh on every request, so a
-   * change made by another process (the `store` command, a second server) shows on the next one.
+   * The store for a host (its own or one of its extra hosts), falling back to the default store
+   * (localhost, IPs and unknown hosts), in one read: the host's own store sorts before the default
+   * one. Read afresh on every request, so a change made by another process (the `store` command, a
+   * second server) shows on the next one.
    */
   async forHost(host: string): Promise<Store> {
     const store = await this.db
       .selectFrom('stores')
       .selectAll()
-      .where((eb) => (host ? eb.or([eb('host', '=', host), eb('is_default', '=', 1)]) : eb('is_default', '=', 1)))
+      .where((eb) =>
+        host
+          ? eb.or([
+              eb('host', '=', host),
+              // Only a plain host name is looked for among the extra hosts: no LIKE wildcard reaches the query.
+              ...(PLAIN_HOST.test(host) ? [eb('extra_hosts_json', 'like', `%"${host}"%`)] : []),
+              eb('is_default', '=', 1),
+            ])
+          : eb('is_default', '=', 1),
+      )
       .orderBy('is_default')
       .limit(1)
       .executeTakeFirst();
@@ -68,27 +89,60 @@ export class StoreService {
   }
 
   /** Every store this server runs, by host. */
-  async all(): Promise<Store[]> {
-    return this.db.selectFrom('stores').selectAll().orderBy('host').execute();
+  async all(db: Database = this.db): Promise<Store[]> {
+    return db.selectFrom('stores').selectAll().orderBy('host').execute();
   }
 
   async defaultStore(): Promise<Store | undefined> {
     return this.db.selectFrom('stores').selectAll().where('is_default', '=', 1).executeTakeFirst();
   }
 
-  async isKnownHost(host: string): Promise<boolean> {
-    const row = await this.db.selectFrom('stores').select('id').where('host', '=', host).executeTakeFirst();
-    return row !== undefined;
+  /** Whether any store answers to this host, as its own or as an extra host (`except` one store). */
+  async isKnownHost(host: string, except?: string): Promise<boolean> {
+    const taken = (await this.all()).filter((store) => store.id !== except).flatMap(hostsOf);
+    return taken.includes(host);
+  }
+
+  /**
+   * A new public address: the host (with a port only for a shop tried on this machine) and the extra
+   * hosts it also answers to. A host another store answers to is refused, naming it.
+   */
+  async updateAddress(
+    storeId: string,
+    address: PublicHost & { extraHosts: string[] },
+    db: Database = this.db,
+  ): Promise<void> {
+    const wanted = [address.host, ...address.extraHosts];
+    // Read in the caller's transaction: on SQLite its one connection is held until it ends.
+    for (const other of await this.all(db)) {
+      if (other.id === storeId) continue;
+      const clash = hostsOf(other).find((host) => wanted.includes(host));
+      if (clash) throw new HostTakenError(`The store ${other.store_name} already answers to '${clash}'.`);
+    }
+    const extraHosts = address.extraHosts.filter((host) => host !== address.host);
+    await this.written(db, (trx) =>
+      trx
+        .updateTable('stores')
+        .set({
+          host: address.host,
+          public_port: address.port,
+          extra_hosts_json: extraHosts.length ? JSON.stringify(extraHosts) : null,
+        })
+        .where('id', '=', storeId)
+        .execute(),
+    );
   }
 
   async create(
     host: string,
     info: StoreInfo,
-    options: { isDefault: boolean; paymentProvider?: string },
+    options: { isDefault: boolean; paymentProvider?: string; port?: number | null },
   ): Promise<Store> {
     const row: Store = {
       id: newId(),
       host,
+      public_port: options.port ?? null,
+      extra_hosts_json: null,
       is_default: options.isDefault ? 1 : 0,
       ...infoColumns(info),
       // A new store takes no online payment until its merchant chooses a provider: never the sandbox by default.

@@ -74,6 +74,8 @@ function DetailsForm({ details }: { details: AdminStoreDetails }) {
         'categories',
         'lowStockThreshold',
         'searchSynonyms',
+        'host',
+        'extraHosts',
       ] as string[];
       if (field && known.includes(field)) {
         form.setError(field as Path<DetailsValues>, { type: 'server', message: error.message }, { shouldFocus: true });
@@ -144,6 +146,25 @@ function DetailsForm({ details }: { details: AdminStoreDetails }) {
       >
         <Textarea id="store-searchSynonyms" rows={4} spellCheck={false} {...form.register('searchSynonyms')} />
       </FormField>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Host"
+          htmlFor="store-host"
+          error={errors.host?.message}
+          description={`Emails, sitemaps and search engines link to ${details.publicOrigin}.`}
+        >
+          <Input id="store-host" spellCheck={false} autoCapitalize="none" {...form.register('host')} />
+        </FormField>
+        <FormField
+          label="Extra hosts"
+          htmlFor="store-extraHosts"
+          error={errors.extraHosts?.message}
+          description="Other hosts the shop answers to, one per line (e.g. the www. form)."
+        >
+          <Textarea id="store-extraHosts" rows={2} spellCheck={false} {...form.register('extraHosts')} />
+        </FormField>
+      </div>
 
       <SellerParticulars form={form} />
 

@@ -23,6 +23,10 @@ export interface DetailsValues {
   officerPhone: string;
   /** One group per line, its words separated by commas. */
   searchSynonyms: string;
+  /** The host every link of the store names (shop.example.in). */
+  host: string;
+  /** Other hosts the store answers to, one per line. */
+  extraHosts: string;
 }
 
 /** The seller's particulars: blank removes one (no GSTIN: not registered for GST). */
@@ -73,6 +77,8 @@ export function toValues(details: AdminStoreDetails): DetailsValues {
     officerEmail: details.grievanceOfficer?.email ?? '',
     officerPhone: details.grievanceOfficer?.phone ?? '',
     searchSynonyms: (details.searchSynonyms ?? []).map((group) => group.join(', ')).join('\n'),
+    host: details.host,
+    extraHosts: details.extraHosts.join('\n'),
   };
 }
 
@@ -106,6 +112,8 @@ export const detailsSchema = z.preprocess((input) => {
       ? null
       : Object.fromEntries(Object.entries(OFFICER_FIELDS).map(([key, field]) => [key, values[field]])),
     searchSynonyms: synonymGroupsOf(values.searchSynonyms),
+    host: values.host.trim(),
+    extraHosts: linesOf(values.extraHosts.replace(/,/g, '\n')),
   };
 }, SaveStoreDetailsRequest);
 

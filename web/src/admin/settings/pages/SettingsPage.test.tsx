@@ -19,6 +19,9 @@ const details: AdminStoreDetails = {
   categoryImages: {},
   policies: { terms: '<h2>Terms</h2><p>Be kind.</p>' },
   lowStockThreshold: 5,
+  host: 'netkart.in',
+  extraHosts: ['www.netkart.in'],
+  publicOrigin: 'https://netkart.in',
 };
 
 /** The providers as the server's registry describes them. */
@@ -205,6 +208,29 @@ describe('the settings page', () => {
     expect(screen.getByLabelText('Grievance officer phone')).toHaveAccessibleDescription(
       'grievanceOfficer.phone must have at least 10 digits.',
     );
+  });
+
+  it('changes the host and extra hosts, and shows a host another store has beside its field', async () => {
+    const calls = ownerApi({
+      'PUT /admin/settings/store': () => [
+        409,
+        { error: "The store Gadgets already answers to 'shop.example.in'.", field: 'host' },
+      ],
+    });
+    renderAdmin('/admin/settings');
+    const host = await screen.findByLabelText('Host');
+    expect(host).toHaveValue('netkart.in');
+    expect(host).toHaveAccessibleDescription('Emails, sitemaps and search engines link to https://netkart.in.');
+    await userEvent.clear(host);
+    await userEvent.type(host, 'shop.example.in');
+    await userEvent.type(screen.getByLabelText('Extra hosts'), '\nnetkart.in');
+    await userEvent.click(screen.getByRole('button', { name: 'Save store details' }));
+    await expectVisibleText("The store Gadgets already answers to 'shop.example.in'.");
+    expect(host).toHaveAccessibleDescription(
+      expect.stringContaining("The store Gadgets already answers to 'shop.example.in'."),
+    );
+    const body = calls.find((call) => call.route === 'PUT /admin/settings/store')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ host: 'shop.example.in', extraHosts: ['www.netkart.in', 'netkart.in'] });
   });
 
   it('saves search synonyms a group per line, and shows a refusal beside them', async () => {
