@@ -39,7 +39,7 @@ describe('a shopper’s copy of their data', () => {
     const answer = await http.post('/account/export', {}, shopper.token);
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-disposition']).toBe('attachment; filename="my-data-localhost.json"');
-    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['cache-control']).toBe('private, no-store');
     const data = AccountExport.parse(answer.json());
     expect(data.account).toMatchObject({ firstName: 'Asha', lastName: 'Rao', email: shopper.email });
     expect(data.orders).toHaveLength(3);
