@@ -101,7 +101,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     audit,
     staff: new StaffService(db, audit, settings.passwordCost),
     outbox,
-    privacy: new PrivacyService(db, { accounts, orders, newsletter, outbox }),
+    privacy: new PrivacyService(db, { accounts, orders, newsletter, outbox, audit }),
     stockSummary: new StockSummary(db, outbox, stores, catalog, settings.messages),
     newsletter,
     contact: new ContactService(db, outbox, audit, settings.messages),
