@@ -71,3 +71,29 @@ export type PasswordResetConfirmRequest = z.infer<typeof PasswordResetConfirmReq
 
 export const PasswordResetResponse = z.object({ message: z.string() });
 export type PasswordResetResponse = z.infer<typeof PasswordResetResponse>;
+
+/** A session's id in the list of sessions: derived from, but never, the stored token hash. */
+export const SessionId = z.string().regex(/^[0-9a-f]{32}$/, { error: 'Unknown session.' });
+
+/** One signed-in device of the shopper: GET /account/sessions. */
+export const AccountSession = z.object({
+  id: SessionId,
+  /** "Chrome on Android"; '' when the browser did not say. */
+  device: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  /** The session this request was made with. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof AccountSession>;
+
+export const AccountSessions = z.object({ sessions: z.array(AccountSession) });
+export type AccountSessions = z.infer<typeof AccountSessions>;
+
+export const SessionParams = z.object({ id: SessionId });
+
+/** DELETE /account/sessions: every session but this one ends. */
+export const EndedSessions = z.object({ ended: z.number().int().nonnegative() });
+export type EndedSessions = z.infer<typeof EndedSessions>;
+
+export const SESSION_NOT_FOUND = 'This session has already ended.';

@@ -2,12 +2,13 @@ import type { Database } from './db/schema.js';
 import { PasswordResets } from './modules/accounts/password-reset.js';
 import type { ScryptCost } from './modules/accounts/passwords.js';
 import { AccountService } from './modules/accounts/service.js';
+import { ShopperSessions } from './modules/accounts/sessions.js';
 import { AuditLog } from './modules/audit/service.js';
 import { CatalogService } from './modules/catalog/service.js';
 import { ContactService } from './modules/contact/service.js';
 import { documentsOfOrders } from './modules/invoices/listing.js';
 import { InvoiceService } from './modules/invoices/service.js';
-import { welcomeMessage } from './modules/messages/account-messages.js';
+import { registeredAgainMessage, welcomeMessage } from './modules/messages/account-messages.js';
 import type { MessageSettings } from './modules/messages/layout.js';
 import { OrderMail } from './modules/messages/order-mail.js';
 import { Outbox } from './modules/messages/outbox.js';
@@ -26,6 +27,7 @@ import { StoreService } from './modules/stores/service.js';
 export interface ModuleServices {
   stores: StoreService;
   accounts: AccountService;
+  sessions: ShopperSessions;
   catalog: CatalogService;
   orders: OrderService;
   payments: PaymentService;
@@ -76,21 +78,30 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   const payments = new PaymentService(db, orders, settings.payments);
   const audit = new AuditLog(db);
   const catalog = new CatalogService(db, (trx, productIds) => orders.productsOrderedAmong(trx, productIds));
-  const accounts = new AccountService(db, settings.passwordCost, async (trx, user) => {
-    const store = await stores.byId(user.store_id, trx);
-    if (store) await outbox.enqueue(trx, welcomeMessage(store, user, settings.messages));
-  });
+  const accounts = new AccountService(
+    db,
+    settings.passwordCost,
+    async (trx, user) => {
+      const store = await stores.byId(user.store_id, trx);
+      if (store) await outbox.enqueue(trx, welcomeMessage(store, user, settings.messages));
+    },
+    async (trx, user) => {
+      const store = await stores.byId(user.store_id, trx);
+      if (store) await outbox.enqueue(trx, registeredAgainMessage(store, user, settings.messages));
+    },
+  );
   const newsletter = new NewsletterService(db, outbox, settings.messages);
   return {
     stores,
     accounts,
+    sessions: new ShopperSessions(db),
     catalog,
     orders,
     payments,
     audit,
     staff: new StaffService(db, audit, settings.passwordCost),
     outbox,
-    privacy: new PrivacyService(db, { accounts, orders, newsletter, outbox }),
+    privacy: new PrivacyService(db, { accounts, orders, newsletter, outbox, audit }),
     stockSummary: new StockSummary(db, outbox, stores, catalog, settings.messages),
     newsletter,
     contact: new ContactService(db, outbox, audit, settings.messages),

@@ -23,30 +23,66 @@ describe('POST /users/register', () => {
     expect(login.json().token).toMatch(/^[\w-]{40,}$/);
   });
 
-  it('refuses a second account for the same email', async () => {
-    const { email } = await signUp(shop.app);
-    const again = await client(shop.app).post('/users/register', {
-      email: email.toUpperCase(),
-      password: 'another1',
-      firstName: 'Asha',
-      lastName: 'Rao',
-    });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: 'An account with this email already exists.' });
+  it('answers a known email exactly like a new one, and creates nothing', async () => {
+    const { email, password } = await signUp(shop.app);
+    const http = client(shop.app);
+    const body = (address: string) => ({ email: address, password: 'another1', firstName: 'Asha', lastName: 'Rao' });
+    const again = await http.post('/users/register', body(email.toUpperCase()));
+    const fresh = await http.post('/users/register', body(`new.${email}`));
+    expect(again.statusCode).toBe(201);
+    expect(fresh.statusCode).toBe(201);
+    expect(Object.keys(again.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+    expect(again.json().message).toBe(fresh.json().message);
+    expect(again.json().id).not.toBe(fresh.json().id);
+    // The account is as it was: its own password signs in, the one just typed does not.
+    expect((await http.post('/users/authorize', { email, password })).statusCode).toBe(200);
+    expect((await http.post('/users/authorize', { email, password: 'another1' })).statusCode).toBe(401);
+    const users = await shop.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(users).toHaveLength(1);
+    expect(users[0]?.id).not.toBe(again.json().id);
   });
 
-  it('welcomes the new shopper by email once, and nobody for a refused registration', async () => {
+  it('welcomes the new shopper by email once; a second registration tells the owner, repeating nothing typed', async () => {
     const { email } = await signUp(shop.app);
     await client(shop.app).post('/users/register', {
       email,
       password: 'another1',
-      firstName: 'Asha',
+      firstName: 'Visit evil.example',
       lastName: 'Rao',
     });
-    const welcome = await shop.db.selectFrom('outbox').selectAll().where('recipient', '=', email).execute();
-    expect(welcome.map((row) => [row.kind, row.subject])).toEqual([['account.welcome', 'Welcome to NetKart']]);
-    expect(welcome[0]?.text).toContain(`Welcome, Asha. Your NetKart account is ready; you sign in with ${email}.`);
-    expect(welcome[0]?.text).toContain('http://localhost/forgot-password');
+    const mails = await shop.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('recipient', '=', email)
+      .orderBy('created_at')
+      .execute();
+    expect(mails.map((row) => [row.kind, row.subject])).toEqual([
+      ['account.welcome', 'Welcome to NetKart'],
+      ['account.registered-again', 'Someone tried to create an account with your email | NetKart'],
+    ]);
+    const [welcome, again] = mails;
+    expect(welcome?.text).toContain(`Welcome, Asha. Your NetKart account is ready; you sign in with ${email}.`);
+    expect(welcome?.text).toContain('http://localhost/forgot-password');
+    expect(again?.text).toContain(`Someone tried to create a NetKart account with your email, ${email}.`);
+    expect(again?.text).toContain('no new one was made and your password is unchanged');
+    expect(again?.text).toContain('http://localhost/forgot-password');
+    expect(again?.text).not.toContain('evil.example');
+  });
+
+  it('greets a new shopper by a name that looks like no link, and cut to 60 characters', async () => {
+    const http = client(shop.app);
+    const linkName = 'link.registered@example.in';
+    const longName = 'long.registered@example.in';
+    const register = (email: string, firstName: string) =>
+      http.post('/users/register', { email, password: 'secret12', firstName, lastName: 'Rao' });
+    expect((await register(linkName, 'www.win-a-prize.example')).statusCode).toBe(201);
+    expect((await register(longName, 'A'.repeat(80))).statusCode).toBe(201);
+    const textTo = async (email: string) =>
+      (await shop.db.selectFrom('outbox').select('text').where('recipient', '=', email).executeTakeFirst())?.text;
+    const linkText = await textTo(linkName);
+    expect(linkText).toContain('Welcome. Your NetKart account is ready');
+    expect(linkText).not.toContain('win-a-prize');
+    expect(await textTo(longName)).toContain(`Welcome, ${'A'.repeat(60)}. Your NetKart account is ready`);
   });
 
   it.each([
@@ -91,7 +127,7 @@ describe('stored passwords', () => {
       firstName: 'Asha',
       lastName: 'Rao',
     });
-    expect(user.password_hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{88}$/);
+    expect(user?.password_hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{88}$/);
     const token = await accounts.authorize(shop.storeId, { email: 'owasp@example.in', password: 'a long passphrase' });
     expect(await client(shop.app).get('/accountInfo', token)).toMatchObject({ statusCode: 200 });
   });

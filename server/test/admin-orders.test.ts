@@ -213,6 +213,13 @@ describe('the home page and the accountant', () => {
     expect(lines.find((line) => line.startsWith(order.id))).toContain(`,Pending,Asha Rao,`);
     expect(lines.find((line) => line.startsWith(order.id))).toContain(`,2,${order.total.toFixed(2)},,,`);
     expect((await admin.get('/admin/orders/export.csv?from=2026-01-01')).statusCode).toBe(400);
+    // Who took the shoppers' names and addresses, and of which days, is in the activity log.
+    const log = await shop.db
+      .selectFrom('audit_log')
+      .select(['actor', 'subject'])
+      .where('action', '=', 'orders.export')
+      .execute();
+    expect(log).toContainEqual({ actor: expect.stringMatching(/^staff:/), subject: `orders:${today}..${today}` });
   });
 
   it('shows the activity log to owners only', async () => {

@@ -384,6 +384,12 @@ describe('catalogue files from the browser', () => {
     );
     expect(answer.body.startsWith('\uFEFFsku,title,description,category')).toBe(true);
     expect(answer.body).toContain('CSV-1,Flat Cat6 Cable');
+    const log = await shop.db
+      .selectFrom('audit_log')
+      .select(['actor', 'subject'])
+      .where('action', '=', 'catalogue.export')
+      .execute();
+    expect(log).toContainEqual({ actor: expect.stringMatching(/^staff:/), subject: 'catalogue' });
   });
 });
 

@@ -105,7 +105,7 @@ describe('conditional catalogue and store reads', () => {
     const read = await client(shop.app).get('/products', token);
     expect(read.headers['cache-control']).toBe(SIGNED_IN_READ_CACHING);
     const account = await client(shop.app).get('/accountInfo', token);
-    expect(account.headers['cache-control']).toBe('no-store');
+    expect(account.headers['cache-control']).toBe('private, no-store');
     expect(account.headers.etag).toBeUndefined();
   });
 

@@ -106,8 +106,10 @@ describe('a contact message becomes a ticket', () => {
     expect(toMerchant?.text).toContain('The charger stopped working after a week.');
     expect(toShopper?.headers_json).toBeNull();
     expect(toShopper?.text).toContain(`Your ticket number is ${ticket}.`);
-    expect(toShopper?.text).toContain('Subject: Warranty claim');
-    expect(toShopper?.text).toContain('The charger stopped working after a week.');
+    expect(toShopper?.text).toContain('Thank you for writing to us, Asha Rao.');
+    // The acknowledgement goes to whatever address was typed: it repeats none of the message.
+    expect(toShopper?.text).not.toContain('Warranty claim');
+    expect(toShopper?.text).not.toContain('The charger stopped working after a week.');
     expect(toShopper?.text).toContain('Monday to Saturday, 10AM-6PM');
   });
 
@@ -127,7 +129,39 @@ describe('a contact message becomes a ticket', () => {
     expect(toShopper?.headers).not.toMatch(/^Reply-To:/im);
     expect(toShopper?.subject).toContain(ticket);
     expect(toShopper?.text).toContain(`Your ticket number is ${ticket}.`);
-    expect(toShopper?.html).toContain('Do you ship to Leh?');
+    expect(toShopper?.text).not.toContain('Do you ship to Leh?');
+    expect(toShopper?.html).not.toContain('Do you ship to Leh?');
+  });
+
+  it('sends a stranger none of an attacker’s words: no subject, no message, no link-like name', async () => {
+    const attack = {
+      email: 'victim@example.in',
+      name: 'Win a prize at https://evil.example',
+      subject: 'Your account is suspended',
+      message: 'Verify your card at http://evil.example/login now.',
+    };
+    await send(attack);
+    await send({ ...attack, name: `Ravi ${'K'.repeat(90)}` });
+    const sender = new MailSender(shop.services.outbox, shop.services.stores, { smtpUrl: peer.url, outboxDir });
+    try {
+      expect(await sender.runOnce()).toEqual({ sent: 4, retrying: 0, failed: 0 });
+    } finally {
+      sender.close();
+    }
+    const toVictim = peer.received.filter((mail) => mail.envelopeTo.includes('victim@example.in'));
+    expect(toVictim).toHaveLength(2);
+    for (const mail of toVictim) {
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        expect(part).not.toContain('evil.example');
+        expect(part).not.toContain('suspended');
+        expect(part).not.toContain('Verify your card');
+      }
+    }
+    const texts = toVictim.map((mail) => mail.text).join('\n');
+    expect(texts).toContain('Thank you for writing to us.');
+    // A long name is cut to 60 characters.
+    expect(texts).toContain(`Thank you for writing to us, Ravi ${'K'.repeat(55)}.`);
+    expect(texts).not.toContain('K'.repeat(56));
   });
 });
 

@@ -190,6 +190,8 @@ describe('tax invoices and credit notes', () => {
       const response = await http.get(`/orders/${order.id}/invoice`, shopper.token);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
+      // A name and an address: no browser or proxy keeps a copy.
+      expect(response.headers['cache-control']).toBe('private, no-store');
       const row = await invoiceOf(order.id);
       expect(row?.number).toMatch(INVOICE_NUMBER);
       expect(response.headers['content-disposition']).toBe(
@@ -493,6 +495,7 @@ describe('tax invoices and credit notes', () => {
       const answer = await admin.get(`/admin/orders/${paid.id}/invoice`);
       expect(answer.statusCode).toBe(200);
       expect(answer.headers['content-type']).toBe('application/pdf');
+      expect(answer.headers['cache-control']).toBe('private, no-store');
       expect(answer.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       const none = await admin.get(`/admin/orders/${unpaid.id}/invoice`);
       expect(none.statusCode).toBe(404);

@@ -163,9 +163,15 @@ describe('answers about accounts and orders are never cached', () => {
       await http.post('/users/authorize', { email, password: 'wrong' }),
       await http.post('/payments', { orderId: 'NOSUCHORDER', fields: {} }),
       await client(shop.app).get('/accountInfo'),
+      await http.get('/orders/NOSUCHORDER/invoice?contactInfo=a%40b.in'),
+      await http.get('/account/sessions'),
+      await http.post('/account/export', {}),
+      await http.post('/users/password-reset', { email }),
+      // Any other call made with a valid session is personal too, unless it is the same for everyone.
+      await http.get('/payments/fields'),
     ];
-    for (const answer of answers) expect(answer.headers['cache-control']).toBe('no-store');
-    expect((await http.get('/products')).headers['cache-control']).not.toBe('no-store');
+    for (const answer of answers) expect(answer.headers['cache-control']).toBe('private, no-store');
+    expect((await http.get('/products')).headers['cache-control']).not.toContain('no-store');
   });
 
   it.each([
@@ -175,6 +181,12 @@ describe('answers about accounts and orders are never cached', () => {
     ['/users/authorize', true],
     ['/payments', true],
     ['/payments/fields', false],
+    ['/orders/AB12/invoice', true],
+    ['/orders/AB12/credit-note', true],
+    ['/account/sessions', true],
+    ['/account/sessions/abc', true],
+    ['/account/export', true],
+    ['/users/password-reset/confirm', true],
     ['/products', false],
     ['/storeInfo', false],
   ])('%s is private: %s', (path, expected) => {

@@ -39,7 +39,7 @@ describe('a shopper’s copy of their data', () => {
     const answer = await http.post('/account/export', {}, shopper.token);
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-disposition']).toBe('attachment; filename="my-data-localhost.json"');
-    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['cache-control']).toBe('private, no-store');
     const data = AccountExport.parse(answer.json());
     expect(data.account).toMatchObject({ firstName: 'Asha', lastName: 'Rao', email: shopper.email });
     expect(data.orders).toHaveLength(3);
@@ -58,6 +58,22 @@ describe('a shopper’s copy of their data', () => {
     expect(theirs.orders).toEqual([]);
     expect(theirs.newsletter).toBeNull();
     expect((await http.post('/account/export', {})).statusCode).toBe(401);
+  });
+});
+
+describe('the activity log', () => {
+  it('records each copy of a shopper’s data handed out, by account id', async () => {
+    const shopper = await signUp(shop.app);
+    const { id } = (await http.get('/accountInfo', shopper.token)).json() as { id: string };
+    expect((await http.post('/account/export', {}, shopper.token)).statusCode).toBe(200);
+    const entries = await shop.db
+      .selectFrom('audit_log')
+      .select(['store_id', 'actor', 'action', 'subject'])
+      .where('subject', '=', `account:${id}`)
+      .execute();
+    expect(entries).toEqual([
+      { store_id: shop.storeId, actor: `shopper:${id}`, action: 'account.export', subject: `account:${id}` },
+    ]);
   });
 });
 
@@ -98,6 +114,17 @@ describe('deleting an account', () => {
     expect(mail).toEqual([]);
     const user = await shop.db.selectFrom('users').selectAll().where('email', '=', shopper.email).execute();
     expect(user).toEqual([]);
+    // The activity log has the erasure, by account id, and nothing personal.
+    const erased = await shop.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'account.erase')
+      .where('store_id', '=', shop.storeId)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(erased.actor).toMatch(/^shopper:/);
+    expect(erased.subject).toBe(`account:${erased.actor.slice('shopper:'.length)}`);
+    expect(JSON.stringify(erased)).not.toContain(shopper.email);
 
     // The email is free to register again, as a new account with nothing of the old one.
     const again = await signUp(shop.app, { email: shopper.email });

@@ -65,6 +65,10 @@ export interface SessionsTable {
   store_id: string;
   created_at: string;
   expires_at: string;
+  /** Written at most once a minute; null before the session was first used again. */
+  last_used_at: string | null;
+  /** "Chrome on Android": read from the User-Agent that signed in; '' when it said nothing we know. */
+  device: string;
 }
 
 export interface ProductsTable {

@@ -220,6 +220,14 @@ describe('catalogue files that forgive and warn', () => {
     expect(withMark.stdout.startsWith('\uFEFFsku,title,')).toBe(true);
     const without = await store('products', 'export', '--no-bom');
     expect(without.stdout.startsWith('sku,title,')).toBe(true);
+    // Each export is in the activity log, by the store command.
+    const log = await cli.shop.db
+      .selectFrom('audit_log')
+      .select(['actor', 'subject'])
+      .where('action', '=', 'catalogue.export')
+      .execute();
+    expect(log.length).toBeGreaterThanOrEqual(2);
+    expect(log).toContainEqual({ actor: 'store command', subject: 'catalogue' });
   });
 });
 

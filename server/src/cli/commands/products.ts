@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
+import { STORE_COMMAND_ACTOR } from '../../modules/audit/service.js';
 import {
   type CatalogueFormat,
   catalogueWriter,
@@ -141,6 +142,13 @@ export function addProductCommands(program: Command, context: CliContext): void 
         } finally {
           if (output) await new Promise((resolve) => output.end(resolve));
         }
+        await shop.services.audit.recordNow({
+          storeId: store.id,
+          actor: STORE_COMMAND_ACTOR,
+          action: 'catalogue.export',
+          subject: 'catalogue',
+          after: { format, products: count },
+        });
         if (options.output) context.stderr(`Exported ${count} products to ${options.output}.\n`);
       });
     });

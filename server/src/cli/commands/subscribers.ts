@@ -4,6 +4,7 @@ import { Email } from '@store/contract';
 import type { Command } from 'commander';
 import { stringify } from 'csv-stringify/sync';
 import type { SubscriberRow } from '../../db/schema.js';
+import { STORE_COMMAND_ACTOR } from '../../modules/audit/service.js';
 import { type CliContext, CliError, logChange, storeOption, withStore } from '../context.js';
 import { openOutput } from './products.js';
 
@@ -52,6 +53,13 @@ export function addSubscriberCommands(program: Command, context: CliContext): vo
         } finally {
           if (output) await new Promise((resolve) => output.end(resolve));
         }
+        await shop.services.audit.recordNow({
+          storeId: store.id,
+          actor: STORE_COMMAND_ACTOR,
+          action: 'subscribers.export',
+          subject: 'subscribers',
+          after: { subscribers: count },
+        });
         if (options.out) context.stderr(`Exported ${count} subscribers to ${options.out}.\n`);
       });
     });

@@ -34,6 +34,7 @@ import * as derivedRowsUnchecked from './2026-12-31-derived-rows-unchecked.js';
 import * as listingInsertPausable from './2027-01-02-listing-insert-pausable.js';
 import * as paymentSettingsPerProvider from './2027-01-04-payment-settings-per-provider.js';
 import * as storePublicAddress from './2027-01-06-store-public-address.js';
+import * as sessionDevices from './2027-01-09-session-devices.js';
 
 const migrations: [name: string, migration: Migration][] = [
   ['2026-11-01-initial', initial],
@@ -59,6 +60,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-02-listing-insert-pausable', listingInsertPausable],
   ['2027-01-04-payment-settings-per-provider', paymentSettingsPerProvider],
   ['2027-01-06-store-public-address', storePublicAddress],
+  ['2027-01-09-session-devices', sessionDevices],
 ];
 
 export const migrationProvider: MigrationProvider = {

@@ -1,12 +1,15 @@
 import {
   AccountInfo,
+  AccountSessions,
   AuthorizeRequest,
   AuthorizeResponse,
+  EndedSessions,
   PasswordResetConfirmRequest,
   PasswordResetRequest,
   PasswordResetResponse,
   RegisterRequest,
   RegisterResponse,
+  SessionParams,
 } from '@store/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,8 +18,11 @@ import { requireUser } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
 import { limitKey, tooMany } from '../../http/limits.js';
 import { describeRoutes, SHOPPER_TOKEN, valid, withErrors } from '../../http/wire.js';
+import { newId } from '../../shared/ids.js';
+import { deviceOf } from './devices.js';
 import type { PasswordResets } from './password-reset.js';
 import { type AccountService, toAccountInfo } from './service.js';
+import type { ShopperSessions } from './sessions.js';
 
 /** The same answer whether or not the email has an account: the form must not tell who shops here. */
 export const RESET_REQUESTED = 'If an account exists for that email, we have sent a link';
@@ -24,7 +30,11 @@ export const PASSWORD_CHANGED = 'Your password has been changed. Please sign in.
 
 export async function accountRoutes(
   app: FastifyInstance,
-  { accounts, passwordResets }: { accounts: AccountService; passwordResets: PasswordResets },
+  {
+    accounts,
+    passwordResets,
+    sessions,
+  }: { accounts: AccountService; passwordResets: PasswordResets; sessions: ShopperSessions },
 ): Promise<void> {
   describeRoutes(app, { tag: 'accounts' });
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -38,7 +48,8 @@ export async function accountRoutes(
     const input = valid(request, 'body');
     await limits.registrationsByAddress.count(addressKey(request));
     const user = await accounts.register(request.store.id, input);
-    return reply.code(201).send({ id: user.id, message: 'Account created.' });
+    // An email that has an account gets the same answer (its owner is emailed), with an id of nothing.
+    return reply.code(201).send({ id: user?.id ?? newId(), message: 'Account created.' });
   });
 
   const authorize = { body: AuthorizeRequest, response: withErrors({ 200: AuthorizeResponse }) };
@@ -59,7 +70,7 @@ export async function accountRoutes(
       throw tooMany(emailWait, `Too many failed sign-ins for this email. Please try again in ${minutes} minute(s).`);
     }
     try {
-      const token = await accounts.authorize(request.store.id, input);
+      const token = await accounts.authorize(request.store.id, input, deviceOf(request.headers['user-agent']));
       await limits.signInFailuresByEmailAndAddress.reset(byEmailAndAddress);
       return { token };
     } catch (error) {
@@ -104,6 +115,28 @@ export async function accountRoutes(
 
   const accountInfo = { security: SHOPPER_TOKEN, response: withErrors({ 200: AccountInfo }) };
   api.get('/accountInfo', { schema: accountInfo }, async (request) => toAccountInfo(requireUser(request)));
+
+  const mySessions = { security: SHOPPER_TOKEN, response: withErrors({ 200: AccountSessions }) };
+  api.get('/account/sessions', { schema: mySessions }, async (request) => {
+    const user = requireUser(request);
+    return { sessions: await sessions.list(request.store.id, user.id, signedInToken(request)) };
+  });
+
+  const endOne = { security: SHOPPER_TOKEN, params: SessionParams, response: withErrors({ 204: z.undefined() }) };
+  api.delete('/account/sessions/:id', { schema: endOne }, async (request, reply) => {
+    const user = requireUser(request);
+    await sessions.end(request.store.id, user.id, valid(request, 'params').id);
+    return reply.code(204).send();
+  });
+
+  const endOthers = { security: SHOPPER_TOKEN, response: withErrors({ 200: EndedSessions }) };
+  api.delete('/account/sessions', { schema: endOthers }, async (request) => {
+    const user = requireUser(request);
+    return { ended: await sessions.endOthers(request.store.id, user.id, signedInToken(request)) };
+  });
 }
+
+/** The bearer token of a request whose user is known (requireUser passed): it is there. */
+const signedInToken = (request: FastifyRequest): string => request.bearerToken ?? '';
 
 const tryAgainIn = (seconds: number) => `Please try again in ${Math.ceil(seconds / 60)} minute(s).`;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AccountInfo, AuthorizeRequest, RegisterRequest } from '@store/contract';
 import type { Database, UserRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
-import { conflict, HttpError, unauthorized } from '../../http/errors.js';
+import { HttpError, unauthorized } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
 import { dummyPasswordHash, hashPassword, OWASP_SCRYPT_COST, type ScryptCost, verifyPassword } from './passwords.js';
 
@@ -10,6 +10,14 @@ export const SESSION_DAYS = 30;
 /** "Remember me" off: a session that ends the same day, for a shared or borrowed device. */
 export const SHORT_SESSION_HOURS = 12;
 const INVALID_CREDENTIALS = 'Invalid email or password.';
+/** A session's last use is written at most this often: reads stay reads. */
+export const TOUCH_EVERY_MS = 60_000;
+
+interface SessionTimes {
+  createdAt: string;
+  expiresAt: string;
+  lastUsedAt: string;
+}
 
 /** Tokens of sessions and reset links are stored only as this hash: a copied database signs nobody in. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -21,16 +29,24 @@ export class AccountService {
     private readonly passwordCost: ScryptCost = OWASP_SCRYPT_COST,
     /** Called in the transaction that creates an account (its welcome email is written there). */
     private readonly onRegistered?: (trx: Database, user: UserRow) => Promise<void>,
+    /** Called when someone registers an email that has an account: its owner is told, not the caller. */
+    private readonly onRegisteredAgain?: (trx: Database, user: UserRow) => Promise<void>,
   ) {}
 
-  async register(storeId: string, input: RegisterRequest): Promise<UserRow> {
+  /**
+   * Creates the account, or, when the email already has one, tells its owner by email and creates
+   * nothing: the caller gets the same answer after the same work (a password hash) either way,
+   * so the form does not tell who shops here. Returns the new account only.
+   */
+  async register(storeId: string, input: RegisterRequest): Promise<UserRow | undefined> {
+    const passwordHash = await hashPassword(input.password, this.passwordCost);
     const existing = await this.findByEmail(storeId, input.email);
-    if (existing) throw conflict('An account with this email already exists.');
+    if (existing) return this.registeredAgain(existing);
     const user: UserRow = {
       id: newId(),
       store_id: storeId,
       email: input.email,
-      password_hash: await hashPassword(input.password, this.passwordCost),
+      password_hash: passwordHash,
       first_name: input.firstName,
       last_name: input.lastName,
       created_at: nowIso(),
@@ -42,14 +58,20 @@ export class AccountService {
       });
     } catch (error) {
       // Two registrations racing for one email: the unique index decides.
-      if (await this.findByEmail(storeId, input.email)) throw conflict('An account with this email already exists.');
+      const winner = await this.findByEmail(storeId, input.email);
+      if (winner) return this.registeredAgain(winner);
       throw error;
     }
     return user;
   }
 
+  private async registeredAgain(user: UserRow): Promise<undefined> {
+    await writeTransaction(this.db, async (trx) => this.onRegisteredAgain?.(trx, user));
+    return undefined;
+  }
+
   /** Checks the password and opens a session; the token is returned once and stored only as a hash. */
-  async authorize(storeId: string, input: AuthorizeRequest): Promise<string> {
+  async authorize(storeId: string, input: AuthorizeRequest, device = ''): Promise<string> {
     const user = await this.findByEmail(storeId, input.email);
     const valid = await verifyPassword(
       input.password,
@@ -66,22 +88,52 @@ export class AccountService {
         store_id: storeId,
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + sessionLengthMs(input.rememberMe)).toISOString(),
+        last_used_at: now.toISOString(),
+        device,
       })
       .execute();
     return token;
   }
 
-  /** The signed-in user of a bearer token, or undefined when it is unknown, expired or another store's. */
-  async userForToken(storeId: string, token: string): Promise<UserRow | undefined> {
+  /**
+   * The signed-in user of a bearer token, or undefined when it is unknown, expired or another
+   * store's. Its use is recorded (and a remembered session slides) at most once a minute.
+   */
+  async userForToken(storeId: string, token: string, now = Date.now()): Promise<UserRow | undefined> {
     if (token.length > 200) return undefined;
-    return this.db
+    const tokenHash = hashToken(token);
+    const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
-      .where('sessions.token_hash', '=', hashToken(token))
+      .select([
+        'sessions.created_at as session_created_at',
+        'sessions.expires_at as session_expires_at',
+        'sessions.last_used_at as session_last_used_at',
+      ])
+      .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.store_id', '=', storeId)
-      .where('sessions.expires_at', '>', nowIso())
+      .where('sessions.expires_at', '>', new Date(now).toISOString())
       .executeTakeFirst();
+    if (!row) return undefined;
+    const {
+      session_created_at: createdAt,
+      session_expires_at: expiresAt,
+      session_last_used_at: lastUsed,
+      ...user
+    } = row;
+    const session = { createdAt, expiresAt, lastUsedAt: lastUsed ?? createdAt };
+    if (now - Date.parse(session.lastUsedAt) > TOUCH_EVERY_MS) await this.touch(tokenHash, session, now);
+    return user;
+  }
+
+  private async touch(tokenHash: string, session: SessionTimes, now: number): Promise<void> {
+    const at = new Date(now).toISOString();
+    await this.db
+      .updateTable('sessions')
+      .set(isRemembered(session) ? { last_used_at: at, expires_at: slidExpiry(now) } : { last_used_at: at })
+      .where('token_hash', '=', tokenHash)
+      .execute();
   }
 
   /** Deletes sessions that have expired; returns how many went. */
@@ -123,6 +175,12 @@ export class AccountService {
       .executeTakeFirst();
   }
 }
+
+/** A remembered session lives SESSION_DAYS after its last use; a short one ends as it was opened. */
+const isRemembered = (session: SessionTimes) =>
+  Date.parse(session.expiresAt) - Date.parse(session.createdAt) > SHORT_SESSION_HOURS * 3_600_000;
+
+const slidExpiry = (now: number) => new Date(now + SESSION_DAYS * 86_400_000).toISOString();
 
 /** Remembered (or unsaid, as the storefront has always sent it): 30 days; otherwise 12 hours. */
 export function sessionLengthMs(rememberMe: boolean | undefined): number {

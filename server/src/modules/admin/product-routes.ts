@@ -129,6 +129,13 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
 
   const exportCsv = { response: withErrors({ 200: notJson('text/csv', 'The whole catalogue, as CSV') }) };
   api.get('/admin/products/export.csv', { schema: exportCsv }, async (request, reply) => {
+    await audit.recordNow({
+      storeId: request.store.id,
+      actor: staffActor(signedInStaff(request).row),
+      action: 'catalogue.export',
+      subject: 'catalogue',
+      after: { format: 'csv' },
+    });
     const writer = catalogueWriter('csv');
     const rows = catalog.listAllInBatches(request.store.id);
     async function* csv() {

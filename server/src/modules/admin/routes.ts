@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { describeRoutes, notJson, STAFF_SESSION, valid, withErrors } from '../../http/wire.js';
-import type { AuditLog } from '../audit/service.js';
+import { type AuditLog, staffActor } from '../audit/service.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { ContactService } from '../contact/service.js';
 import { adminInvoiceRoutes } from '../invoices/routes.js';
@@ -76,6 +76,14 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   };
   api.get('/admin/orders/export.csv', { schema: exportCsv }, async (request, reply) => {
     const { from, to } = valid(request, 'query');
+    // Shoppers' names and addresses leave the shop in this file: who took them, and which days, is logged.
+    await audit.recordNow({
+      storeId: request.store.id,
+      actor: staffActor(staffOf(request)),
+      action: 'orders.export',
+      subject: `orders:${from}..${to}`,
+      after: { from, to },
+    });
     // A stream, written as it is (the schema above only describes it).
     const file: FastifyReply = reply;
     return file

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { StaffRow } from '../../db/schema.js';
 import { HttpError, unauthorized } from '../../http/errors.js';
 import { limitKey, tooMany } from '../../http/limits.js';
+import { PRIVATE_ANSWER_CACHING } from '../../http/private-answers.js';
 import { valid, withErrors } from '../../http/wire.js';
 import { type StaffService, TwoFactorRequired } from '../staff/service.js';
 
@@ -26,7 +27,7 @@ const OWNERS_ONLY = 'Only an owner can do this.';
  */
 export async function adminSession(app: FastifyInstance, { staff }: { staff: StaffService }): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
+    reply.header('cache-control', PRIVATE_ANSWER_CACHING);
     const token = request.cookies[ADMIN_SESSION_COOKIE];
     const session = token ? await staff.sessionFor(request.store.id, token) : undefined;
     if (token && session) request.staff = { row: session.staff, csrfToken: session.csrfToken, token };

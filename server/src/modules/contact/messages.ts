@@ -1,4 +1,5 @@
 import type { StoreRow, TicketRow } from '../../db/schema.js';
+import { greeting } from '../messages/account-messages.js';
 import { type MessageSettings, merchantAddress, renderMessage, shopUrl } from '../messages/layout.js';
 import type { OutgoingMessage } from '../messages/outbox.js';
 import { toStoreInfo } from '../stores/service.js';
@@ -39,6 +40,8 @@ export function ticketMessages(store: StoreRow, ticket: TicketRow, settings: Mes
       ]),
     });
   }
+  // The acknowledgement goes to whatever address was typed: it repeats the name alone, never the
+  // subject or message, so the form cannot send a stranger's words to anyone in the shop's name.
   messages.push({
     storeId: store.id,
     kind: 'contact.received',
@@ -47,12 +50,11 @@ export function ticketMessages(store: StoreRow, ticket: TicketRow, settings: Mes
     ...renderMessage(store, [
       {
         lines: [
-          `Thank you for writing to us, ${ticket.name}.`,
+          greeting('Thank you for writing to us', ticket.name),
           `Your ticket number is ${ticket.number}. Please quote it if you write to us about this again.`,
           ...(supportHours ? [`We answer during our support hours: ${supportHours}.`] : []),
         ],
       },
-      { heading: 'Your message', lines: [`Subject: ${ticket.subject}`, '', ...messageLines] },
     ]),
   });
   return messages;

@@ -53,7 +53,7 @@ export function welcomeMessage(
     ...renderMessage(store, [
       {
         lines: [
-          `Welcome, ${user.first_name}. Your ${store.store_name} account is ready; you sign in with ${user.email}.`,
+          `${greeting('Welcome', user.first_name)} Your ${store.store_name} account is ready; you sign in with ${user.email}.`,
           'Your orders, their payments and their tracking are all in My Orders.',
         ],
         links: [
@@ -68,4 +68,65 @@ export function welcomeMessage(
       },
     ]),
   };
+}
+
+/**
+ * Told to the owner of an email when someone registers it again: nothing was created, and
+ * nothing the registering person typed is repeated (the form could be anyone's, naming anyone).
+ */
+export function registeredAgainMessage(
+  store: StoreRow,
+  user: Pick<UserRow, 'email'>,
+  settings: MessageSettings = {},
+): OutgoingMessage {
+  const shop = shopUrl(store, settings);
+  return {
+    storeId: store.id,
+    kind: 'account.registered-again',
+    recipient: user.email,
+    subject: `Someone tried to create an account with your email | ${store.store_name}`,
+    ...renderMessage(store, [
+      {
+        lines: [
+          `Someone tried to create a ${store.store_name} account with your email, ${user.email}. You already have an account, so no new one was made and your password is unchanged.`,
+          'If it was you, sign in with your password, or choose a new one if you have forgotten it.',
+        ],
+        links: [
+          { label: 'Sign in', url: `${shop}/login` },
+          { label: 'Forgot your password?', url: `${shop}/forgot-password` },
+        ],
+      },
+      {
+        lines: [
+          'If it was not you, you can ignore this email: nobody can sign in to your account without your password.',
+        ],
+      },
+    ]),
+  };
+}
+
+/** Longer names are cut: a greeting is no place for a paragraph. */
+export const GREETING_NAME_MAX = 60;
+/** A web or email address, or a domain name: a name that looks like one could carry a link to a stranger. */
+const LINK_LIKE = /:\/\/|www\.|@|[\p{L}\p{N}-]\.[\p{L}]{2,}/iu;
+
+/**
+ * The one piece of a form's text an email to the address given may repeat: a name, on one line,
+ * at most GREETING_NAME_MAX characters, and not at all when it looks like a link. Such emails
+ * go to whatever address was typed, so anything more would let a stranger write to anyone in
+ * the shop's name.
+ */
+export function greetingName(name: string): string {
+  const line = name
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (LINK_LIKE.test(line)) return '';
+  return [...line].slice(0, GREETING_NAME_MAX).join('').trim();
+}
+
+/** "Welcome, Asha." or, with no name fit to repeat, "Welcome." */
+export function greeting(words: string, name: string): string {
+  const shown = greetingName(name);
+  return shown ? `${words}, ${shown}.` : `${words}.`;
 }

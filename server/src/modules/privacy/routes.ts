@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { requireUser } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
 import { limitKey, tooMany } from '../../http/limits.js';
+import { PRIVATE_ANSWER_CACHING } from '../../http/private-answers.js';
 import { describeRoutes, SHOPPER_TOKEN, valid, withErrors } from '../../http/wire.js';
 import type { PrivacyService } from './service.js';
 
@@ -23,7 +24,7 @@ export async function privacyRoutes(app: FastifyInstance, { privacy }: { privacy
     const data = await privacy.exportOf(request.store, user);
     return reply
       .header('content-disposition', `attachment; filename="my-data-${request.store.host}.json"`)
-      .header('cache-control', 'no-store')
+      .header('cache-control', PRIVATE_ANSWER_CACHING)
       .send(data);
   });
 

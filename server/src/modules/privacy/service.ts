@@ -5,6 +5,7 @@ import { HttpError } from '../../http/errors.js';
 import { nowIso } from '../../shared/ids.js';
 import { verifyPassword } from '../accounts/passwords.js';
 import type { AccountService } from '../accounts/service.js';
+import type { AuditLog } from '../audit/service.js';
 import type { Outbox } from '../messages/outbox.js';
 import type { NewsletterService } from '../newsletter/service.js';
 import type { OrderService } from '../orders/service.js';
@@ -14,12 +15,17 @@ export const WRONG_PASSWORD = 'The password is not right. Nothing was deleted.';
 export const stillOpen = (ids: string[]): string =>
   `Your ${ids.length === 1 ? 'order' : 'orders'} ${ids.join(', ')} ${ids.length === 1 ? 'is' : 'are'} not finished yet. You can delete your account once ${ids.length === 1 ? 'it is' : 'they are'} delivered or cancelled (an unpaid order is cancelled on its own after a while). Nothing was deleted.`;
 
+/** The shopper themself, named by account id: the log outlives their email. */
+const shopperActor = (user: Pick<UserRow, 'id'>) => `shopper:${user.id}`;
+
 /** The services that keep a shopper's data, each asked about its own tables. */
 export interface PrivacyOwners {
   accounts: AccountService;
   orders: OrderService;
   newsletter: NewsletterService;
   outbox: Outbox;
+  /** Each copy handed out and each erasure is in the store's activity log (by account id, no personal data). */
+  audit: AuditLog;
 }
 
 /**
@@ -35,6 +41,12 @@ export class PrivacyService {
   ) {}
 
   async exportOf(store: Store, user: UserRow): Promise<AccountExport> {
+    await this.owners.audit.recordNow({
+      storeId: store.id,
+      actor: shopperActor(user),
+      action: 'account.export',
+      subject: `account:${user.id}`,
+    });
     const orders = await this.owners.orders.listForUser(store.id, user.id);
     const addresses = new Map<string, AccountExport['addresses'][number]>();
     for (const order of orders) addresses.set(JSON.stringify(order.shippingAddress), order.shippingAddress);
@@ -71,6 +83,12 @@ export class PrivacyService {
       await orders.eraseBuyer(trx, store.id, user.id);
       await outbox.deleteTo(trx, store.id, user.email);
       await newsletter.forget(trx, store.id, user.email);
+      await this.owners.audit.record(trx, {
+        storeId: store.id,
+        actor: shopperActor(user),
+        action: 'account.erase',
+        subject: `account:${user.id}`,
+      });
     });
   }
 }

@@ -20,6 +20,9 @@ const INVALID_CODE = 'That code is not right. Enter the 6 digits your authentica
 /** A session's last-seen time is written at most this often: a busy back office does not write on every click. */
 const TOUCH_EVERY_MS = 60_000;
 const IDLE_MS = ADMIN_IDLE_HOURS * 3_600_000;
+/** However busy, a back-office session ends this long after sign-in: a stolen cookie is good for a day's work at most. */
+export const ADMIN_SESSION_MAX_HOURS = 12;
+const MAX_AGE_MS = ADMIN_SESSION_MAX_HOURS * 3_600_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -200,16 +203,27 @@ export class StaffService {
       .selectFrom('staff_sessions')
       .innerJoin('staff', 'staff.id', 'staff_sessions.staff_id')
       .selectAll('staff')
-      .select(['staff_sessions.csrf_token', 'staff_sessions.last_seen_at', 'staff_sessions.token_hash'])
+      .select([
+        'staff_sessions.csrf_token',
+        'staff_sessions.last_seen_at',
+        'staff_sessions.token_hash',
+        'staff_sessions.created_at as session_created_at',
+      ])
       .where('staff_sessions.token_hash', '=', hashToken(token))
       .executeTakeFirst();
     if (!row) return undefined;
     const lastSeen = Date.parse(row.last_seen_at);
-    if (now - lastSeen > IDLE_MS) {
+    if (now - lastSeen > IDLE_MS || now - Date.parse(row.session_created_at) > MAX_AGE_MS) {
       await this.db.deleteFrom('staff_sessions').where('token_hash', '=', row.token_hash).execute();
       return undefined;
     }
-    const { csrf_token: csrfToken, last_seen_at: _seen, token_hash: tokenHash, ...staff } = row;
+    const {
+      csrf_token: csrfToken,
+      last_seen_at: _seen,
+      token_hash: tokenHash,
+      session_created_at: _created,
+      ...staff
+    } = row;
     if (!mayWorkOn(staff, storeId)) return undefined;
     if (now - lastSeen > TOUCH_EVERY_MS) {
       await this.db
@@ -225,10 +239,14 @@ export class StaffService {
     await this.db.deleteFrom('staff_sessions').where('token_hash', '=', hashToken(token)).execute();
   }
 
-  /** Deletes sessions idle for longer than a back-office session lives; returns how many went. */
+  /** Deletes sessions idle, or open, for longer than a back-office session lives; returns how many went. */
   async purgeIdleSessions(now = Date.now()): Promise<number> {
-    const cutoff = new Date(now - IDLE_MS).toISOString();
-    const result = await this.db.deleteFrom('staff_sessions').where('last_seen_at', '<', cutoff).executeTakeFirst();
+    const idleCutoff = new Date(now - IDLE_MS).toISOString();
+    const ageCutoff = new Date(now - MAX_AGE_MS).toISOString();
+    const result = await this.db
+      .deleteFrom('staff_sessions')
+      .where((eb) => eb.or([eb('last_seen_at', '<', idleCutoff), eb('created_at', '<', ageCutoff)]))
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }

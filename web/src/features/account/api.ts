@@ -1,5 +1,6 @@
-import type { AccountExport } from '@store/contract';
-import { apiRequest } from '@/lib/api-client';
+import type { AccountExport, AccountSessions, EndedSessions } from '@store/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 export const exportMyData = () => apiRequest<AccountExport>('/account/export', { method: 'POST', body: {} });
 
@@ -17,3 +18,19 @@ export function saveAsFile(data: unknown, fileName: string): void {
   link.remove();
   URL.revokeObjectURL(url);
 }
+
+/** The shopper's signed-in devices, this one first. */
+export const accountSessionsQuery = queryOptions({
+  queryKey: ['account', 'sessions'],
+  queryFn: async () => {
+    const result = await apiRequest<AccountSessions>('/account/sessions');
+    if (!result.ok) throw new ApiError(result.status, result.error ?? 'Could not load your devices.');
+    return result.data.sessions;
+  },
+  retry: false,
+});
+
+export const endSession = (id: string) =>
+  apiRequest<undefined>(`/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export const endOtherSessions = () => apiRequest<EndedSessions>('/account/sessions', { method: 'DELETE' });

@@ -86,3 +86,86 @@ describe('the account page’s data rights', () => {
     expect(screen.getByRole('button', { name: 'Delete my account' })).toBeVisible();
   });
 });
+
+describe('the account page’s signed-in devices', () => {
+  const sessions = [
+    {
+      id: 'a'.repeat(32),
+      device: 'Chrome on Android',
+      createdAt: '2026-11-20T04:00:00.000Z',
+      lastUsedAt: '2026-11-27T10:00:00.000Z',
+      current: true,
+    },
+    {
+      id: 'b'.repeat(32),
+      device: 'Firefox on Windows',
+      createdAt: '2026-11-01T04:00:00.000Z',
+      lastUsedAt: '2026-11-25T18:45:00.000Z',
+      current: false,
+    },
+    {
+      id: 'c'.repeat(32),
+      device: '',
+      createdAt: '2026-10-01T04:00:00.000Z',
+      lastUsedAt: '2026-10-02T04:00:00.000Z',
+      current: false,
+    },
+  ];
+
+  it('lists each device with its last use in India time, and marks this one', async () => {
+    fakeApi({
+      'GET /accountInfo': () => [200, account],
+      'GET /account/sessions': () => [200, { sessions }],
+    });
+    renderPage(<AccountPage />, { path: '/account' });
+    expect(await screen.findByText('Firefox on Windows')).toBeVisible();
+    const list = screen.getByRole('region', { name: 'Where you are signed in' });
+    expect(list).toHaveTextContent('Chrome on Android');
+    expect(screen.getByText('This device')).toBeVisible();
+    // 18:45 UTC is 12:15 am the next day in India.
+    expect(list).toHaveTextContent(/Last used 26 Nov 2026, 12:15 am/i);
+    expect(list).toHaveTextContent('Unknown device');
+    // This device is signed out with Sign Out above, not from the list.
+    expect(screen.getAllByRole('button', { name: /^Sign out .*, last used / })).toHaveLength(2);
+  });
+
+  it('signs out one other device, then the list is asked again', async () => {
+    let remaining = sessions;
+    const calls = fakeApi({
+      'GET /accountInfo': () => [200, account],
+      'GET /account/sessions': () => [200, { sessions: remaining }],
+      [`DELETE /account/sessions/${'b'.repeat(32)}`]: () => {
+        remaining = sessions.filter((session) => session.id !== 'b'.repeat(32));
+        return [204, undefined];
+      },
+    });
+    renderPage(<AccountPage />, { path: '/account' });
+    await userEvent.click(await screen.findByRole('button', { name: /^Sign out Firefox on Windows/ }));
+    await expectVisibleText('Firefox on Windows is no longer signed in.');
+    await vi.waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Where you are signed in' })).not.toHaveTextContent(
+        'Firefox on Windows',
+      ),
+    );
+    expect(calls.filter((call) => call.route === 'GET /account/sessions').length).toBeGreaterThanOrEqual(2);
+    expect(getAuthToken()).toBe('token-1');
+  });
+
+  it('signs out every other device at once, keeping this one', async () => {
+    let remaining = sessions;
+    fakeApi({
+      'GET /accountInfo': () => [200, account],
+      'GET /account/sessions': () => [200, { sessions: remaining }],
+      'DELETE /account/sessions': () => {
+        remaining = sessions.filter((session) => session.current);
+        return [200, { ended: 2 }];
+      },
+    });
+    renderPage(<AccountPage />, { path: '/account' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out all other devices' }));
+    await expectVisibleText('2 other devices are no longer signed in.');
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Sign out all other devices' })).toBeNull());
+    expect(screen.getByText('This device')).toBeVisible();
+    expect(getAuthToken()).toBe('token-1');
+  });
+});

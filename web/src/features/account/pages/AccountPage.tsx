@@ -8,6 +8,7 @@ import { usePageMeta } from '@/features/store-info/page-meta';
 import { formatLongDate } from '@/lib/dates';
 import { toast } from '@/lib/toast';
 import { MyDataSection } from '../components/MyDataSection';
+import { SessionsSection } from '../components/SessionsSection';
 
 export default function AccountPage() {
   usePageMeta('My Account');
@@ -88,6 +89,7 @@ export default function AccountPage() {
           </div>
         </dl>
       </section>
+      <SessionsSection />
       <MyDataSection />
     </div>
   );

@@ -1,0 +1,98 @@
+import type { AccountSession } from '@store/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Monitor } from 'lucide-react';
+import { useState } from 'react';
+import { Badge, Button, Skeleton } from '@/components/ui';
+import { formatDateTime } from '@/lib/dates';
+import { toast } from '@/lib/toast';
+import { accountSessionsQuery, endOtherSessions, endSession } from '../api';
+
+const FAILED = 'Something went wrong. Please try again.';
+export const UNKNOWN_DEVICE = 'Unknown device';
+
+const deviceName = (session: AccountSession) => session.device || UNKNOWN_DEVICE;
+
+/** Where the shopper is signed in: each device with its last use (India time), and a way to sign it out. */
+export function SessionsSection() {
+  const queryClient = useQueryClient();
+  const sessions = useQuery(accountSessionsQuery);
+  const [busy, setBusy] = useState(false);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: accountSessionsQuery.queryKey });
+
+  const signOutOne = async (session: AccountSession) => {
+    setBusy(true);
+    const result = await endSession(session.id);
+    setBusy(false);
+    // Already ended elsewhere (404): the list is refreshed all the same.
+    if (!result.ok && result.status !== 404) {
+      toast.error('Error', { description: result.error ?? FAILED });
+      return;
+    }
+    toast.success('Signed out', { description: `${deviceName(session)} is no longer signed in.` });
+    await refresh();
+  };
+
+  const signOutOthers = async () => {
+    setBusy(true);
+    const result = await endOtherSessions();
+    setBusy(false);
+    if (!result.ok) {
+      toast.error('Error', { description: result.error ?? FAILED });
+      return;
+    }
+    const { ended } = result.data;
+    toast.success('Signed out', {
+      description: `${ended} other ${ended === 1 ? 'device is' : 'devices are'} no longer signed in.`,
+    });
+    await refresh();
+  };
+
+  const others = sessions.data?.filter((session) => !session.current) ?? [];
+
+  return (
+    <section aria-labelledby="sessions-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 id="sessions-heading" className="text-lg font-semibold text-slate-900">
+        Where you are signed in
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">
+        If you do not recognise a device, sign it out and choose a new password with Forgot password.
+      </p>
+      {sessions.isPending ? (
+        <Skeleton className="mt-4 h-16 w-full rounded-xl" />
+      ) : sessions.isError ? (
+        <p className="mt-4 text-sm text-red-700">Could not load your devices. Please refresh the page.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100">
+          {sessions.data.map((session) => (
+            <li key={session.id} className="flex flex-wrap items-center gap-3 py-3">
+              <Monitor aria-hidden="true" className="h-5 w-5 text-slate-500" />
+              <div className="flex-1">
+                <p className="font-medium text-slate-900">
+                  {deviceName(session)} {session.current ? <Badge tone="green">This device</Badge> : null}
+                </p>
+                <p className="text-sm text-slate-600">Last used {formatDateTime(session.lastUsedAt)}</p>
+              </div>
+              {session.current ? null : (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={busy}
+                  aria-label={`Sign out ${deviceName(session)}, last used ${formatDateTime(session.lastUsedAt)}`}
+                  onClick={() => signOutOne(session)}
+                >
+                  Sign out
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {others.length > 0 ? (
+        <Button variant="outline" className="mt-4" disabled={busy} onClick={signOutOthers}>
+          Sign out all other devices
+        </Button>
+      ) : null}
+    </section>
+  );
+}
