@@ -145,6 +145,7 @@ export async function runInProcess(): Promise<number> {
     cwd: process.env.INIT_CWD ?? process.cwd(),
     connect: connectFromEnvironment,
     mediaDirs: () => [MEDIA_DIR, configFromEnvironment().mediaDir],
+    mediaDir: () => configFromEnvironment().mediaDir,
     database: () => {
       const config = configFromEnvironment();
       return config.databaseUrl ? {} : { file: embeddedFile(config.dataDir) };
