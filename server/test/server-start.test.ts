@@ -1,9 +1,11 @@
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/open.js';
+import { freePort, until } from './processes.js';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-start-'));
@@ -42,3 +44,55 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
     });
   },
 );
+
+// Real processes on one embedded database folder: what a merchant's two starts at once do.
+describe.skipIf(process.env.TEST_DATABASE_URL)('two processes started at once on a fresh DATA_DIR', () => {
+  const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'store-twice-'));
+  const started: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(fresh, { recursive: true, force: true });
+  });
+
+  it('one migrates, the other waits for it, and both answer /health', async () => {
+    const { DATABASE_URL: _url, ...inherited } = process.env;
+    const ports = [await freePort(), await freePort()];
+    const outputs = ['', ''];
+    const exits: (number | null)[] = [null, null];
+    ports.forEach((port, index) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: SERVER_DIR,
+        env: { ...inherited, DATA_DIR: fresh, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout?.on('data', (chunk: Buffer) => {
+        outputs[index] += chunk.toString();
+      });
+      child.stderr?.on('data', (chunk: Buffer) => {
+        outputs[index] += chunk.toString();
+      });
+      child.once('exit', (code) => {
+        exits[index] = code;
+      });
+      started.push(child);
+    });
+    for (const [index, port] of ports.entries()) {
+      const status = await until(
+        `process ${index + 1} to answer /health`,
+        async () => (exits[index] !== null ? 'exited' : (await fetch(`http://127.0.0.1:${port}/api/v1/health`)).status),
+        90_000,
+      );
+      expect(status, outputs[index]).toBe(200);
+    }
+    expect(exits).toEqual([null, null]);
+    expect(outputs.join('')).not.toContain('cannot start');
+    // The demo store was made once, by whichever process got there first.
+    const { db } = openDatabase({ databaseUrl: undefined, dataDir: fresh });
+    try {
+      expect(await db.selectFrom('stores').select('id').execute()).toHaveLength(1);
+    } finally {
+      await db.destroy();
+    }
+    for (const child of started) child.kill('SIGTERM');
+  }, 120_000);
+});

@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { createServices, MEDIA_DIR } from '../app.js';
 import { readConfig } from '../config.js';
 import { embeddedFile, migrateToLatest, openDatabase } from '../db/open.js';
+import { oneAtATime } from '../db/start-lock.js';
 import { HttpError } from '../http/errors.js';
 import { CatalogueFileError, ImportInterrupted } from '../modules/catalog/import/index.js';
 import { PaymentSettingsError } from '../modules/payments/settings.js';
@@ -80,7 +81,9 @@ async function connectFromEnvironment(): Promise<Shop> {
   try {
     const opened = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     db = opened.db;
-    await migrateToLatest(db);
+    const opening = db;
+    // Not while the shop, starting on the same fresh database, migrates it.
+    await oneAtATime(opening, () => migrateToLatest(opening));
     // Never the demo store here: the merchant's tool must not fill their database with another shop.
     const services = createServices(db, {
       payments: config.payments,
