@@ -50,3 +50,71 @@ describe('the systemd unit the README installs', () => {
     }
   });
 });
+
+const SITE = path.join(REPOSITORY, 'deploy/nginx/shop.conf');
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file));
+
+/** nginx's size (`5130k`, `2m`) in bytes. */
+function bytesOf(size: string): number {
+  const match = /^(\d+)([km]?)$/i.exec(size);
+  if (!match) throw new Error(`not an nginx size: ${size}`);
+  const unit = { '': 1, k: 1024, m: 1024 * 1024 }[(match[2] ?? '').toLowerCase()] ?? 1;
+  return Number(match[1]) * unit;
+}
+
+/** The body limit nginx applies to a location's block, or to the server outside any location. */
+function bodyLimit(site: string, location?: string): number {
+  const block = location
+    ? site.slice(site.indexOf(`location ${location} {`))
+    : site.replace(/location [^{]+\{[^}]*\}/g, '');
+  const match = /client_max_body_size\s+(\S+);/.exec(location ? block.slice(0, block.indexOf('}')) : block);
+  if (!match?.[1]) throw new Error(`no client_max_body_size for ${location ?? 'the server'}`);
+  return bytesOf(match[1]);
+}
+
+describe('the nginx site the README installs', () => {
+  const site = fs.readFileSync(SITE, 'utf8');
+  // A multipart form adds a few hundred bytes around the file; more than 16 KB over would let bigger bodies in.
+  const fits = (limit: number, file: number) => limit >= file + 1024 && limit <= file + 16 * 1024;
+
+  it('takes a body as large as the product form promises, and a catalogue as large as the import takes', async () => {
+    const { PICTURE_MAX_BYTES } = await import('@store/contract');
+    const { CATALOGUE_MAX_BYTES } = await import('../src/modules/admin/product-routes.js');
+    const form = fs.readFileSync(
+      path.join(REPOSITORY, 'web/src/admin/products/components/PicturesSection.tsx'),
+      'utf8',
+    );
+    expect(form).toContain(`up to ${PICTURE_MAX_BYTES / 1024 / 1024} MB`);
+    expect(fits(bodyLimit(site), PICTURE_MAX_BYTES)).toBe(true);
+    expect(fits(bodyLimit(site, '= /api/v1/admin/products/import'), CATALOGUE_MAX_BYTES)).toBe(true);
+  });
+
+  it.skipIf(!NGINX)('passes `nginx -t` once the certificates exist (self-signed here, certbot for real)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-site-'));
+    try {
+      const made = spawnSync(
+        'openssl',
+        ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=shop.example'].concat([
+          '-keyout',
+          path.join(dir, 'privkey.pem'),
+          '-out',
+          path.join(dir, 'fullchain.pem'),
+        ]),
+        { encoding: 'utf8' },
+      );
+      expect(made.status).toBe(0);
+      fs.writeFileSync(path.join(dir, 'shop.conf'), site.replaceAll('/etc/letsencrypt/live/shop.example', dir));
+      fs.writeFileSync(
+        path.join(dir, 'nginx.conf'),
+        `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\nevents {}\nhttp {\n  include ${dir}/shop.conf;\n}\n`,
+      );
+      const tested = spawnSync(NGINX ?? '', ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], {
+        encoding: 'utf8',
+      });
+      expect(tested.stderr).toContain('syntax is ok');
+      expect(tested.stderr).toContain('test is successful');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
