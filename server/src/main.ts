@@ -111,6 +111,7 @@ async function serve({ db, dialect, services }: Shop, notes: string[] | undefine
     trustProxy: config.trustProxy,
     redisUrl: config.redisUrl,
     maxConnections: config.maxConnections,
+    maxConnectionsPerAddress: config.maxConnectionsPerAddress,
   });
 
   let stopHousekeeping = () => {};
