@@ -154,7 +154,11 @@ function systemdEnvironment(text: string): Record<string, string> {
 function shellEnvironment(file: string, names: string[]): Record<string, string> {
   const read = spawnSync(
     'bash',
-    ['-c', `set -a; . "$0" || exit 3; set +a; exec "${process.execPath}" -e 'process.stdout.write(JSON.stringify(process.env))'`, file],
+    [
+      '-c',
+      `set -a; . "$0" || exit 3; set +a; exec "${process.execPath}" -e 'process.stdout.write(JSON.stringify(process.env))'`,
+      file,
+    ],
     { env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, encoding: 'utf8' },
   );
   if (read.status !== 0) throw new Error(`bash could not read ${file}: ${read.stderr}`);
@@ -190,12 +194,20 @@ describe('the settings file, read by systemd and by the shell alike', () => {
   it('is what the unit reads, and the recipe makes the shop user and its folders first', () => {
     expect(settingsOf(fs.readFileSync(UNIT, 'utf8')).get('EnvironmentFile')).toEqual(['/etc/shop.env']);
     const recipe = readme.slice(readme.indexOf('## Run it for real'), readme.indexOf('## Scaling'));
-    const order = ['useradd --system', 'install -d -o shop', 'install -m 640 -o root -g shop', 'certbot certonly', 'nginx -t && systemctl reload nginx'];
+    const order = [
+      'useradd --system',
+      'install -d -o shop',
+      'install -m 640 -o root -g shop',
+      'certbot certonly',
+      'nginx -t && systemctl reload nginx',
+    ];
     const positions = order.map((step) => recipe.indexOf(step));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     // The backup folder the cron line writes into is made, and the cron line reads the settings.
     expect(recipe).toContain('/srv/shop/backups');
-    expect(readme).toMatch(/15 3 \* \* \* set -a; \. \/etc\/shop\.env; set \+a; cd \/srv\/shop && npm run -s store -- backup backups\//);
+    expect(readme).toMatch(
+      /15 3 \* \* \* set -a; \. \/etc\/shop\.env; set \+a; cd \/srv\/shop && npm run -s store -- backup backups\//,
+    );
   });
 });

@@ -40,7 +40,10 @@ function connect(from: string, send?: string): Promise<{ socket: net.Socket; clo
 
 /** One whole request on a fresh connection from `from`: the status line of its answer. */
 async function health(from: string): Promise<string> {
-  const { socket, closed } = await connect(from, 'GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+  const { socket, closed } = await connect(
+    from,
+    'GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
+  );
   const answer = await closed;
   socket.destroy();
   return answer.split('\r\n')[0] ?? '';

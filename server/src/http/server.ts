@@ -51,7 +51,8 @@ export function createShopServer(recordedAnswers: RecordedAnswers, options: Shop
   });
   app.server.headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
   if (options.maxConnections) app.server.maxConnections = options.maxConnections;
-  if (!options.trustProxy) capConnectionsPerAddress(app.server, options.maxConnectionsPerAddress ?? MAX_CONNECTIONS_PER_ADDRESS);
+  if (!options.trustProxy)
+    capConnectionsPerAddress(app.server, options.maxConnectionsPerAddress ?? MAX_CONNECTIONS_PER_ADDRESS);
   return app;
 }
 
