@@ -5,6 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/open.js';
+import { oneAtATime } from '../src/db/start-lock.js';
+import { freshDatabase } from './harness.js';
 import { freePort, until } from './processes.js';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
@@ -95,4 +97,52 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('two processes started at once on
     }
     for (const child of started) child.kill('SIGTERM');
   }, 120_000);
+});
+
+// In process, on the suite's database: what the start lock promises two processes.
+describe('the start lock', () => {
+  it('lets one opener at a time prepare the database; the other waits, then runs', async () => {
+    const { target, cleanup } = await freshDatabase();
+    const first = openDatabase(target);
+    const second = openDatabase(target);
+    try {
+      const steps: string[] = [];
+      const prepare = (name: string, db: typeof first.db) =>
+        oneAtATime(db, async () => {
+          steps.push(`${name} in`);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          steps.push(`${name} out`);
+        });
+      await Promise.all([prepare('a', first.db), prepare('b', second.db)]);
+      // Never both inside: each one's "in" is followed by its own "out".
+      expect([steps[0]?.[0], steps[1]?.[0], steps[2]?.[0], steps[3]?.[0]]).toEqual(
+        steps[0]?.startsWith('a') ? ['a', 'a', 'b', 'b'] : ['b', 'b', 'a', 'a'],
+      );
+    } finally {
+      await first.db.destroy();
+      await second.db.destroy();
+      await cleanup();
+    }
+  });
+
+  it('gives up after its wait with the reason, and frees the lock when its holder ends', async () => {
+    const { target, cleanup } = await freshDatabase();
+    const holder = openDatabase(target);
+    const waiter = openDatabase(target);
+    try {
+      let release = () => {};
+      const held = oneAtATime(holder.db, () => new Promise<void>((resolve) => (release = resolve)));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await expect(oneAtATime(waiter.db, async () => 'ran', 300)).rejects.toThrow(
+        'another process of the shop has been preparing this database',
+      );
+      release();
+      await held;
+      expect(await oneAtATime(waiter.db, async () => 'ran', 5000)).toBe('ran');
+    } finally {
+      await holder.db.destroy();
+      await waiter.db.destroy();
+      await cleanup();
+    }
+  });
 });
