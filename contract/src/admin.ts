@@ -301,6 +301,10 @@ export const stockMoved = (now: number) =>
 export const UploadedPicture = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
 export type UploadedPicture = z.infer<typeof UploadedPicture>;
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+/** Pixels a picture may have (width × height): a small file can unpack to gigabytes. */
+export const PICTURE_MAX_PIXELS = 40_000_000;
+export const pictureTooLarge = (width: number, height: number) =>
+  `The picture is ${width}×${height} pixels; at most ${PICTURE_MAX_PIXELS / 1_000_000} megapixels.`;
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/avif'] as const;
 
 /** What an import from the back office did, or would do (a dry run), row by row as the command reports it. */

@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect } from '@playwright/test';
@@ -108,5 +109,38 @@ test.describe('behind nginx over https, as the README deploys it', () => {
     await expect(page).toHaveURL(`${shop}/order-success?orderId=${orderId}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await context.close();
+  });
+
+  test('takes a picture as large as the product form promises, and refuses what the shop would refuse', async () => {
+    /** A multipart body of `size` bytes posted to the picture upload over https, through nginx: its status. */
+    const post = (size: number) =>
+      new Promise<number>((resolve, reject) => {
+        const upload = https.request(
+          {
+            host: '127.0.0.1',
+            port: HTTPS_PORT,
+            servername: SHOP,
+            rejectUnauthorized: false,
+            method: 'POST',
+            path: '/api/v1/admin/pictures',
+            headers: {
+              host: SHOP,
+              'content-type': 'multipart/form-data; boundary=x',
+              'content-length': size,
+              // nginx answers a body too large before it is sent, as browsers' uploads see it.
+              expect: '100-continue',
+            },
+          },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
+        upload.on('error', reject);
+        upload.on('continue', () => upload.end(Buffer.alloc(size)));
+      });
+    // A 4.3 MB photo reaches the shop (which asks who is signing in); nginx used to answer 413 over 2 MB.
+    expect(await post(Math.round(4.3 * 1024 * 1024))).not.toBe(413);
+    expect(await post(6 * 1024 * 1024)).toBe(413);
   });
 });

@@ -62,6 +62,10 @@ export interface AppOptions {
   limitKeyPrefix?: string;
   /** Open connections at most (Node's server.maxConnections). */
   maxConnections?: number;
+  /** Open connections one network address may hold (off behind a trusted proxy). */
+  maxConnectionsPerAddress?: number;
+  /** How long a client may take to send its request's headers. */
+  headersTimeoutMs?: number;
   /** Product addresses per sitemap file (the protocol's 50,000 by default; tests use fewer). */
   sitemapPageSize?: number;
   /** Where the smaller copies of pictures are kept (in the temporary folder if not given). */

@@ -54,6 +54,7 @@ export const Environment = z.object({
   CONTACT_MESSAGES_PER_IP: positiveInt(10),
   SUBSCRIPTIONS_PER_IP: positiveInt(10),
   MAX_CONNECTIONS: positiveInt(2000),
+  MAX_CONNECTIONS_PER_IP: positiveInt(64),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** PAYMENT_PROVIDER (the default store's; unset keeps its own) and each provider's variables, by its rules. */
   ...PAYMENT_VARIABLES,
@@ -113,6 +114,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Open connections at most; more are closed at once, so a flood cannot exhaust file descriptors. */
   maxConnections: number;
+  /** Open connections one network address may hold; off behind TRUST_PROXY (nginx's limit_conn instead). */
+  maxConnectionsPerAddress: number;
   /** Server processes behind the one port (1: no separate primary process). */
   workers: number;
   /** How messages leave: SMTP_URL (else .eml files in DATA_DIR/outbox), MAIL_FROM, and NOTIFY_EMAIL for new orders. */
@@ -151,6 +154,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: e.REDIS_URL,
     maxConnections: e.MAX_CONNECTIONS,
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_IP,
     workers: e.WORKERS ?? defaultWorkers(e.DATABASE_URL),
     mail: {
       smtpUrl: e.SMTP_URL,

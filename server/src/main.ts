@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { buildApp, createServices } from './app.js';
 import { readConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/open.js';
+import { oneAtATime, StartLockTimeout } from './db/start-lock.js';
 import { probeWrite } from './db/write-probe.js';
 import { startHousekeeping } from './housekeeping.js';
 import { shopLogging } from './http/logging.js';
@@ -52,18 +53,25 @@ const logDestination = pino.destination({ dest: 1, sync: false });
  * Returns what the merchant should read once the shop is open.
  */
 async function prepare({ db, services }: Shop): Promise<string[]> {
-  try {
-    await migrateToLatest(db);
-    // A shop that can show products but not store an order must not open.
-    await probeWrite(db);
-  } catch (error) {
-    const where = config.databaseUrl ? 'the PostgreSQL database' : `the database in ${config.dataDir}`;
-    const reason = error instanceof Error ? error.message : String(error);
-    refuseToStart(
-      `${where} cannot be written (${reason}). Check the disk space, permissions and that it is not read-only.`,
-    );
-  }
-  const seeded = config.seedDemo ? await ensureDemoStore(services) : false;
+  const where = config.databaseUrl ? 'the PostgreSQL database' : `the database in ${config.dataDir}`;
+  const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  // Another process starting at the same time waits here while this one migrates, then finds it done.
+  const seeded = await oneAtATime(db, async () => {
+    try {
+      await migrateToLatest(db);
+    } catch (error) {
+      return refuseToStart(`${where} could not be brought up to date: ${reason(error)}`);
+    }
+    try {
+      // A shop that can show products but not store an order must not open.
+      await probeWrite(db);
+    } catch (error) {
+      return refuseToStart(
+        `${where} cannot be written (${reason(error)}). Check the disk space, permissions and that it is not read-only.`,
+      );
+    }
+    return config.seedDemo ? await ensureDemoStore(services) : false;
+  }).catch((error: unknown) => refuseToStart(error instanceof StartLockTimeout ? `${where}: ${reason(error)}` : error));
   if (config.servesThePublic && !config.allowLocalLinks) {
     const refusal = localLinksRefusal(await services.stores.all(), (store) => services.stores.publicOrigin(store));
     if (refusal) refuseToStart(refusal);
@@ -108,6 +116,7 @@ async function serve({ db, dialect, services }: Shop, notes: string[] | undefine
     trustProxy: config.trustProxy,
     redisUrl: config.redisUrl,
     maxConnections: config.maxConnections,
+    maxConnectionsPerAddress: config.maxConnectionsPerAddress,
   });
 
   let stopHousekeeping = () => {};

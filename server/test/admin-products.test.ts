@@ -337,6 +337,26 @@ describe('pictures', () => {
     expect(huge.json()).toEqual({ error: 'The picture is larger than 5 MB.', field: 'file' });
     expect(fs.readdirSync(path.join(mediaDir, 'products'))).toEqual(before);
   });
+
+  it('refuses a picture bomb (a small file of 16000×16000 pixels) by its pixels, before decoding it', async () => {
+    const before = fs.readdirSync(path.join(mediaDir, 'products'));
+    // About 280 KB that unpacks to 256 million pixels.
+    const bomb = await sharp({
+      create: { width: 16000, height: 16000, channels: 3, background: '#fff' },
+      limitInputPixels: false,
+    })
+      .toColourspace('b-w')
+      .png()
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const refused = await upload('/admin/pictures', 'bomb.png', 'image/png', bomb);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toEqual({
+      error: 'The picture is 16000×16000 pixels; at most 40 megapixels.',
+      field: 'file',
+    });
+    expect(fs.readdirSync(path.join(mediaDir, 'products'))).toEqual(before);
+  }, 60_000);
 });
 
 describe('catalogue files from the browser', () => {

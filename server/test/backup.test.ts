@@ -92,15 +92,20 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backups of the embedded database
     expect(() => checkBackup(good)).not.toThrow();
   });
 
-  it('is what `store backup` and `store restore` do, and they explain every refusal', async () => {
+  it('refuses `store restore` over a shop in use, and a bare database backup still restores', async () => {
     const store = storeCommand(shop, files.dir);
-    const made = await store('backup', 'cli.sqlite');
+    const made = await store('backup', 'cli.tar.gz');
     expect(made.code).toBe(0);
-    expect(made.stdout).toMatch(/^Backed up to .*cli\.sqlite: \d+ orders, 44 products\.\n$/);
-    expect((await store('backup', 'cli.sqlite')).stderr).toContain('exists already');
-    const refused = await store('restore', 'cli.sqlite');
+    expect(made.stdout).toMatch(/^Backed up to .*cli\.tar\.gz: \d+ orders, 44 products, \d+ pictures\.\n$/);
+    expect((await store('backup', 'cli.tar.gz')).stderr).toContain('exists already');
+    const refused = await store('restore', 'cli.tar.gz');
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('already holds a database that looks in use');
+    expect(refused.stderr).toContain('already holds a database');
+    expect(refused.stderr).toContain('add --force');
+    // A backup made before backups held pictures: the database file alone.
+    await backupEmbedded(shop.sqlite as SQLite.Database, path.join(files.dir, 'old.sqlite'));
+    const old = await store('restore', 'old.sqlite');
+    expect(old.stderr).toContain('already holds a database that looks in use');
   });
 });
 

@@ -1,5 +1,6 @@
 import { createServices } from '../app.js';
 import { migrateToLatest, openDatabase } from '../db/open.js';
+import { oneAtATime } from '../db/start-lock.js';
 import { CliError, type Shop } from './context.js';
 import { configFromEnvironment } from './environment.js';
 
@@ -13,7 +14,9 @@ export async function connectFromEnvironment(): Promise<Shop> {
   try {
     const opened = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     db = opened.db;
-    await migrateToLatest(db);
+    const opening = db;
+    // Not while the shop, starting on the same fresh database, migrates it.
+    await oneAtATime(opening, () => migrateToLatest(opening));
     // Never the demo store here: the merchant's tool must not fill their database with another shop.
     const services = createServices(db, {
       payments: config.payments,

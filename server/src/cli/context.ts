@@ -20,6 +20,8 @@ export interface CliContext {
   database: () => { file?: string };
   /** The picture folders served under /media/ (the shop's own, then MEDIA_DIR): an import checks its pictures are there. */
   mediaDirs?: () => string[];
+  /** The merchant's own picture folder (MEDIA_DIR), where uploads go: backups hold it. */
+  mediaDir?: () => string;
   /** Asks the merchant a question on their terminal; absent when no one is there to answer (scripts, pipes). */
   ask?: (question: string) => Promise<string>;
   /** Asks for a secret on the terminal without showing what is typed; absent when there is no terminal. */

@@ -109,6 +109,7 @@ export async function runInProcess(): Promise<number> {
     // shop: `store --help` answers without them.
     connect: async () => (await import('./connect.js')).connectFromEnvironment(),
     mediaDirs: () => [MEDIA_DIR, configFromEnvironment().mediaDir],
+    mediaDir: () => configFromEnvironment().mediaDir,
     database: () => {
       const config = configFromEnvironment();
       return config.databaseUrl ? {} : { file: embeddedFile(config.dataDir) };

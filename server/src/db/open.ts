@@ -92,10 +92,11 @@ export function openDatabase(target: DatabaseTarget): OpenDatabase {
   if (file !== ':memory:') fs.mkdirSync(target.dataDir, { recursive: true });
   const sqlite = new SQLite(file);
   // Set explicitly: the build otherwise runs WAL at NORMAL, where an acknowledged commit can vanish on power loss.
+  // The wait first: turning a fresh file to WAL needs its lock, which another process starting at once may hold.
+  sqlite.pragma(`busy_timeout = ${Math.trunc(target.busyTimeoutMs ?? BUSY_TIMEOUT_MS)}`);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`busy_timeout = ${Math.trunc(target.busyTimeoutMs ?? BUSY_TIMEOUT_MS)}`);
   const dialect = new KeptStatementsSqliteDialect(sqlite);
   const db = new Kysely<DatabaseSchema>({ dialect, ...(target.log ? { log: target.log } : {}) });
   drivers.set(db, { kind: 'sqlite', file, database: sqlite, statements: dialect.statements });

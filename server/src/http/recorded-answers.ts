@@ -153,7 +153,8 @@ export function serverWithFrontDoor(
   handler: (request: IncomingMessage, response: ServerResponse) => void,
   settings: FastifyServerOptions,
 ): http.Server {
-  const server = http.createServer((request, response) => {
+  // Slow clients past their header or request timeout are looked for every second (Node's default: every 30 s).
+  const server = http.createServer({ connectionsCheckingInterval: 1000 }, (request, response) => {
     let answered: boolean;
     try {
       answered = recorded.answer(request, response);

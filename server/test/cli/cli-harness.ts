@@ -35,6 +35,7 @@ export function storeCommand(shop: TestShop, cwd: string, answers: string[] = []
       database: () => (shop.file ? { file: shop.file } : {}),
       // The demo pictures, and the scratch folder as the merchant's own MEDIA_DIR.
       mediaDirs: () => [MEDIA_DIR, path.join(cwd, 'media')],
+      mediaDir: () => path.join(cwd, 'media'),
       // A merchant at a terminal, answering each question with the next of these in turn.
       ...(answers.length
         ? {

@@ -1,6 +1,15 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { BackupError, backupEmbedded, restoreEmbedded } from '../../db/backup.js';
+import { BackupError, type BackupSummary, restoreEmbedded } from '../../db/backup.js';
+import {
+  holdsFiles,
+  isBareDatabase,
+  type OpenedArchive,
+  openBackupArchive,
+  restorePictures,
+  writeBackupArchive,
+} from '../../db/backup-archive.js';
 import { DUMPED_TABLES, type DumpCounts, DumpError, dumpShop, loadShop } from '../../db/dump.js';
 import { type CliContext, CliError, withShop } from '../context.js';
 
@@ -13,37 +22,77 @@ const describeCounts = (counts: DumpCounts) =>
 export function addBackupCommands(program: Command, context: CliContext): void {
   program
     .command('backup')
-    .description('a consistent copy of the embedded database, taken while the shop runs (cron it: see the README)')
-    .argument('<file>', 'where to write the copy, e.g. backups/store-2026-11-24.sqlite')
+    .description(
+      'one archive (.tar.gz) of the whole shop: its database and its pictures (MEDIA_DIR), taken while the shop runs (cron it: see the README)',
+    )
+    .argument('<file>', 'where to write it, e.g. backups/store-2026-11-24.tar.gz')
     .action(async (file: string) => {
       const destination = path.resolve(context.cwd, file);
+      const location = context.database();
+      // Opening a folder with no database would create an empty one, and back that up.
+      if (location.file && !fs.existsSync(location.file)) throw new CliError(noShopIn(location.file));
       await withShop(context, async (shop) => {
-        if (!shop.sqlite) {
+        if (!(await shop.services.stores.exists())) {
           throw new CliError(
-            'The shop runs on PostgreSQL: back it up with pg_dump, e.g.\n  pg_dump --format=custom --file=store.dump "$DATABASE_URL"\nand restore with pg_restore --clean --dbname="$DATABASE_URL" store.dump',
+            location.file ? noShopIn(location.file) : 'The database of DATABASE_URL holds no shop: check DATABASE_URL.',
           );
         }
-        const summary = await guard(() => backupEmbedded(shop.sqlite as NonNullable<typeof shop.sqlite>, destination));
-        context.stdout(`Backed up to ${destination}: ${summary.orders} orders, ${summary.products} products.\n`);
+        const summary = await guard(() =>
+          writeBackupArchive({
+            destination,
+            mediaDir: context.mediaDir?.(),
+            source: shop.sqlite ? { sqlite: shop.sqlite } : { db: shop.db },
+          }),
+        );
+        context.stdout(
+          `Backed up to ${destination}: ${summary.orders} orders, ${summary.products} products, ${summary.pictures} pictures.\n`,
+        );
       });
     });
 
   program
     .command('restore')
-    .description('put a backup in place of the embedded database (stop the shop first)')
+    .description("put a backup (database and pictures) in place of the shop's (stop the shop first)")
     .argument('<file>', 'a file written by `store backup`')
-    .option('--force', 'replace the database that is there now (it is kept beside it)')
+    .option('--force', 'replace the database and pictures that are there now (they are kept beside them)')
     .action(async (file: string, options: { force?: boolean }) => {
+      const archive = path.resolve(context.cwd, file);
+      const force = Boolean(options.force);
       const location = context.database();
-      if (!location.file) {
-        throw new CliError('The shop runs on PostgreSQL: restore with pg_restore (see `store backup`).');
+      if (await guard(async () => isBareDatabase(archive))) {
+        // A backup taken before backups held the pictures: the database alone.
+        if (!location.file)
+          throw new CliError(
+            'This backup is of the embedded database: restore it with DATA_DIR set, not DATABASE_URL.',
+          );
+        const result = await guard(async () => restoreEmbedded(archive, location.file as string, { force }));
+        context.stdout(
+          `Restored ${result.orders} orders and ${result.products} products into ${location.file} (this older backup holds no pictures).${result.keptAs ? ` The database that was there is kept as ${result.keptAs}.` : ''}\n`,
+        );
+        return;
       }
-      const result = await guard(async () =>
-        restoreEmbedded(path.resolve(context.cwd, file), location.file as string, { force: Boolean(options.force) }),
-      );
-      context.stdout(
-        `Restored ${result.orders} orders and ${result.products} products into ${location.file}.${result.keptAs ? ` The database that was there is kept as ${result.keptAs}.` : ''}\n`,
-      );
+      const mediaDir = context.mediaDir?.();
+      if (!mediaDir) throw new CliError('There is no picture folder (MEDIA_DIR) to restore the pictures into.');
+      const opened = await guard(() => openBackupArchive(archive, path.dirname(mediaDir)));
+      try {
+        const occupied = [
+          ...(location.file && fs.existsSync(location.file) ? [`${location.file} already holds a database`] : []),
+          ...(holdsFiles(mediaDir) ? [`${mediaDir} already holds pictures`] : []),
+        ];
+        if (occupied.length && !force) {
+          throw new CliError(
+            `${occupied.join(' and ')}. Stop the shop, then add --force to replace them; what is there now is kept beside it.`,
+          );
+        }
+        const restored = await guard(() => restoreDatabase(context, opened, location.file, force));
+        const pictures = restorePictures(opened.picturesDir, mediaDir);
+        const kept = [restored.keptAs, pictures.keptAs].filter(Boolean);
+        context.stdout(
+          `Restored ${restored.orders} orders, ${restored.products} products and ${opened.pictures} pictures (into ${mediaDir}).${kept.length ? ` What was there is kept as ${kept.join(' and ')}.` : ''}\n`,
+        );
+      } finally {
+        opened.discard();
+      }
     });
 
   program
@@ -53,7 +102,10 @@ export function addBackupCommands(program: Command, context: CliContext): void {
     .action(async (file: string) => {
       await withShop(context, async (shop) => {
         const counts = await guard(() => dumpShop(shop.db, path.resolve(context.cwd, file)));
-        context.stdout(`Wrote ${describeCounts(counts)} to ${file}.\n`);
+        // The data only: pictures are files, and travel in `store backup`'s archive.
+        context.stdout(
+          `Wrote ${describeCounts(counts)} to ${file}. It holds the data only, not the pictures: copy MEDIA_DIR along, or use \`store backup\`, which holds both.\n`,
+        );
       });
     });
 
@@ -67,6 +119,31 @@ export function addBackupCommands(program: Command, context: CliContext): void {
         context.stdout(`Loaded ${describeCounts(counts)}; counts and checksum match. Shoppers sign in again.\n`);
       });
     });
+}
+
+const noShopIn = (file: string) =>
+  `DATA_DIR (${path.dirname(file)}) holds no shop: there is no store in ${path.basename(file)} there. Set DATA_DIR to the shop's folder.`;
+
+/** The archive's database into the shop's: the embedded file replaced, or a dump loaded into an empty database. */
+async function restoreDatabase(
+  context: CliContext,
+  opened: OpenedArchive,
+  target: string | undefined,
+  force: boolean,
+): Promise<BackupSummary & { keptAs?: string }> {
+  if (opened.database.kind === 'sqlite') {
+    if (!target) {
+      throw new CliError(
+        'This backup is of the embedded database and the shop runs on PostgreSQL: restore it with DATA_DIR set instead of DATABASE_URL, then move it with `store dump` and `store load`.',
+      );
+    }
+    return restoreEmbedded(opened.database.file, target, { force });
+  }
+  // A PostgreSQL shop's backup: its dump loads into an empty database (either kind); load refuses one with a store.
+  return withShop(context, async (shop) => {
+    const counts = await loadShop(shop.db, opened.database.file);
+    return { stores: counts.stores, orders: counts.orders, products: counts.products };
+  });
 }
 
 async function guard<T>(work: () => Promise<T>): Promise<T> {

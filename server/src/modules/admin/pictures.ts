@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { UploadedPicture } from '@store/contract';
+import { PICTURE_MAX_PIXELS, pictureTooLarge, type UploadedPicture } from '@store/contract';
 import sharp from 'sharp';
 import { HttpError } from '../../http/errors.js';
 
@@ -21,11 +21,19 @@ export async function storePicture(bytes: Buffer, mediaDir: string): Promise<Upl
   let width: number | undefined;
   let height: number | undefined;
   try {
-    const image = sharp(bytes, { failOn: 'truncated' });
-    const metadata = await image.metadata();
-    format = metadata.format === 'heif' && metadata.compression !== 'av1' ? undefined : metadata.format;
-    ({ width, height } = metadata);
-    if (format && EXTENSION_OF[format]) await image.stats();
+    // The size is read from the header first: a picture bomb is refused before a pixel is decoded.
+    ({ format, width, height } = await describe(bytes));
+  } catch {
+    throw new HttpError(400, `${NOT_A_PICTURE} (It may be damaged or cut short.)`, {}, 'file');
+  }
+  if (width && height && width * height > PICTURE_MAX_PIXELS) {
+    throw new HttpError(413, pictureTooLarge(width, height), {}, 'file');
+  }
+  try {
+    // Decoded whole, row by row, so a truncated file is refused; sharp's own limit stands behind ours.
+    if (format && EXTENSION_OF[format]) {
+      await sharp(bytes, { failOn: 'truncated', limitInputPixels: PICTURE_MAX_PIXELS, sequentialRead: true }).stats();
+    }
   } catch {
     throw new HttpError(400, `${NOT_A_PICTURE} (It may be damaged or cut short.)`, {}, 'file');
   }
@@ -43,4 +51,11 @@ export async function storePicture(bytes: Buffer, mediaDir: string): Promise<Upl
     fs.renameSync(partial, file);
   }
   return { url: `/media/${PICTURES_FOLDER}/${name}`, width, height };
+}
+
+/** The picture's format and size from its header alone (no pixels decoded). */
+async function describe(bytes: Buffer): Promise<{ format: string | undefined; width?: number; height?: number }> {
+  const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  const format = metadata.format === 'heif' && metadata.compression !== 'av1' ? undefined : metadata.format;
+  return { format, width: metadata.width, height: metadata.height };
 }

@@ -37,7 +37,7 @@ import type { AdminProducts } from './products.js';
 import { signedInStaff } from './session.js';
 import { AdminProductAnswer } from './wire.js';
 
-const CATALOGUE_MAX_BYTES = 50 * 1024 * 1024;
+export const CATALOGUE_MAX_BYTES = 50 * 1024 * 1024;
 
 const ProductId = z.object({ id: z.string() });
 /** Uploads are multipart/form-data with one file, read by uploadedFile below (no body schema). */

@@ -4,14 +4,15 @@ import {
   hasPictureCopies,
   PICTURE_COPY_FORMATS,
   PICTURE_COPY_WIDTHS,
+  PICTURE_MAX_PIXELS,
   type PictureCopyFormat,
   pictureCopies,
 } from '@store/contract';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 
-/** Pictures larger than this many pixels are not decoded (a small file can unpack to gigabytes). */
-const MAX_SOURCE_PIXELS = 40_000_000;
+/** Pictures larger than this are not decoded (a small file can unpack to gigabytes): the upload's own limit. */
+const MAX_SOURCE_PIXELS = PICTURE_MAX_PIXELS;
 const NOT_FOUND = { error: 'Picture not found.' };
 
 export interface PictureCopiesOptions {
