@@ -43,6 +43,8 @@ export interface StoresTable {
   catalog_version: Generated<number>;
   /** Moves with every change of a product's stock: whole catalogue answers are kept per value (see answer-cache). */
   stock_version: Generated<number>;
+  /** How many of one product a single order may hold (the store's setting). */
+  max_line_quantity: Generated<number>;
 }
 
 export interface UsersTable {
