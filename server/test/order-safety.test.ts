@@ -178,3 +178,39 @@ describe('no deadlocks', () => {
     expect(codes.filter((code) => code !== 201).every((code) => code === 409)).toBe(true);
   });
 });
+
+describe('behind a proxy, one shared address', () => {
+  it('lets ten shoppers behind one X-Forwarded-For address each order, while each account keeps its cap', async () => {
+    const proxied = await startShop({
+      trustProxy: true,
+      orders: { maxOpenOrders: 3, maxOpenOrdersPerAddress: 30, pendingOrderMinutes: 30, manualPendingHours: 24 },
+    });
+    try {
+      const [target] = await orderableProducts(proxied.app, 1);
+      if (!target) throw new Error('no product in stock');
+      await proxied.db.updateTable('products').set({ stock: 500 }).where('id', '=', target.id).execute();
+      const place = (token: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/v1/orders',
+          headers: { host: 'localhost', authorization: `Bearer ${token}`, 'x-forwarded-for': '100.64.0.7' },
+          payload: { lines: [{ productId: target.id, quantity: 1 }], shippingAddress: validAddress },
+        });
+      const shoppers = [];
+      for (let i = 0; i < 10; i += 1) shoppers.push(await signUp(proxied.app));
+      for (const [index, shopper] of shoppers.entries()) {
+        expect({ shopper: index + 1, status: (await place(shopper.token)).statusCode }).toEqual({
+          shopper: index + 1,
+          status: 201,
+        });
+      }
+      const first = shoppers[0]?.token ?? '';
+      for (let i = 0; i < 2; i += 1) expect((await place(first)).statusCode).toBe(201);
+      const fourth = await place(first);
+      expect(fourth.statusCode).toBe(409);
+      expect(fourth.json().error).toContain('You already have 3 orders waiting for payment');
+    } finally {
+      await proxied.close();
+    }
+  });
+});
