@@ -62,6 +62,7 @@ async function benchDatabase(dialect: 'sqlite' | 'postgres') {
         ORDERS_PER_ACCOUNT: '1000000',
         ORDERS_PER_IP: '1000000',
         MAX_OPEN_ORDERS: '1000000',
+        MAX_OPEN_ORDERS_PER_ADDRESS: '1000000',
       },
       8470,
     );

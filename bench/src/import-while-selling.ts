@@ -27,6 +27,7 @@ const shop = await startShopProcess(
     ORDERS_PER_ACCOUNT: '100000',
     ORDERS_PER_IP: '100000',
     MAX_OPEN_ORDERS: '100000',
+    MAX_OPEN_ORDERS_PER_ADDRESS: '100000',
   },
   8460,
 );

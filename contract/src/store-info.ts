@@ -61,6 +61,12 @@ export const StorefrontTexts = z.object({
 export type StorefrontTexts = z.infer<typeof StorefrontTexts>;
 export const STOREFRONT_TEXT_FIELDS = Object.keys(StorefrontTexts.shape) as (keyof StorefrontTexts)[];
 
+/** How many of one product an order may hold unless the store sets its own cap. */
+export const DEFAULT_MAX_LINE_QUANTITY = 10;
+
+/** The answer to an order holding more of one product than the store's cap. */
+export const lineCapMessage = (cap: number): string => `You can order at most ${cap} of one product.`;
+
 /** Store details (spec section 3), as GET /storeInfo returns them. */
 export const StoreInfo = z.object({
   storeName: z.string(),
@@ -95,5 +101,7 @@ export const StoreInfo = z.object({
    * (e.g. ["thumb drive", "pendrive"]); a search for one finds products that say any of them.
    */
   searchSynonyms: z.array(z.array(z.string())).optional(),
+  /** How many of one product one order may hold (the storefront's quantity pickers stop there). */
+  maxLineQuantity: z.number().int().optional(),
 });
 export type StoreInfo = z.infer<typeof StoreInfo>;

@@ -61,6 +61,7 @@ export const Environment = z.object({
   PENDING_ORDER_MINUTES: positiveInt(30),
   UPI_PENDING_HOURS: positiveInt(24),
   MAX_OPEN_ORDERS: positiveInt(3),
+  MAX_OPEN_ORDERS_PER_ADDRESS: positiveInt(30),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, { error: 'SMTP_URL must be an smtp:// or smtps:// URL.' })
@@ -151,6 +152,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pendingOrderMinutes: e.PENDING_ORDER_MINUTES,
       manualPendingHours: e.UPI_PENDING_HOURS,
       maxOpenOrders: e.MAX_OPEN_ORDERS,
+      maxOpenOrdersPerAddress: e.MAX_OPEN_ORDERS_PER_ADDRESS,
     },
     redisUrl: e.REDIS_URL,
     maxConnections: e.MAX_CONNECTIONS,

@@ -9,6 +9,7 @@ import {
   SHIPMENT_MESSAGES,
   STALE_ORDER,
 } from '@store/contract';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStaff, adminClient } from './admin-harness.js';
 import { client, orderableProducts, signUp, startShop, type TestShop, validAddress } from './harness.js';
@@ -220,6 +221,37 @@ describe('the home page and the accountant', () => {
       .where('action', '=', 'orders.export')
       .execute();
     expect(log).toContainEqual({ actor: expect.stringMatching(/^staff:/), subject: `orders:${today}..${today}` });
+  });
+
+  it('writes what shoppers typed into the CSV as text, never as a spreadsheet formula (OWASP CSV injection)', async () => {
+    const shopper = await signUp(shop.app);
+    const hyperlink = '=HYPERLINK("http://attacker.example","Click")';
+    const placed = await client(shop.app, { token: shopper.token }).post('/orders', {
+      products: { [product.id]: 1 },
+      shippingAddress: {
+        ...validAddress,
+        fullName: '=1+1',
+        city: hyperlink,
+        state: 'Karnataka',
+        phone: '+91 98450 12345',
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    const order = Order.parse(placed.json());
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    const answer = await admin.get(`/admin/orders/export.csv?from=${today}&to=${today}`);
+    const rows = parseCsv(answer.body.replace(/^\uFEFF/, '')) as string[][];
+    const header = rows[0] ?? [];
+    const row = rows.find((cells) => cells[0] === order.id) ?? [];
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell('Customer')).toBe("'=1+1");
+    expect(cell('City')).toBe(`'${hyperlink}`);
+    expect(cell('Phone')).toBe("'+91 98450 12345");
+    expect(cell('State')).toBe('Karnataka');
+    // The shop's own numbers stay numbers.
+    expect(cell('Total (INR)')).toBe(order.total.toFixed(2));
+    expect(cell('Items')).toBe('1');
+    for (const cells of rows.slice(1)) for (const text of cells) expect(text).not.toMatch(/^[=+\-@\t\r]/);
   });
 
   it('shows the activity log to owners only', async () => {

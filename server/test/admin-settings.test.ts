@@ -67,6 +67,21 @@ describe('store details', () => {
     expect(products.lowStockThreshold).toBe(8);
   });
 
+  it('saves the most of one product an order may hold, and names the field when it is out of range', async () => {
+    expect(AdminStoreDetails.parse((await owner.get('/admin/settings/store')).json()).maxLineQuantity).toBe(10);
+    const saved = await owner.send('PUT', '/admin/settings/store', { maxLineQuantity: 3 });
+    expect(saved.statusCode).toBe(200);
+    expect(SavedStoreDetails.parse(saved.json()).details.maxLineQuantity).toBe(3);
+    expect(StoreInfo.parse((await client(shop.app).get('/storeInfo')).json()).maxLineQuantity).toBe(3);
+    const bad = await owner.send('PUT', '/admin/settings/store', { maxLineQuantity: 500 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      error: 'maxLineQuantity must be a whole number from 1 to 99.',
+      field: 'maxLineQuantity',
+    });
+    expect((await owner.send('PUT', '/admin/settings/store', { maxLineQuantity: 10 })).statusCode).toBe(200);
+  });
+
   it('says which field is wrong and changes nothing', async () => {
     const bad = await owner.send('PUT', '/admin/settings/store', { storeName: 'Kept?', companyEmail: 'not an email' });
     expect(bad.statusCode).toBe(400);

@@ -124,7 +124,7 @@ export async function startShop(
   await migrateToLatest(db, target.schema);
   const services = createServices(db, {
     payments: options.payments ?? NO_PAYMENT_ENVIRONMENT,
-    orders: { ...DEFAULT_ORDER_POLICY, maxOpenOrders: 1000, ...options.orders },
+    orders: { ...DEFAULT_ORDER_POLICY, maxOpenOrders: 1000, maxOpenOrdersPerAddress: 100_000, ...options.orders },
     passwordCost: options.passwordCost ?? TEST_PASSWORD_COST,
     ...(options.messages ? { messages: options.messages } : {}),
   });

@@ -47,6 +47,8 @@ export interface StoresTable {
   extra_hosts_json: Optional<string>;
   /** The port of the store's public address (a shop tried on this machine); null: the scheme's own. */
   public_port: Optional<number>;
+  /** How many of one product a single order may hold (the store's setting). */
+  max_line_quantity: Generated<number>;
 }
 
 export interface UsersTable {

@@ -56,6 +56,27 @@ describe('orders list and show', () => {
     });
   });
 
+  it('prints what a shopper wrote without the escape sequences a terminal would obey', async () => {
+    const order = await placeOrder();
+    // Written to the row itself, as a name from an older version or an import could hold anything.
+    await cli.shop.db
+      .updateTable('orders')
+      .set({ full_name: '\u001b[2J\u001b[HFAKE\u202eevil', address: 'Flat 1\u001b]0;owned\u0007\nLine two' })
+      .where('id', '=', order.id)
+      .execute();
+    for (const argv of [
+      ['orders', 'list'],
+      ['orders', 'show', order.id],
+    ]) {
+      const printed = await store(...argv);
+      expect(printed.code).toBe(0);
+      expect(printed.stdout).toContain('FAKEevil');
+      for (const control of ['\u001b', '\u0007', '\u202e']) expect(printed.stdout).not.toContain(control);
+    }
+    const shown = await store('orders', 'show', order.id);
+    expect(shown.stdout).toContain('Ship to: FAKEevil, Flat 1 Line two,');
+  });
+
   it('filters by status and by day, and refuses filters it cannot read', async () => {
     const order = await placeOrder();
     expect((await store('orders', 'list', '--status', 'pending')).stdout).toContain(order.id);

@@ -215,6 +215,37 @@ describe('catalogue files that forgive and warn', () => {
     expect((await store('products', 'stock', 'case-1', '3')).code).toBe(0);
   });
 
+  it('exports titles that look like formulas as text, and reads its own export back unchanged', async () => {
+    const names = ['=1+1', '-Dash', "'=Quoted already", '@Mention', '+Plus'];
+    const rows = names.map(
+      (title, index) =>
+        `FORMULA-${index},"${title.replaceAll('"', '""')}",A test product.,Test Gear,Adapters,,499,,10,false,/media/products/nk-lan-001.svg 800x800,Speed [Gbps]=1`,
+    );
+    const file = cli.files.write('formulas.csv', `${HEADER}\n${rows.join('\n')}\n`);
+    expect((await store('products', 'import', file)).code).toBe(0);
+    const exported = await store('products', 'export', '--no-bom');
+    const titleCells = exported.stdout.split('\n').filter((line) => line.startsWith('FORMULA-'));
+    expect(titleCells.map((line) => line.split(',')[1])).toEqual([
+      "'=1+1",
+      "'-Dash",
+      // Typed with a spreadsheet's own text mark: read as the text after it, as a spreadsheet reads it.
+      "'=Quoted already",
+      "'@Mention",
+      "'+Plus",
+    ]);
+    // Imported again (and again), nothing changes: the guard is the exporter's, not part of the title.
+    for (const round of [1, 2]) {
+      const back = await store('products', 'import', cli.files.write(`formulas-${round}.csv`, exported.stdout));
+      expect(back.stdout).toMatch(/0 new, 0 updated, \d+ unchanged/);
+      const again = await store('products', 'export', '--no-bom');
+      expect(again.stdout).toBe(exported.stdout);
+    }
+    const listed = (await listCategory('test gear')).data.filter((item) => item.sku.startsWith('FORMULA-'));
+    expect(listed.map((item) => item.title).sort()).toEqual(
+      ['=1+1', '-Dash', '=Quoted already', '@Mention', '+Plus'].sort(),
+    );
+  });
+
   it('starts a CSV export with the mark that tells Excel it is UTF-8, unless told not to', async () => {
     const withMark = await store('products', 'export');
     expect(withMark.stdout.startsWith('\uFEFFsku,title,')).toBe(true);

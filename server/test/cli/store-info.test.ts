@@ -141,6 +141,30 @@ describe('store info', () => {
     expect(await titlesFor('laptop rucksack')).toEqual([]);
   });
 
+  it('sets the most of one product an order may hold, which the storefront is told and orders obey', async () => {
+    expect((await storeInfoAt('localhost')).maxLineQuantity).toBe(10);
+    const result = await store(
+      'info',
+      'set',
+      '--file',
+      cli.files.write('cap.json', JSON.stringify({ maxLineQuantity: 4 })),
+    );
+    expect(result).toMatchObject({ code: 0, stdout: expect.stringContaining('Updated maxLineQuantity') });
+    expect((await storeInfoAt('localhost')).maxLineQuantity).toBe(4);
+    for (const bad of [0, 100, 2.5, '5']) {
+      const refused = await store(
+        'info',
+        'set',
+        '--file',
+        cli.files.write('bad-cap.json', JSON.stringify({ maxLineQuantity: bad })),
+      );
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('maxLineQuantity must be a whole number from 1 to 99.');
+    }
+    expect((await storeInfoAt('localhost')).maxLineQuantity).toBe(4);
+    await store('info', 'set', '--file', cli.files.write('cap-back.json', JSON.stringify({ maxLineQuantity: 10 })));
+  });
+
   it('changes only the fields in the file and sanitises policy HTML', async () => {
     cli.files.write(
       'policies/privacy.html',

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { type CliContext, logChange, storeOption, withStore } from '../context.js';
-import { formatDateTime, formatTable } from '../format.js';
+import { formatDateTime, formatTable, terminalSafe as safe } from '../format.js';
 
 /** A long cell cut to fit a terminal's table. */
 const cut = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
@@ -60,7 +60,7 @@ export function addMailCommands(program: Command, context: CliContext): void {
           subject: `mail:${row.id}`,
           after: { status: row.status },
         });
-        context.stdout(`The email "${row.subject}" is due now; the shop sends it within a minute.\n`);
+        context.stdout(`The email "${safe(row.subject)}" is due now; the shop sends it within a minute.\n`);
       });
     });
 }

@@ -3,7 +3,7 @@ import { statusLabel } from '../../modules/orders/status.js';
 import { isTestProvider, refundReasonOf } from '../../modules/payments/service.js';
 import { formatInr, toRupees } from '../../shared/money.js';
 import { type CliContext, withStore } from '../context.js';
-import { formatDateTime, formatTable } from '../format.js';
+import { formatDateTime, formatTable, terminalSafe as safe } from '../format.js';
 import { findOrder } from './find-order.js';
 import { describeShipment } from './order-shipment.js';
 
@@ -23,13 +23,16 @@ export async function showOrder(context: CliContext, host: string | undefined, i
           ]
         : [],
     );
-    const address = [row.full_name, row.address, `${row.city}, ${row.state} ${row.postal_code}`, row.phone];
+    // Every field the shopper wrote is printed safe: no escape sequence reaches the merchant's terminal.
+    const address = [row.full_name, row.address, `${row.city}, ${row.state} ${row.postal_code}`, row.phone].map(
+      (part) => safe(part),
+    );
     const test = payments.some((payment) => payment.status === 'success' && isTestProvider(payment.provider));
     const refunds = payments.filter((payment) => payment.needs_refund === 1);
     const lines = [
       `Order ${row.id} · ${statusLabel(row.status)}${test ? ' (TEST: paid on the sandbox gateway, no real money)' : ''}`,
-      `Placed ${formatDateTime(row.created_at)} by ${row.email}`,
-      ...(row.status === OrderStatus.Cancelled && row.cancel_reason ? [`Cancelled: ${row.cancel_reason}`] : []),
+      `Placed ${formatDateTime(row.created_at)} by ${safe(row.email)}`,
+      ...(row.status === OrderStatus.Cancelled && row.cancel_reason ? [`Cancelled: ${safe(row.cancel_reason)}`] : []),
       '',
       formatTable(
         ['ITEM', 'OPTIONS', 'QTY', 'PRICE', 'AMOUNT'],
@@ -44,7 +47,9 @@ export async function showOrder(context: CliContext, host: string | undefined, i
       `Total ${formatInr(toRupees(Number(row.total)))}`,
       '',
       `Ship to: ${address.join(', ')}`,
-      `Shipping: ${row.shipping_method}${row.courier || row.tracking_number || row.tracking_url ? ` · ${describeShipment({ courier: row.courier ?? undefined, trackingNumber: row.tracking_number ?? undefined, trackingUrl: row.tracking_url ?? undefined })}` : ''}`,
+      safe(
+        `Shipping: ${row.shipping_method}${row.courier || row.tracking_number || row.tracking_url ? ` · ${describeShipment({ courier: row.courier ?? undefined, trackingNumber: row.tracking_number ?? undefined, trackingUrl: row.tracking_url ?? undefined })}` : ''}`,
+      ),
       '',
       payments.length
         ? formatTable(
@@ -59,9 +64,10 @@ export async function showOrder(context: CliContext, host: string | undefined, i
           )
         : 'No payments yet.',
       ...(documents.length ? ['', ...documents] : []),
-      ...refunds.map(
-        (payment) =>
+      ...refunds.map((payment) =>
+        safe(
           `Refund ${formatInr(toRupees(Number(payment.amount)))} (${payment.provider} ${payment.reference}) through your payment provider: ${refundReasonOf(payment)}`,
+        ),
       ),
     ];
     context.stdout(`${lines.join('\n')}\n`);

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { STORE_COMMAND_ACTOR } from '../../modules/audit/service.js';
 import { STAFF_PASSWORD_MIN } from '../../modules/staff/service.js';
 import { type CliContext, CliError, storeOption, withShop, withStore } from '../context.js';
-import { formatDateTime, formatTable } from '../format.js';
+import { formatDateTime, formatTable, terminalSafe as safe } from '../format.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -41,7 +41,9 @@ export function addStaffCommands(program: Command, context: CliContext): void {
             STORE_COMMAND_ACTOR,
           );
           const where = options.allStores ? 'every store' : store.host;
-          context.stdout(`Added ${added.name} <${added.email}> as ${role} of ${where}. They sign in at /admin.\n`);
+          context.stdout(
+            `Added ${safe(added.name)} <${safe(added.email)}> as ${role} of ${where}. They sign in at /admin.\n`,
+          );
           if (totpUri) {
             context.stdout(
               `Two-factor sign-in is on. Add this to their authenticator app (Google Authenticator, Authy, …):\n${totpUri}\n`,
@@ -92,7 +94,7 @@ export function addStaffCommands(program: Command, context: CliContext): void {
     .action(async (email: string) => {
       await withShop(context, async (shop) => {
         const removed = await shop.services.staff.remove(email, STORE_COMMAND_ACTOR);
-        context.stdout(`Removed ${removed.name} <${removed.email}>; their sessions have ended.\n`);
+        context.stdout(`Removed ${safe(removed.name)} <${safe(removed.email)}>; their sessions have ended.\n`);
       });
     });
 

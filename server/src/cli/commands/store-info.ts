@@ -51,6 +51,7 @@ export function addStoreInfoCommands(program: Command, context: CliContext): voi
         'grievanceOfficer ({ "name", "designation", "email", "phone" }).',
         'Search: searchSynonyms, groups of words shoppers use for one another ([["pendrive", "thumb drive"]]);',
         'a search for one finds products that say any of them.',
+        'Orders: maxLineQuantity, the most of one product one order may hold (1 to 99; 10 unless set).',
       ].join('\n'),
     )
     .action(

@@ -5,20 +5,15 @@ import type { Command } from 'commander';
 import { stringify } from 'csv-stringify/sync';
 import type { SubscriberRow } from '../../db/schema.js';
 import { STORE_COMMAND_ACTOR } from '../../modules/audit/service.js';
+import { csvTextCell as text } from '../../shared/csv-cell.js';
 import { type CliContext, CliError, logChange, storeOption, withStore } from '../context.js';
 import { openOutput } from './products.js';
 
 export const SUBSCRIBER_COLUMNS = ['email', 'subscribedAt', 'consentText'] as const;
 
-/**
- * The consent text is the shopper's to send: a cell starting like a formula is opened by a
- * spreadsheet as text, not run (an email address cannot start that way).
- */
-const asText = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
-
 const csvRows = (rows: SubscriberRow[], linkOf?: (row: SubscriberRow) => string) =>
   stringify(
-    rows.map((row) => [row.email, row.subscribed_at, asText(row.consent_text), ...(linkOf ? [linkOf(row)] : [])]),
+    rows.map((row) => [text(row.email), row.subscribed_at, text(row.consent_text), ...(linkOf ? [linkOf(row)] : [])]),
   );
 
 export function addSubscriberCommands(program: Command, context: CliContext): void {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { STORE_COMMAND_ACTOR } from '../../modules/audit/service.js';
 import { istMinute } from '../../shared/india-time.js';
 import { type CliContext, CliError, storeOption, withStore } from '../context.js';
-import { formatTable } from '../format.js';
+import { formatTable, terminalSafe as safe } from '../format.js';
 
 /** A long cell cut to fit a terminal's table. */
 const cut = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
@@ -57,10 +57,11 @@ export function addTicketCommands(program: Command, context: CliContext): void {
           [
             `Ticket:  ${row.number} (${row.status})`,
             `When:    ${istMinute(row.created_at)} IST`,
-            `From:    ${row.name} <${row.email}>`,
-            `Subject: ${row.subject}`,
+            `From:    ${safe(row.name)} <${safe(row.email)}>`,
+            `Subject: ${safe(row.subject)}`,
             '',
-            row.message,
+            // The message keeps the shopper's lines and tabs, nothing a terminal would obey.
+            safe(row.message, { multiline: true }),
             '',
           ].join('\n'),
         );
@@ -74,7 +75,7 @@ export function addTicketCommands(program: Command, context: CliContext): void {
     .action(async (number: string, _options, command: Command) => {
       await withStore(context, storeOption(command), async (shop, store) => {
         const row = await shop.services.contact.close(store.id, number, STORE_COMMAND_ACTOR);
-        context.stdout(`Ticket ${row.number} from ${row.name} is marked as handled.\n`);
+        context.stdout(`Ticket ${row.number} from ${safe(row.name)} is marked as handled.\n`);
       });
     });
 }

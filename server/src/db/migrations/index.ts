@@ -7,7 +7,7 @@
  * trigger's text as written, and test/migrations.test.ts compares the schema with its snapshot.
  *
  * A change to the schema is a new file, named after the date sequence of the last one (the next
- * is `2027-01-06-…`), added at the end of this list. The list is written out, not read from the
+ * is `2027-01-10-…`), added at the end of this list. The list is written out, not read from the
  * folder: the production server is one bundle (scripts/build.mjs).
  */
 import type { Migration, MigrationProvider } from 'kysely';
@@ -34,6 +34,7 @@ import * as derivedRowsUnchecked from './2026-12-31-derived-rows-unchecked.js';
 import * as listingInsertPausable from './2027-01-02-listing-insert-pausable.js';
 import * as paymentSettingsPerProvider from './2027-01-04-payment-settings-per-provider.js';
 import * as storePublicAddress from './2027-01-06-store-public-address.js';
+import * as orderLineCap from './2027-01-08-order-line-cap.js';
 import * as sessionDevices from './2027-01-09-session-devices.js';
 
 const migrations: [name: string, migration: Migration][] = [
@@ -60,6 +61,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-02-listing-insert-pausable', listingInsertPausable],
   ['2027-01-04-payment-settings-per-provider', paymentSettingsPerProvider],
   ['2027-01-06-store-public-address', storePublicAddress],
+  ['2027-01-08-order-line-cap', orderLineCap],
   ['2027-01-09-session-devices', sessionDevices],
 ];
 

@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { csvTextCell as text } from '../../shared/csv-cell.js';
 import { istDayEnd, istDayStart, istMinute } from '../../shared/india-time.js';
 import { toRupees } from '../../shared/money.js';
 import type { OrderService } from '../orders/service.js';
@@ -28,6 +29,8 @@ const EXPORT_COLUMNS = [
 /**
  * The orders placed between two India-time days, for an accountant: one row per order, amounts
  * as plain numbers of rupees, a batch of rows at a time (a year of orders never sits in memory).
+ * What shoppers and payment providers wrote is guarded against spreadsheet formulas (csv-cell.ts);
+ * the order number, times, status, counts and amounts are the shop's own and go out as they are.
  */
 export async function* exportOrdersCsv(
   orders: OrderService,
@@ -55,16 +58,16 @@ export async function* exportOrdersCsv(
           row.id,
           istMinute(row.created_at),
           statusLabel(row.status),
-          row.full_name,
-          row.email,
-          row.phone,
-          row.city,
-          row.state,
-          row.postal_code,
+          text(row.full_name),
+          text(row.email),
+          text(row.phone),
+          text(row.city),
+          text(row.state),
+          text(row.postal_code),
           summaries[index]?.itemCount ?? 0,
           toRupees(Number(row.total)).toFixed(2),
           payment?.provider ?? '',
-          payment?.reference ?? '',
+          text(payment?.reference ?? ''),
           payment && isTestProvider(payment.provider) ? 'yes' : '',
         ];
       }),

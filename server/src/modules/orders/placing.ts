@@ -1,4 +1,10 @@
-import { type CreateOrderInput, digitsOf, OrderStatus } from '@store/contract';
+import {
+  type CreateOrderInput,
+  DEFAULT_MAX_LINE_QUANTITY,
+  digitsOf,
+  lineCapMessage,
+  OrderStatus,
+} from '@store/contract';
 import { SqliteAdapter, sql } from 'kysely';
 import type { Database, OrderRow, UserRow } from '../../db/schema.js';
 import { conflict, HttpError } from '../../http/errors.js';
@@ -13,18 +19,34 @@ export const STANDARD_SHIPPING = 'Standard Shipping';
 export interface PlaceOrder {
   /** The store's payment provider now: it decides how long the order may wait for payment. */
   paymentProvider: string;
-  /** The shopper's network address, for the cap on unpaid orders. */
+  /** The shopper's network address, for the backstop on unpaid orders from one address. */
   clientAddress: string;
+  /** The store's cap on how many of one product one order may hold (10 unless given). */
+  maxLineQuantity?: number;
 }
 
-/** What placing an order is given besides the cart: its number, the cap on unpaid orders, and who hears of it. */
+/** The caps on unpaid orders: per account, and per network address as a high backstop. */
+export interface OpenOrderCaps {
+  /** Unpaid orders one account may hold at once. */
+  perAccount: number;
+  /** Unpaid orders placed from one network address in the last hour (offices and mobile carriers share one). */
+  perAddressPerHour: number;
+}
+
+/** What placing an order is given besides the cart: its number, the caps on unpaid orders, and who hears of it. */
 export interface Placement {
   orderId: string;
   storeId: string;
   user: UserRow;
-  maxOpenOrders: number;
+  openOrders: OpenOrderCaps;
   onChange: OrderChangeHook | undefined;
 }
+
+/**
+ * How many of a product one order may take: the store's line cap, and at most half of what is in
+ * stock (at least one), so one unpaid order cannot hold a shelf while it waits for payment.
+ */
+export const shareOfStock = (stock: number): number => Math.max(1, Math.ceil(stock / 2));
 
 /**
  * Places the order inside `trx`: prices from the catalogue, each line's size and colour checked
@@ -39,7 +61,7 @@ export async function placeOrder(
 ): Promise<void> {
   const { orderId, storeId, user } = placement;
   const address = input.shippingAddress;
-  await refuseTooManyOpen(trx, storeId, user.id, placing.clientAddress, placement.maxOpenOrders);
+  await refuseTooManyOpen(trx, storeId, user.id, placing.clientAddress, placement.openOrders);
   const productIds = [...new Set(input.lines.map((line) => line.productId))].sort();
   const products = await productsToOrder(trx, storeId, productIds);
   const byId = new Map(products.map((product) => [product.id, product]));
@@ -49,9 +71,21 @@ export async function placeOrder(
   const lines = mergeSameChoices(input.lines.map((line) => chooseOptions(line, byId.get(line.productId))));
 
   const wanted = quantitiesByProduct(lines);
+  const lineCap = placing.maxLineQuantity ?? DEFAULT_MAX_LINE_QUANTITY;
   for (const [productId, quantity] of wanted) {
     const product = byId.get(productId);
-    if (product && quantity > product.stock) throw new HttpError(400, notEnoughStock(product));
+    if (!product) continue;
+    if (quantity > product.stock) throw new HttpError(400, notEnoughStock(product));
+    if (quantity > lineCap) throw new HttpError(400, lineCapMessage(lineCap), {}, 'lines');
+    const share = shareOfStock(product.stock);
+    if (quantity > share) {
+      throw new HttpError(
+        400,
+        `Only ${share} of ${product.title} can be ordered at once while stock is low. Please lower the quantity.`,
+        {},
+        'lines',
+      );
+    }
   }
   await takeStock(
     trx,
@@ -93,12 +127,22 @@ export async function placeOrder(
   await placement.onChange?.(trx, { kind: 'placed', order: row, items });
 }
 
+const HOUR_MS = 60 * 60_000;
+
+/** The per-account cap's answer: the words shoppers already know. */
+const tooManyOpen = (cap: number) =>
+  `You already have ${cap} orders waiting for payment. Please pay for one of them (My Orders → Pay Now) before placing another.`;
+
+/** The address backstop's answer: it speaks of the network, as the shopper's own orders may be few. */
+const TOO_MANY_FROM_ADDRESS =
+  'Too many unpaid orders were placed from your network in the last hour. Please pay for an order or try again later.';
+
 async function refuseTooManyOpen(
   trx: Database,
   storeId: string,
   userId: string,
   clientAddress: string,
-  maxOpenOrders: number,
+  caps: OpenOrderCaps,
 ) {
   // PostgreSQL runs orders side by side: one account's (or address's) orders take turns here, so
   // five at once cannot all count three open. SQLite's write lock already runs them one by one.
@@ -106,21 +150,27 @@ async function refuseTooManyOpen(
     `open-orders|${storeId}|user|${userId}`,
     `open-orders|${storeId}|address|${clientAddress}`,
   ]);
-  const open = (column: 'user_id' | 'client_address', value: string) =>
-    trx
-      .selectFrom('orders')
-      .select('id')
-      .where('store_id', '=', storeId)
-      .where(column, '=', value)
-      .where('status', '=', OrderStatus.Pending)
-      .limit(maxOpenOrders)
-      .execute();
-  const [byUser, byAddress] = await Promise.all([open('user_id', userId), open('client_address', clientAddress)]);
-  if (byUser.length >= maxOpenOrders || byAddress.length >= maxOpenOrders) {
-    throw conflict(
-      `You already have ${maxOpenOrders} orders waiting for payment. Please pay for one of them (My Orders → Pay Now) before placing another.`,
-    );
-  }
+  const byUser = await trx
+    .selectFrom('orders')
+    .select('id')
+    .where('store_id', '=', storeId)
+    .where('user_id', '=', userId)
+    .where('status', '=', OrderStatus.Pending)
+    .limit(caps.perAccount)
+    .execute();
+  if (byUser.length >= caps.perAccount) throw conflict(tooManyOpen(caps.perAccount));
+  // One address is many shoppers behind an office router or a carrier's CGNAT: only a high backstop here.
+  const since = new Date(Date.now() - HOUR_MS).toISOString();
+  const byAddress = await trx
+    .selectFrom('orders')
+    .select('id')
+    .where('store_id', '=', storeId)
+    .where('client_address', '=', clientAddress)
+    .where('status', '=', OrderStatus.Pending)
+    .where('created_at', '>', since)
+    .limit(caps.perAddressPerHour)
+    .execute();
+  if (byAddress.length >= caps.perAddressPerHour) throw conflict(TOO_MANY_FROM_ADDRESS);
 }
 
 /** PostgreSQL advisory locks held until the transaction ends, always taken in the order given. */

@@ -26,6 +26,7 @@ export async function orderRoutes(
     const order = await orders.create(request.store.id, user, input, {
       paymentProvider: paymentProviderOf(request.store),
       clientAddress: request.ip,
+      maxLineQuantity: Number(request.store.max_line_quantity),
     });
     return reply.code(201).send(order);
   });

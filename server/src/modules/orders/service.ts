@@ -31,11 +31,21 @@ export interface OrderPolicy {
   pendingOrderMinutes: number;
   /** Orders confirmed by hand (UPI transfers by UTR, stores with no online payment): hours. */
   manualPendingHours: number;
-  /** Unpaid orders one account, or one network address, may hold at once. */
+  /** Unpaid orders one account may hold at once. */
   maxOpenOrders: number;
+  /**
+   * Unpaid orders placed from one network address within an hour: a high backstop only, as an
+   * office's Wi-Fi or a mobile carrier's shared address (CGNAT) is many shoppers.
+   */
+  maxOpenOrdersPerAddress: number;
 }
 
-export const DEFAULT_ORDER_POLICY: OrderPolicy = { pendingOrderMinutes: 30, manualPendingHours: 24, maxOpenOrders: 3 };
+export const DEFAULT_ORDER_POLICY: OrderPolicy = {
+  pendingOrderMinutes: 30,
+  manualPendingHours: 24,
+  maxOpenOrders: 3,
+  maxOpenOrdersPerAddress: 30,
+};
 
 /** What an erased order keeps in place of the person. */
 const ERASED = '';
@@ -113,7 +123,11 @@ export class OrderService {
    */
   async create(storeId: string, user: UserRow, input: CreateOrderInput, placing: PlaceOrder): Promise<Order> {
     const orderId = newOrderNumber();
-    const placement = { orderId, storeId, user, maxOpenOrders: this.policy.maxOpenOrders, onChange: this.onChange };
+    const openOrders = {
+      perAccount: this.policy.maxOpenOrders,
+      perAddressPerHour: this.policy.maxOpenOrdersPerAddress,
+    };
+    const placement = { orderId, storeId, user, openOrders, onChange: this.onChange };
     await writeTransaction(this.db, (trx) => placeOrder(trx, placement, input, placing));
 
     const order = await this.findRow(storeId, orderId);

@@ -1,6 +1,7 @@
 import {
   checkGstin,
   DEFAULT_LOW_STOCK_THRESHOLD,
+  DEFAULT_MAX_LINE_QUANTITY,
   defaultInvoicePrefix,
   type GrievanceOfficer,
   STOREFRONT_TEXT_FIELDS,
@@ -149,6 +150,7 @@ export class StoreService {
       payment_provider: options.paymentProvider ?? 'none',
       payment_config_json: JSON.stringify(this.newPaymentSettings()),
       low_stock_threshold: DEFAULT_LOW_STOCK_THRESHOLD,
+      max_line_quantity: info.maxLineQuantity ?? DEFAULT_MAX_LINE_QUANTITY,
       catalog_version: 0,
       stock_version: 0,
       created_at: nowIso(),
@@ -230,6 +232,7 @@ function infoColumns(info: StoreInfo) {
     invoice_prefix: info.invoicePrefix?.trim() || null,
     grievance_officer_json: info.grievanceOfficer ? JSON.stringify(info.grievanceOfficer) : null,
     search_synonyms_json: info.searchSynonyms?.length ? JSON.stringify(info.searchSynonyms) : null,
+    ...(info.maxLineQuantity === undefined ? {} : { max_line_quantity: info.maxLineQuantity }),
   };
 }
 
@@ -275,6 +278,7 @@ export function toStoreInfo(store: Store): StoreInfo {
     ...storefrontTextsOf(JSON.parse(store.storefront_json) as Partial<StorefrontTexts>),
     ...sellerParticularsOf(store),
     ...(store.search_synonyms_json ? { searchSynonyms: searchSynonymsOf(store) } : {}),
+    maxLineQuantity: Number(store.max_line_quantity),
   };
 }
 

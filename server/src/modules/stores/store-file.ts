@@ -4,6 +4,7 @@ import {
   checkGstin,
   HIGHLIGHT_ICONS,
   INVOICE_PREFIX,
+  ORDER_LINE_MAX_QUANTITY,
   POLICY_SLUGS,
   SEARCH_SYNONYM_LIMITS,
   type StoreInfo,
@@ -139,6 +140,13 @@ const SearchSynonyms = z
   .nullable()
   .transform((groups) => (groups?.length ? groups : undefined));
 
+const LINE_CAP_RULE = `maxLineQuantity must be a whole number from 1 to ${ORDER_LINE_MAX_QUANTITY}.`;
+const MaxLineQuantity = z
+  .number({ error: LINE_CAP_RULE })
+  .int({ error: LINE_CAP_RULE })
+  .min(1, { error: LINE_CAP_RULE })
+  .max(ORDER_LINE_MAX_QUANTITY, { error: LINE_CAP_RULE });
+
 const StoreFileFields = {
   storeName: requiredText('storeName', 100),
   companyName: requiredText('companyName', 200),
@@ -171,6 +179,7 @@ const StoreFileFields = {
   invoicePrefix: InvoicePrefix,
   grievanceOfficer: GrievanceOfficer,
   searchSynonyms: SearchSynonyms,
+  maxLineQuantity: MaxLineQuantity,
 };
 
 /** Every field, as `stores add` needs (the optional ones may be left out). */
@@ -191,6 +200,7 @@ export const StoreFile = z.strictObject({
   invoicePrefix: StoreFileFields.invoicePrefix.optional(),
   grievanceOfficer: StoreFileFields.grievanceOfficer.optional(),
   searchSynonyms: StoreFileFields.searchSynonyms.optional(),
+  maxLineQuantity: StoreFileFields.maxLineQuantity.optional(),
 });
 
 /** Only the fields to change, as `info set` takes them. */

@@ -1,3 +1,4 @@
+import { useStoreInfo } from '@/features/store-info/store-info';
 import { isNotFound } from '@/lib/api-client';
 import { useProductsNow } from './api';
 import { type Availability, type CartItem, type LineProblem, lineKey, lineLimit, lineProblem } from './cart-rules';
@@ -16,6 +17,8 @@ export interface CartAvailability {
 export function useCartAvailability(items: CartItem[]): CartAvailability {
   const ids = [...new Set(items.map((item) => item.id))];
   const products = useProductsNow(ids);
+  // The store's cap on one product per order; none known yet: the order itself checks.
+  const cap = useStoreInfo().storeInfo?.maxLineQuantity ?? Number.POSITIVE_INFINITY;
   const availability = new Map<string, Availability>(
     ids.map((id, index) => {
       const query = products[index];
@@ -34,9 +37,9 @@ export function useCartAvailability(items: CartItem[]): CartAvailability {
   const limits = new Map<string, number>();
   for (const item of items) {
     const known = availability.get(item.id);
-    const problem = lineProblem(items, item, known);
+    const problem = lineProblem(items, item, known, cap);
     if (problem) problems.set(lineKey(item), problem);
-    if (known && known !== 'gone') limits.set(lineKey(item), lineLimit(items, item, known.stock));
+    if (known && known !== 'gone') limits.set(lineKey(item), lineLimit(items, item, known.stock, cap));
   }
   return { problems, limits, hasProblems: problems.size > 0, gstRates };
 }

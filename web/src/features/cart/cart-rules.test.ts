@@ -3,6 +3,8 @@ import {
   addItem,
   type CartItem,
   itemCountOf,
+  lineCapText,
+  lineLimit,
   lineProblem,
   optionsLabel,
   parseStoredCart,
@@ -63,6 +65,15 @@ describe('cart rules', () => {
   ])('a line whose product is %s', (_name, availability, navy, problem) => {
     const items = [line({ selectedColor: 'Navy', quantity: navy }), line({ selectedColor: 'Olive', quantity: 3 })];
     expect(lineProblem(items, items[1] as CartItem, availability)).toEqual(problem);
+  });
+
+  it("holds a product's lines to the store's cap on one product per order, whatever the stock", () => {
+    const items = [line({ selectedColor: 'Navy', quantity: 4 }), line({ selectedColor: 'Olive', quantity: 7 })];
+    expect(lineProblem(items, items[1] as CartItem, { stock: 500 }, 10)).toEqual({ kind: 'over-cap', cap: 10, max: 6 });
+    expect(lineProblem(items, items[1] as CartItem, { stock: 500 }, 11)).toBeUndefined();
+    expect(lineLimit(items, items[1] as CartItem, 500, 10)).toBe(6);
+    expect(lineLimit(items, items[1] as CartItem, 8, 10)).toBe(4);
+    expect(lineCapText(10)).toBe('You can order at most 10 of one product.');
   });
 
   it.each([0, -1, 1.5, Number.NaN])('ignores a quantity of %s', (quantity) => {

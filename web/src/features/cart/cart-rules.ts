@@ -75,22 +75,36 @@ export type Availability = { stock: number } | 'gone' | undefined;
 export type LineProblem =
   | { kind: 'gone' }
   | { kind: 'out-of-stock' }
-  | { kind: 'too-many'; stock: number; max: number };
+  | { kind: 'too-many'; stock: number; max: number }
+  | { kind: 'over-cap'; cap: number; max: number };
 
-/** The most this line may hold: the stock less what the product's other lines already hold. */
-export const lineLimit = (items: CartItem[], line: CartItem, stock: number) =>
-  Math.max(0, stock - (unitsOf(items, line.id) - line.quantity));
+/**
+ * The most this line may hold: the stock (and the store's cap on one product per order, when given)
+ * less what the product's other lines already hold.
+ */
+export const lineLimit = (items: CartItem[], line: CartItem, stock: number, cap = Number.POSITIVE_INFINITY) =>
+  Math.max(0, Math.min(stock, cap) - (unitsOf(items, line.id) - line.quantity));
 
 /** Why a line cannot be ordered as it is, or undefined when it can (or while its product is unknown). */
-export function lineProblem(items: CartItem[], line: CartItem, availability: Availability): LineProblem | undefined {
+export function lineProblem(
+  items: CartItem[],
+  line: CartItem,
+  availability: Availability,
+  cap = Number.POSITIVE_INFINITY,
+): LineProblem | undefined {
   if (availability === undefined) return undefined;
   if (availability === 'gone') return { kind: 'gone' };
   if (availability.stock <= 0) return { kind: 'out-of-stock' };
-  if (unitsOf(items, line.id) > availability.stock) {
-    return { kind: 'too-many', stock: availability.stock, max: lineLimit(items, line, availability.stock) };
+  const units = unitsOf(items, line.id);
+  if (units > availability.stock) {
+    return { kind: 'too-many', stock: availability.stock, max: lineLimit(items, line, availability.stock, cap) };
   }
+  if (units > cap) return { kind: 'over-cap', cap, max: lineLimit(items, line, availability.stock, cap) };
   return undefined;
 }
+
+/** The store's answer to more of one product than its cap allows (the server's words). */
+export const lineCapText = (cap: number) => `You can order at most ${cap} of one product.`;
 
 export const itemCountOf = (items: CartItem[]) => items.reduce((sum, line) => sum + line.quantity, 0);
 export const subtotalOf = (items: CartItem[]) => items.reduce((sum, line) => sum + line.price * line.quantity, 0);

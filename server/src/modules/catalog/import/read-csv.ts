@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { Transform } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
+import { csvTextCellRead } from '../../../shared/csv-cell.js';
 import { type CatalogueEntry, CatalogueFileError, type ProgressListener } from './catalogue-entry.js';
 import { parseAttributesCell, parseImagesCell } from './csv-cells.js';
 import { describeIssues, ProductRecord, RECORD_FIELDS } from './product-record.js';
@@ -129,7 +130,8 @@ function decodeCsvRecord(
   const raw: Record<string, unknown> = {};
   const cellProblems: string[] = [];
   for (const [index, column] of columns.entries()) {
-    const cell = (cells[index] ?? '').trim();
+    // A text cell's guarding apostrophe (csv-cell.ts) is the exporter's, not the merchant's text.
+    const cell = csvTextCellRead((cells[index] ?? '').trim());
     if (column === 'regularPrice' || column === 'discountedPrice' || column === 'mrp') {
       // Accept what a spreadsheet shows: ₹1,49,999.00.
       const plain = cell.replace(/[₹,\s]/g, '');

@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { csvTextCell as text } from '../../../shared/csv-cell.js';
 import { formatAttributesCell, formatImagesCell } from './csv-cells.js';
 import { type ProductRecord, RECORD_FIELDS } from './product-record.js';
 
@@ -34,24 +35,28 @@ export function catalogueWriter(format: CatalogueFormat) {
   };
 }
 
+/**
+ * Text cells are guarded against spreadsheet formulas (csv-cell.ts; the importer removes the guard,
+ * so an export reads back unchanged); prices, stock, the flag and the rate are numbers the shop wrote.
+ */
 const csvRow = (record: ProductRecord): string[] => [
-  record.sku,
-  record.title,
-  record.description,
-  record.category,
-  record.parentCategory ?? '',
-  record.gender ?? '',
+  text(record.sku),
+  text(record.title),
+  text(record.description),
+  text(record.category),
+  text(record.parentCategory ?? ''),
+  text(record.gender ?? ''),
   String(record.regularPrice),
   record.discountedPrice === null ? '' : String(record.discountedPrice),
   String(record.stock),
   record.hidden ? 'true' : 'false',
-  formatImagesCell(record.images),
-  formatAttributesCell(record.attributes),
-  record.hsn ?? '',
+  text(formatImagesCell(record.images)),
+  text(formatAttributesCell(record.attributes)),
+  text(record.hsn ?? ''),
   record.gstRate === null ? '' : String(record.gstRate),
   record.mrp === null ? '' : String(record.mrp),
-  record.countryOfOrigin ?? '',
-  record.manufacturer ?? '',
-  record.importer ?? '',
-  record.netQuantity ?? '',
+  text(record.countryOfOrigin ?? ''),
+  text(record.manufacturer ?? ''),
+  text(record.importer ?? ''),
+  text(record.netQuantity ?? ''),
 ];

@@ -73,6 +73,7 @@ function DetailsForm({ details }: { details: AdminStoreDetails }) {
         ...Object.values(OFFICER_FIELDS),
         'categories',
         'lowStockThreshold',
+        'maxLineQuantity',
         'searchSynonyms',
         'host',
         'extraHosts',
@@ -134,6 +135,21 @@ function DetailsForm({ details }: { details: AdminStoreDetails }) {
             inputMode="numeric"
             min={0}
             {...form.register('lowStockThreshold')}
+          />
+        </FormField>
+        <FormField
+          label="Most of one product per order"
+          htmlFor="store-max-line-quantity"
+          error={errors.maxLineQuantity?.message}
+          description="Shoppers can order at most this many of one product at once (1 to 99), so no one order holds your stock."
+        >
+          <Input
+            id="store-max-line-quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={99}
+            {...form.register('maxLineQuantity')}
           />
         </FormField>
       </div>

@@ -1,4 +1,10 @@
-import { type AdminStoreDetails, POLICY_SLUGS, type PolicySlug, SaveStoreDetailsRequest } from '@store/contract';
+import {
+  type AdminStoreDetails,
+  DEFAULT_MAX_LINE_QUANTITY,
+  POLICY_SLUGS,
+  type PolicySlug,
+  SaveStoreDetailsRequest,
+} from '@store/contract';
 import type { useForm } from 'react-hook-form';
 import { z } from 'zod';
 
@@ -13,6 +19,8 @@ export interface DetailsValues {
   /** One per line. */
   categories: string;
   lowStockThreshold: string;
+  /** How many of one product one order may hold. */
+  maxLineQuantity: string;
   policies: Record<PolicySlug, string>;
   legalName: string;
   gstin: string;
@@ -65,6 +73,7 @@ export function toValues(details: AdminStoreDetails): DetailsValues {
     description: details.description,
     categories: details.categories.join('\n'),
     lowStockThreshold: String(details.lowStockThreshold),
+    maxLineQuantity: String(details.maxLineQuantity ?? DEFAULT_MAX_LINE_QUANTITY),
     policies: Object.fromEntries(POLICY_SLUGS.map((slug) => [slug, details.policies[slug] ?? ''])) as Record<
       PolicySlug,
       string
@@ -106,6 +115,7 @@ export const detailsSchema = z.preprocess((input) => {
     ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, values[field]])),
     categories: linesOf(values.categories),
     lowStockThreshold: values.lowStockThreshold.trim() === '' ? undefined : Number(values.lowStockThreshold),
+    maxLineQuantity: values.maxLineQuantity.trim() === '' ? undefined : Number(values.maxLineQuantity),
     policies: values.policies,
     ...Object.fromEntries(SELLER_FIELDS.map((field) => [field, values[field].trim() || null])),
     grievanceOfficer: Object.values(OFFICER_FIELDS).every((field) => values[field].trim() === '')

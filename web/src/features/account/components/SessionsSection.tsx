@@ -1,7 +1,7 @@
 import type { AccountSession } from '@store/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Monitor } from 'lucide-react';
 import { useState } from 'react';
+import { Monitor } from '@/components/icons';
 import { Badge, Button, Skeleton } from '@/components/ui';
 import { formatDateTime } from '@/lib/dates';
 import { toast } from '@/lib/toast';

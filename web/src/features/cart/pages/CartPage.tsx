@@ -8,7 +8,7 @@ import { formatPrice } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useCartAvailability } from '../availability';
 import { useCart } from '../cart-context';
-import { type LineProblem, lineKey, optionsLabel } from '../cart-rules';
+import { type LineProblem, lineCapText, lineKey, optionsLabel } from '../cart-rules';
 
 /** What the shopper reads about a line that cannot be ordered as it is. */
 const problemText = (problem: LineProblem) =>
@@ -16,7 +16,9 @@ const problemText = (problem: LineProblem) =>
     ? 'No longer available'
     : problem.kind === 'out-of-stock'
       ? 'Out of stock'
-      : `Only ${problem.stock} left`;
+      : problem.kind === 'over-cap'
+        ? lineCapText(problem.cap)
+        : `Only ${problem.stock} left`;
 
 export default function CartPage() {
   usePageMeta('Shopping Cart');
@@ -84,7 +86,7 @@ export default function CartPage() {
                     <div className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
                       <AlertTriangle aria-hidden="true" className="h-4 w-4 shrink-0" />
                       <p className="font-medium">{problemText(problem)}</p>
-                      {problem.kind === 'too-many' && problem.max >= 1 ? (
+                      {(problem.kind === 'too-many' || problem.kind === 'over-cap') && problem.max >= 1 ? (
                         <Button
                           variant="outline"
                           className="ml-auto"

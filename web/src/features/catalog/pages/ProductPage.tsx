@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Heart, PackageSearch, ShoppingCart } from '@/components/icons';
 import { Button, buttonClasses, Skeleton } from '@/components/ui';
 import { useCart } from '@/features/cart/cart-context';
-import { unitsOf } from '@/features/cart/cart-rules';
+import { lineCapText, unitsOf } from '@/features/cart/cart-rules';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { storeNameOf, useStoreInfo } from '@/features/store-info/store-info';
 import { isNotFound } from '@/lib/api-client';
@@ -73,8 +73,11 @@ function ProductDetails({ product }: { product: StoreProduct }) {
   const [quantity, setQuantity] = useState(1);
   const inWishlist = wishlist.includes(product.id);
   const inCart = unitsOf(items, product.id);
-  // The stepper stops at what the shop holds, less what the cart already has of it.
-  const canAdd = Math.max(0, product.stock - inCart);
+  // The stepper stops at what the shop holds (and the store's cap on one product per order), less
+  // what the cart already has of it.
+  const cap = useStoreInfo().storeInfo?.maxLineQuantity ?? Number.POSITIVE_INFINITY;
+  const canAdd = Math.max(0, Math.min(product.stock, cap) - inCart);
+  const atCap = cap < product.stock && inCart + quantity >= cap;
 
   const chooseColor = (value: string) => {
     setColor(value);
@@ -132,6 +135,7 @@ function ProductDetails({ product }: { product: StoreProduct }) {
           ) : null}
 
           <QuantityStepper quantity={quantity} onQuantity={setQuantity} canAdd={canAdd} />
+          {atCap ? <p className="text-sm font-medium text-amber-800">{lineCapText(cap)}</p> : null}
 
           <div className="flex flex-col gap-3 sm:flex-row">
             {/* On a phone the price and Add to Cart stay in reach, just above the bottom navigation. */}
