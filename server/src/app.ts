@@ -120,7 +120,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   guardRequests(app);
   installLimits(
     app,
-    options.redisUrl ? redisLimitStore(options.redisUrl, options.limitKeyPrefix) : databaseLimitStore(options.db),
+    options.redisUrl
+      ? redisLimitStore(options.redisUrl, databaseLimitStore(options.db), options.limitKeyPrefix)
+      : databaseLimitStore(options.db),
     options.rateLimits,
   );
   limitPasswordHashing(options.rateLimits.passwordHashQueue);

@@ -4,8 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { StaffRow } from '../../db/schema.js';
 import { HttpError, unauthorized } from '../../http/errors.js';
-import { limitKey, tooMany } from '../../http/limits.js';
+import { inMinutes, SignInAttempt, tooMany } from '../../http/limits.js';
 import { valid, withErrors } from '../../http/wire.js';
+import { asStranger } from '../accounts/hash-queue.js';
 import { type StaffService, TwoFactorRequired } from '../staff/service.js';
 
 declare module 'fastify' {
@@ -52,31 +53,30 @@ export async function adminSession(app: FastifyInstance, { staff }: { staff: Sta
   const signIn = { security: [], body: StaffSignInRequest, response: withErrors({ 200: StaffSession }) };
   api.post('/admin/session', { schema: signIn }, async (request, reply) => {
     const input = valid(request, 'body');
-    const byAddress = limitKey('staff', request.ip);
-    const byEmailAndAddress = limitKey('staff', input.email, request.ip);
-    const byEmail = limitKey('staff', input.email);
-    const wait = Math.max(
-      await limits.signInFailuresByAddress.retryAfter(byAddress),
-      await limits.signInFailuresByEmailAndAddress.retryAfter(byEmailAndAddress),
-      await limits.signInFailuresByEmail.retryAfter(byEmail),
-    );
-    if (wait) {
-      throw tooMany(wait, `Too many failed sign-ins. Please try again in ${Math.ceil(wait / 60)} minute(s).`);
+    let attempt = await limits.beginSignIn('staff', input.email, request.ip);
+    // Past the email's limit from all addresses (strangers guessing), a right authenticator code
+    // still lets its owner in: it is checked first, and only then the password.
+    if (
+      !(attempt instanceof SignInAttempt) &&
+      attempt.refused === 'email-anywhere' &&
+      input.code &&
+      (await staff.codeIsRight(request.store.id, input.email, input.code))
+    ) {
+      attempt = await limits.beginSignIn('staff', input.email, request.ip, { skipEmailAnywhere: true });
+    }
+    if (!(attempt instanceof SignInAttempt)) {
+      throw tooMany(attempt.wait, `Too many failed sign-ins. Please try again in ${inMinutes(attempt.wait)}.`);
     }
     let token: string;
     try {
-      token = await staff.signIn(request.store.id, input);
+      token = await asStranger(request.ip, () => staff.signIn(request.store.id, input));
     } catch (error) {
-      // A right password waiting for its code is not a failure; a wrong code is.
+      // A right password waiting for its code is not a failure; a wrong code is; anything else checked nothing.
       const failed = error instanceof HttpError && error.statusCode === 401 && !(error instanceof TwoFactorRequired);
-      if (failed) {
-        await limits.signInFailuresByAddress.count(byAddress);
-        await limits.signInFailuresByEmailAndAddress.count(byEmailAndAddress);
-        await limits.signInFailuresByEmail.count(byEmail);
-      }
+      if (!failed) await attempt.undone();
       throw error;
     }
-    await limits.signInFailuresByEmailAndAddress.reset(byEmailAndAddress);
+    await attempt.succeeded();
     const session = await staff.sessionFor(request.store.id, token);
     if (!session) throw unauthorized(NOT_SIGNED_IN);
     setSessionCookie(request, reply, token);

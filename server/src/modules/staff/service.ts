@@ -193,6 +193,16 @@ export class StaffService {
     return token;
   }
 
+  /**
+   * Whether `code` is the authenticator code of a staff member with two-factor sign-in on who may
+   * work on this store: checked before the password when strangers have used up the email's limit.
+   */
+  async codeIsRight(storeId: string, email: string, code: string): Promise<boolean> {
+    const staff = await this.find(email);
+    if (!staff?.totp_secret || !mayWorkOn(staff, storeId)) return false;
+    return totpFor(staff, staff.totp_secret).validate({ token: code, window: 1 }) !== null;
+  }
+
   /** The staff member of a session cookie, while the session is alive and the account may work on this store. */
   async sessionFor(storeId: string, token: string, now = Date.now()): Promise<StaffSessionOf | undefined> {
     if (token.length > 200) return undefined;
