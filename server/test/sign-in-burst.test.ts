@@ -8,7 +8,7 @@ import { addStaff } from './admin-harness.js';
 import { signUp, startShop, type TestShop } from './harness.js';
 
 /** A sign-in posted from a given network address. */
-export function signInFrom(app: FastifyInstance, address: string, path: string, body: Record<string, unknown>) {
+function signInFrom(app: FastifyInstance, address: string, path: string, body: Record<string, unknown>) {
   return app.inject({
     method: 'POST',
     url: `/api/v1${path}`,
