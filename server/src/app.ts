@@ -61,6 +61,8 @@ export interface AppOptions {
   redisUrl?: string;
   /** Prefix of the Redis keys, so two shops can share one Redis. */
   limitKeyPrefix?: string;
+  /** /health says degraded below this much free disk where the SQLite file lives (256 MB unless given). */
+  minFreeDiskBytes?: number;
   /** Open connections at most (Node's server.maxConnections). */
   maxConnections?: number;
   /** Product addresses per sitemap file (the protocol's 50,000 by default; tests use fewer). */
@@ -118,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   guardRequests(app);
-  installLimits(
+  const limits = installLimits(
     app,
     options.redisUrl
       ? redisLimitStore(options.redisUrl, databaseLimitStore(options.db), options.limitKeyPrefix)
@@ -135,7 +137,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installCors(app, (host) => knownStores.isKnownHost(host));
   // Before any route: the API's document collects them as they are added.
   await installApiDocs(app);
-  healthRoute(app, options.db, () => services.stores.exists());
+  healthRoute(app, options.db, {
+    storeExists: () => services.stores.exists(),
+    limitsTrouble: () => limits.trouble(),
+    ...(options.minFreeDiskBytes === undefined ? {} : { minFreeDiskBytes: options.minFreeDiskBytes }),
+  });
 
   await app.register(
     async (api) => {

@@ -250,7 +250,10 @@ describe('a database that cannot take writes', () => {
     try {
       const health = await client(app).get('/health');
       expect(health.statusCode).toBe(503);
-      expect(health.json()).toEqual({ status: 'degraded' });
+      expect(health.json()).toEqual({
+        status: 'degraded',
+        reasons: [expect.stringMatching(/^database: cannot take writes/)],
+      });
       const http = client(app);
       // Reads still work.
       expect((await http.get('/products')).statusCode).toBe(200);
