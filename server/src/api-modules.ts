@@ -50,6 +50,7 @@ export const API_MODULES = [
   moduleRoutes(accountRoutes, ({ services }: ModuleGiven) => ({
     accounts: services.accounts,
     passwordResets: services.passwordResets,
+    audit: services.audit,
   })),
   moduleRoutes(privacyRoutes, ({ services }: ModuleGiven) => ({ privacy: services.privacy })),
   moduleRoutes(catalogRoutes, ({ services }: ModuleGiven) => ({ catalog: services.catalog })),

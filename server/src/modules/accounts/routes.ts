@@ -15,6 +15,7 @@ import { requireUser } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
 import { inMinutes, limitKey, SignInAttempt, tooMany } from '../../http/limits.js';
 import { describeRoutes, SHOPPER_TOKEN, valid, withErrors } from '../../http/wire.js';
+import type { AuditLog } from '../audit/service.js';
 import { asStranger } from './hash-queue.js';
 import type { PasswordResets } from './password-reset.js';
 import { type AccountService, toAccountInfo } from './service.js';
@@ -25,7 +26,7 @@ export const PASSWORD_CHANGED = 'Your password has been changed. Please sign in.
 
 export async function accountRoutes(
   app: FastifyInstance,
-  { accounts, passwordResets }: { accounts: AccountService; passwordResets: PasswordResets },
+  { accounts, passwordResets, audit }: { accounts: AccountService; passwordResets: PasswordResets; audit: AuditLog },
 ): Promise<void> {
   describeRoutes(app, { tag: 'accounts' });
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -57,15 +58,19 @@ export async function accountRoutes(
         `Too many failed sign-ins for this email. Please try again in ${inMinutes(attempt.wait)}.`,
       );
     }
+    const signInEntry = { storeId: request.store.id, email: input.email, address: request.ip };
     let token: string;
     try {
       token = await asStranger(request.ip, () => accounts.authorize(request.store.id, input));
     } catch (error) {
       // A wrong password keeps its places; anything else (a busy queue, a database fault) checked nothing.
-      if (!(error instanceof HttpError && error.statusCode === 401)) await attempt.undone();
+      const failed = error instanceof HttpError && error.statusCode === 401;
+      if (failed) await audit.signIn({ ...signInEntry, action: 'account.sign-in-failed' });
+      else await attempt.undone();
       throw error;
     }
     await attempt.succeeded();
+    await audit.signIn({ ...signInEntry, action: 'account.sign-in' });
     return { token };
   });
 

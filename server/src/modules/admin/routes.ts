@@ -60,7 +60,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   const { orders, audit } = options;
   describeRoutes(app, { tag: 'back office', security: STAFF_SESSION });
   const api = app.withTypeProvider<ZodTypeProvider>();
-  await adminSession(app, { staff: options.staff });
+  await adminSession(app, { staff: options.staff, audit });
   await adminProductRoutes(app, options);
   await adminSettingsRoutes(app, options);
   await adminMailRoutes(app, options);

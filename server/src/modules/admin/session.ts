@@ -7,6 +7,7 @@ import { HttpError, unauthorized } from '../../http/errors.js';
 import { inMinutes, SignInAttempt, tooMany } from '../../http/limits.js';
 import { valid, withErrors } from '../../http/wire.js';
 import { asStranger } from '../accounts/hash-queue.js';
+import type { AuditLog } from '../audit/service.js';
 import { type StaffService, TwoFactorRequired } from '../staff/service.js';
 
 declare module 'fastify' {
@@ -25,7 +26,10 @@ const OWNERS_ONLY = 'Only an owner can do this.';
  * cookie (never a shopper's token), and on every state-changing call the session's CSRF token
  * and a same-site Origin. Then the sign-in, session and sign-out routes.
  */
-export async function adminSession(app: FastifyInstance, { staff }: { staff: StaffService }): Promise<void> {
+export async function adminSession(
+  app: FastifyInstance,
+  { staff, audit }: { staff: StaffService; audit: AuditLog },
+): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const token = request.cookies[ADMIN_SESSION_COOKIE];
@@ -67,16 +71,19 @@ export async function adminSession(app: FastifyInstance, { staff }: { staff: Sta
     if (!(attempt instanceof SignInAttempt)) {
       throw tooMany(attempt.wait, `Too many failed sign-ins. Please try again in ${inMinutes(attempt.wait)}.`);
     }
+    const signInEntry = { storeId: request.store.id, email: input.email, address: request.ip };
     let token: string;
     try {
       token = await asStranger(request.ip, () => staff.signIn(request.store.id, input));
     } catch (error) {
       // A right password waiting for its code is not a failure; a wrong code is; anything else checked nothing.
       const failed = error instanceof HttpError && error.statusCode === 401 && !(error instanceof TwoFactorRequired);
-      if (!failed) await attempt.undone();
+      if (failed) await audit.signIn({ ...signInEntry, action: 'staff.sign-in-failed' });
+      else await attempt.undone();
       throw error;
     }
     await attempt.succeeded();
+    await audit.signIn({ ...signInEntry, action: 'staff.sign-in' });
     const session = await staff.sessionFor(request.store.id, token);
     if (!session) throw unauthorized(NOT_SIGNED_IN);
     setSessionCookie(request, reply, token);
