@@ -77,6 +77,7 @@ describe('the frozen migrations', () => {
     expect(error).toBeUndefined();
     expect(results?.map((result) => [result.migrationName, result.status])).toEqual([
       ['2027-01-04-payment-settings-per-provider', 'Success'],
+      ['2027-01-07-staff-sign-in-links', 'Success'],
     ]);
     // Made by the shop of then, migrated by today's files: the schema of a fresh database.
     await expect(asJson(await sqliteSchema(db))).toMatchFileSnapshot(path.join(fixtures, 'schema-sqlite.json'));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_SESSION_COOKIE } from '@store/contract';
+import { ADMIN_SESSION_COOKIE, SIGN_IN_LINK_OFFERED } from '@store/contract';
 import type { FastifyInstance } from 'fastify';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,5 +119,41 @@ describe.each(counterStores)('a burst of wrong passwords, counted in %s', (_wher
     const owner = await signInFrom(shop.app, '192.0.2.5', '/admin/session', { email, password, code: totp.generate() });
     expect(owner.statusCode).toBe(200);
     expect(owner.cookies.some((cookie) => cookie.name === ADMIN_SESSION_COOKIE)).toBe(true);
+  });
+
+  it('lets an owner without two-factor sign-in in by an emailed one-time link while strangers have used up their email', async () => {
+    const { email, password } = await addStaff(shop, { role: 'owner' });
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        signInFrom(shop.app, `203.0.114.${i + 1}`, '/admin/session', { email, password: `guess-${i}-long-enough` }),
+      ),
+    );
+    const refused = await signInFrom(shop.app, '192.0.2.6', '/admin/session', { email, password });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: expect.stringMatching(/sign-in link/), field: SIGN_IN_LINK_OFFERED });
+
+    // Asking answers alike for an unknown email.
+    const unknown = await signInFrom(shop.app, '192.0.2.6', '/admin/session/link', { email: 'nobody@netkart.in' });
+    const asked = await signInFrom(shop.app, '192.0.2.6', '/admin/session/link', { email });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json()).toEqual(unknown.json());
+    const mail = await shop.db
+      .selectFrom('outbox')
+      .select(['text', 'kind'])
+      .where('recipient', '=', email)
+      .where('kind', '=', 'staff.sign-in-link')
+      .executeTakeFirstOrThrow();
+    const token = /sign-in-link=([\w-]+)/.exec(mail.text)?.[1];
+    if (!token) throw new Error(`no link in: ${mail.text}`);
+    // Only the hash is stored.
+    const stored = await shop.db.selectFrom('staff_sign_in_links').select('token_hash').execute();
+    expect(stored.map((row) => row.token_hash)).not.toContain(token);
+
+    const used = await signInFrom(shop.app, '192.0.2.6', '/admin/session/link/use', { token });
+    expect(used.statusCode).toBe(200);
+    expect(used.json()).toMatchObject({ email, role: 'owner' });
+    expect(used.cookies.some((cookie) => cookie.name === ADMIN_SESSION_COOKIE)).toBe(true);
+    const again = await signInFrom(shop.app, '192.0.2.6', '/admin/session/link/use', { token });
+    expect(again.statusCode).toBe(400);
   });
 });

@@ -33,6 +33,7 @@ import * as listingIndexesOfShown from './2026-12-30-listing-indexes-of-shown.js
 import * as derivedRowsUnchecked from './2026-12-31-derived-rows-unchecked.js';
 import * as listingInsertPausable from './2027-01-02-listing-insert-pausable.js';
 import * as paymentSettingsPerProvider from './2027-01-04-payment-settings-per-provider.js';
+import * as staffSignInLinks from './2027-01-07-staff-sign-in-links.js';
 
 const migrations: [name: string, migration: Migration][] = [
   ['2026-11-01-initial', initial],
@@ -57,6 +58,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2026-12-31-derived-rows-unchecked', derivedRowsUnchecked],
   ['2027-01-02-listing-insert-pausable', listingInsertPausable],
   ['2027-01-04-payment-settings-per-provider', paymentSettingsPerProvider],
+  ['2027-01-07-staff-sign-in-links', staffSignInLinks],
 ];
 
 export const migrationProvider: MigrationProvider = {

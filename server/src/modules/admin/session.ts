@@ -1,14 +1,23 @@
-import { ADMIN_CSRF_HEADER, ADMIN_SESSION_COOKIE, StaffSession, StaffSignInRequest } from '@store/contract';
+import {
+  ADMIN_CSRF_HEADER,
+  ADMIN_SESSION_COOKIE,
+  SIGN_IN_LINK_OFFERED,
+  StaffSession,
+  StaffSignInLinkRequest,
+  StaffSignInLinkUse,
+  StaffSignInRequest,
+} from '@store/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { StaffRow } from '../../db/schema.js';
 import { HttpError, unauthorized } from '../../http/errors.js';
-import { inMinutes, SignInAttempt, tooMany } from '../../http/limits.js';
+import { inMinutes, limitKey, SignInAttempt, takeAll, tooMany } from '../../http/limits.js';
 import { valid, withErrors } from '../../http/wire.js';
 import { asStranger } from '../accounts/hash-queue.js';
 import type { AuditLog } from '../audit/service.js';
 import { type StaffService, TwoFactorRequired } from '../staff/service.js';
+import { SIGN_IN_LINK_SENT, type StaffSignInLinks } from '../staff/sign-in-links.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,6 +29,9 @@ declare module 'fastify' {
 const NOT_SIGNED_IN = 'Please sign in to the back office.';
 const FORGED = 'This request did not come from the back office. Reload the page and try again.';
 const OWNERS_ONLY = 'Only an owner can do this.';
+const LOCKED_BY_OTHERS =
+  'Too many failed sign-ins for this email from elsewhere. Sign in with your authenticator code, or have a sign-in link emailed to you.';
+const SignInLinkSent = z.object({ message: z.string() });
 
 /**
  * Who is signed in to the back office, and the guard every admin route is behind: a session
@@ -28,7 +40,7 @@ const OWNERS_ONLY = 'Only an owner can do this.';
  */
 export async function adminSession(
   app: FastifyInstance,
-  { staff, audit }: { staff: StaffService; audit: AuditLog },
+  { staff, links, audit }: { staff: StaffService; links: StaffSignInLinks; audit: AuditLog },
 ): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -37,7 +49,8 @@ export async function adminSession(
     if (token && session) request.staff = { row: session.staff, csrfToken: session.csrfToken, token };
   });
   app.addHook('preHandler', async (request) => {
-    const signingIn = request.method === 'POST' && request.routeOptions.url?.endsWith('/admin/session');
+    const signingIn =
+      request.method === 'POST' && /\/admin\/session(\/link|\/link\/use)?$/.test(request.routeOptions.url ?? '');
     if (signingIn) {
       // A sign-in posted from another site would sign the victim into the attacker's account.
       if (!sameOrigin(request)) throw new HttpError(403, FORGED);
@@ -69,6 +82,10 @@ export async function adminSession(
       attempt = await limits.beginSignIn('staff', input.email, request.ip, { skipEmailAnywhere: true });
     }
     if (!(attempt instanceof SignInAttempt)) {
+      if (attempt.refused === 'email-anywhere') {
+        // Strangers, not this person, used up the email's limit: other ways in stay open.
+        throw new HttpError(429, LOCKED_BY_OTHERS, { 'retry-after': String(attempt.wait) }, SIGN_IN_LINK_OFFERED);
+      }
       throw tooMany(attempt.wait, `Too many failed sign-ins. Please try again in ${inMinutes(attempt.wait)}.`);
     }
     const signInEntry = { storeId: request.store.id, email: input.email, address: request.ip };
@@ -87,6 +104,34 @@ export async function adminSession(
     const session = await staff.sessionFor(request.store.id, token);
     if (!session) throw unauthorized(NOT_SIGNED_IN);
     setSessionCookie(request, reply, token);
+    return sessionAnswer(request, session.staff, session.csrfToken);
+  });
+
+  const askLink = { security: [], body: StaffSignInLinkRequest, response: withErrors({ 202: SignInLinkSent }) };
+  api.post('/admin/session/link', { schema: askLink }, async (request, reply) => {
+    const { email } = valid(request, 'body');
+    // The address's sign-in limit applies to asking too; and one mailbox gets a few links an hour at most.
+    const full = await takeAll([
+      [limits.signInFailuresByAddress, limitKey('staff', request.ip)],
+      [limits.passwordResetsByEmail, limitKey('staff-link', email)],
+    ]);
+    if (full) throw tooMany(full.wait, `Too many sign-in link requests. Please try again in ${inMinutes(full.wait)}.`);
+    await links.request(request.store, email);
+    return reply.code(202).send({ message: SIGN_IN_LINK_SENT });
+  });
+
+  const useLink = { security: [], body: StaffSignInLinkUse, response: withErrors({ 200: StaffSession }) };
+  api.post('/admin/session/link/use', { schema: useLink }, async (request, reply) => {
+    const { token } = valid(request, 'body');
+    const address = [limits.signInFailuresByAddress, limitKey('staff', request.ip)] as const;
+    const wait = await address[0].take(address[1]);
+    if (wait) throw tooMany(wait, `Too many failed sign-ins. Please try again in ${inMinutes(wait)}.`);
+    const used = await links.use(request.store.id, token);
+    await address[0].giveBack(address[1]);
+    await audit.signIn({ storeId: request.store.id, email: used.email, action: 'staff.sign-in', address: request.ip });
+    const session = await staff.sessionFor(request.store.id, used.session);
+    if (!session) throw unauthorized(NOT_SIGNED_IN);
+    setSessionCookie(request, reply, used.session);
     return sessionAnswer(request, session.staff, session.csrfToken);
   });
 

@@ -110,6 +110,7 @@ export class StaffService {
         }
       }
       await trx.deleteFrom('staff_sessions').where('staff_id', '=', staff.id).execute();
+      await trx.deleteFrom('staff_sign_in_links').where('staff_id', '=', staff.id).execute();
       await trx.deleteFrom('staff').where('id', '=', staff.id).execute();
       await this.audit.record(trx, {
         storeId: staff.store_id,
@@ -178,13 +179,18 @@ export class StaffService {
         throw new HttpError(401, INVALID_CODE, {}, 'code');
       }
     }
+    return this.openSession(staff.id);
+  }
+
+  /** A new back-office session for a staff member who has proved who they are; its token, returned once. */
+  async openSession(staffId: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = nowIso();
     await this.db
       .insertInto('staff_sessions')
       .values({
         token_hash: hashToken(token),
-        staff_id: staff.id,
+        staff_id: staffId,
         csrf_token: randomBytes(24).toString('base64url'),
         created_at: now,
         last_seen_at: now,
