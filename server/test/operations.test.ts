@@ -417,7 +417,7 @@ describe('settings', () => {
       ordersPerAccount: 20,
       trackingFailuresPerOrder: 10,
       trackingFailuresPerIp: 30,
-      passwordHashQueue: 16,
+      passwordHashQueue: 64,
       passwordResetsPerEmail: 5,
       contactMessagesPerIp: 10,
     });
