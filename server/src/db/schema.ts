@@ -334,7 +334,7 @@ export interface AuditLogTable {
   created_at: string;
 }
 
-/** Written by rate-limiter-flexible's stores; `expire` is epoch ms. */
+/** The rate-limit counters (server/src/http/limits/): one fixed window per key; `expire` is epoch ms. */
 export interface RateLimitsTable {
   key: string;
   points: number;
