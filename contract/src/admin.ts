@@ -525,3 +525,24 @@ export const AddStaffRequest = z.object({
   allStores: z.boolean().default(false),
 });
 export type AddStaffRequest = z.input<typeof AddStaffRequest>;
+
+/**
+ * The `field` of a back-office sign-in's 429 when strangers have used up the email's limit: the
+ * sign-in page then offers "Email me a sign-in link" (or the authenticator code, which still works).
+ */
+export const SIGN_IN_LINK_OFFERED = 'signInLink';
+/** POST /admin/session/link: email a one-time sign-in link (answered alike for every email). */
+export const StaffSignInLinkRequest = z.object({
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: 'Email is required.' })
+    .max(254),
+});
+export type StaffSignInLinkRequest = z.input<typeof StaffSignInLinkRequest>;
+/** POST /admin/session/link/use: the token of an emailed link, for a session. */
+export const StaffSignInLinkUse = z.object({
+  token: z.string({ error: 'The sign-in link is incomplete.' }).min(1).max(200),
+});
+export type StaffSignInLinkUse = z.input<typeof StaffSignInLinkUse>;

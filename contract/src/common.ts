@@ -4,8 +4,15 @@ import { z } from 'zod';
 export const ErrorResponse = z.object({ error: z.string(), field: z.string().optional() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
-/** ok; degraded: the database cannot take writes; no-store: no store has been created yet (`store init`). */
-export const HealthResponse = z.object({ status: z.enum(['ok', 'degraded', 'no-store']) });
+/**
+ * ok; degraded: something is wrong, named in `reasons` (answered 503 when the database cannot take
+ * writes, 200 while the shop still serves, e.g. Redis down); no-store: no store yet (`store init`).
+ */
+export const HealthResponse = z.object({
+  status: z.enum(['ok', 'degraded', 'no-store']),
+  /** What is wrong when the status is not ok, e.g. "redis: connect ECONNREFUSED …" or "disk: …". */
+  reasons: z.array(z.string()).optional(),
+});
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
 /** A required piece of text: trimmed, non-blank, bounded. */

@@ -51,6 +51,7 @@ export const API_MODULES = [
     accounts: services.accounts,
     passwordResets: services.passwordResets,
     sessions: services.sessions,
+    audit: services.audit,
   })),
   moduleRoutes(privacyRoutes, ({ services }: ModuleGiven) => ({ privacy: services.privacy })),
   moduleRoutes(catalogRoutes, ({ services }: ModuleGiven) => ({ catalog: services.catalog })),

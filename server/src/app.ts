@@ -60,6 +60,8 @@ export interface AppOptions {
   redisUrl?: string;
   /** Prefix of the Redis keys, so two shops can share one Redis. */
   limitKeyPrefix?: string;
+  /** /health says degraded below this much free disk where the SQLite file lives (256 MB unless given). */
+  minFreeDiskBytes?: number;
   /** Open connections at most (Node's server.maxConnections). */
   maxConnections?: number;
   /** Open connections one network address may hold (off behind a trusted proxy). */
@@ -121,9 +123,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   guardRequests(app);
-  installLimits(
+  const limits = installLimits(
     app,
-    options.redisUrl ? redisLimitStore(options.redisUrl, options.limitKeyPrefix) : databaseLimitStore(options.db),
+    options.redisUrl
+      ? redisLimitStore(options.redisUrl, databaseLimitStore(options.db), options.limitKeyPrefix)
+      : databaseLimitStore(options.db),
     options.rateLimits,
   );
   limitPasswordHashing(options.rateLimits.passwordHashQueue);
@@ -136,7 +140,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installCors(app, (hostHeader) => knownStores.hostsOfStoreAt(hostHeader));
   // Before any route: the API's document collects them as they are added.
   await installApiDocs(app);
-  healthRoute(app, options.db, () => services.stores.exists());
+  healthRoute(app, options.db, {
+    storeExists: () => services.stores.exists(),
+    limitsTrouble: () => limits.trouble(),
+    ...(options.minFreeDiskBytes === undefined ? {} : { minFreeDiskBytes: options.minFreeDiskBytes }),
+  });
 
   await app.register(
     async (api) => {

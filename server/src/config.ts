@@ -48,7 +48,7 @@ export const Environment = z.object({
   PAYMENTS_PER_IP: positiveInt(90),
   TRACKING_FAILURES_PER_ORDER: positiveInt(10),
   TRACKING_FAILURES_PER_IP: positiveInt(30),
-  PASSWORD_HASH_QUEUE: positiveInt(16),
+  PASSWORD_HASH_QUEUE: positiveInt(64),
   PASSWORD_RESETS_PER_EMAIL: positiveInt(5),
   PASSWORD_RESETS_PER_IP: positiveInt(20),
   CONTACT_MESSAGES_PER_IP: positiveInt(10),

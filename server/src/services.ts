@@ -21,6 +21,7 @@ import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './modules/payme
 import { newStoreSettings } from './modules/payments/stored-settings.js';
 import { PrivacyService } from './modules/privacy/service.js';
 import { StaffService } from './modules/staff/service.js';
+import { StaffSignInLinks } from './modules/staff/sign-in-links.js';
 import { StoreService } from './modules/stores/service.js';
 
 /** The modules' services; the back office's, built on these, are added by app.ts (the only one to wire it). */
@@ -33,6 +34,7 @@ export interface ModuleServices {
   payments: PaymentService;
   audit: AuditLog;
   staff: StaffService;
+  staffSignInLinks: StaffSignInLinks;
   outbox: Outbox;
   privacy: PrivacyService;
   stockSummary: StockSummary;
@@ -91,6 +93,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     },
   );
   const newsletter = new NewsletterService(db, outbox, settings.messages);
+  const staff = new StaffService(db, audit, settings.passwordCost);
   return {
     stores,
     accounts,
@@ -99,7 +102,8 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     orders,
     payments,
     audit,
-    staff: new StaffService(db, audit, settings.passwordCost),
+    staff,
+    staffSignInLinks: new StaffSignInLinks(db, outbox, staff, settings.messages),
     outbox,
     privacy: new PrivacyService(db, { accounts, orders, newsletter, outbox, audit }),
     stockSummary: new StockSummary(db, outbox, stores, catalog, settings.messages),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { RateLimitConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/open.js';
-import { WorkQueue } from '../src/modules/accounts/hash-queue.js';
+import { asStranger, asTrusted, WorkQueue } from '../src/modules/accounts/hash-queue.js';
 import { limitPasswordHashing, OWASP_SCRYPT_COST } from '../src/modules/accounts/passwords.js';
 import {
   client,
@@ -276,8 +276,11 @@ describe('the password hashing queue', () => {
     try {
       const { email, password } = await signUp(shop.app);
       limitPasswordHashing(1, 1);
+      // Six shoppers on six networks (one network alone may hold only its share of the places).
       const answers = await Promise.all(
-        Array.from({ length: 6 }, () => client(shop.app).post('/users/authorize', { email, password })),
+        Array.from({ length: 6 }, (_, i) =>
+          from(shop.app, `192.0.2.${i + 1}`).post('/users/authorize', { email, password }),
+        ),
       );
       const codes = answers.map((answer) => answer.statusCode).sort();
       // One hashing, one waiting: those two get in, the other four are told to come back.
@@ -289,5 +292,41 @@ describe('the password hashing queue', () => {
       limitPasswordHashing(RELAXED_LIMITS.passwordHashQueue);
       await shop.close();
     }
+  });
+});
+
+describe('a fair password hashing queue', () => {
+  it('keeps room for a second address while one address floods sign-in', async () => {
+    const shop = await startShop({ passwordCost: OWASP_SCRYPT_COST });
+    try {
+      const { email, password } = await signUp(shop.app);
+      // One worker and four places in line: one address may hold two of the five.
+      limitPasswordHashing(4, 1);
+      const flood = Array.from({ length: 10 }, (_, i) =>
+        from(shop.app, '203.0.113.50').post('/users/authorize', { email, password: `guess-${i}` }),
+      );
+      const shopper = await from(shop.app, '198.51.100.77').post('/users/authorize', { email, password });
+      expect(shopper.statusCode).toBe(200);
+      const codes = (await Promise.all(flood)).map((answer) => answer.statusCode).sort();
+      expect(codes).toEqual([401, 401, 503, 503, 503, 503, 503, 503, 503, 503]);
+    } finally {
+      limitPasswordHashing(RELAXED_LIMITS.passwordHashQueue);
+      await shop.close();
+    }
+  });
+
+  it('serves a signed-in caller before every stranger in line', async () => {
+    const queue = new WorkQueue(1, 2);
+    const order: string[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = asStranger('203.0.113.1', () => queue.run(() => gate.then(() => order.push('first'))));
+    const stranger = asStranger('203.0.113.2', () => queue.run(async () => order.push('stranger')));
+    const known = asTrusted(() => queue.run(async () => order.push('known')));
+    release();
+    await Promise.all([first, stranger, known]);
+    expect(order).toEqual(['first', 'known', 'stranger']);
   });
 });

@@ -78,6 +78,7 @@ describe('the frozen migrations', () => {
     expect(results?.map((result) => [result.migrationName, result.status])).toEqual([
       ['2027-01-04-payment-settings-per-provider', 'Success'],
       ['2027-01-06-store-public-address', 'Success'],
+      ['2027-01-07-staff-sign-in-links', 'Success'],
       ['2027-01-08-order-line-cap', 'Success'],
       ['2027-01-09-session-devices', 'Success'],
     ]);

@@ -262,7 +262,10 @@ describe('a database that cannot take writes', () => {
     try {
       const health = await client(app).get('/health');
       expect(health.statusCode).toBe(503);
-      expect(health.json()).toEqual({ status: 'degraded' });
+      expect(health.json()).toEqual({
+        status: 'degraded',
+        reasons: [expect.stringMatching(/^database: cannot take writes/)],
+      });
       const http = client(app);
       // Reads still work.
       expect((await http.get('/products')).statusCode).toBe(200);
@@ -426,7 +429,7 @@ describe('settings', () => {
       ordersPerAccount: 20,
       trackingFailuresPerOrder: 10,
       trackingFailuresPerIp: 30,
-      passwordHashQueue: 16,
+      passwordHashQueue: 64,
       passwordResetsPerEmail: 5,
       contactMessagesPerIp: 10,
     });

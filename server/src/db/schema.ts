@@ -286,6 +286,7 @@ export interface DatabaseSchema {
   rate_limits: RateLimitsTable;
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
+  staff_sign_in_links: StaffSignInLinksTable;
   audit_log: AuditLogTable;
   outbox: OutboxTable;
   sequences: SequencesTable;
@@ -309,6 +310,16 @@ export interface StaffTable {
 }
 
 /** A signed-in back-office browser; the token is kept only as a hash. */
+/** A one-time back-office sign-in link: its token's hash, for one staff member and store, 15 minutes, once. */
+export interface StaffSignInLinksTable {
+  token_hash: string;
+  staff_id: string;
+  store_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface StaffSessionsTable {
   token_hash: string;
   staff_id: string;
@@ -333,7 +344,7 @@ export interface AuditLogTable {
   created_at: string;
 }
 
-/** Written by rate-limiter-flexible's stores; `expire` is epoch ms. */
+/** The rate-limit counters (server/src/http/limits/): one fixed window per key; `expire` is epoch ms. */
 export interface RateLimitsTable {
   key: string;
   points: number;

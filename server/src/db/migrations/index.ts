@@ -34,6 +34,7 @@ import * as derivedRowsUnchecked from './2026-12-31-derived-rows-unchecked.js';
 import * as listingInsertPausable from './2027-01-02-listing-insert-pausable.js';
 import * as paymentSettingsPerProvider from './2027-01-04-payment-settings-per-provider.js';
 import * as storePublicAddress from './2027-01-06-store-public-address.js';
+import * as staffSignInLinks from './2027-01-07-staff-sign-in-links.js';
 import * as orderLineCap from './2027-01-08-order-line-cap.js';
 import * as sessionDevices from './2027-01-09-session-devices.js';
 
@@ -61,6 +62,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-02-listing-insert-pausable', listingInsertPausable],
   ['2027-01-04-payment-settings-per-provider', paymentSettingsPerProvider],
   ['2027-01-06-store-public-address', storePublicAddress],
+  ['2027-01-07-staff-sign-in-links', staffSignInLinks],
   ['2027-01-08-order-line-cap', orderLineCap],
   ['2027-01-09-session-devices', sessionDevices],
 ];

@@ -12,7 +12,7 @@ export const OWASP_SCRYPT_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 const MAX_MEMORY = 256 * 1024 * 1024;
 const KEY_LENGTH = 64;
 
-const hashing = new WorkQueue(hashWorkers(), 16);
+const hashing = new WorkQueue(hashWorkers(), 64);
 
 /** How many hashes may wait for a worker before sign-ins and registrations get a 503. */
 export function limitPasswordHashing(waiting: number, workers = hashWorkers()): void {

@@ -16,10 +16,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
-import { limitKey, tooMany } from '../../http/limits.js';
+import { inMinutes, limitKey, SignInAttempt, tooMany } from '../../http/limits.js';
 import { describeRoutes, SHOPPER_TOKEN, valid, withErrors } from '../../http/wire.js';
 import { newId } from '../../shared/ids.js';
+import type { AuditLog } from '../audit/service.js';
 import { deviceOf } from './devices.js';
+import { asStranger } from './hash-queue.js';
 import type { PasswordResets } from './password-reset.js';
 import { type AccountService, toAccountInfo } from './service.js';
 import type { ShopperSessions } from './sessions.js';
@@ -34,7 +36,8 @@ export async function accountRoutes(
     accounts,
     passwordResets,
     sessions,
-  }: { accounts: AccountService; passwordResets: PasswordResets; sessions: ShopperSessions },
+    audit,
+  }: { accounts: AccountService; passwordResets: PasswordResets; sessions: ShopperSessions; audit: AuditLog },
 ): Promise<void> {
   describeRoutes(app, { tag: 'accounts' });
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -43,11 +46,11 @@ export async function accountRoutes(
 
   const register = { body: RegisterRequest, response: withErrors({ 201: RegisterResponse }) };
   api.post('/users/register', { schema: register }, async (request, reply) => {
-    const wait = await limits.registrationsByAddress.retryAfter(addressKey(request));
-    if (wait) throw tooMany(wait, 'Too many registrations from this network. Please try again later.');
     const input = valid(request, 'body');
-    await limits.registrationsByAddress.count(addressKey(request));
-    const user = await accounts.register(request.store.id, input);
+    // Taken before the password is hashed: a burst of registrations gets exactly the limit's worth.
+    const wait = await limits.registrationsByAddress.take(addressKey(request));
+    if (wait) throw tooMany(wait, 'Too many registrations from this network. Please try again later.');
+    const user = await asStranger(request.ip, () => accounts.register(request.store.id, input));
     // An email that has an account gets the same answer (its owner is emailed), with an id of nothing.
     return reply.code(201).send({ id: user?.id ?? newId(), message: 'Account created.' });
   });
@@ -55,32 +58,34 @@ export async function accountRoutes(
   const authorize = { body: AuthorizeRequest, response: withErrors({ 200: AuthorizeResponse }) };
   api.post('/users/authorize', { schema: authorize }, async (request) => {
     const input = valid(request, 'body');
-    const byAddress = addressKey(request);
-    // Failures count per email and address: an attacker elsewhere never locks the owner out.
-    const byEmailAndAddress = limitKey(request.store.id, input.email, request.ip);
-    const byEmail = limitKey(request.store.id, input.email);
-    const addressWait = await limits.signInFailuresByAddress.retryAfter(byAddress);
-    if (addressWait) throw tooMany(addressWait, 'Too many sign-in attempts from this network. Please try again later.');
-    const emailWait = Math.max(
-      await limits.signInFailuresByEmailAndAddress.retryAfter(byEmailAndAddress),
-      await limits.signInFailuresByEmail.retryAfter(byEmail),
-    );
-    if (emailWait) {
-      const minutes = Math.ceil(emailWait / 60);
-      throw tooMany(emailWait, `Too many failed sign-ins for this email. Please try again in ${minutes} minute(s).`);
-    }
-    try {
-      const token = await accounts.authorize(request.store.id, input, deviceOf(request.headers['user-agent']));
-      await limits.signInFailuresByEmailAndAddress.reset(byEmailAndAddress);
-      return { token };
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 401) {
-        await limits.signInFailuresByAddress.count(byAddress);
-        await limits.signInFailuresByEmailAndAddress.count(byEmailAndAddress);
-        await limits.signInFailuresByEmail.count(byEmail);
+    // Failures count per email and address, per address, and per email from anywhere; each place is
+    // taken before the password is hashed, so a burst of N+k wrong passwords gets exactly N checked.
+    const attempt = await limits.beginSignIn(request.store.id, input.email, request.ip);
+    if (!(attempt instanceof SignInAttempt)) {
+      if (attempt.refused === 'address') {
+        throw tooMany(attempt.wait, 'Too many sign-in attempts from this network. Please try again later.');
       }
+      throw tooMany(
+        attempt.wait,
+        `Too many failed sign-ins for this email. Please try again in ${inMinutes(attempt.wait)}.`,
+      );
+    }
+    const signInEntry = { storeId: request.store.id, email: input.email, address: request.ip };
+    let token: string;
+    try {
+      token = await asStranger(request.ip, () =>
+        accounts.authorize(request.store.id, input, deviceOf(request.headers['user-agent'])),
+      );
+    } catch (error) {
+      // A wrong password keeps its places; anything else (a busy queue, a database fault) checked nothing.
+      const failed = error instanceof HttpError && error.statusCode === 401;
+      if (failed) await audit.signIn({ ...signInEntry, action: 'account.sign-in-failed' });
+      else await attempt.undone();
       throw error;
     }
+    await attempt.succeeded();
+    await audit.signIn({ ...signInEntry, action: 'account.sign-in' });
+    return { token };
   });
 
   const logout = { security: SHOPPER_TOKEN, response: withErrors({ 204: z.undefined() }) };
@@ -109,7 +114,7 @@ export async function accountRoutes(
   const confirm = { body: PasswordResetConfirmRequest, response: withErrors({ 200: PasswordResetResponse }) };
   api.post('/users/password-reset/confirm', { schema: confirm }, async (request) => {
     const input = valid(request, 'body');
-    await passwordResets.confirm(request.store.id, input);
+    await asStranger(request.ip, () => passwordResets.confirm(request.store.id, input));
     return { message: PASSWORD_CHANGED };
   });
 

@@ -24,6 +24,7 @@ import type { InvoiceService } from '../invoices/service.js';
 import type { Outbox } from '../messages/outbox.js';
 import type { PaymentService } from '../payments/service.js';
 import type { StaffService } from '../staff/service.js';
+import type { StaffSignInLinks } from '../staff/sign-in-links.js';
 import type { PictureCopies } from '../storefront/picture-copies.js';
 import type { StoreService } from '../stores/service.js';
 import type { AdminDashboards } from './dashboard.js';
@@ -37,6 +38,7 @@ import { adminTicketRoutes } from './ticket-routes.js';
 
 export interface AdminRouteOptions {
   staff: StaffService;
+  staffSignInLinks: StaffSignInLinks;
   orders: AdminOrders;
   products: AdminProducts;
   dashboards: AdminDashboards;
@@ -60,7 +62,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   const { orders, audit } = options;
   describeRoutes(app, { tag: 'back office', security: STAFF_SESSION });
   const api = app.withTypeProvider<ZodTypeProvider>();
-  await adminSession(app, { staff: options.staff });
+  await adminSession(app, { staff: options.staff, links: options.staffSignInLinks, audit });
   await adminProductRoutes(app, options);
   await adminSettingsRoutes(app, options);
   await adminMailRoutes(app, options);

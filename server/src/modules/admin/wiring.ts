@@ -31,7 +31,7 @@ export function createAdminServices(modules: {
 
 type ModuleServicesUsed = Pick<
   AdminRouteOptions,
-  'staff' | 'stores' | 'payments' | 'catalog' | 'audit' | 'outbox' | 'contact' | 'invoices'
+  'staff' | 'staffSignInLinks' | 'stores' | 'payments' | 'catalog' | 'audit' | 'outbox' | 'contact' | 'invoices'
 >;
 
 /** What the back office's routes take: its services and the modules', and the site's picture folders. */
@@ -43,6 +43,7 @@ export interface AdminGiven {
 /** /api/v1/admin/…, registered last in the API's scope. */
 export const adminModule = moduleRoutes(adminRoutes, ({ services, site }: AdminGiven) => ({
   staff: services.staff,
+  staffSignInLinks: services.staffSignInLinks,
   orders: services.adminOrders,
   products: services.adminProducts,
   dashboards: services.dashboards,

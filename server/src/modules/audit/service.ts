@@ -54,6 +54,20 @@ export class AuditLog {
     return this.record(this.db, entry);
   }
 
+  /**
+   * A sign-in or a failed one (`account.sign-in`, `staff.sign-in-failed` …): one insert, and a log
+   * that cannot be written never turns the sign-in's answer into an error. The actor is the email
+   * as typed, known or not; the subject the network address it came from.
+   */
+  async signIn(entry: { storeId: string; email: string; action: string; address: string }): Promise<void> {
+    await this.recordNow({
+      storeId: entry.storeId,
+      actor: entry.email.slice(0, 254),
+      action: entry.action,
+      subject: `address:${entry.address}`,
+    }).catch(() => {});
+  }
+
   /** A store's entries (and those about every store), newest first. */
   async list(
     storeId: string,

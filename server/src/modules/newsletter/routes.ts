@@ -35,16 +35,14 @@ export async function newsletterRoutes(
 
   const subscribe = { body: NewsletterRequest, response: withErrors({ 201: NewsletterResponse }) };
   api.post('/newsletter', { schema: subscribe }, async (request, reply) => {
-    const key = limitKey(request.store.id, request.ip);
-    const wait = await limits.subscriptionsByAddress.retryAfter(key);
+    const input = valid(request, 'body');
+    const wait = await limits.subscriptionsByAddress.take(limitKey(request.store.id, request.ip));
     if (wait) {
       throw tooMany(
         wait,
         `Too many newsletter sign-ups from this network. Please try again in ${Math.ceil(wait / 60)} minute(s).`,
       );
     }
-    const input = valid(request, 'body');
-    await limits.subscriptionsByAddress.count(key);
     // The same answer for a new address and one already subscribed: a sign-up tells nobody who is on the list.
     await newsletter.subscribe(request.store, input);
     return reply.code(201).send({ message: SUBSCRIBED_MESSAGE });

@@ -4,9 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
-import { limitKey, tooMany } from '../../http/limits.js';
+import { giveBackAll, limitKey, takeAll, tooMany } from '../../http/limits.js';
 import { PRIVATE_ANSWER_CACHING } from '../../http/private-answers.js';
 import { describeRoutes, SHOPPER_TOKEN, valid, withErrors } from '../../http/wire.js';
+import { asTrusted } from '../accounts/hash-queue.js';
 import type { PrivacyService } from './service.js';
 
 /** A shopper's copy of their data, and the deletion of their account (bearer). */
@@ -14,10 +15,11 @@ export async function privacyRoutes(app: FastifyInstance, { privacy }: { privacy
   describeRoutes(app, { tag: 'privacy', security: SHOPPER_TOKEN });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { limits } = app;
-  const failureKeys = (request: FastifyRequest, email: string) => ({
-    address: limitKey(request.store.id, request.ip),
-    email: limitKey(request.store.id, email, request.ip),
-  });
+  const failurePlaces = (request: FastifyRequest, email: string) =>
+    [
+      [limits.signInFailuresByAddress, limitKey(request.store.id, request.ip)],
+      [limits.signInFailuresByEmailAndAddress, limitKey(request.store.id, email, request.ip)],
+    ] as const;
 
   api.post('/account/export', { schema: { response: withErrors({ 200: AccountExport }) } }, async (request, reply) => {
     const user = requireUser(request);
@@ -33,21 +35,17 @@ export async function privacyRoutes(app: FastifyInstance, { privacy }: { privacy
     const user = requireUser(request);
     const { password } = valid(request, 'body');
     // A wrong password counts as a failed sign-in: a stolen session cannot guess its way to erasure.
-    const keys = failureKeys(request, user.email);
-    const wait = Math.max(
-      await limits.signInFailuresByAddress.retryAfter(keys.address),
-      await limits.signInFailuresByEmailAndAddress.retryAfter(keys.email),
-    );
-    if (wait) throw tooMany(wait, 'Too many wrong passwords. Please try again later.');
+    const places = failurePlaces(request, user.email);
+    const full = await takeAll(places);
+    if (full) throw tooMany(full.wait, 'Too many wrong passwords. Please try again later.');
     try {
-      await privacy.erase(request.store, user, password);
+      await asTrusted(() => privacy.erase(request.store, user, password));
     } catch (error) {
-      if (error instanceof HttpError && error.field === 'password') {
-        await limits.signInFailuresByAddress.count(keys.address);
-        await limits.signInFailuresByEmailAndAddress.count(keys.email);
-      }
+      // Only a wrong password keeps its places.
+      if (!(error instanceof HttpError && error.field === 'password')) await giveBackAll(places);
       throw error;
     }
+    await giveBackAll(places);
     return reply.send({ message: ACCOUNT_DELETED });
   });
 }

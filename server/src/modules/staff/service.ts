@@ -113,6 +113,7 @@ export class StaffService {
         }
       }
       await trx.deleteFrom('staff_sessions').where('staff_id', '=', staff.id).execute();
+      await trx.deleteFrom('staff_sign_in_links').where('staff_id', '=', staff.id).execute();
       await trx.deleteFrom('staff').where('id', '=', staff.id).execute();
       await this.audit.record(trx, {
         storeId: staff.store_id,
@@ -181,19 +182,34 @@ export class StaffService {
         throw new HttpError(401, INVALID_CODE, {}, 'code');
       }
     }
+    return this.openSession(staff.id);
+  }
+
+  /** A new back-office session for a staff member who has proved who they are; its token, returned once. */
+  async openSession(staffId: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = nowIso();
     await this.db
       .insertInto('staff_sessions')
       .values({
         token_hash: hashToken(token),
-        staff_id: staff.id,
+        staff_id: staffId,
         csrf_token: randomBytes(24).toString('base64url'),
         created_at: now,
         last_seen_at: now,
       })
       .execute();
     return token;
+  }
+
+  /**
+   * Whether `code` is the authenticator code of a staff member with two-factor sign-in on who may
+   * work on this store: checked before the password when strangers have used up the email's limit.
+   */
+  async codeIsRight(storeId: string, email: string, code: string): Promise<boolean> {
+    const staff = await this.find(email);
+    if (!staff?.totp_secret || !mayWorkOn(staff, storeId)) return false;
+    return totpFor(staff, staff.totp_secret).validate({ token: code, window: 1 }) !== null;
   }
 
   /** The staff member of a session cookie, while the session is alive and the account may work on this store. */

@@ -1,4 +1,4 @@
-import { TWO_FACTOR_REQUIRED } from '@store/contract';
+import { SIGN_IN_LINK_OFFERED, TWO_FACTOR_REQUIRED } from '@store/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -128,5 +128,36 @@ describe('signing in to the back office', () => {
     expect(await screen.findByLabelText('Email')).toBeVisible();
     const signOut = calls.find((call) => call.route === 'DELETE /admin/session');
     expect(signOut).toBeDefined();
+  });
+
+  it('offers an emailed sign-in link when strangers have used up the email, and signs in with the link it opens', async () => {
+    const locked =
+      'Too many failed sign-ins for this email from elsewhere. Sign in with your authenticator code, or have a sign-in link emailed to you.';
+    const calls = fakeApi({
+      ...signedOut,
+      'POST /admin/session': () => [429, { error: locked, field: SIGN_IN_LINK_OFFERED }],
+      'POST /admin/session/link': () => [
+        202,
+        { message: 'If that email belongs to the back office, we have sent it a sign-in link.' },
+      ],
+    });
+    renderAdmin('/admin');
+    await fillIn('asha@netkart.in', 'correct horse battery');
+    await expectVisibleText(locked);
+    await userEvent.click(await screen.findByRole('button', { name: 'Email me a sign-in link' }));
+    await expectVisibleText('If that email belongs to the back office, we have sent it a sign-in link.');
+    expect(calls.find((call) => call.route === 'POST /admin/session/link')?.body).toEqual({ email: 'asha@netkart.in' });
+  });
+
+  it('signs in with the token of an emailed link', async () => {
+    const calls = fakeApi({
+      ...signedOut,
+      'POST /admin/session/link/use': () => [200, aSession()],
+      'GET /admin/orders': noOrders,
+    });
+    window.history.replaceState(null, '', '/admin/orders?sign-in-link=abc123');
+    renderAdmin('/admin/orders?sign-in-link=abc123');
+    expect(await screen.findByRole('heading', { name: 'Orders' })).toBeVisible();
+    expect(calls.find((call) => call.route === 'POST /admin/session/link/use')?.body).toEqual({ token: 'abc123' });
   });
 });

@@ -1,11 +1,13 @@
-import { StaffSignInRequest, TWO_FACTOR_REQUIRED } from '@store/contract';
-import { useState } from 'react';
+import { SIGN_IN_LINK_OFFERED, StaffSignInRequest, TWO_FACTOR_REQUIRED } from '@store/contract';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, FormField, Input } from '@/components/ui';
 import { isAdminApiError } from '../lib/api-client';
 import { contractResolver } from '../lib/forms';
 import { useTitle } from '../lib/use-title';
-import { useSignIn } from './session';
+import { useAskSignInLink, useSignIn, useSignInLink } from './session';
+
+const LINK_PARAM = 'sign-in-link';
 
 interface SignInValues {
   email: string;
@@ -23,9 +25,29 @@ export function SignInPage() {
   const signIn = useSignIn();
   const [askCode, setAskCode] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [offerLink, setOfferLink] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const askLink = useAskSignInLink();
+  const linkSignIn = useSignInLink();
+  const linkUsed = useRef(false);
+
+  // Opened from an emailed link: its token signs in once, then leaves the address bar.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const token = url.searchParams.get(LINK_PARAM);
+    if (!token || linkUsed.current) return;
+    linkUsed.current = true;
+    url.searchParams.delete(LINK_PARAM);
+    window.history.replaceState(null, '', url.toString());
+    linkSignIn.mutateAsync(token).catch((error: unknown) => {
+      setFormError(isAdminApiError(error) ? error.message : String(error));
+    });
+  }, [linkSignIn]);
+
   const {
     register,
     handleSubmit,
+    getValues,
     setError,
     setFocus,
     formState: { errors, isSubmitting },
@@ -41,7 +63,12 @@ export function SignInPage() {
       await signIn.mutateAsync(values);
     } catch (error) {
       if (!isAdminApiError(error)) throw error;
-      if (error.status === 401 && error.field === 'code' && error.message === TWO_FACTOR_REQUIRED) {
+      if (error.status === 429 && error.field === SIGN_IN_LINK_OFFERED) {
+        // Strangers used up this email's limit: the authenticator code, or a link by email, still let the owner in.
+        setOfferLink(true);
+        setAskCode(true);
+        setFormError(error.message);
+      } else if (error.status === 401 && error.field === 'code' && error.message === TWO_FACTOR_REQUIRED) {
         setAskCode(true);
         setTimeout(() => setFocus('code'), 0);
       } else if (isField(error.field) && (error.field !== 'code' || askCode)) {
@@ -91,6 +118,32 @@ export function SignInPage() {
             Sign in
           </Button>
         </form>
+        {offerLink ? (
+          <div className="space-y-2">
+            <Button
+              type="button"
+              variant="outline"
+              className="w-full"
+              disabled={askLink.isPending}
+              onClick={async () => {
+                setNotice(null);
+                try {
+                  const answer = await askLink.mutateAsync({ email: getValues('email') });
+                  setNotice(answer.message);
+                } catch (error) {
+                  setFormError(isAdminApiError(error) ? error.message : String(error));
+                }
+              }}
+            >
+              Email me a sign-in link
+            </Button>
+            {notice ? (
+              <p role="status" className="text-sm text-slate-700">
+                {notice}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
       </div>
     </main>
   );

@@ -1,4 +1,4 @@
-import type { StaffSession, StaffSignInRequest } from '@store/contract';
+import type { StaffSession, StaffSignInLinkRequest, StaffSignInRequest } from '@store/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { AdminApiError, adminRequest } from '../lib/api-client';
@@ -42,6 +42,25 @@ export function useSignIn() {
   return useMutation({
     mutationFn: (input: StaffSignInRequest) => adminRequest<StaffSession>('/session', { method: 'POST', body: input }),
     // A refused sign-in is the form's business, not a lost session.
+    meta: { signingIn: true },
+    onSuccess: (session) => queryClient.setQueryData(SESSION_KEY, session),
+  });
+}
+
+/** Asks for a one-time sign-in link by email (offered when strangers have used up the email's limit). */
+export function useAskSignInLink() {
+  return useMutation({
+    mutationFn: (input: StaffSignInLinkRequest) =>
+      adminRequest<{ message: string }>('/session/link', { method: 'POST', body: input }),
+    meta: { signingIn: true },
+  });
+}
+
+/** Signs in with the token of an emailed link (the page it opens posts it: a mail scanner's visit uses nothing up). */
+export function useSignInLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => adminRequest<StaffSession>('/session/link/use', { method: 'POST', body: { token } }),
     meta: { signingIn: true },
     onSuccess: (session) => queryClient.setQueryData(SESSION_KEY, session),
   });
