@@ -107,6 +107,13 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backups of the embedded database
     const old = await store('restore', 'old.sqlite');
     expect(old.stderr).toContain('already holds a database that looks in use');
   });
+
+  it('says what `store dump` wrote in words: one store, many products', async () => {
+    const dumped = await storeCommand(shop, files.dir)('dump', 'shop.jsonl');
+    expect(dumped.code).toBe(0);
+    expect(dumped.stdout).toMatch(/^Wrote 1 store, \d+ users?, 44 products, /);
+    expect(dumped.stdout).toContain('It holds the data only, not the pictures');
+  });
 });
 
 describe('moving a whole shop between databases', () => {

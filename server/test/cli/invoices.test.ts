@@ -40,13 +40,18 @@ describe('store orders invoice', () => {
     const order = await placeOrder();
     expect((await cli.store('orders', 'paid', order.id, '--utr', '123456789012')).code).toBe(0);
 
-    const written = await cli.store('orders', 'invoice', order.id, '--output', 'invoice.pdf');
+    const written = await cli.store('orders', 'invoice', order.id, '--out', 'invoice.pdf');
     expect(written.stderr).toBe('');
     expect(written.code).toBe(0);
     const invoice = await cli.shop.services.invoices.find(cli.shop.storeId, order.id, 'invoice');
     expect(written.stdout).toBe(`Tax Invoice ${invoice?.row.number} of order ${order.id} written to invoice.pdf.\n`);
     const file = path.join(cli.files.dir, 'invoice.pdf');
     expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    // The old spelling still works, and says what the new one is.
+    const oldSpelling = await cli.store('orders', 'invoice', order.id, '--output', 'again.pdf');
+    expect(oldSpelling.code).toBe(0);
+    expect(oldSpelling.stderr).toBe('Note: --output is now --out.\n');
+    expect(fs.existsSync(path.join(cli.files.dir, 'again.pdf'))).toBe(true);
     if (hasPdftotext) {
       const text = textOf(file);
       expect(text).toContain('Tax Invoice');
@@ -77,7 +82,7 @@ describe('store orders invoice', () => {
 
   it('says why an unpaid order has none', async () => {
     const order = await placeOrder();
-    const result = await cli.store('orders', 'invoice', order.id, '--output', 'nothing.pdf');
+    const result = await cli.store('orders', 'invoice', order.id, '--out', 'nothing.pdf');
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain(
       `Order ${order.id} has no invoice yet: one is issued when the order is paid. It is Pending.`,

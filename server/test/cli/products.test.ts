@@ -579,7 +579,7 @@ describe('products export', () => {
   it('writes CSV and JSON that import back unchanged, byte for byte', async () => {
     for (const format of ['csv', 'json']) {
       const output = `catalogue.${format}`;
-      const exported = await store('products', 'export', '--output', output);
+      const exported = await store('products', 'export', '--out', output);
       expect(exported.code).toBe(0);
       expect(exported.stderr).toMatch(/^Exported \d+ products to catalogue\./);
       const count = Number(/Exported (\d+)/.exec(exported.stderr)?.[1]);

@@ -13,9 +13,14 @@ import {
 import { DUMPED_TABLES, type DumpCounts, DumpError, dumpShop, loadShop } from '../../db/dump.js';
 import { type CliContext, CliError, withShop } from '../context.js';
 
+/** "1 store, 44 products": every dumped table's name is its plural with an s, or has none (staff, outbox). */
+const rowsOf = (count: number, table: string) => {
+  const name = table.replaceAll('_', ' ');
+  return `${count} ${count === 1 ? name.replace(/s$/, '') : name}`;
+};
 const describeCounts = (counts: DumpCounts) =>
   DUMPED_TABLES.filter((table) => counts[table] > 0)
-    .map((table) => `${counts[table]} ${table.replace('_', ' ')}`)
+    .map((table) => rowsOf(counts[table], table))
     .join(', ');
 
 /** Backups and moves between databases: what a merchant needs before anything goes wrong. */

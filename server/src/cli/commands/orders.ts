@@ -8,6 +8,7 @@ import { fileNameOf } from '../../modules/invoices/numbering.js';
 import { statusLabel } from '../../modules/orders/status.js';
 import { formatInr, toRupees } from '../../shared/money.js';
 import { type CliContext, CliError, logChange, storeOption, withStore } from '../context.js';
+import { outFileOf, withOutOption } from '../out-option.js';
 import { findOrder } from './find-order.js';
 import { confirmCancel, moveOrder } from './order-moves.js';
 import { describeShipment, type ShipmentOptions, shipmentOf } from './order-shipment.js';
@@ -39,13 +40,16 @@ export function addOrderCommands(program: Command, context: CliContext): void {
       await showOrder(context, storeOption(command), id);
     });
 
-  orders
-    .command('invoice')
-    .description("write a paid order's invoice (or, with --credit-note, a cancelled order's credit note) as a PDF")
-    .argument('<id>', 'the order number')
-    .option('--output <file>', 'the PDF to write (default: invoice-<number>.pdf in this folder)')
+  withOutOption(
+    orders
+      .command('invoice')
+      .description("write a paid order's invoice (or, with --credit-note, a cancelled order's credit note) as a PDF")
+      .argument('<id>', 'the order number'),
+    'the PDF to write (default: invoice-<number>.pdf in this folder)',
+  )
     .option('--credit-note', 'the credit note issued when the paid order was cancelled')
-    .action(async (id: string, options: { output?: string; creditNote?: boolean }, command: Command) => {
+    .action(async (id: string, options: { out?: string; output?: string; creditNote?: boolean }, command: Command) => {
+      const outFile = outFileOf(options, context);
       await withStore(context, storeOption(command), async (shop, store) => {
         const row = await findOrder(shop, store, id);
         const kind = options.creditNote ? 'credit-note' : 'invoice';
@@ -57,7 +61,7 @@ export function addOrderCommands(program: Command, context: CliContext): void {
               : `Order ${row.id} has no invoice yet: one is issued when the order is paid. It is ${statusLabel(row.status)}.`,
           );
         }
-        const output = options.output ?? fileNameOf(issued.document.type, issued.row.number);
+        const output = outFile ?? fileNameOf(issued.document.type, issued.row.number);
         fs.writeFileSync(path.resolve(context.cwd, output), await shop.services.invoices.pdf(issued));
         context.stdout(`${issued.document.title} ${issued.row.number} of order ${row.id} written to ${output}.\n`);
       });

@@ -15,6 +15,7 @@ import {
 import type { CatalogService } from '../../modules/catalog/service.js';
 import { toStoreInfo } from '../../modules/stores/service.js';
 import { type CliContext, CliError, logChange, type Shop, storeOption, withStore } from '../context.js';
+import { outFileOf, withOutOption } from '../out-option.js';
 
 export function addProductCommands(program: Command, context: CliContext): void {
   const products = program.command('products').description('the catalogue: import, export, stock and visibility');
@@ -114,16 +115,19 @@ export function addProductCommands(program: Command, context: CliContext): void 
       },
     );
 
-  products
-    .command('export')
-    .description('write the whole catalogue, hidden products too, in the format `import` reads')
-    .option('--format <format>', 'csv or json (default: from the --output name, else csv)')
-    .option('--output <file>', 'write to this file instead of the standard output')
+  withOutOption(
+    products
+      .command('export')
+      .description('write the whole catalogue, hidden products too, in the format `import` reads')
+      .option('--format <format>', 'csv or json (default: from the --out name, else csv)'),
+    'write to this file instead of the standard output',
+  )
     .option('--no-bom', 'leave out the byte-order mark that tells Excel a CSV file is UTF-8')
-    .action(async (options: { format?: string; output?: string; bom: boolean }, command: Command) => {
-      const format = exportFormat(options);
+    .action(async (options: { format?: string; out?: string; output?: string; bom: boolean }, command: Command) => {
+      const outFile = outFileOf(options, context);
+      const format = exportFormat({ ...options, outFile });
       await withStore(context, storeOption(command), async (shop, store) => {
-        const output = options.output ? openOutput(path.resolve(context.cwd, options.output)) : undefined;
+        const output = outFile ? openOutput(path.resolve(context.cwd, outFile)) : undefined;
         const write = async (text: string) => {
           if (!output) context.stdout(text);
           else if (!output.write(text)) await once(output, 'drain');
@@ -149,7 +153,7 @@ export function addProductCommands(program: Command, context: CliContext): void 
           subject: 'catalogue',
           after: { format, products: count },
         });
-        if (options.output) context.stderr(`Exported ${count} products to ${options.output}.\n`);
+        if (outFile) context.stderr(`Exported ${count} products to ${outFile}.\n`);
       });
     });
 
@@ -238,9 +242,9 @@ export function openOutput(file: string): fs.WriteStream {
   return fs.createWriteStream(file, { fd });
 }
 
-function exportFormat(options: { format?: string; output?: string }): CatalogueFormat {
+function exportFormat(options: { format?: string; outFile?: string | undefined }): CatalogueFormat {
   // Without --format, the output file's extension decides; standard output gets CSV.
-  const format = (options.format ?? path.extname(options.output ?? '').slice(1)).toLowerCase() || 'csv';
+  const format = (options.format ?? path.extname(options.outFile ?? '').slice(1)).toLowerCase() || 'csv';
   if (format !== 'csv' && format !== 'json') {
     throw new CliError(`The format is csv or json, not '${options.format ?? format}'.`);
   }
