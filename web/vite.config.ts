@@ -180,7 +180,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // The server renders the storefront with this build of it (`vite build --ssr`); the contract's
   // TypeScript is compiled into it, the packages are the server's own.
-  ssr: { noExternal: ['@store/contract'] },
+  ssr: { noExternal: ['@netkart/contract'] },
   build: {
     sourcemap: false,
     // Every browser the shop supports preloads modules itself: no polyfill script on each page.

@@ -10,7 +10,7 @@ const root = path.resolve(here, '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 // Our own contract is TypeScript: it goes into the bundle. Every other package stays in node_modules.
 const external = Object.keys(manifest.dependencies)
-  .filter((name) => name !== '@store/contract')
+  .filter((name) => name !== '@netkart/contract')
   .flatMap((name) => [name, `${name}/*`]);
 
 // Written beside dist and moved in file by file: `npm start`, the `store` command and the tests may

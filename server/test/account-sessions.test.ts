@@ -1,4 +1,4 @@
-import { AccountSessions, SESSION_NOT_FOUND } from '@store/contract';
+import { AccountSessions, SESSION_NOT_FOUND } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionIdOf } from '../src/modules/accounts/sessions.js';
 import { client, signUp, startShop, type TestShop } from './harness.js';

@@ -1,4 +1,4 @@
-import { AdminActivityResponse, AdminEmailsResponse } from '@store/contract';
+import { AdminActivityResponse, AdminEmailsResponse } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIVE_UP_AFTER_MS } from '../src/modules/messages/outbox.js';
 import { MailSender } from '../src/modules/messages/sender.js';

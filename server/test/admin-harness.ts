@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_CSRF_HEADER, ADMIN_SESSION_COOKIE, type StaffRole } from '@store/contract';
+import { ADMIN_CSRF_HEADER, ADMIN_SESSION_COOKIE, type StaffRole } from '@netkart/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { STORE_COMMAND_ACTOR } from '../src/modules/audit/service.js';
 import type { TestShop } from './harness.js';

@@ -8,7 +8,7 @@ import {
   type Product,
   SHIPMENT_MESSAGES,
   STALE_ORDER,
-} from '@store/contract';
+} from '@netkart/contract';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStaff, adminClient } from './admin-harness.js';

@@ -11,7 +11,7 @@ import {
   pictureSources,
   STALE_PRODUCT,
   UploadedPicture,
-} from '@store/contract';
+} from '@netkart/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStaff, adminClient } from './admin-harness.js';

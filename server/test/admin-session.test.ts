@@ -1,4 +1,4 @@
-import { ADMIN_CSRF_HEADER, ADMIN_SESSION_COOKIE, StaffSession, TWO_FACTOR_REQUIRED } from '@store/contract';
+import { ADMIN_CSRF_HEADER, ADMIN_SESSION_COOKIE, StaffSession, TWO_FACTOR_REQUIRED } from '@netkart/contract';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_COMMAND_ACTOR } from '../src/modules/audit/service.js';

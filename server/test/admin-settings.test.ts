@@ -5,7 +5,7 @@ import {
   AdminStoreDetails,
   SavedStoreDetails,
   StoreInfo,
-} from '@store/contract';
+} from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStaff, adminClient } from './admin-harness.js';
 import { client, startShop, type TestShop } from './harness.js';

@@ -1,4 +1,4 @@
-import { AdminActivityResponse, AdminTicket, AdminTicketListResponse } from '@store/contract';
+import { AdminActivityResponse, AdminTicket, AdminTicketListResponse } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStaff, adminClient } from './admin-harness.js';
 import { client, startShop, type TestShop } from './harness.js';

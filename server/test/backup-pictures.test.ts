@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AdminProduct, UploadedPicture } from '@store/contract';
+import { AdminProduct, UploadedPicture } from '@netkart/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, createServices, MEDIA_DIR } from '../src/app.js';

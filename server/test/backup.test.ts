@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Order, Product } from '@store/contract';
+import type { Order, Product } from '@netkart/contract';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupError, backupEmbedded, checkBackup, restoreEmbedded } from '../src/db/backup.js';

@@ -1,4 +1,4 @@
-import { ProductListResponse } from '@store/contract';
+import { ProductListResponse } from '@netkart/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../src/db/transaction.js';

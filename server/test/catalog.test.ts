@@ -1,4 +1,4 @@
-import { Product, ProductListResponse } from '@store/contract';
+import { Product, ProductListResponse } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startShop, type TestShop } from './harness.js';
 

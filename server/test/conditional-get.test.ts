@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { OrderStatus, StoreInfo } from '@store/contract';
+import { OrderStatus, StoreInfo } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/open.js';
 import { encodingFor, PUBLIC_READ_CACHING, SIGNED_IN_READ_CACHING } from '../src/http/conditional-get.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ContactResponse } from '@store/contract';
+import { ContactResponse } from '@netkart/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MailSender } from '../src/modules/messages/sender.js';
 import { startShop, type TestShop } from './harness.js';

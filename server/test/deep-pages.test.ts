@@ -1,4 +1,4 @@
-import { ProductListResponse } from '@store/contract';
+import { ProductListResponse } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../src/db/transaction.js';
 import { POSITION_BUCKET } from '../src/modules/catalog/listing-counts-sql.js';

@@ -78,7 +78,7 @@ describe('the nginx site the README installs', () => {
   const fits = (limit: number, file: number) => limit >= file + 1024 && limit <= file + 16 * 1024;
 
   it('takes a body as large as the product form promises, and a catalogue as large as the import takes', async () => {
-    const { PICTURE_MAX_BYTES } = await import('@store/contract');
+    const { PICTURE_MAX_BYTES } = await import('@netkart/contract');
     const { CATALOGUE_MAX_BYTES } = await import('../src/modules/admin/product-routes.js');
     const form = fs.readFileSync(
       path.join(REPOSITORY, 'web/src/admin/products/components/PicturesSection.tsx'),

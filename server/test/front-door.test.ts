@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { StoreInfo } from '@store/contract';
+import { StoreInfo } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/open.js';
 import { PUBLIC_READ_CACHING, SIGNED_IN_READ_CACHING } from '../src/http/conditional-get.js';

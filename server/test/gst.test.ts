@@ -6,7 +6,7 @@ import {
   INDIAN_STATE_NAMES,
   splitInclusive,
   stateByName,
-} from '@store/contract';
+} from '@netkart/contract';
 import { describe, expect, it } from 'vitest';
 
 describe('the tax in a GST-inclusive price', () => {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Order, OrderStatus } from '@store/contract';
+import { Order, OrderStatus } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../src/db/transaction.js';
 import { financialYearOf, invoicePrefix } from '../src/modules/invoices/numbering.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Order, type Product } from '@store/contract';
+import { Order, type Product } from '@netkart/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ProductListResponse } from '@store/contract';
+import { ProductListResponse } from '@netkart/contract';
 import { Migrator, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, createServices } from '../src/app.js';

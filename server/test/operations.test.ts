@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { Writable } from 'node:stream';
-import { Order, type Product } from '@store/contract';
+import { Order, type Product } from '@netkart/contract';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

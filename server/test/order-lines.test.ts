@@ -1,4 +1,4 @@
-import { Order, type Product, ProductListResponse, productOptions } from '@store/contract';
+import { Order, type Product, ProductListResponse, productOptions } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, countRows, signUp, startShop, type TestShop, validAddress } from './harness.js';
 

@@ -1,4 +1,4 @@
-import { ORDER_EXPIRED_REASON, Order, OrderStatus, type Product } from '@store/contract';
+import { ORDER_EXPIRED_REASON, Order, OrderStatus, type Product } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toStoreInfo } from '../src/modules/stores/service.js';
 import { client, orderableProducts, signUp, startShop, type TestShop, validAddress } from './harness.js';

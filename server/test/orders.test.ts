@@ -1,4 +1,4 @@
-import { Order, OrderStatus, type Product } from '@store/contract';
+import { Order, OrderStatus, type Product } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, countRows, orderableProducts, signUp, startShop, type TestShop, validAddress } from './harness.js';
 

@@ -1,4 +1,4 @@
-import { Order, OrderStatus, PaymentResponse, ProductListResponse } from '@store/contract';
+import { Order, OrderStatus, PaymentResponse, ProductListResponse } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payuResponseHash } from '../src/modules/payments/providers/payu/index.js';
 import { callbackSignature } from '../src/modules/payments/providers/sandbox/index.js';

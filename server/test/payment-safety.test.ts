@@ -1,4 +1,4 @@
-import { Order, OrderStatus, PAYMENT_NOT_SET_UP, PaymentFieldsResponse, PaymentResponse } from '@store/contract';
+import { Order, OrderStatus, PAYMENT_NOT_SET_UP, PaymentFieldsResponse, PaymentResponse } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
 import { payuResponseHash } from '../src/modules/payments/providers/payu/index.js';

@@ -1,4 +1,4 @@
-import { Order, OrderStatus, PaymentFieldsResponse, PaymentResponse, ProductListResponse } from '@store/contract';
+import { Order, OrderStatus, PaymentFieldsResponse, PaymentResponse, ProductListResponse } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, signUp, startShop, type TestShop, validAddress } from './harness.js';
 

@@ -1,4 +1,4 @@
-import { ACCOUNT_DELETED, AccountExport, Order, OrderStatus } from '@store/contract';
+import { ACCOUNT_DELETED, AccountExport, Order, OrderStatus } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stillOpen, WRONG_PASSWORD } from '../src/modules/privacy/service.js';
 import { client, orderableProducts, signUp, startShop, type TestShop, validAddress } from './harness.js';

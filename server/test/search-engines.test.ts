@@ -1,4 +1,4 @@
-import type { Product } from '@store/contract';
+import type { Product } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startShop, type TestShop } from './harness.js';
 

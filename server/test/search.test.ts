@@ -1,4 +1,4 @@
-import { OrderStatus, type Product, ProductListResponse, SuggestResponse } from '@store/contract';
+import { OrderStatus, type Product, ProductListResponse, SuggestResponse } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../src/app.js';
 import { openDatabase } from '../src/db/open.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_SESSION_COOKIE, SIGN_IN_LINK_OFFERED } from '@store/contract';
+import { ADMIN_SESSION_COOKIE, SIGN_IN_LINK_OFFERED } from '@netkart/contract';
 import type { FastifyInstance } from 'fastify';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

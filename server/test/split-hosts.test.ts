@@ -1,4 +1,4 @@
-import { Order, PaymentResponse, ProductListResponse } from '@store/contract';
+import { Order, PaymentResponse, ProductListResponse } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
 import { client, signUp, startShop, type TestShop, validAddress } from './harness.js';

@@ -1,4 +1,4 @@
-import { StoreInfo } from '@store/contract';
+import { StoreInfo } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../src/app.js';
 import { openDatabase } from '../src/db/open.js';

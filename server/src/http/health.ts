@@ -1,6 +1,6 @@
 import { statfs } from 'node:fs/promises';
 import path from 'node:path';
-import { HealthResponse } from '@store/contract';
+import { HealthResponse } from '@netkart/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { driverOf } from '../db/open.js';

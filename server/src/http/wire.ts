@@ -1,4 +1,4 @@
-import { ErrorResponse } from '@store/contract';
+import { ErrorResponse } from '@netkart/contract';
 import type {
   FastifyInstance,
   FastifyRequest,

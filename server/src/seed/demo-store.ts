@@ -1,4 +1,4 @@
-import type { StoreInfo } from '@store/contract';
+import type { StoreInfo } from '@netkart/contract';
 import type { Drawing } from './draw-product.js';
 
 /** A product of the demo catalogue; its pictures are drawn by `draw-product.ts` (prices in rupees). */

@@ -48,7 +48,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the store program', { timeout: 1
     expect(empty.stderr).toContain('There is no store yet: create yours with `npm run store -- init`');
     const init = await storeProcess(['init', '--file', path.join(SAMPLES_DIR, 'store.json')]);
     expect(init.code).toBe(0);
-    expect(init.stdout).toContain('Created NetKart.');
+    expect(init.stdout).toContain('Created NetKart at http://localhost:');
     expect((await storeProcess(['products', 'import', path.join(SAMPLES_DIR, 'catalogue.csv')])).code).toBe(0);
     const exported = await storeProcess(['products', 'export', '--format', 'json']);
     expect(exported.code).toBe(0);

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Order } from '@store/contract';
+import type { Order } from '@netkart/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, orderableProducts, signUp, validAddress } from '../harness.js';
 import { useCliShop } from './cli-harness.js';

@@ -1,4 +1,4 @@
-import type { Order, Product, ProductListResponse } from '@store/contract';
+import type { Order, Product, ProductListResponse } from '@netkart/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, signUp, validAddress } from '../harness.js';
 import { storeCommand, useCliShop } from './cli-harness.js';

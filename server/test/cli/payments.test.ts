@@ -1,4 +1,4 @@
-import type { Order, PaymentResponse, ProductListResponse } from '@store/contract';
+import type { Order, PaymentResponse, ProductListResponse } from '@netkart/contract';
 import { describe, expect, it } from 'vitest';
 import { client, signUp, validAddress } from '../harness.js';
 import { useCliShop } from './cli-harness.js';

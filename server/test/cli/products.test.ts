@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Product, ProductListResponse } from '@store/contract';
+import type { Product, ProductListResponse } from '@netkart/contract';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { client } from '../harness.js';
 import { type CliResult, SAMPLES_DIR, useCliShop } from './cli-harness.js';

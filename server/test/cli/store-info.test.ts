@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { StoreInfo } from '@store/contract';
+import type { StoreInfo } from '@netkart/contract';
 import { describe, expect, it } from 'vitest';
 import { client } from '../harness.js';
 import { SAMPLES_DIR, useCliShop } from './cli-harness.js';

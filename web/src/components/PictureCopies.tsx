@@ -1,4 +1,4 @@
-import { pictureSources } from '@store/contract';
+import { pictureSources } from '@netkart/contract';
 import type { ReactElement } from 'react';
 import { preload } from 'react-dom';
 

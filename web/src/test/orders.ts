@@ -1,4 +1,4 @@
-import type { Order } from '@store/contract';
+import type { Order } from '@netkart/contract';
 
 /** A shopper's address in Bengaluru, as the tests' orders ship to it. */
 export const SAMPLE_ADDRESS: Order['shippingAddress'] = {

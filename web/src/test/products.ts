@@ -1,4 +1,4 @@
-import type { Product } from '@store/contract';
+import type { Product } from '@netkart/contract';
 
 /** A product as the API sends it (the fields a listing shows): a hub, in stock, with nothing to choose. */
 export const API_HUB: Partial<Product> = {

@@ -1,4 +1,4 @@
-import type { StoreInfo } from '@store/contract';
+import type { StoreInfo } from '@netkart/contract';
 
 /** The demo store's details as GET /storeInfo answers them, storefront texts and all, unless a test says otherwise. */
 export const aStoreInfo = (overrides: Partial<StoreInfo> = {}): StoreInfo => ({

@@ -1,4 +1,4 @@
-import { OrderStatus } from '@store/contract';
+import { OrderStatus } from '@netkart/contract';
 import type { OrderRow } from '../../db/schema.js';
 import { STORE_COMMAND_ACTOR } from '../../modules/audit/service.js';
 import type { Shipment } from '../../modules/orders/service.js';

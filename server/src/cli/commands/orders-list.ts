@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@store/contract';
+import type { OrderStatus } from '@netkart/contract';
 import { STATUS_BY_NAME, statusLabel } from '../../modules/orders/status.js';
 import { istDay, istDayStart } from '../../shared/india-time.js';
 import { formatInr, toRupees } from '../../shared/money.js';

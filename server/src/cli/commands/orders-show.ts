@@ -1,4 +1,4 @@
-import { type OrderItem, OrderStatus } from '@store/contract';
+import { type OrderItem, OrderStatus } from '@netkart/contract';
 import { statusLabel } from '../../modules/orders/status.js';
 import { isTestProvider, refundReasonOf } from '../../modules/payments/service.js';
 import { formatInr, toRupees } from '../../shared/money.js';

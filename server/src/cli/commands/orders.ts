@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { OrderStatus } from '@store/contract';
+import { OrderStatus } from '@netkart/contract';
 import type { Command } from 'commander';
 import type { OrderRow } from '../../db/schema.js';
 import { STORE_COMMAND_ACTOR } from '../../modules/audit/service.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { StoreInfo } from '@store/contract';
+import type { StoreInfo } from '@netkart/contract';
 import type { Command } from 'commander';
 import { HostError, type PublicHost, parseHost } from '../../modules/stores/public-address.js';
 import { readStoreFile, StoreFile } from '../../modules/stores/store-file.js';

@@ -1,4 +1,4 @@
-import { STAFF_ROLES, type StaffRole } from '@store/contract';
+import { STAFF_ROLES, type StaffRole } from '@netkart/contract';
 import type { Command } from 'commander';
 import { STORE_COMMAND_ACTOR } from '../../modules/audit/service.js';
 import { STAFF_PASSWORD_MIN } from '../../modules/staff/service.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { HIGHLIGHT_ICONS } from '@store/contract';
+import { HIGHLIGHT_ICONS } from '@netkart/contract';
 import type { Command } from 'commander';
 import {
   extraHostsOf,

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import path from 'node:path';
-import { Email } from '@store/contract';
+import { Email } from '@netkart/contract';
 import type { Command } from 'commander';
 import { stringify } from 'csv-stringify/sync';
 import type { SubscriberRow } from '../../db/schema.js';

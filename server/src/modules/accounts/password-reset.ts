@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PasswordResetConfirmRequest } from '@store/contract';
+import type { PasswordResetConfirmRequest } from '@netkart/contract';
 import type { Database, StoreRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../http/errors.js';

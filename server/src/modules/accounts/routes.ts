@@ -10,7 +10,7 @@ import {
   RegisterRequest,
   RegisterResponse,
   SessionParams,
-} from '@store/contract';
+} from '@netkart/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AccountInfo, AuthorizeRequest, RegisterRequest } from '@store/contract';
+import type { AccountInfo, AuthorizeRequest, RegisterRequest } from '@netkart/contract';
 import type { Database, UserRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { HttpError, unauthorized } from '../../http/errors.js';

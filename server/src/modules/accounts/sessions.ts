@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type AccountSession, SESSION_NOT_FOUND } from '@store/contract';
+import { type AccountSession, SESSION_NOT_FOUND } from '@netkart/contract';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { hashToken } from './service.js';

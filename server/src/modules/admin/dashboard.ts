@@ -1,4 +1,4 @@
-import { type AdminDashboard, OrderStatus } from '@store/contract';
+import { type AdminDashboard, OrderStatus } from '@netkart/contract';
 import { istDay, istDayStart } from '../../shared/india-time.js';
 import { toRupees } from '../../shared/money.js';
 import type { CatalogService } from '../catalog/service.js';

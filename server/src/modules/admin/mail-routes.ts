@@ -1,4 +1,4 @@
-import { AdminEmail, type AdminEmailFilter, AdminEmailsQuery, AdminEmailsResponse } from '@store/contract';
+import { AdminEmail, type AdminEmailFilter, AdminEmailsQuery, AdminEmailsResponse } from '@netkart/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

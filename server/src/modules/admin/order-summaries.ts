@@ -1,4 +1,4 @@
-import type { AdminOrderSummary } from '@store/contract';
+import type { AdminOrderSummary } from '@netkart/contract';
 import type { OrderRow } from '../../db/schema.js';
 import { toRupees } from '../../shared/money.js';
 import type { OrderService } from '../orders/service.js';

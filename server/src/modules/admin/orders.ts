@@ -5,7 +5,7 @@ import {
   OrderStatus,
   type Shipment,
   STALE_ORDER,
-} from '@store/contract';
+} from '@netkart/contract';
 import type { z } from 'zod';
 import type { Database, OrderRow, StaffRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';

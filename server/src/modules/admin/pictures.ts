@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PICTURE_MAX_PIXELS, pictureTooLarge, type UploadedPicture } from '@store/contract';
+import { PICTURE_MAX_PIXELS, pictureTooLarge, type UploadedPicture } from '@netkart/contract';
 import sharp from 'sharp';
 import { HttpError } from '../../http/errors.js';
 

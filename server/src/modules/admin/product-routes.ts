@@ -12,7 +12,7 @@ import {
   SaveProductRequest,
   SetStockRequest,
   UploadedPicture,
-} from '@store/contract';
+} from '@netkart/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

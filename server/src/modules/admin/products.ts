@@ -4,7 +4,7 @@ import type {
   AdminProductListResponse,
   AdminProductSummary,
   ProductRecord,
-} from '@store/contract';
+} from '@netkart/contract';
 import type { z } from 'zod';
 import type { Database, ProductRow, StaffRow } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';

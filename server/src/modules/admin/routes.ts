@@ -11,7 +11,7 @@ import {
   MarkPaidRequest,
   OrderActionRequest,
   ShipOrderRequest,
-} from '@store/contract';
+} from '@netkart/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

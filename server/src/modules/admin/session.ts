@@ -6,7 +6,7 @@ import {
   StaffSignInLinkRequest,
   StaffSignInLinkUse,
   StaffSignInRequest,
-} from '@store/contract';
+} from '@netkart/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

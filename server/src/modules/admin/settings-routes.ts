@@ -9,7 +9,7 @@ import {
   SavePaymentSettingsRequest,
   SaveStoreDetailsRequest,
   type StoreInfo,
-} from '@store/contract';
+} from '@netkart/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { AdminTicket, AdminTicketListQuery, AdminTicketListResponse } from '@store/contract';
+import { AdminTicket, AdminTicketListQuery, AdminTicketListResponse } from '@netkart/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

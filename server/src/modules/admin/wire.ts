@@ -1,4 +1,4 @@
-import { type AdminProduct, GST_RATES } from '@store/contract';
+import { type AdminProduct, GST_RATES } from '@netkart/contract';
 import { z } from 'zod';
 
 const optional = z.string().nullable();

@@ -1,4 +1,4 @@
-import { PRICE_BANDS } from '@store/contract';
+import { PRICE_BANDS } from '@netkart/contract';
 import type { Database } from '../../db/schema.js';
 import { POSITION_BUCKET, PRECOUNTED_BANDS } from './listing-counts-sql.js';
 

@@ -1,4 +1,4 @@
-import { type FacetValue, PRICE_BANDS, type ProductFacets } from '@store/contract';
+import { type FacetValue, PRICE_BANDS, type ProductFacets } from '@netkart/contract';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { isBrowsing, type ListingCounts, type SpecCount, type Summary } from './listing-counts.js';

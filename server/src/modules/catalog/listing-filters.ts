@@ -1,4 +1,4 @@
-import type { ProductListQuery as ListQuerySchema } from '@store/contract';
+import type { ProductListQuery as ListQuerySchema } from '@netkart/contract';
 import { type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database, DatabaseSchema, ProductRow } from '../../db/schema.js';

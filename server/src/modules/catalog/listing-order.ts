@@ -1,4 +1,4 @@
-import type { ProductSort } from '@store/contract';
+import type { ProductSort } from '@netkart/contract';
 import { sql } from 'kysely';
 import type { Products } from './listing-filters.js';
 import type { Searcher } from './search/searcher.js';

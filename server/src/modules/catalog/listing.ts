@@ -1,4 +1,4 @@
-import type { ProductFacets, ProductSort, Suggestion } from '@store/contract';
+import type { ProductFacets, ProductSort, Suggestion } from '@netkart/contract';
 import type { Database, ProductRow } from '../../db/schema.js';
 import { KeptPerCatalogueVersion } from './catalog-version.js';
 import { isBrowsing, ListingCounts } from './listing-counts.js';

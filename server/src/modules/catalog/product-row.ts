@@ -1,4 +1,4 @@
-import { isFeatured, type Product, type ProductAttribute, type ProductImage } from '@store/contract';
+import { isFeatured, type Product, type ProductAttribute, type ProductImage } from '@netkart/contract';
 import type { ProductRow } from '../../db/schema.js';
 import { toPaise, toRupees } from '../../shared/money.js';
 import { searchColumns, searchKind } from './search/text.js';

@@ -7,7 +7,7 @@ import {
   ProductListResponse,
   SuggestQuery,
   SuggestResponse,
-} from '@store/contract';
+} from '@netkart/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

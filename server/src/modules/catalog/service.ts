@@ -4,7 +4,7 @@ import {
   STALE_PRODUCT,
   type Suggestion,
   stockMoved,
-} from '@store/contract';
+} from '@netkart/contract';
 import type { z } from 'zod';
 import type { Database, ProductRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';

@@ -1,4 +1,4 @@
-import type { AdminProductListQuery } from '@store/contract';
+import type { AdminProductListQuery } from '@netkart/contract';
 import { type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database, ProductRow } from '../../db/schema.js';

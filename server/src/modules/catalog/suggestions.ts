@@ -1,4 +1,4 @@
-import { SUGGESTIONS_MAX, type Suggestion } from '@store/contract';
+import { SUGGESTIONS_MAX, type Suggestion } from '@netkart/contract';
 import { sql } from 'kysely';
 import type { Database, ProductRow } from '../../db/schema.js';
 import { toRupees } from '../../shared/money.js';

@@ -1,4 +1,4 @@
-import { ContactRequest, ContactResponse } from '@store/contract';
+import { ContactRequest, ContactResponse } from '@netkart/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limitKey, tooMany } from '../../http/limits.js';

@@ -1,5 +1,5 @@
-import type { AdminTicket, ContactRequest, TicketStatus } from '@store/contract';
-import { TICKET_NOT_FOUND } from '@store/contract';
+import type { AdminTicket, ContactRequest, TicketStatus } from '@netkart/contract';
+import { TICKET_NOT_FOUND } from '@netkart/contract';
 import type { Database, TicketRow } from '../../db/schema.js';
 import { nextInSequence } from '../../db/sequences.js';
 import { writeTransaction } from '../../db/transaction.js';

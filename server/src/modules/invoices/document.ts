@@ -1,4 +1,4 @@
-import { checkGstin, type GstRate, STANDARD_GST_RATE, splitInclusive, stateByName } from '@store/contract';
+import { checkGstin, type GstRate, STANDARD_GST_RATE, splitInclusive, stateByName } from '@netkart/contract';
 import type { OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
 import { istDay } from '../../shared/india-time.js';
 import type { DocumentType } from './numbering.js';

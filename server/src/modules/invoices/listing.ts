@@ -1,4 +1,4 @@
-import type { OrderDocument } from '@store/contract';
+import type { OrderDocument } from '@netkart/contract';
 import type { Database } from '../../db/schema.js';
 import type { InvoiceDocument } from './document.js';
 

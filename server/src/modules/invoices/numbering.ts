@@ -1,4 +1,4 @@
-import { defaultInvoicePrefix } from '@store/contract';
+import { defaultInvoicePrefix } from '@netkart/contract';
 import type { InvoiceKind, StoreRow } from '../../db/schema.js';
 import { istDay } from '../../shared/india-time.js';
 

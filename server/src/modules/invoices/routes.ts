@@ -1,4 +1,4 @@
-import { Id, TrackOrderQuery } from '@store/contract';
+import { Id, TrackOrderQuery } from '@netkart/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { OrderStatus } from '@store/contract';
+import { OrderStatus } from '@netkart/contract';
 import type { Database, InvoiceKind, InvoiceRow, OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
 import { nextInSequence } from '../../db/sequences.js';
 import { newId } from '../../shared/ids.js';

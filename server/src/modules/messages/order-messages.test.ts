@@ -1,4 +1,4 @@
-import { OrderStatus } from '@store/contract';
+import { OrderStatus } from '@netkart/contract';
 import { describe, expect, it } from 'vitest';
 import type { OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
 import { shopUrl } from './layout.js';

@@ -1,4 +1,4 @@
-import { checkGstin, OrderStatus } from '@store/contract';
+import { checkGstin, OrderStatus } from '@netkart/contract';
 import type { OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
 import type { OrderChange } from '../orders/service.js';
 import { byHandConfirmationOf } from '../payments/registry.js';

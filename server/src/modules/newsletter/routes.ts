@@ -1,4 +1,4 @@
-import { NewsletterRequest, NewsletterResponse } from '@store/contract';
+import { NewsletterRequest, NewsletterResponse } from '@netkart/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limitKey, tooMany } from '../../http/limits.js';

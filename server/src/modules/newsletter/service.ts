@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { NewsletterRequest } from '@store/contract';
+import type { NewsletterRequest } from '@netkart/contract';
 import { sql } from 'kysely';
 import type { Database, SubscriberRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';

@@ -1,4 +1,4 @@
-import { type OrderLine, productOptions } from '@store/contract';
+import { type OrderLine, productOptions } from '@netkart/contract';
 import { HttpError } from '../../http/errors.js';
 import type { ProductToOrder } from '../catalog/stock.js';
 

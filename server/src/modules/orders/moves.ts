@@ -1,4 +1,4 @@
-import { OrderStatus } from '@store/contract';
+import { OrderStatus } from '@netkart/contract';
 import type { Database, OrderItemRow, OrderRow } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';

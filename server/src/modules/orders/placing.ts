@@ -4,7 +4,7 @@ import {
   digitsOf,
   lineCapMessage,
   OrderStatus,
-} from '@store/contract';
+} from '@netkart/contract';
 import { SqliteAdapter, sql } from 'kysely';
 import type { Database, OrderRow, UserRow } from '../../db/schema.js';
 import { conflict, HttpError } from '../../http/errors.js';

@@ -1,4 +1,4 @@
-import type { OrderLine } from '@store/contract';
+import type { OrderLine } from '@netkart/contract';
 import type { OrderItemRow } from '../../db/schema.js';
 import type { ChosenLine, OrderedProduct } from './lines.js';
 

@@ -1,4 +1,4 @@
-import { indianMobileDigits, type Order, type OrderDocument, OrderStatus } from '@store/contract';
+import { indianMobileDigits, type Order, type OrderDocument, OrderStatus } from '@netkart/contract';
 import type { Database, OrderEventRow, OrderItemRow, OrderRow, UserRow } from '../../db/schema.js';
 import { toRupees } from '../../shared/money.js';
 

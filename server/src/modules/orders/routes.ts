@@ -1,4 +1,4 @@
-import { CreateOrderRequest, Id, Order, OrderListResponse, TrackOrderQuery } from '@store/contract';
+import { CreateOrderRequest, Id, Order, OrderListResponse, TrackOrderQuery } from '@netkart/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

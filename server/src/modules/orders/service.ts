@@ -1,4 +1,4 @@
-import { type CreateOrderInput, ORDER_EXPIRED_REASON, type Order, OrderStatus } from '@store/contract';
+import { type CreateOrderInput, ORDER_EXPIRED_REASON, type Order, OrderStatus } from '@netkart/contract';
 import type { Database, OrderEventRow, OrderRow, UserRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';

@@ -1,4 +1,4 @@
-import { indianMobileDigits, OrderStatus } from '@store/contract';
+import { indianMobileDigits, OrderStatus } from '@netkart/contract';
 import type { Database, OrderRow } from '../../db/schema.js';
 
 const STATUSES = Object.values(OrderStatus);

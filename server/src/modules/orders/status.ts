@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS as LABELS, OrderStatus } from '@store/contract';
+import { ORDER_STATUS_LABELS as LABELS, OrderStatus } from '@netkart/contract';
 import { conflict } from '../../http/errors.js';
 
 /** The only moves an order may make; everything else is refused. */

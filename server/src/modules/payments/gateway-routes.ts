@@ -1,4 +1,4 @@
-import { type PaymentReturn, WebhookAnswer } from '@store/contract';
+import { type PaymentReturn, WebhookAnswer } from '@netkart/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors.js';
 import { notJson, redirect, withErrors } from '../../http/wire.js';

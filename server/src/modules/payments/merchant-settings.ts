@@ -1,4 +1,4 @@
-import type { AdminPaymentSettings } from '@store/contract';
+import type { AdminPaymentSettings } from '@netkart/contract';
 import type { Store } from '../stores/service.js';
 import { paymentVariableNames } from './environment.js';
 import type { PaymentProvider } from './provider.js';

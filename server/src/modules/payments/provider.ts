@@ -1,4 +1,4 @@
-import type { PaymentField, PaymentResponse } from '@store/contract';
+import type { PaymentField, PaymentResponse } from '@netkart/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { OrderRow, PaymentRow, UserRow } from '../../db/schema.js';

@@ -1,4 +1,4 @@
-import { PaymentFieldsResponse, PaymentRequest, PaymentResponse } from '@store/contract';
+import { PaymentFieldsResponse, PaymentRequest, PaymentResponse } from '@netkart/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/auth.js';

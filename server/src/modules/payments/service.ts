@@ -4,7 +4,7 @@ import {
   PAYMENT_NOT_SET_UP,
   type PaymentRequest as PaymentRequestSchema,
   type PaymentResponse,
-} from '@store/contract';
+} from '@netkart/contract';
 import type { z } from 'zod';
 import type { Database, OrderRow, PaymentRow, PaymentStatus, UserRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';

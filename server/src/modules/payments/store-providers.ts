@@ -1,4 +1,4 @@
-import type { PaymentField } from '@store/contract';
+import type { PaymentField } from '@netkart/contract';
 import type { Store } from '../stores/service.js';
 import type { HandReference, PaymentProvider, ProviderSettings } from './provider.js';
 import { providerNamed, registeredProviders, TRANSFER_PROVIDER, unknownProviderMessage } from './registry.js';

@@ -1,4 +1,4 @@
-import { ACCOUNT_DELETED, AccountExport, DeleteAccountRequest } from '@store/contract';
+import { ACCOUNT_DELETED, AccountExport, DeleteAccountRequest } from '@netkart/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import type { AccountExport } from '@store/contract';
+import type { AccountExport } from '@netkart/contract';
 import type { Database, UserRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../http/errors.js';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ADMIN_IDLE_HOURS, type StaffRole, TWO_FACTOR_REQUIRED } from '@store/contract';
+import { ADMIN_IDLE_HOURS, type StaffRole, TWO_FACTOR_REQUIRED } from '@netkart/contract';
 import * as OTPAuth from 'otpauth';
 import type { Database, StaffRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';

@@ -7,7 +7,7 @@ import {
   PICTURE_MAX_PIXELS,
   type PictureCopyFormat,
   pictureCopies,
-} from '@store/contract';
+} from '@netkart/contract';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 

@@ -1,4 +1,4 @@
-import { POLICY_SLUGS } from '@store/contract';
+import { POLICY_SLUGS } from '@netkart/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { storeHostOf } from '../../http/store-host.js';
 import type { CatalogService } from '../catalog/service.js';

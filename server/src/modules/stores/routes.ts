@@ -1,4 +1,4 @@
-import { StoreInfo } from '@store/contract';
+import { StoreInfo } from '@netkart/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SAME_FOR_EVERY_SHOPPER } from '../../http/conditional-get.js';

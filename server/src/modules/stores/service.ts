@@ -7,7 +7,7 @@ import {
   STOREFRONT_TEXT_FIELDS,
   type StorefrontTexts,
   type StoreInfo,
-} from '@store/contract';
+} from '@netkart/contract';
 import type { Database, StoreRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../http/errors.js';

@@ -8,7 +8,7 @@ import {
   POLICY_SLUGS,
   SEARCH_SYNONYM_LIMITS,
   type StoreInfo,
-} from '@store/contract';
+} from '@netkart/contract';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
 import { requiredText, text } from '../file-fields.js';

@@ -1,4 +1,4 @@
-import type { AdminActivityResponse } from '@store/contract';
+import type { AdminActivityResponse } from '@netkart/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminRequest } from '../lib/api-client';
 

@@ -1,4 +1,4 @@
-import { SIGN_IN_LINK_OFFERED, TWO_FACTOR_REQUIRED } from '@store/contract';
+import { SIGN_IN_LINK_OFFERED, TWO_FACTOR_REQUIRED } from '@netkart/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

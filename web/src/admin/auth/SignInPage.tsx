@@ -1,4 +1,4 @@
-import { SIGN_IN_LINK_OFFERED, StaffSignInRequest, TWO_FACTOR_REQUIRED } from '@store/contract';
+import { SIGN_IN_LINK_OFFERED, StaffSignInRequest, TWO_FACTOR_REQUIRED } from '@netkart/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, FormField, Input } from '@/components/ui';

@@ -1,4 +1,4 @@
-import type { StaffSession, StaffSignInLinkRequest, StaffSignInRequest } from '@store/contract';
+import type { StaffSession, StaffSignInLinkRequest, StaffSignInRequest } from '@netkart/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { AdminApiError, adminRequest } from '../lib/api-client';

@@ -1,4 +1,4 @@
-import type { AdminEmail, AdminEmailFilter, AdminEmailsResponse } from '@store/contract';
+import type { AdminEmail, AdminEmailFilter, AdminEmailsResponse } from '@netkart/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { adminRequest } from '../lib/api-client';

@@ -1,4 +1,4 @@
-import type { AdminDashboard } from '@store/contract';
+import type { AdminDashboard } from '@netkart/contract';
 import { useQuery } from '@tanstack/react-query';
 import { adminRequest } from '../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { StaffSession } from '@store/contract';
+import type { StaffSession } from '@netkart/contract';
 import { Link, NavLink, Outlet } from 'react-router';
 import { LogOut } from '@/components/icons';
 import { Button, Spinner } from '@/components/ui';

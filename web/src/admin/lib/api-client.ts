@@ -1,4 +1,4 @@
-import { ADMIN_CSRF_HEADER } from '@store/contract';
+import { ADMIN_CSRF_HEADER } from '@netkart/contract';
 
 /** A refusal or failure of the back office's API: the server's message, and the field it is about when it names one. */
 export class AdminApiError extends Error {

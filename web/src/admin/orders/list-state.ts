@@ -1,4 +1,4 @@
-import { ADMIN_ORDERS_PAGE_SIZE } from '@store/contract';
+import { ADMIN_ORDERS_PAGE_SIZE } from '@netkart/contract';
 
 /** What the orders list shows, as it lives in the page's address: reload, back and forward keep it. */
 export interface ListState {

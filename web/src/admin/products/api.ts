@@ -5,7 +5,7 @@ import type {
   SaveProductRequest,
   SetStockRequest,
   UploadedPicture,
-} from '@store/contract';
+} from '@netkart/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { adminRequest, isAdminApiError } from '../lib/api-client';

@@ -1,4 +1,4 @@
-import { ADMIN_PRODUCTS_PAGE_SIZE } from '@store/contract';
+import { ADMIN_PRODUCTS_PAGE_SIZE } from '@netkart/contract';
 
 /** What the products table shows, as it lives in the page's address. */
 export interface ProductListState {

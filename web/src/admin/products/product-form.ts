@@ -4,7 +4,7 @@ import {
   PICTURE_TYPES,
   ProductRecord,
   type UploadedPicture,
-} from '@store/contract';
+} from '@netkart/contract';
 import { z } from 'zod';
 
 /** The product form as typed: numbers as the fields hold them, an attribute's values comma-separated. */

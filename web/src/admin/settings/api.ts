@@ -7,7 +7,7 @@ import type {
   SavedStoreDetails,
   SavePaymentSettingsRequest,
   SaveStoreDetailsRequest,
-} from '@store/contract';
+} from '@netkart/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { adminRequest } from '../lib/api-client';

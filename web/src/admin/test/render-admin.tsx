@@ -1,4 +1,4 @@
-import type { AdminOrder, AdminOrderSummary, AdminProduct, AdminProductSummary, StaffSession } from '@store/contract';
+import type { AdminOrder, AdminOrderSummary, AdminProduct, AdminProductSummary, StaffSession } from '@netkart/contract';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { anOrder } from '@/test/orders';

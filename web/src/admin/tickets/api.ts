@@ -3,7 +3,7 @@ import {
   type AdminTicket,
   type AdminTicketListResponse,
   type TicketStatus,
-} from '@store/contract';
+} from '@netkart/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { adminRequest } from '../lib/api-client';

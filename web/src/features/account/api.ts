@@ -1,4 +1,4 @@
-import type { AccountExport, AccountSessions, EndedSessions } from '@store/contract';
+import type { AccountExport, AccountSessions, EndedSessions } from '@netkart/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { AccountInfo, AuthorizeResponse, PasswordResetResponse } from '@store/contract';
+import type { AccountInfo, AuthorizeResponse, PasswordResetResponse } from '@netkart/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, type ApiResult, apiRequest } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX } from '@store/contract';
+import { PASSWORD_MAX } from '@netkart/contract';
 import { z } from 'zod';
 
 export const PASSWORD_MIN = 6;

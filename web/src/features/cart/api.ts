@@ -1,4 +1,4 @@
-import { type Product, stockOf } from '@store/contract';
+import { type Product, stockOf } from '@netkart/contract';
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { ApiError, apiRequest, isNotFound } from '@/lib/api-client';
 

@@ -6,7 +6,7 @@ import type {
   ProductListResponse,
   Suggestion,
   SuggestResponse,
-} from '@store/contract';
+} from '@netkart/contract';
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest, isNotFound } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';

@@ -1,4 +1,4 @@
-import { ATTRIBUTE_FILTER_LIMITS, PRODUCT_SORTS, type ProductSort, SEARCH_MAX_LENGTH } from '@store/contract';
+import { ATTRIBUTE_FILTER_LIMITS, PRODUCT_SORTS, type ProductSort, SEARCH_MAX_LENGTH } from '@netkart/contract';
 import { attributeNameOf, isAttributeKey, type ListingParams, sameText } from './listing';
 
 /* Reading a /products address: what the shop cannot read is left out, never refused. */

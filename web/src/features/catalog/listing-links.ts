@@ -1,4 +1,4 @@
-import { ATTRIBUTE_FILTER_PREFIX } from '@store/contract';
+import { ATTRIBUTE_FILTER_PREFIX } from '@netkart/contract';
 import { formatPrice } from '@/lib/money';
 import { attributeNameOf, attributeQuery, isAttributeKey, type ListingParams, sameText } from './listing';
 

@@ -1,4 +1,4 @@
-import { ATTRIBUTE_FILTER_PREFIX, type ProductSort } from '@store/contract';
+import { ATTRIBUTE_FILTER_PREFIX, type ProductSort } from '@netkart/contract';
 import type { QueryValue } from '@/lib/api-client';
 
 export const PAGE_SIZE = 12;

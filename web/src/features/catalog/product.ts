@@ -5,7 +5,7 @@ import {
   type Product as ServerProduct,
   SIZE_KEYS,
   stockOf,
-} from '@store/contract';
+} from '@netkart/contract';
 
 export interface ProductPicture {
   url: string;

@@ -1,4 +1,4 @@
-import { isGstRate, STANDARD_GST_RATE, splitInclusive } from '@store/contract';
+import { isGstRate, STANDARD_GST_RATE, splitInclusive } from '@netkart/contract';
 
 export interface TaxedLine {
   /** Rupees each, tax inclusive. */

@@ -1,5 +1,5 @@
-import type { ShippingAddressInput } from '@store/contract';
-import { INDIAN_STATE_NAMES } from '@store/contract';
+import type { ShippingAddressInput } from '@netkart/contract';
+import { INDIAN_STATE_NAMES } from '@netkart/contract';
 
 export type ShippingForm = ShippingAddressInput;
 export const SHIPPING_FIELDS: (keyof ShippingForm)[] = ['fullName', 'address', 'city', 'state', 'postalCode', 'phone'];

@@ -1,4 +1,4 @@
-import type { ContactRequest, ContactResponse } from '@store/contract';
+import type { ContactRequest, ContactResponse } from '@netkart/contract';
 import { apiRequest } from '@/lib/api-client';
 
 /** Sends the contact form; the shop keeps it as a ticket and answers its number. */

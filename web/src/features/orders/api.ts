@@ -1,4 +1,4 @@
-import type { CreateOrderRequest, Order } from '@store/contract';
+import type { CreateOrderRequest, Order } from '@netkart/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS } from '@store/contract';
+import { ORDER_STATUS_LABELS } from '@netkart/contract';
 import type { BadgeTone } from '@/components/ui';
 
 /** Spec section 3: order status codes. */

@@ -1,4 +1,4 @@
-import { type Order, type OrderDocument, OrderStatus } from '@store/contract';
+import { type Order, type OrderDocument, OrderStatus } from '@netkart/contract';
 
 /** An order as the screens show it (spec section 3, "Order as shown"). */
 export interface OrderView {

@@ -1,4 +1,4 @@
-import type { PaymentResponse } from '@store/contract';
+import type { PaymentResponse } from '@netkart/contract';
 import { apiRequest } from '@/lib/api-client';
 import { type FieldValues, fieldsFrom, providerFrom } from './payment-fields';
 

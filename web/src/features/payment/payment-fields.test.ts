@@ -1,4 +1,4 @@
-import type { PaymentField } from '@store/contract';
+import type { PaymentField } from '@netkart/contract';
 import { describe, expect, it } from 'vitest';
 import {
   applyMask,

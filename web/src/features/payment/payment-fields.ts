@@ -1,4 +1,4 @@
-import { indianMobileDigits, type PaymentField } from '@store/contract';
+import { indianMobileDigits, type PaymentField } from '@netkart/contract';
 
 export type FieldValues = Record<string, string>;
 

@@ -1,4 +1,4 @@
-import type { StoreInfo } from '@store/contract';
+import type { StoreInfo } from '@netkart/contract';
 import { describe, expect, it } from 'vitest';
 import { isPolicySlug, policyContent, sanitizeStoreHtml, substitute } from './policy';
 

@@ -1,4 +1,4 @@
-import { POLICY_SLUGS, type PolicySlug, type StoreInfo } from '@store/contract';
+import { POLICY_SLUGS, type PolicySlug, type StoreInfo } from '@netkart/contract';
 import DOMPurify from 'dompurify';
 import { BUILT_IN_POLICIES, type PolicyText } from './policy-texts';
 

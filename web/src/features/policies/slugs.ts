@@ -1,4 +1,4 @@
-import { POLICY_SLUGS, type PolicySlug } from '@store/contract';
+import { POLICY_SLUGS, type PolicySlug } from '@netkart/contract';
 
 /** Spec: words that are routes of their own never show a policy. */
 export const RESERVED_SLUGS = [

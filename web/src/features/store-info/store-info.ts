@@ -1,4 +1,4 @@
-import type { StoreInfo } from '@store/contract';
+import type { StoreInfo } from '@netkart/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import type { StoreInfo } from '@store/contract';
+import type { StoreInfo } from '@netkart/contract';
 import { storeNameOf } from './store-info';
 
 /** What search engines read about the shop itself (schema.org Organization and WebSite), from its details. */

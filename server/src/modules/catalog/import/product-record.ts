@@ -1,10 +1,10 @@
-import type { ProductRecord } from '@store/contract';
+import type { ProductRecord } from '@netkart/contract';
 import type { z } from 'zod';
 import type { ProductRow } from '../../../db/schema.js';
 import { toProduct } from '../product-row.js';
 
 // The record's rules live in the contract: the back office's product form checks with them too.
-export { MAX_STOCK, ProductRecord, RECORD_FIELDS } from '@store/contract';
+export { MAX_STOCK, ProductRecord, RECORD_FIELDS } from '@netkart/contract';
 
 /** Every problem of one record, each naming its field, in one line. */
 export function describeIssues(error: z.ZodError): string {

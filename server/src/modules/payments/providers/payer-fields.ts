@@ -1,4 +1,4 @@
-import type { PaymentField } from '@store/contract';
+import type { PaymentField } from '@netkart/contract';
 
 /** What a hosted checkout needs to know about the payer. */
 export const PAYER_FIELDS: PaymentField[] = [

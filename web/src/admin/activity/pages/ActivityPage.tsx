@@ -1,4 +1,4 @@
-import type { AdminActivityEntry } from '@store/contract';
+import type { AdminActivityEntry } from '@netkart/contract';
 import { useSearchParams } from 'react-router';
 import { EmptyState, Skeleton } from '@/components/ui';
 import { formatDateTime } from '@/lib/dates';

@@ -1,4 +1,4 @@
-import { ADMIN_EMAIL_FILTERS, type AdminEmail, type AdminEmailFilter } from '@store/contract';
+import { ADMIN_EMAIL_FILTERS, type AdminEmail, type AdminEmailFilter } from '@netkart/contract';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button, EmptyState, Skeleton } from '@/components/ui';

@@ -1,4 +1,4 @@
-import type { AdminDashboard } from '@store/contract';
+import type { AdminDashboard } from '@netkart/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aProductSummary, aSession, fakeApi, renderAdmin } from '../../test/render-admin';

@@ -1,4 +1,4 @@
-import type { AdminDashboard } from '@store/contract';
+import type { AdminDashboard } from '@netkart/contract';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Boxes, Download, IndianRupee, Truck, Undo2 } from '@/components/icons';

@@ -1,4 +1,4 @@
-import { CancelOrderRequest, OrderStatus } from '@store/contract';
+import { CancelOrderRequest, OrderStatus } from '@netkart/contract';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { MarkPaidRequest } from '@store/contract';
+import { MarkPaidRequest } from '@netkart/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField, Input } from '@/components/ui';

@@ -1,4 +1,4 @@
-import { type AdminOrder, OrderStatus } from '@store/contract';
+import { type AdminOrder, OrderStatus } from '@netkart/contract';
 import { useState } from 'react';
 import { Ban, IndianRupee, PackageCheck, Pencil, Truck } from '@/components/icons';
 import { Button } from '@/components/ui';

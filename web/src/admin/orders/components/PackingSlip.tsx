@@ -1,4 +1,4 @@
-import type { AdminOrder } from '@store/contract';
+import type { AdminOrder } from '@netkart/contract';
 import { formatDateTime } from '@/lib/dates';
 
 /** What goes in the parcel: only this prints (the rest of the page is hidden from the printer). */

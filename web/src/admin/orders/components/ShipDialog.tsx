@@ -1,4 +1,4 @@
-import { Shipment } from '@store/contract';
+import { Shipment } from '@netkart/contract';
 import { useForm } from 'react-hook-form';
 import { FormField, Input } from '@/components/ui';
 import { contractResolver } from '../../lib/forms';

@@ -1,4 +1,4 @@
-import type { AdminOrder } from '@store/contract';
+import type { AdminOrder } from '@netkart/contract';
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { toast } from 'sonner';

@@ -1,4 +1,4 @@
-import { type AdminOrder, STALE_ORDER, UTR_MESSAGE } from '@store/contract';
+import { type AdminOrder, STALE_ORDER, UTR_MESSAGE } from '@netkart/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import type { AdminOrder } from '@store/contract';
+import type { AdminOrder } from '@netkart/contract';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, FileDown, Printer } from '@/components/icons';

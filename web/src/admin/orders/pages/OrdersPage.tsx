@@ -1,5 +1,5 @@
-import type { AdminOrderSummary } from '@store/contract';
-import { OrderStatus } from '@store/contract';
+import type { AdminOrderSummary } from '@netkart/contract';
+import { OrderStatus } from '@netkart/contract';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses, EmptyState, Input, Label, Skeleton } from '@/components/ui';
 import { statusLabel } from '@/features/orders/order-status';

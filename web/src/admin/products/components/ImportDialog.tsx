@@ -1,5 +1,5 @@
+import type { CatalogueImportReport } from '@netkart/contract';
 import * as Dialog from '@radix-ui/react-dialog';
-import type { CatalogueImportReport } from '@store/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Upload, X } from '@/components/icons';

@@ -1,4 +1,4 @@
-import { COUNTRIES, GST_RATES } from '@store/contract';
+import { COUNTRIES, GST_RATES } from '@netkart/contract';
 import { useId } from 'react';
 import { FormField, Input } from '@/components/ui';
 import type { ProductFormApi } from './product-form-fields';

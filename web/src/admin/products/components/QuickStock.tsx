@@ -1,4 +1,4 @@
-import type { AdminProductSummary } from '@store/contract';
+import type { AdminProductSummary } from '@netkart/contract';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button, Input } from '@/components/ui';

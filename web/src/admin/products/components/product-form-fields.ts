@@ -1,4 +1,4 @@
-import type { ProductRecord } from '@store/contract';
+import type { ProductRecord } from '@netkart/contract';
 import type { useForm } from 'react-hook-form';
 import type { ProductFormValues } from '../product-form';
 

@@ -1,4 +1,4 @@
-import { type AdminProduct, PICTURE_MAX_BYTES, STALE_PRODUCT } from '@store/contract';
+import { type AdminProduct, PICTURE_MAX_BYTES, STALE_PRODUCT } from '@netkart/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

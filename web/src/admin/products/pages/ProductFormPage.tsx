@@ -1,4 +1,4 @@
-import type { AdminProduct, ProductRecord } from '@store/contract';
+import type { AdminProduct, ProductRecord } from '@netkart/contract';
 import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';

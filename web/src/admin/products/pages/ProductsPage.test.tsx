@@ -1,4 +1,4 @@
-import { type AdminProductListResponse, type CatalogueImportReport, stockMoved } from '@store/contract';
+import { type AdminProductListResponse, type CatalogueImportReport, stockMoved } from '@netkart/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

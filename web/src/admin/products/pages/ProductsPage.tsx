@@ -1,4 +1,4 @@
-import type { AdminProductSummary } from '@store/contract';
+import type { AdminProductSummary } from '@netkart/contract';
 import { Link, useSearchParams } from 'react-router';
 import { CirclePlus, Download } from '@/components/icons';
 import { Badge, buttonClasses, EmptyState, Label, Select, Skeleton } from '@/components/ui';

@@ -3,7 +3,7 @@ import {
   type PaymentProviderDescription,
   type PaymentSettingDescription,
   SavePaymentSettingsRequest,
-} from '@store/contract';
+} from '@netkart/contract';
 import { useState } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { toast } from 'sonner';

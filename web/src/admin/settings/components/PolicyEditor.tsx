@@ -1,4 +1,4 @@
-import { POLICY_SLUGS, type PolicySlug } from '@store/contract';
+import { POLICY_SLUGS, type PolicySlug } from '@netkart/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Button, FormField, Select, Textarea } from '@/components/ui';
 import { POLICY_TITLES, sanitizeStoreHtml } from '@/features/policies/policy';

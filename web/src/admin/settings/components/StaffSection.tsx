@@ -1,5 +1,5 @@
+import { AddStaffRequest, type AdminStaffMember, STAFF_ROLES, type StaffRole } from '@netkart/contract';
 import * as Dialog from '@radix-ui/react-dialog';
-import { AddStaffRequest, type AdminStaffMember, STAFF_ROLES, type StaffRole } from '@store/contract';
 import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { toast } from 'sonner';

@@ -1,4 +1,4 @@
-import { type AdminStoreDetails, POLICY_SLUGS, type PolicySlug } from '@store/contract';
+import { type AdminStoreDetails, POLICY_SLUGS, type PolicySlug } from '@netkart/contract';
 import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { toast } from 'sonner';

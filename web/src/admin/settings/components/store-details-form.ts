@@ -4,7 +4,7 @@ import {
   POLICY_SLUGS,
   type PolicySlug,
   SaveStoreDetailsRequest,
-} from '@store/contract';
+} from '@netkart/contract';
 import type { useForm } from 'react-hook-form';
 import { z } from 'zod';
 

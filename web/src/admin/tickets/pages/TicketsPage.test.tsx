@@ -1,4 +1,4 @@
-import type { AdminTicket, AdminTicketListResponse } from '@store/contract';
+import type { AdminTicket, AdminTicketListResponse } from '@netkart/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

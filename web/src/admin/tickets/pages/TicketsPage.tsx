@@ -1,4 +1,4 @@
-import type { AdminTicket, TicketStatus } from '@store/contract';
+import type { AdminTicket, TicketStatus } from '@netkart/contract';
 import { Link, useSearchParams } from 'react-router';
 import { Button, EmptyState, Skeleton } from '@/components/ui';
 import { cn } from '@/lib/cn';

@@ -1,4 +1,4 @@
-import { ACCOUNT_DELETED } from '@store/contract';
+import { ACCOUNT_DELETED } from '@netkart/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Input, Label } from '@/components/ui';

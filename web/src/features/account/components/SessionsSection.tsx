@@ -1,4 +1,4 @@
-import type { AccountSession } from '@store/contract';
+import type { AccountSession } from '@netkart/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Monitor } from '@/components/icons';

@@ -1,4 +1,4 @@
-import type { AccountExport } from '@store/contract';
+import type { AccountExport } from '@netkart/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

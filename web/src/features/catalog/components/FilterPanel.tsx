@@ -1,4 +1,4 @@
-import type { ProductFacets } from '@store/contract';
+import type { ProductFacets } from '@netkart/contract';
 import { useId } from 'react';
 import { Button } from '@/components/ui';
 import type { ListingParams } from '../listing';

@@ -1,5 +1,5 @@
+import type { ProductFacets } from '@netkart/contract';
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ProductFacets } from '@store/contract';
 import { useState } from 'react';
 import { SlidersHorizontal, X } from '@/components/icons';
 import { Button, buttonClasses } from '@/components/ui';

@@ -1,4 +1,4 @@
-import type { HighlightIcon, Highlights as StoreHighlights } from '@store/contract';
+import type { HighlightIcon, Highlights as StoreHighlights } from '@netkart/contract';
 import { Link } from 'react-router';
 import {
   BatteryCharging,

@@ -1,4 +1,4 @@
-import type { Suggestion } from '@store/contract';
+import type { Suggestion } from '@netkart/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { SEARCH_MAX_LENGTH, type Suggestion } from '@store/contract';
+import { SEARCH_MAX_LENGTH, type Suggestion } from '@netkart/contract';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Search } from '@/components/icons';

@@ -1,4 +1,4 @@
-import type { ProductSort } from '@store/contract';
+import type { ProductSort } from '@netkart/contract';
 import { useId } from 'react';
 import { Label, Select } from '@/components/ui';
 

@@ -1,4 +1,4 @@
-import type { Suggestion } from '@store/contract';
+import type { Suggestion } from '@netkart/contract';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/money';
 

@@ -1,4 +1,4 @@
-import type { StoreInfo } from '@store/contract';
+import type { StoreInfo } from '@netkart/contract';
 import { Link } from 'react-router';
 import { ArrowRight } from '@/components/icons';
 import { PictureCopies } from '@/components/PictureCopies';

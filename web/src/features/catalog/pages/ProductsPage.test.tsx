@@ -1,4 +1,4 @@
-import type { ProductFacets } from '@store/contract';
+import type { ProductFacets } from '@netkart/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { checkGstin, type OrderLineInput, ShippingAddressInput, stateByName } from '@store/contract';
+import { checkGstin, type OrderLineInput, ShippingAddressInput, stateByName } from '@netkart/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -4,7 +4,7 @@ import {
   CONTACT_NAME_MAX,
   CONTACT_SUBJECT_MAX,
   type ContactRequest,
-} from '@store/contract';
+} from '@netkart/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Mail, MapPin, Phone } from '@/components/icons';

@@ -1,4 +1,4 @@
-import type { OrderDocument } from '@store/contract';
+import type { OrderDocument } from '@netkart/contract';
 import { useState } from 'react';
 import { FileDown } from '@/components/icons';
 import { Button } from '@/components/ui';

@@ -1,4 +1,4 @@
-import type { Order } from '@store/contract';
+import type { Order } from '@netkart/contract';
 import { optionsLabel } from '@/features/cart/cart-rules';
 import { formatPrice } from '@/lib/money';
 import { toOrderView } from '../order-view';

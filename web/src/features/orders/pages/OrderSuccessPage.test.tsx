@@ -1,4 +1,4 @@
-import type { Order } from '@store/contract';
+import type { Order } from '@netkart/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatPrice } from '@/lib/money';

@@ -1,4 +1,4 @@
-import type { Order } from '@store/contract';
+import type { Order } from '@netkart/contract';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CircleCheck, CircleX, Clock } from '@/components/icons';

@@ -1,4 +1,4 @@
-import type { Order } from '@store/contract';
+import type { Order } from '@netkart/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

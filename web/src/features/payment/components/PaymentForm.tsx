@@ -1,4 +1,4 @@
-import type { PaymentField, PaymentResponse } from '@store/contract';
+import type { PaymentField, PaymentResponse } from '@netkart/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui';

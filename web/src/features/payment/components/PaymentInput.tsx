@@ -1,4 +1,4 @@
-import type { PaymentField } from '@store/contract';
+import type { PaymentField } from '@netkart/contract';
 import { Checkbox, FormField, Input, Select, Textarea } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { isPhoneField, PHONE_PLACEHOLDER } from '../payment-fields';

@@ -1,4 +1,4 @@
-import type { PaymentResponse } from '@store/contract';
+import type { PaymentResponse } from '@netkart/contract';
 import { postHiddenForm } from '../api';
 import { qrImageSource } from '../payment-fields';
 

@@ -1,4 +1,4 @@
-import { type Order, PAYMENT_NOT_SET_UP, type PaymentField } from '@store/contract';
+import { type Order, PAYMENT_NOT_SET_UP, type PaymentField } from '@netkart/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

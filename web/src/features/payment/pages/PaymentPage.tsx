@@ -1,4 +1,4 @@
-import { PAYMENT_NOT_SET_UP, PaymentReturn } from '@store/contract';
+import { PAYMENT_NOT_SET_UP, PaymentReturn } from '@netkart/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { useAccountInfo } from '@/features/auth/api';
