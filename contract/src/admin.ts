@@ -532,14 +532,7 @@ export type AddStaffRequest = z.input<typeof AddStaffRequest>;
  */
 export const SIGN_IN_LINK_OFFERED = 'signInLink';
 /** POST /admin/session/link: email a one-time sign-in link (answered alike for every email). */
-export const StaffSignInLinkRequest = z.object({
-  email: z
-    .string({ error: 'Email is required.' })
-    .trim()
-    .toLowerCase()
-    .min(1, { error: 'Email is required.' })
-    .max(254),
-});
+export const StaffSignInLinkRequest = StaffSignInRequest.pick({ email: true });
 export type StaffSignInLinkRequest = z.input<typeof StaffSignInLinkRequest>;
 /** POST /admin/session/link/use: the token of an emailed link, for a session. */
 export const StaffSignInLinkUse = z.object({

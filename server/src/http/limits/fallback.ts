@@ -51,30 +51,26 @@ class FallbackCounter implements Counter {
   }
 
   add(key: string): Promise<Count> {
-    return this.circuit.call(
-      () => this.redis.add(key),
-      () => this.database.add(key),
-    );
+    return this.either((counter) => counter.add(key));
   }
 
   subtract(key: string): Promise<void> {
-    return this.circuit.call(
-      () => this.redis.subtract(key),
-      () => this.database.subtract(key),
-    );
+    return this.either((counter) => counter.subtract(key));
   }
 
   peek(key: string): Promise<Count | null> {
-    return this.circuit.call(
-      () => this.redis.peek(key),
-      () => this.database.peek(key),
-    );
+    return this.either((counter) => counter.peek(key));
   }
 
   delete(key: string): Promise<void> {
+    return this.either((counter) => counter.delete(key));
+  }
+
+  /** Redis while the circuit lets it, else the database. */
+  private either<T>(use: (counter: Counter) => Promise<T>): Promise<T> {
     return this.circuit.call(
-      () => this.redis.delete(key),
-      () => this.database.delete(key),
+      () => use(this.redis),
+      () => use(this.database),
     );
   }
 }
