@@ -8,6 +8,7 @@ const PRIVATE_PATHS = [
   /^\/accountInfo$/,
   /^\/account(\/.*)?$/,
   /^\/orders(\/[^/]*)?$/,
+  // An invoice carries a name and an address.
   /^\/orders\/[^/]+\/(invoice|credit-note)$/,
   /^\/users\/.+$/,
   /^\/payments$/,

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { InvoiceKind } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { PRIVATE_ANSWER_CACHING } from '../../http/private-answers.js';
 import { describeRoutes, notJson, SHOPPER_TOKEN, valid, withErrors } from '../../http/wire.js';
 import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
 import { fileNameOf } from './numbering.js';
@@ -18,14 +17,10 @@ const DOCUMENTS: Record<string, InvoiceKind> = { invoice: 'invoice', 'credit-not
 
 async function sendPdf(invoices: InvoiceService, issued: IssuedDocument, reply: FastifyReply) {
   const pdf = await invoices.pdf(issued);
-  return (
-    reply
-      .type('application/pdf')
-      // An invoice carries a name and an address: no browser or proxy keeps a copy.
-      .header('cache-control', PRIVATE_ANSWER_CACHING)
-      .header('content-disposition', `attachment; filename="${fileNameOf(issued.document.type, issued.row.number)}"`)
-      .send(pdf)
-  );
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${fileNameOf(issued.document.type, issued.row.number)}"`)
+    .send(pdf);
 }
 
 /**

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { requireUser } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
 import { giveBackAll, limitKey, takeAll, tooMany } from '../../http/limits.js';
-import { PRIVATE_ANSWER_CACHING } from '../../http/private-answers.js';
 import { describeRoutes, SHOPPER_TOKEN, valid, withErrors } from '../../http/wire.js';
 import { asTrusted } from '../accounts/hash-queue.js';
 import type { PrivacyService } from './service.js';
@@ -24,10 +23,7 @@ export async function privacyRoutes(app: FastifyInstance, { privacy }: { privacy
   api.post('/account/export', { schema: { response: withErrors({ 200: AccountExport }) } }, async (request, reply) => {
     const user = requireUser(request);
     const data = await privacy.exportOf(request.store, user);
-    return reply
-      .header('content-disposition', `attachment; filename="my-data-${request.store.host}.json"`)
-      .header('cache-control', PRIVATE_ANSWER_CACHING)
-      .send(data);
+    return reply.header('content-disposition', `attachment; filename="my-data-${request.store.host}.json"`).send(data);
   });
 
   const erase = { body: DeleteAccountRequest, response: withErrors({ 200: z.object({ message: z.string() }) }) };
