@@ -81,6 +81,7 @@ describe('the frozen migrations', () => {
       ['2027-01-07-staff-sign-in-links', 'Success'],
       ['2027-01-08-order-line-cap', 'Success'],
       ['2027-01-09-session-devices', 'Success'],
+      ['2027-01-10-staff-email-per-store', 'Success'],
     ]);
     // Made by the shop of then, migrated by today's files: the schema of a fresh database.
     await expect(asJson(await sqliteSchema(db))).toMatchFileSnapshot(path.join(fixtures, 'schema-sqlite.json'));
@@ -104,6 +105,69 @@ describe('the frozen migrations', () => {
     const listed = await client(app).get('/products?limit=100');
     expect(listed.statusCode).toBe(200);
     expect(ProductListResponse.parse(listed.json()).data).toHaveLength(44);
+  });
+
+  it('keep every staff account, session and sign-in link through the staff table made again on SQLite', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-migrations-'));
+    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    fs.copyFileSync(OLD_STORE, path.join(dir, 'store.sqlite'));
+    const { db } = openDatabase({ databaseUrl: undefined, dataDir: dir });
+    cleanups.unshift(() => db.destroy());
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    expect((await migrator.migrateTo('2027-01-09-session-devices')).error).toBeUndefined();
+    const { id: storeId } = await db.selectFrom('stores').select('id').executeTakeFirstOrThrow();
+    const at = new Date().toISOString();
+    const member = { name: 'Asha Rao', role: 'owner', password_hash: 'x', totp_secret: null, created_at: at };
+    await db
+      .insertInto('staff')
+      .values([
+        { id: 'staff-1', email: 'asha@netkart.in', store_id: storeId, ...member },
+        { id: 'staff-2', email: 'ravi@netkart.in', store_id: null, ...member },
+      ])
+      .execute();
+    await db
+      .insertInto('staff_sessions')
+      .values({ token_hash: 'session-1', staff_id: 'staff-1', csrf_token: 'c', created_at: at, last_seen_at: at })
+      .execute();
+    await db
+      .insertInto('staff_sign_in_links')
+      .values({
+        token_hash: 'link-1',
+        staff_id: 'staff-2',
+        store_id: storeId,
+        created_at: at,
+        expires_at: at,
+        used_at: null,
+      })
+      .execute();
+
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(await db.selectFrom('staff').select(['id', 'email', 'store_id']).orderBy('id').execute()).toEqual([
+      { id: 'staff-1', email: 'asha@netkart.in', store_id: storeId },
+      { id: 'staff-2', email: 'ravi@netkart.in', store_id: null },
+    ]);
+    expect(await db.selectFrom('staff_sessions').select('staff_id').execute()).toEqual([{ staff_id: 'staff-1' }]);
+    expect(await db.selectFrom('staff_sign_in_links').select('staff_id').execute()).toEqual([{ staff_id: 'staff-2' }]);
+    // Foreign keys are enforced again on the connection afterwards, and still point at the new table.
+    const pragma = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
+    expect(pragma.rows).toEqual([{ foreign_keys: 1 }]);
+    await expect(
+      db
+        .insertInto('staff_sessions')
+        .values({ token_hash: 'session-2', staff_id: 'nobody', csrf_token: 'c', created_at: at, last_seen_at: at })
+        .execute(),
+    ).rejects.toThrow(/FOREIGN KEY/);
+    // The same email in another scope is now allowed; twice in one store it is not.
+    await db
+      .insertInto('staff')
+      .values({ id: 'staff-3', email: 'ravi@netkart.in', store_id: storeId, ...member })
+      .execute();
+    await expect(
+      db
+        .insertInto('staff')
+        .values({ id: 'staff-4', email: 'asha@netkart.in', store_id: storeId, ...member })
+        .execute(),
+    ).rejects.toThrow(/UNIQUE/);
   });
 
   it('make, on a fresh database, exactly the schema they made when they were frozen', async () => {

@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ADMIN_SESSION_COOKIE, SIGN_IN_LINK_OFFERED } from '@netkart/contract';
 import type { FastifyInstance } from 'fastify';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimitConfig } from '../src/config.js';
+import { MailSender } from '../src/modules/messages/sender.js';
 import { addStaff } from './admin-harness.js';
 import { signUp, startShop, type TestShop } from './harness.js';
+import { type ReceivedMail, startSmtpPeer } from './smtp-peer.js';
 
 /** A sign-in posted from a given network address. */
 function signInFrom(app: FastifyInstance, address: string, path: string, body: Record<string, unknown>) {
@@ -137,14 +142,24 @@ describe.each(counterStores)('a burst of wrong passwords, counted in %s', (_wher
     const asked = await signInFrom(shop.app, '192.0.2.6', '/admin/session/link', { email });
     expect(asked.statusCode).toBe(202);
     expect(asked.json()).toEqual(unknown.json());
-    const mail = await shop.db
-      .selectFrom('outbox')
-      .select(['text', 'kind'])
-      .where('recipient', '=', email)
-      .where('kind', '=', 'staff.sign-in-link')
-      .executeTakeFirstOrThrow();
-    const token = /sign-in-link=([\w-]+)/.exec(mail.text)?.[1];
-    if (!token) throw new Error(`no link in: ${mail.text}`);
+    // The link arrives as the owner's mail server receives it.
+    const peer = await startSmtpPeer();
+    const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-outbox-'));
+    const sender = new MailSender(shop.services.outbox, shop.services.stores, { smtpUrl: peer.url, outboxDir });
+    let mail: ReceivedMail | undefined;
+    try {
+      await sender.runOnce();
+      mail = peer.received.find((received) => received.envelopeTo.includes(email));
+    } finally {
+      sender.close();
+      await peer.close();
+      fs.rmSync(outboxDir, { recursive: true, force: true });
+    }
+    expect(mail?.subject).toBe('Your sign-in link | NetKart back office');
+    expect(peer.received.filter((received) => received.envelopeTo.includes('nobody@netkart.in'))).toEqual([]);
+    const token = /sign-in-link=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+    if (!token) throw new Error(`no link in: ${mail?.text}`);
+    expect(mail?.html).toContain(`/admin/?sign-in-link=${token}`);
     // Only the hash is stored.
     const stored = await shop.db.selectFrom('staff_sign_in_links').select('token_hash').execute();
     expect(stored.map((row) => row.token_hash)).not.toContain(token);

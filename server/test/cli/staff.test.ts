@@ -92,3 +92,54 @@ describe('store staff', () => {
     expect((await cli.store('staff', 'list')).stdout).not.toContain('without two-factor');
   });
 });
+
+describe('store --store <host> staff', () => {
+  it('acts on that store’s account of an email alone, leaving the same email’s account in another store', async () => {
+    await cli.shop.services.stores.create(
+      'tools.example.in',
+      {
+        storeName: 'Tool Shed',
+        companyName: 'Tool Shed LLP',
+        companyAddress: 'Pune',
+        companyEmail: 'hello@tools.example.in',
+        companyPhone: '+91 20 4000 0000',
+        companyLogoUrl: '',
+        description: '',
+        categories: [],
+        categoryImages: {},
+        policies: {},
+      },
+      { isDefault: false },
+    );
+    const tools = (...argv: string[]) => cli.store('--store', 'tools.example.in', ...argv);
+    const pipedAt = (input: string, ...argv: string[]) => piped(input)('--store', 'tools.example.in', ...argv);
+    const email = 'meera@netkart.in';
+    expect((await piped('demo store password\n')('staff', 'add', email, '--name', 'Meera')).code).toBe(0);
+    const added = await pipedAt('tool shed password\n', 'staff', 'add', email, '--name', 'Meera I', '--role', 'owner');
+    expect(added).toMatchObject({ code: 0, stderr: '' });
+    expect(added.stdout).toContain('Added Meera I <meera@netkart.in> as owner of tools.example.in.');
+
+    // Each store lists its own account of the email (and the accounts of every store).
+    expect((await tools('staff', 'list')).stdout).toMatch(/meera@netkart\.in\s+Meera I\s+owner\s+tools\.example\.in/);
+    expect((await cli.store('staff', 'list')).stdout).toMatch(/meera@netkart\.in\s+Meera\s+staff\s+localhost/);
+    expect((await cli.store('staff', 'list')).stdout).not.toContain('tools.example.in');
+
+    expect((await pipedAt('new tool shed password\n', 'staff', 'reset-password', email)).code).toBe(0);
+    const toolsOffice = () => adminClient(cli.shop.app, { host: 'tools.example.in' });
+    expect((await toolsOffice().signIn(email, 'new tool shed password')).statusCode).toBe(200);
+    expect((await adminClient(cli.shop.app).signIn(email, 'demo store password')).statusCode).toBe(200);
+
+    expect((await tools('staff', 'two-factor', email)).stdout).toContain(
+      'Two-factor sign-in is on for meera@netkart.in',
+    );
+    // The tool shed's only owner stays; the demo store's staff account goes.
+    expect((await tools('staff', 'remove', email)).stderr).toBe(
+      'Error: meera@netkart.in is the only owner: add another owner before removing this one.\n',
+    );
+    expect((await cli.store('staff', 'remove', email)).code).toBe(0);
+    expect((await adminClient(cli.shop.app).signIn(email, 'demo store password')).statusCode).toBe(401);
+    expect((await tools('staff', 'list')).stdout).toMatch(
+      /meera@netkart\.in\s+Meera I\s+owner\s+tools\.example\.in\s+on/,
+    );
+  });
+});

@@ -2,7 +2,7 @@ import { STAFF_ROLES, type StaffRole } from '@netkart/contract';
 import type { Command } from 'commander';
 import { STORE_COMMAND_ACTOR } from '../../modules/audit/service.js';
 import { STAFF_PASSWORD_MIN } from '../../modules/staff/service.js';
-import { type CliContext, CliError, storeOption, withShop, withStore } from '../context.js';
+import { type CliContext, CliError, storeOption, withStore } from '../context.js';
 import { formatDateTime, formatTable, terminalSafe as safe } from '../format.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -55,10 +55,10 @@ export function addStaffCommands(program: Command, context: CliContext): void {
 
   staff
     .command('list')
-    .description('every back-office account')
-    .action(async () => {
-      await withShop(context, async (shop) => {
-        const [accounts, stores] = await Promise.all([shop.services.staff.list(), shop.services.stores.all()]);
+    .description('the accounts that may work on the store (its own, and those of every store)')
+    .action(async (_options: unknown, command: Command) => {
+      await withStore(context, storeOption(command), async (shop, store) => {
+        const [accounts, stores] = await Promise.all([shop.services.staff.list(store.id), shop.services.stores.all()]);
         if (accounts.length === 0) {
           context.stdout(
             'No staff accounts yet. Add the owner with: npm run store -- staff add <email> --name <name> --role owner\n',
@@ -91,9 +91,9 @@ export function addStaffCommands(program: Command, context: CliContext): void {
     .command('remove')
     .description('remove an account and sign it out everywhere')
     .argument('<email>', 'the account')
-    .action(async (email: string) => {
-      await withShop(context, async (shop) => {
-        const removed = await shop.services.staff.remove(email, STORE_COMMAND_ACTOR);
+    .action(async (email: string, _options: unknown, command: Command) => {
+      await withStore(context, storeOption(command), async (shop, store) => {
+        const removed = await shop.services.staff.remove(store.id, email, STORE_COMMAND_ACTOR);
         context.stdout(`Removed ${safe(removed.name)} <${safe(removed.email)}>; their sessions have ended.\n`);
       });
     });
@@ -103,9 +103,10 @@ export function addStaffCommands(program: Command, context: CliContext): void {
     .description('turn on sign-in with an authenticator app (prints the address to scan), or --off')
     .argument('<email>', 'the account')
     .option('--off', 'turn it off')
-    .action(async (email: string, options: { off?: boolean }) => {
-      await withShop(context, async (shop) => {
+    .action(async (email: string, options: { off?: boolean }, command: Command) => {
+      await withStore(context, storeOption(command), async (shop, store) => {
         const { staff: account, totpUri } = await shop.services.staff.setTwoFactor(
+          store.id,
           email,
           !options.off,
           STORE_COMMAND_ACTOR,
@@ -124,10 +125,10 @@ export function addStaffCommands(program: Command, context: CliContext): void {
     .command('reset-password')
     .description('set a new password (asked twice, or read from standard input) and sign the account out everywhere')
     .argument('<email>', 'the account')
-    .action(async (email: string) => {
+    .action(async (email: string, _options: unknown, command: Command) => {
       const password = await newPassword(context);
-      await withShop(context, async (shop) => {
-        const account = await shop.services.staff.resetPassword(email, password, STORE_COMMAND_ACTOR);
+      await withStore(context, storeOption(command), async (shop, store) => {
+        const account = await shop.services.staff.resetPassword(store.id, email, password, STORE_COMMAND_ACTOR);
         context.stdout(`New password set for ${account.email}; their sessions have ended.\n`);
       });
     });

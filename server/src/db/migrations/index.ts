@@ -7,7 +7,7 @@
  * trigger's text as written, and test/migrations.test.ts compares the schema with its snapshot.
  *
  * A change to the schema is a new file, named after the date sequence of the last one (the next
- * is `2027-01-10-…`), added at the end of this list. The list is written out, not read from the
+ * is `2027-01-11-…`), added at the end of this list. The list is written out, not read from the
  * folder: the production server is one bundle (scripts/build.mjs).
  */
 import type { Migration, MigrationProvider } from 'kysely';
@@ -37,6 +37,7 @@ import * as storePublicAddress from './2027-01-06-store-public-address.js';
 import * as staffSignInLinks from './2027-01-07-staff-sign-in-links.js';
 import * as orderLineCap from './2027-01-08-order-line-cap.js';
 import * as sessionDevices from './2027-01-09-session-devices.js';
+import * as staffEmailPerStore from './2027-01-10-staff-email-per-store.js';
 
 const migrations: [name: string, migration: Migration][] = [
   ['2026-11-01-initial', initial],
@@ -65,6 +66,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-07-staff-sign-in-links', staffSignInLinks],
   ['2027-01-08-order-line-cap', orderLineCap],
   ['2027-01-09-session-devices', sessionDevices],
+  ['2027-01-10-staff-email-per-store', staffEmailPerStore],
 ];
 
 export const migrationProvider: MigrationProvider = {

@@ -163,8 +163,7 @@ export async function adminSettingsRoutes(app: FastifyInstance, options: Setting
   const people = { response: withErrors({ 200: z.array(AdminStaffMember) }) };
   api.get('/admin/staff', { schema: people }, async (request): Promise<AdminStaffMember[]> => {
     requireOwner(request);
-    const everyone = await staff.list();
-    return everyone.filter((member) => member.store_id === null || member.store_id === request.store.id).map(toMember);
+    return (await staff.list(request.store.id)).map(toMember);
   });
 
   const add = { body: AddStaffRequest, response: withErrors({ 201: AdminStaffMember }) };
@@ -182,12 +181,10 @@ export async function adminSettingsRoutes(app: FastifyInstance, options: Setting
   const remove = { params: z.object({ email: z.string() }), response: withErrors({ 204: z.undefined() }) };
   api.delete('/admin/staff/:email', { schema: remove }, async (request, reply) => {
     const owner = requireOwner(request);
-    const member = await staff.find(request.params.email);
-    if (!member || (member.store_id !== null && member.store_id !== request.store.id)) {
-      throw new HttpError(404, `There is no staff account for ${request.params.email}.`);
-    }
+    const member = await staff.find(request.store.id, request.params.email);
+    if (!member) throw new HttpError(404, `There is no staff account for ${request.params.email}.`);
     refuseAllStoresFromOneStore(owner, member.store_id === null);
-    await staff.remove(member.email, staffActor(owner));
+    await staff.remove(request.store.id, member.email, staffActor(owner));
     return reply.code(204).send();
   });
 }

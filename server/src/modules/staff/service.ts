@@ -57,10 +57,16 @@ export class StaffService {
     private readonly passwordCost: ScryptCost = OWASP_SCRYPT_COST,
   ) {}
 
+  /**
+   * Adds an account. An email may be staff of several stores, one account in each; an account of
+   * every store shares its email with no other account, so that a sign-in finds one account at most.
+   */
   async add(input: NewStaff, actor: string): Promise<{ staff: StaffRow; totpUri?: string }> {
     checkPassword(input.password);
     const email = input.email.trim().toLowerCase();
-    if (await this.find(email)) throw conflict(`There is already a staff account for ${email}.`);
+    const taken = `There is already a staff account for ${email}.`;
+    // Checked before the (slow) hash, and again in the transaction that adds.
+    if (await this.clashes(this.db, input.storeId, email)) throw conflict(taken);
     const secret = input.totp ? new OTPAuth.Secret({ size: 20 }).base32 : null;
     const staff: StaffRow = {
       id: newId(),
@@ -72,43 +78,77 @@ export class StaffService {
       totp_secret: secret,
       created_at: nowIso(),
     };
-    await writeTransaction(this.db, async (trx) => {
-      await trx.insertInto('staff').values(staff).execute();
-      await this.audit.record(trx, {
-        storeId: staff.store_id,
-        actor,
-        action: 'staff.add',
-        subject: `staff:${email}`,
-        after: { name: staff.name, role: staff.role, allStores: staff.store_id === null, twoFactor: Boolean(secret) },
+    try {
+      await writeTransaction(this.db, async (trx) => {
+        if (await this.clashes(trx, input.storeId, email)) throw conflict(taken);
+        await trx.insertInto('staff').values(staff).execute();
+        await this.audit.record(trx, {
+          storeId: staff.store_id,
+          actor,
+          action: 'staff.add',
+          subject: `staff:${email}`,
+          after: { name: staff.name, role: staff.role, allStores: staff.store_id === null, twoFactor: Boolean(secret) },
+        });
       });
-    });
+    } catch (error) {
+      // Two adds of one email at once: the second meets the database's unique index.
+      if (isUniqueViolation(error)) throw conflict(taken);
+      throw error;
+    }
     return { staff, ...(secret ? { totpUri: totpFor(staff, secret).toString() } : {}) };
   }
 
-  list(): Promise<StaffRow[]> {
-    return this.db.selectFrom('staff').selectAll().orderBy('email').execute();
+  /**
+   * Whether an account for `email` would meet another: one that may already work on this store,
+   * or, for an account of every store (storeId null), any account of that email. Accounts of
+   * other stores are never looked at for one store's account: their existence is not this store's business.
+   */
+  private async clashes(db: Database, storeId: string | null, email: string): Promise<boolean> {
+    let query = db.selectFrom('staff').select('id').where('email', '=', email);
+    if (storeId !== null)
+      query = query.where((eb) => eb.or([eb('store_id', '=', storeId), eb('store_id', 'is', null)]));
+    return (await query.executeTakeFirst()) !== undefined;
   }
 
-  find(email: string): Promise<StaffRow | undefined> {
-    return this.db.selectFrom('staff').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  /** The accounts that may work on this store: its own and those of every store. */
+  list(storeId: string): Promise<StaffRow[]> {
+    return this.db
+      .selectFrom('staff')
+      .selectAll()
+      .where((eb) => eb.or([eb('store_id', '=', storeId), eb('store_id', 'is', null)]))
+      .orderBy('email')
+      .execute();
   }
 
-  /** Removes an account and signs it out everywhere; the last owner of all stores stays. */
-  async remove(email: string, actor: string): Promise<StaffRow> {
+  /** The account of this email that may work on this store (its own, or one of every store); never another store's. */
+  find(storeId: string, email: string, db: Database = this.db): Promise<StaffRow | undefined> {
+    return db
+      .selectFrom('staff')
+      .selectAll()
+      .where('email', '=', email.trim().toLowerCase())
+      .where((eb) => eb.or([eb('store_id', '=', storeId), eb('store_id', 'is', null)]))
+      .executeTakeFirst();
+  }
+
+  /**
+   * Removes the account of this email that may work on this store, and signs it out everywhere.
+   * An owner stays while no other owner may work on the store (for an account of every store:
+   * while no other owner is left at all).
+   */
+  async remove(storeId: string, email: string, actor: string): Promise<StaffRow> {
     return writeTransaction(this.db, async (trx) => {
-      const staff = await trx
-        .selectFrom('staff')
-        .selectAll()
-        .where('email', '=', email.trim().toLowerCase())
-        .executeTakeFirst();
+      const staff = await this.find(storeId, email, trx);
       if (!staff) throw notFound(`There is no staff account for ${email}.`);
       if (staff.role === 'owner') {
-        const owners = await trx
+        let others = trx
           .selectFrom('staff')
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .where('role', '=', 'owner')
-          .executeTakeFirstOrThrow();
-        if (Number(owners.count) === 1) {
+          .where('id', '!=', staff.id);
+        if (staff.store_id !== null) {
+          others = others.where((eb) => eb.or([eb('store_id', '=', storeId), eb('store_id', 'is', null)]));
+        }
+        if (Number((await others.executeTakeFirstOrThrow()).count) === 0) {
           throw conflict(`${staff.email} is the only owner: add another owner before removing this one.`);
         }
       }
@@ -127,8 +167,13 @@ export class StaffService {
   }
 
   /** Turns sign-in with an authenticator app on (a new secret; sessions end) or off. */
-  async setTwoFactor(email: string, on: boolean, actor: string): Promise<{ staff: StaffRow; totpUri?: string }> {
-    const staff = await this.find(email);
+  async setTwoFactor(
+    storeId: string,
+    email: string,
+    on: boolean,
+    actor: string,
+  ): Promise<{ staff: StaffRow; totpUri?: string }> {
+    const staff = await this.find(storeId, email);
     if (!staff) throw notFound(`There is no staff account for ${email}.`);
     const secret = on ? new OTPAuth.Secret({ size: 20 }).base32 : null;
     await writeTransaction(this.db, async (trx) => {
@@ -146,9 +191,9 @@ export class StaffService {
   }
 
   /** Sets a new password and ends every session of the account. */
-  async resetPassword(email: string, password: string, actor: string): Promise<StaffRow> {
+  async resetPassword(storeId: string, email: string, password: string, actor: string): Promise<StaffRow> {
     checkPassword(password);
-    const staff = await this.find(email);
+    const staff = await this.find(storeId, email);
     if (!staff) throw notFound(`There is no staff account for ${email}.`);
     const hash = await hashPassword(password, this.passwordCost);
     await writeTransaction(this.db, async (trx) => {
@@ -167,15 +212,15 @@ export class StaffService {
   /**
    * Checks the password (and the authenticator code when two-factor sign-in is on) and opens a
    * session for this store. Unknown emails, wrong passwords and another store's staff all get
-   * the same answer, after the same work.
+   * the same answer, after the same work: only this store's accounts (and those of every store) are looked at.
    */
   async signIn(storeId: string, input: { email: string; password: string; code?: string }): Promise<string> {
-    const staff = await this.find(input.email);
+    const staff = await this.find(storeId, input.email);
     const valid = await verifyPassword(
       input.password,
       staff?.password_hash ?? (await dummyPasswordHash(this.passwordCost)),
     );
-    if (!staff || !valid || !mayWorkOn(staff, storeId)) throw new HttpError(401, INVALID_SIGN_IN);
+    if (!staff || !valid) throw new HttpError(401, INVALID_SIGN_IN);
     if (staff.totp_secret) {
       if (!input.code) throw new TwoFactorRequired();
       if (totpFor(staff, staff.totp_secret).validate({ token: input.code, window: 1 }) === null) {
@@ -207,8 +252,8 @@ export class StaffService {
    * work on this store: checked before the password when strangers have used up the email's limit.
    */
   async codeIsRight(storeId: string, email: string, code: string): Promise<boolean> {
-    const staff = await this.find(email);
-    if (!staff?.totp_secret || !mayWorkOn(staff, storeId)) return false;
+    const staff = await this.find(storeId, email);
+    if (!staff?.totp_secret) return false;
     return totpFor(staff, staff.totp_secret).validate({ token: code, window: 1 }) !== null;
   }
 
@@ -265,6 +310,12 @@ export class StaffService {
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+}
+
+/** A unique index refused a row (PostgreSQL 23505, SQLite's SQLITE_CONSTRAINT_UNIQUE). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 export function mayWorkOn(staff: StaffRow, storeId: string): boolean {
