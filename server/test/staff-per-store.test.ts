@@ -55,7 +55,8 @@ async function staffOfBoth(options: { demoTotp?: boolean } = {}) {
 
 /** An owner of one store, signed in to its back office. */
 async function ownerOf(office: ReturnType<typeof adminClient>, storeId: string) {
-  const email = `owner.${(serial += 1)}.${Date.now()}@netkart.in`;
+  serial += 1;
+  const email = `owner.${serial}.${Date.now()}@netkart.in`;
   await shop.services.staff.add(
     { email, name: 'Meera Iyer', role: 'owner', storeId, password: 'an owner password' },
     STORE_COMMAND_ACTOR,
