@@ -97,3 +97,25 @@ export const EndedSessions = z.object({ ended: z.number().int().nonnegative() })
 export type EndedSessions = z.infer<typeof EndedSessions>;
 
 export const SESSION_NOT_FOUND = 'This session has already ended.';
+
+/** POST /account/password: a signed-in shopper's new password, with the current one as proof. */
+export const ChangePasswordRequest = z.object({
+  // Its length is not checked: a wrong one gets the same answer whatever it looks like.
+  currentPassword: z
+    .string({ error: 'Current password is required.' })
+    .min(1, { error: 'Current password is required.' })
+    .max(PASSWORD_MAX),
+  newPassword: Password,
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+/** The answer to a password change: how many other devices were signed out. */
+export const ChangePasswordResponse = z.object({
+  message: z.string(),
+  otherSessionsEnded: z.number().int().nonnegative(),
+});
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
+
+export const PASSWORD_UPDATED = 'Your password has been changed.';
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not right. Your password was not changed.';
+export const SAME_NEW_PASSWORD = 'Your new password must be different from the current one.';

@@ -50,6 +50,7 @@ export const API_MODULES = [
   moduleRoutes(accountRoutes, ({ services }: ModuleGiven) => ({
     accounts: services.accounts,
     passwordResets: services.passwordResets,
+    passwordChanges: services.passwordChanges,
     sessions: services.sessions,
     audit: services.audit,
   })),

@@ -1,4 +1,5 @@
 import type { Database } from './db/schema.js';
+import { PasswordChanges } from './modules/accounts/password-change.js';
 import { PasswordResets } from './modules/accounts/password-reset.js';
 import type { ScryptCost } from './modules/accounts/passwords.js';
 import { AccountService } from './modules/accounts/service.js';
@@ -41,6 +42,7 @@ export interface ModuleServices {
   newsletter: NewsletterService;
   contact: ContactService;
   passwordResets: PasswordResets;
+  passwordChanges: PasswordChanges;
   invoices: InvoiceService;
 }
 
@@ -110,6 +112,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     newsletter,
     contact: new ContactService(db, outbox, audit, settings.messages),
     passwordResets: new PasswordResets(db, outbox, settings.messages, settings.passwordCost),
+    passwordChanges: new PasswordChanges(db, outbox, audit, settings.messages, settings.passwordCost),
     invoices,
   };
 }

@@ -3,7 +3,10 @@ import {
   AccountSessions,
   AuthorizeRequest,
   AuthorizeResponse,
+  ChangePasswordRequest,
+  ChangePasswordResponse,
   EndedSessions,
+  PASSWORD_UPDATED,
   PasswordResetConfirmRequest,
   PasswordResetRequest,
   PasswordResetResponse,
@@ -16,12 +19,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
-import { inMinutes, limitKey, SignInAttempt, tooMany } from '../../http/limits.js';
+import { giveBackAll, inMinutes, limitKey, SignInAttempt, takeAll, tooMany } from '../../http/limits.js';
 import { describeRoutes, SHOPPER_TOKEN, valid, withErrors } from '../../http/wire.js';
 import { newId } from '../../shared/ids.js';
 import type { AuditLog } from '../audit/service.js';
 import { deviceOf } from './devices.js';
-import { asStranger } from './hash-queue.js';
+import { asStranger, asTrusted } from './hash-queue.js';
+import type { PasswordChanges } from './password-change.js';
 import type { PasswordResets } from './password-reset.js';
 import { type AccountService, toAccountInfo } from './service.js';
 import type { ShopperSessions } from './sessions.js';
@@ -35,9 +39,16 @@ export async function accountRoutes(
   {
     accounts,
     passwordResets,
+    passwordChanges,
     sessions,
     audit,
-  }: { accounts: AccountService; passwordResets: PasswordResets; sessions: ShopperSessions; audit: AuditLog },
+  }: {
+    accounts: AccountService;
+    passwordResets: PasswordResets;
+    passwordChanges: PasswordChanges;
+    sessions: ShopperSessions;
+    audit: AuditLog;
+  },
 ): Promise<void> {
   describeRoutes(app, { tag: 'accounts' });
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -120,6 +131,36 @@ export async function accountRoutes(
 
   const accountInfo = { security: SHOPPER_TOKEN, response: withErrors({ 200: AccountInfo }) };
   api.get('/accountInfo', { schema: accountInfo }, async (request) => toAccountInfo(requireUser(request)));
+
+  const changePassword = {
+    security: SHOPPER_TOKEN,
+    body: ChangePasswordRequest,
+    response: withErrors({ 200: ChangePasswordResponse }),
+  };
+  api.post('/account/password', { schema: changePassword }, async (request) => {
+    const user = requireUser(request);
+    const input = valid(request, 'body');
+    // A wrong current password counts as a failed sign-in, in the sign-in form's own places: a
+    // borrowed or stolen session cannot guess the password here any faster than there.
+    const places = [
+      [limits.signInFailuresByAddress, limitKey(request.store.id, request.ip)],
+      [limits.signInFailuresByEmailAndAddress, limitKey(request.store.id, user.email, request.ip)],
+    ] as const;
+    const full = await takeAll(places);
+    if (full) throw tooMany(full.wait, `Too many wrong passwords. Please try again in ${inMinutes(full.wait)}.`);
+    let otherSessionsEnded: number;
+    try {
+      otherSessionsEnded = await asTrusted(() =>
+        passwordChanges.change(request.store, user, signedInToken(request), input),
+      );
+    } catch (error) {
+      // Only a wrong current password keeps its places.
+      if (!(error instanceof HttpError && error.field === 'currentPassword')) await giveBackAll(places);
+      throw error;
+    }
+    await giveBackAll(places);
+    return { message: PASSWORD_UPDATED, otherSessionsEnded };
+  });
 
   const mySessions = { security: SHOPPER_TOKEN, response: withErrors({ 200: AccountSessions }) };
   api.get('/account/sessions', { schema: mySessions }, async (request) => {

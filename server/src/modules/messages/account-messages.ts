@@ -1,4 +1,5 @@
 import type { StoreRow, UserRow } from '../../db/schema.js';
+import { istMinute } from '../../shared/india-time.js';
 import { type MessageSettings, renderMessage, shopUrl } from './layout.js';
 import type { OutgoingMessage } from './outbox.js';
 
@@ -33,6 +34,39 @@ export function passwordResetMessage(
           'If you did not ask for this, you can ignore this email: your password stays as it is.',
           'Once you set a new password, every device signed in to your account is signed out.',
         ],
+      },
+    ]),
+  };
+}
+
+/**
+ * Told after a signed-in shopper changed their password: when, and that their other devices were
+ * signed out. If it was not them, the reset link (which signs out every device, this one too) is the way back in.
+ */
+export function passwordChangedMessage(
+  store: StoreRow,
+  user: Pick<UserRow, 'email'>,
+  at: number,
+  settings: MessageSettings = {},
+): OutgoingMessage {
+  const shop = shopUrl(store, settings);
+  return {
+    storeId: store.id,
+    kind: 'account.password-changed',
+    recipient: user.email,
+    subject: `Your password was changed | ${store.store_name}`,
+    ...renderMessage(store, [
+      {
+        lines: [
+          `The password of your ${store.store_name} account, ${user.email}, was changed on ${istMinute(at)} (India time).`,
+          'Every other device signed in to your account was signed out; the one you changed it on stays signed in.',
+        ],
+      },
+      {
+        lines: [
+          'If you did not change it, someone else knows your password: set a new one now. That signs out every device, theirs too.',
+        ],
+        links: [{ label: 'Forgot your password?', url: `${shop}/forgot-password` }],
       },
     ]),
   };

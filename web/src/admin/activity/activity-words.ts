@@ -21,6 +21,7 @@ const ACTIONS: Record<string, string> = {
   'store.payments': 'Payment settings changed',
   'mail.retry': 'Email sent again',
   'ticket.close': 'Ticket marked handled',
+  'account.password-change': 'Shopper changed their password',
 };
 
 /** 'order.shipped' → 'Order shipped'; 'thing.some-change' → 'Thing some change'. */
