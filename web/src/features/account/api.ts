@@ -1,4 +1,4 @@
-import type { AccountExport, AccountSessions, EndedSessions } from '@netkart/contract';
+import type { AccountExport, AccountSessions, ChangePasswordResponse, EndedSessions } from '@netkart/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
@@ -34,3 +34,6 @@ export const endSession = (id: string) =>
   apiRequest<undefined>(`/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 export const endOtherSessions = () => apiRequest<EndedSessions>('/account/sessions', { method: 'DELETE' });
+
+export const changeMyPassword = (currentPassword: string, newPassword: string) =>
+  apiRequest<ChangePasswordResponse>('/account/password', { method: 'POST', body: { currentPassword, newPassword } });

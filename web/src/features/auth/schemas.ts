@@ -42,5 +42,15 @@ export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 export const resetPasswordSchema = withMatchingPasswords(z.object({ password, confirmPassword: z.string() }));
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
 
+/** A signed-in shopper's new password: the current one, then the new one twice, under registration's rules. */
+export const changePasswordSchema = withMatchingPasswords(
+  z.object({
+    currentPassword: z.string().min(1, { error: 'Current password is required.' }),
+    password,
+    confirmPassword: z.string(),
+  }),
+);
+export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
+
 /** Spec section 5: text, '@', text, '.', text. */
 export const BASIC_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

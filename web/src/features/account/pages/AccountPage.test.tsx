@@ -169,3 +169,53 @@ describe('the account page’s signed-in devices', () => {
     expect(getAuthToken()).toBe('token-1');
   });
 });
+
+describe('the account page’s password change', () => {
+  const wrongCurrent = 'Your current password is not right. Your password was not changed.';
+
+  it('checks the fields before sending: the current password, the new one’s rules, and the two copies', async () => {
+    const calls = fakeApi({ 'GET /accountInfo': () => [200, account] });
+    renderPage(<AccountPage />, { path: '/account' });
+    const section = await screen.findByRole('region', { name: 'Change password' });
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(section).toHaveTextContent('Current password is required.');
+    expect(section).toHaveTextContent('Password must be at least 6 characters');
+
+    await userEvent.type(screen.getByLabelText('Current password'), 'correct horse');
+    await userEvent.type(screen.getByLabelText('New password'), 'battery staple');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'battery stapler');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Passwords do not match')).toBeVisible();
+    expect(calls.filter((call) => call.route === 'POST /account/password')).toEqual([]);
+  });
+
+  it('shows the shop’s refusal of a wrong current password, then changes it and says how many devices were signed out', async () => {
+    const calls = fakeApi({
+      'GET /accountInfo': () => [200, account],
+      'GET /account/sessions': () => [200, { sessions: [] }],
+      'POST /account/password': (body) =>
+        (body as { currentPassword: string }).currentPassword === 'correct horse'
+          ? [200, { message: 'Your password has been changed.', otherSessionsEnded: 1 }]
+          : [400, { error: wrongCurrent, field: 'currentPassword' }],
+    });
+    renderPage(<AccountPage />, { path: '/account' });
+    await userEvent.type(await screen.findByLabelText('Current password'), 'wrong one');
+    await userEvent.type(screen.getByLabelText('New password'), 'battery staple');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'battery staple');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await expectVisibleText(wrongCurrent);
+
+    await userEvent.clear(screen.getByLabelText('Current password'));
+    await userEvent.type(screen.getByLabelText('Current password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await expectVisibleText('Your password has been changed. 1 other device was signed out.');
+    expect(calls.filter((call) => call.route === 'POST /account/password').map((call) => call.body)).toEqual([
+      { currentPassword: 'wrong one', newPassword: 'battery staple' },
+      { currentPassword: 'correct horse', newPassword: 'battery staple' },
+    ]);
+    // The form is emptied, and this device stays signed in.
+    await vi.waitFor(() => expect(screen.getByLabelText('Current password')).toHaveValue(''));
+    expect(screen.queryByText(wrongCurrent)).toBeNull();
+    expect(getAuthToken()).toBe('token-1');
+  });
+});

@@ -7,6 +7,7 @@ import { useAuth } from '@/features/auth/auth-context';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { formatLongDate } from '@/lib/dates';
 import { toast } from '@/lib/toast';
+import { ChangePasswordSection } from '../components/ChangePasswordSection';
 import { MyDataSection } from '../components/MyDataSection';
 import { SessionsSection } from '../components/SessionsSection';
 
@@ -89,6 +90,7 @@ export default function AccountPage() {
           </div>
         </dl>
       </section>
+      <ChangePasswordSection />
       <SessionsSection />
       <MyDataSection />
     </div>
