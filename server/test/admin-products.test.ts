@@ -338,6 +338,29 @@ describe('pictures', () => {
     expect(fs.readdirSync(path.join(mediaDir, 'products'))).toEqual(before);
   });
 
+  it.each(['png', 'jpeg', 'webp'] as const)(
+    'refuses a %s cut short only in its last rows: every row is read, not a sample of them',
+    async (format) => {
+      const before = fs.readdirSync(path.join(mediaDir, 'products'));
+      // Noise, at a size no shrink divides evenly, so the missing bytes are pixels of the last rows.
+      const whole = await sharp({
+        create: {
+          width: 1001,
+          height: 777,
+          channels: 3,
+          background: '#fff',
+          noise: { type: 'gaussian', mean: 128, sigma: 40 },
+        },
+      })
+        .toFormat(format)
+        .toBuffer();
+      const cut = await upload('/admin/pictures', `cut.${format}`, `image/${format}`, whole.subarray(0, -200));
+      expect(cut.statusCode).toBe(400);
+      expect(fs.readdirSync(path.join(mediaDir, 'products'))).toEqual(before);
+      expect((await upload('/admin/pictures', `whole.${format}`, `image/${format}`, whole)).statusCode).toBe(201);
+    },
+  );
+
   it('refuses a picture bomb (a small file of 16000×16000 pixels) by its pixels, before decoding it', async () => {
     const before = fs.readdirSync(path.join(mediaDir, 'products'));
     // About 280 KB that unpacks to 256 million pixels.

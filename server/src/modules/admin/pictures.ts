@@ -30,10 +30,7 @@ export async function storePicture(bytes: Buffer, mediaDir: string): Promise<Upl
     throw new HttpError(413, pictureTooLarge(width, height), {}, 'file');
   }
   try {
-    // Decoded whole, row by row, so a truncated file is refused; sharp's own limit stands behind ours.
-    if (format && EXTENSION_OF[format]) {
-      await sharp(bytes, { failOn: 'truncated', limitInputPixels: PICTURE_MAX_PIXELS, sequentialRead: true }).stats();
-    }
+    if (format && EXTENSION_OF[format]) await checkInTurn(() => decodeWhole(bytes));
   } catch {
     throw new HttpError(400, `${NOT_A_PICTURE} (It may be damaged or cut short.)`, {}, 'file');
   }
@@ -51,6 +48,32 @@ export async function storePicture(bytes: Buffer, mediaDir: string): Promise<Upl
     fs.renameSync(partial, file);
   }
   return { url: `/media/${PICTURES_FOLDER}/${name}`, width, height };
+}
+
+/**
+ * Reads every pixel once, so a truncated file is refused, and keeps none: a shrink to 8 pixels
+ * wide streams the rows through (sharp's `stats()` made several passes, so libvips held the whole
+ * decoded picture: 40 megapixels of 16-bit RGBA PNG took 420 MB, this takes about 45 MB). sharp's own
+ * pixel limit stands behind the header check.
+ */
+async function decodeWhole(bytes: Buffer): Promise<void> {
+  await sharp(bytes, { failOn: 'truncated', limitInputPixels: PICTURE_MAX_PIXELS, sequentialRead: true })
+    .resize({ width: 8 })
+    .raw()
+    .toBuffer();
+}
+
+let checking: Promise<unknown> = Promise.resolve();
+/**
+ * Uploads are checked one at a time in this process, as the smaller copies are made one at a time
+ * (storefront/picture-copies.ts): a process decodes at most two pictures at once, whatever the
+ * number of uploads. A decode's memory is libvips's, outside V8's heap; an AVIF is decoded whole
+ * (about 800 MB at 40 megapixels), so it is the count of decodes at once that bounds the memory.
+ */
+function checkInTurn<T>(work: () => Promise<T>): Promise<T> {
+  const next = checking.then(work, work);
+  checking = next.catch(() => undefined);
+  return next;
 }
 
 /** The picture's format and size from its header alone (no pixels decoded). */
