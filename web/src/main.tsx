@@ -1,12 +1,12 @@
 import './lib/strict-csp';
 import './index.css';
 import { afterContentShown } from './app/after-content';
-import { captureEarlyActions } from './app/early-actions';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-// From the first moment: a tap or a form sent before the app has taken the page over is done then.
-const earlyActions = captureEarlyActions(root);
+// Taps and forms sent before the app has taken the page over, held since the page's head (none
+// on the dev server, which has no inlined script).
+const earlyActions = globalThis.netkartEarlyActions ?? {};
 
 await afterContentShown();
 // The page's code is asked for only now: its preloads wait in a <template> (see the build's

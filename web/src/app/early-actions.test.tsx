@@ -7,11 +7,12 @@ import { captureEarlyActions } from './early-actions';
 
 let hydrated: Root | undefined;
 
-afterEach(() => {
+afterEach(async () => {
   hydrated?.unmount();
   hydrated = undefined;
   // A test that did not make its page interactive leaves no listeners behind for the next one.
   document.documentElement.dataset.interactive = 'true';
+  await new Promise((resolve) => setTimeout(resolve, 10));
   delete document.documentElement.dataset.interactive;
   document.body.innerHTML = '';
 });
@@ -20,7 +21,7 @@ afterEach(() => {
 function page(html: string) {
   document.body.innerHTML = `<div id="root">${html}</div>`;
   const root = document.getElementById('root') as HTMLElement;
-  const earlyActions = captureEarlyActions(root);
+  const earlyActions = captureEarlyActions(() => document.getElementById('root'));
   const unavailable: string[] = [];
   earlyActions.onUnavailable = (name) => unavailable.push(name);
   return { root, unavailable, get: <T extends Element>(selector: string) => root.querySelector(selector) as T };
@@ -54,6 +55,17 @@ describe('actions before the page is interactive', () => {
     await vi.waitFor(() => expect(taps).toEqual(['tap']));
     expect(button).not.toHaveAttribute('aria-busy');
     expect(button).not.toHaveAttribute('data-waiting');
+  });
+
+  it('listens from the page’s head, before the root and its buttons have arrived', async () => {
+    captureEarlyActions(() => document.getElementById('root'));
+    document.body.innerHTML = '<div id="root"><button>Search</button></div>';
+    const taps = vi.fn();
+    document.querySelector('button')?.addEventListener('click', taps);
+    document.querySelector('button')?.click();
+    expect(taps).not.toHaveBeenCalled();
+    interactive();
+    await vi.waitFor(() => expect(taps).toHaveBeenCalledTimes(1));
   });
 
   it('does the taps in the order they were made, each after the page has taken the one before in', async () => {

@@ -4,7 +4,8 @@
  * before its script has arrived on a phone; without this, a tap on Add to Cart or a sign-in sent
  * in those seconds would be lost (a form would post to its own page and come back empty).
  *
- * Part of the page's first, tiny script: it listens from the moment the page is parsed. A tap on a
+ * Inlined in the page's head (early-actions-inline.ts, built by the `inlineEarlyActions` plugin), it
+ * listens before the first button is painted. A tap on a
  * button, or a form sent, is held (the control shows it is busy), the fields the shopper filled
  * are remembered, and once React has taken the page over (`<html data-interactive>`) the fields are
  * given back to React and the actions done again, in order, on the same elements. Links, and forms
@@ -27,6 +28,11 @@ export interface EarlyActions {
   onUnavailable?: (name: string) => void;
 }
 
+declare global {
+  /** Set by the page's inlined script (early-actions-inline.ts), read by the app's entry. */
+  var netkartEarlyActions: EarlyActions | undefined;
+}
+
 const CONTROL = 'button,[role=button],input[type=submit],input[type=button],input[type=image]';
 
 /** A form the browser sends itself without script: a GET to an address of its own (the search). */
@@ -36,22 +42,28 @@ const worksWithoutScript = (form: HTMLFormElement | null | undefined) =>
 /** The next task: React has committed what the previous action changed, and wired the new handlers. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
-export function captureEarlyActions(root: HTMLElement): EarlyActions {
+/**
+ * `rootOf` finds the app's root element: this runs inline in the page's head, before the body is
+ * parsed, so that a tap on the first button painted is already heard.
+ */
+export function captureEarlyActions(rootOf: () => HTMLElement | null): EarlyActions {
   const handle: EarlyActions = {};
   const actions: Action[] = [];
   // The last value of each field the shopper changed: a checkbox's checked, else its value.
   const fields = new Map<Field, string | boolean>();
   const html = document.documentElement;
 
+  const inRoot = (element: Element) => rootOf()?.contains(element);
   const pathOf = (element: Element) => {
     const path: number[] = [];
+    const root = rootOf();
     for (let node = element; node !== root && node.parentElement; node = node.parentElement)
       path.unshift([...node.parentElement.children].indexOf(node));
     return path;
   };
   const live = ({ target, path }: Action) => {
     if (target.isConnected) return target;
-    const found = path.reduce<Element | undefined>((node, index) => node?.children[index], root);
+    const found = path.reduce<Element | null | undefined>((node, index) => node?.children[index], rootOf());
     return found?.tagName === target.tagName ? found : undefined;
   };
 
@@ -77,7 +89,7 @@ export function captureEarlyActions(root: HTMLElement): EarlyActions {
 
   const onClick = (event: Event) => {
     const control = (event.target as Element).closest?.(CONTROL);
-    if (!control || !root.contains(control)) return;
+    if (!control || !inRoot(control)) return;
     const form = (control as HTMLButtonElement).form;
     const submits = (control as HTMLButtonElement).type === 'submit' && form;
     if (submits && worksWithoutScript(form)) return;
@@ -86,7 +98,7 @@ export function captureEarlyActions(root: HTMLElement): EarlyActions {
   };
   const onSubmit = (event: Event) => {
     const form = event.target as HTMLFormElement;
-    if (!root.contains(form) || worksWithoutScript(form)) return;
+    if (!inRoot(form) || worksWithoutScript(form)) return;
     for (const field of form.elements) remember(field);
     const submitter = (event as SubmitEvent).submitter;
     hold(event, form, submitter ?? form.querySelector('[type=submit]'), submitter);
@@ -104,7 +116,7 @@ export function captureEarlyActions(root: HTMLElement): EarlyActions {
   const replay = async () => {
     for (const [type, listener] of listeners) window.removeEventListener(type, listener, true);
     for (const [field, value] of fields) if (field.isConnected) giveBack(field, value);
-    for (const busy of root.querySelectorAll('[data-waiting]')) {
+    for (const busy of document.querySelectorAll('[data-waiting]')) {
       if (busy.getAttribute('data-waiting')) busy.removeAttribute('aria-busy');
       busy.removeAttribute('data-waiting');
     }
