@@ -4,7 +4,8 @@ import { newShopper, registerByApi, simpleProduct } from './support';
 /**
  * A shopper on a slow phone acts as soon as the server's page shows: before its script has taken
  * the page over. Each action here certainly comes first, as the page's code (every script but the
- * tiny entry, which listens from the start) is held back until the action has been made; the
+ * small one inside the page, which listens from the start, and the entry) is held back until the
+ * action has been made; the
  * action must then be done, and the control shows it is busy meanwhile. Playwright's own `test`,
  * not the journeys' one, which waits for every page to be interactive.
  */
@@ -30,8 +31,8 @@ async function throttle(page: Page): Promise<void> {
 }
 
 /**
- * Opens the page with its code held back: only the entry script (and the helper it imports) comes
- * through. Returns what lets the rest of the code through.
+ * Opens the page with its code held back: only the script inside the page, the entry script and
+ * the helper it imports come through. Returns what lets the rest of the code through.
  */
 async function openBeforeScript(page: Page, path: string): Promise<() => Promise<void>> {
   await throttle(page);
@@ -43,10 +44,15 @@ async function openBeforeScript(page: Page, path: string): Promise<() => Promise
     await released;
     await route.continue().catch(() => undefined); // the page may have gone meanwhile
   });
-  // Module scripts run before DOMContentLoaded: the entry listens from here on.
-  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) refused.push(message.text());
+  });
+  // The shopper acts as soon as a control shows, while the page may still be arriving.
+  await page.goto(path, { waitUntil: 'commit' });
   return async () => {
     await expect(page.locator('html')).not.toHaveAttribute('data-interactive');
+    expect(refused, 'the page refused none of its own scripts').toEqual([]);
     release();
   };
 }
