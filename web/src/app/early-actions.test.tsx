@@ -114,6 +114,33 @@ describe('actions before the page is interactive', () => {
     await vi.waitFor(() => expect(sent).toEqual(['asha@example.in true']));
   });
 
+  it('sends a form tapped twice while waiting once', async () => {
+    const { get } = page('<form method="post"><input name="email"><button type="submit">Subscribe</button></form>');
+    const sent = vi.fn((event: Event) => event.preventDefault());
+    get('form').addEventListener('submit', sent);
+    get<HTMLButtonElement>('button').click();
+    get<HTMLButtonElement>('button').click();
+    interactive();
+    await vi.waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not do the taps that follow one that took the shopper to another page', async () => {
+    const { get, unavailable } = page('<button id="add">Add to Cart</button><button id="wish">Wishlist</button>');
+    const wished = vi.fn();
+    get('#add').addEventListener('click', () => history.pushState(null, '', '/cart'));
+    get('#wish').addEventListener('click', wished);
+    get<HTMLButtonElement>('#add').click();
+    get<HTMLButtonElement>('#wish').click();
+    interactive();
+    await vi.waitFor(() => expect(location.pathname).toBe('/cart'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(wished).not.toHaveBeenCalled();
+    expect(unavailable).toEqual([]);
+    history.pushState(null, '', '/');
+  });
+
   it('holds a form sent with Enter in a form without a button, and sends it again', async () => {
     const { get } = page('<form method="post"><input name="q"></form>');
     const form = get<HTMLFormElement>('form');

@@ -20,6 +20,8 @@ interface Action {
   path: number[];
   /** The button that shows it is busy meanwhile, and whose name a message would use. */
   control: Element | null;
+  /** The form it sends, if it sends one. */
+  form: HTMLFormElement | null;
   submitter?: HTMLElement | null;
 }
 
@@ -52,6 +54,7 @@ export function captureEarlyActions(rootOf: () => HTMLElement | null): EarlyActi
   // The last value of each field the shopper changed: a checkbox's checked, else its value.
   const fields = new Map<Field, string | boolean>();
   const html = document.documentElement;
+  const page = location.href;
 
   const inRoot = (element: Element) => rootOf()?.contains(element);
   const pathOf = (element: Element) => {
@@ -76,10 +79,18 @@ export function captureEarlyActions(rootOf: () => HTMLElement | null): EarlyActi
     )
       fields.set(field as Field, (field as Field).value);
   };
-  const hold = (event: Event, target: Element, control: Element | null, submitter?: HTMLElement | null) => {
+  const hold = (
+    event: Event,
+    target: Element,
+    control: Element | null,
+    form: HTMLFormElement | null,
+    submitter?: HTMLElement | null,
+  ) => {
     event.preventDefault();
     event.stopImmediatePropagation();
-    actions.push({ target, path: pathOf(target), control, submitter });
+    // A form sent twice while waiting (an impatient second tap) is sent once.
+    if (form && actions.some((action) => action.form === form)) return;
+    actions.push({ target, path: pathOf(target), control, form, submitter });
     if (control && !control.hasAttribute('data-waiting')) {
       // "1" when the page had no aria-busy of its own there, so only ours is taken off again.
       control.setAttribute('data-waiting', control.hasAttribute('aria-busy') ? '' : '1');
@@ -94,14 +105,14 @@ export function captureEarlyActions(rootOf: () => HTMLElement | null): EarlyActi
     const submits = (control as HTMLButtonElement).type === 'submit' && form;
     if (submits && worksWithoutScript(form)) return;
     if (submits) for (const field of form.elements) remember(field);
-    hold(event, control, control);
+    hold(event, control, control, submits ? form : null);
   };
   const onSubmit = (event: Event) => {
     const form = event.target as HTMLFormElement;
     if (!inRoot(form) || worksWithoutScript(form)) return;
     for (const field of form.elements) remember(field);
     const submitter = (event as SubmitEvent).submitter;
-    hold(event, form, submitter ?? form.querySelector('[type=submit]'), submitter);
+    hold(event, form, submitter ?? form.querySelector('[type=submit]'), form, submitter);
   };
   const onField = (event: Event) => remember(event.target);
 
@@ -122,6 +133,9 @@ export function captureEarlyActions(rootOf: () => HTMLElement | null): EarlyActi
     }
     for (const action of actions) {
       await nextTask();
+      // An earlier action has taken the shopper to another page (Add to Cart opens the cart): the
+      // rest were taps on the page they left.
+      if (location.href !== page) break;
       const target = live(action);
       const control = action.control === action.target ? target : action.control;
       if (!target || control?.matches(':disabled,[aria-disabled=true]')) {
