@@ -1,5 +1,25 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { newShopper, registerByApi, simpleProduct } from './support';
+import { type ListedProduct, newShopper, registerByApi, simpleProduct } from './support';
+
+const REPOSITORY = path.resolve(import.meta.dirname, '../..');
+
+/** The merchant's `store` command on the shop under test. */
+async function store(...argv: string[]): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('the shop under test has no data folder');
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [path.join(REPOSITORY, 'server/bin/store.js'), ...argv],
+    {
+      cwd: REPOSITORY,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: REPOSITORY },
+    },
+  );
+  return stdout;
+}
 
 /**
  * A shopper on a slow phone acts as soon as the server's page shows: before its script has taken
@@ -74,6 +94,32 @@ test('Add to Cart and the quantity steps tapped before the script are done', asy
   await expect(page).toHaveURL(/\/cart$/);
   const line = page.getByRole('listitem').filter({ hasText: product.title });
   await expect(line.getByText('Quantity 3')).toBeVisible();
+});
+
+test('Add to Cart tapped before the script, for a product sold out meanwhile, says it is out of stock', async ({
+  page,
+  request,
+}) => {
+  const first = await simpleProduct(request);
+  const { data } = (await (await request.get('/api/v1/products?category=lan%20adapters&limit=100')).json()) as {
+    data: ListedProduct[];
+  };
+  const product = data.find(
+    (item) =>
+      item.id !== first.id && item.stock > 0 && !item.attributes.some((attribute) => /^sizes?$/i.test(attribute.key)),
+  );
+  if (!product) throw new Error('the demo catalogue has no second simple LAN adapter in stock');
+  const letScriptIn = await openBeforeScript(page, `/product/${product.id}`);
+  await tapWhileWaiting(page.getByRole('button', { name: 'Add to Cart' }));
+  await store('products', 'stock', product.sku, '0');
+  try {
+    await letScriptIn();
+    const line = page.getByRole('listitem').filter({ hasText: product.title });
+    await expect(line.getByText('Out of stock')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  } finally {
+    await store('products', 'stock', product.sku, String(product.stock));
+  }
 });
 
 test('Search tapped before the script opens the search box', async ({ page }) => {
