@@ -77,6 +77,9 @@ async function openBeforeScript(page: Page, path: string): Promise<() => Promise
   };
 }
 
+/** The shop's answer on a throttled phone and a busy machine: a generous wait, not a timed assertion. */
+const answered = { timeout: 30_000 };
+
 async function tapWhileWaiting(control: Locator): Promise<void> {
   await control.tap();
   await expect(control).toHaveAttribute('aria-busy', 'true');
@@ -91,7 +94,7 @@ test('Add to Cart and the quantity steps tapped before the script are done', asy
   await tapWhileWaiting(page.getByRole('button', { name: 'Add to Cart' }));
   await letScriptIn();
 
-  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page).toHaveURL(/\/cart$/, answered);
   const line = page.getByRole('listitem').filter({ hasText: product.title });
   await expect(line.getByText('Quantity 3')).toBeVisible();
 });
@@ -115,7 +118,7 @@ test('Add to Cart tapped before the script, for a product sold out meanwhile, sa
   try {
     await letScriptIn();
     const line = page.getByRole('listitem').filter({ hasText: product.title });
-    await expect(line.getByText('Out of stock')).toBeVisible();
+    await expect(line.getByText('Out of stock')).toBeVisible(answered);
     await expect(page.getByRole('button', { name: 'Checkout' })).toBeDisabled();
   } finally {
     await store('products', 'stock', product.sku, String(product.stock));
@@ -128,7 +131,7 @@ test('Search tapped before the script opens the search box', async ({ page }) =>
   await letScriptIn();
 
   const box = page.getByRole('combobox', { name: 'Search products' });
-  await expect(box).toBeFocused();
+  await expect(box).toBeFocused(answered);
   await expect(page.getByRole('button', { name: 'Search', exact: true })).toHaveAttribute('aria-expanded', 'true');
 });
 
@@ -141,7 +144,7 @@ test('signing in before the script signs the shopper in', async ({ page, request
   await tapWhileWaiting(page.getByRole('button', { name: 'Sign In' }));
   await letScriptIn();
 
-  await expect(page.getByText('Logged in successfully.')).toBeVisible();
+  await expect(page.getByText('Logged in successfully.')).toBeVisible(answered);
   await expect(page.getByRole('banner').getByRole('link', { name: 'My account' })).toBeVisible();
 });
 
@@ -151,7 +154,7 @@ test('a newsletter sign-up sent before the script is recorded', async ({ page })
   await tapWhileWaiting(page.getByRole('button', { name: 'Subscribe' }));
   await letScriptIn();
 
-  await expect(page.getByText('Thank you for subscribing to our newsletter.')).toBeVisible();
+  await expect(page.getByText('Thank you for subscribing to our newsletter.')).toBeVisible(answered);
 });
 
 test('a contact message sent before the script becomes a ticket', async ({ page }) => {
@@ -164,5 +167,5 @@ test('a contact message sent before the script becomes a ticket', async ({ page 
   await tapWhileWaiting(page.getByRole('button', { name: 'Send Message' }));
   await letScriptIn();
 
-  await expect(page.getByText(/Your ticket number is T-\d{6}/)).toBeVisible();
+  await expect(page.getByText(/Your ticket number is T-\d{6}/)).toBeVisible(answered);
 });
