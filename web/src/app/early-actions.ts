@@ -124,8 +124,11 @@ export function captureEarlyActions(rootOf: () => HTMLElement | null): EarlyActi
   ];
   for (const [type, listener] of listeners) window.addEventListener(type, listener, true);
 
+  const forget = (event: Event) => {
+    if (event.isTrusted) fields.delete(event.target as Field);
+  };
   const replay = async () => {
-    for (const [type, listener] of listeners) window.removeEventListener(type, listener, true);
+    window.removeEventListener('input', forget, true);
     for (const [field, value] of fields) if (field.isConnected) giveBack(field, value);
     for (const busy of document.querySelectorAll('[data-waiting]')) {
       if (busy.getAttribute('data-waiting')) busy.removeAttribute('aria-busy');
@@ -150,6 +153,9 @@ export function captureEarlyActions(rootOf: () => HTMLElement | null): EarlyActi
   const watcher = new MutationObserver(() => {
     if (!html.hasAttribute('data-interactive')) return;
     watcher.disconnect();
+    // From now on a tap goes to the app itself; a field the shopper types in now is theirs again.
+    for (const [type, listener] of listeners) window.removeEventListener(type, listener, true);
+    window.addEventListener('input', forget, true);
     // After the effects that marked the page: React has finished the commit.
     setTimeout(replay);
   });
