@@ -68,7 +68,10 @@ async function measure(
   await control(page).tap();
   const doneAt = await done(page).then(
     () => now(page),
-    () => null,
+    (error: Error) => {
+      if (process.env.BENCH_DEBUG) console.log(error.message, page.url());
+      return null;
+    },
   );
   await context.close();
   return { tapAt, interactiveAtTap, doneAt } satisfies Run;
@@ -103,7 +106,12 @@ try {
       (page) => page.getByRole('button', { name: 'Add to Cart' }),
       async (page) => {
         await page.waitForURL(/\/cart$/, { timeout: PATIENCE_MS });
-        await page.getByRole('listitem').filter({ hasText: product.title }).waitFor({ timeout: PATIENCE_MS });
+        // The cart's line, not the "Added to cart" toast that names the product too.
+        await page
+          .getByRole('listitem')
+          .filter({ hasText: product.title })
+          .filter({ hasText: 'Quantity' })
+          .waitFor({ timeout: PATIENCE_MS });
       },
     );
     console.log(row('Add to Cart', addToCart));
