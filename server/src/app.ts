@@ -28,7 +28,7 @@ import { limitPasswordHashing } from './modules/accounts/passwords.js';
 import { type AdminServices, adminModule, createAdminServices } from './modules/admin/wiring.js';
 import { paymentFormActions } from './modules/payments/registry.js';
 import { PictureCopies } from './modules/storefront/picture-copies.js';
-import { serveStorefront } from './modules/storefront/serving.js';
+import { serveStorefront, storefrontScriptSources } from './modules/storefront/serving.js';
 import { KnownStores, revisionOf } from './modules/stores/known-stores.js';
 import {
   createModuleServices,
@@ -132,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   limitPasswordHashing(options.rateLimits.passwordHashQueue);
   acceptJsonAndForms(app);
-  installShopSecurityHeaders(app, paymentFormActions());
+  installShopSecurityHeaders(app, paymentFormActions(), storefrontScriptSources(options.webDistDir ?? WEB_DIST_DIR));
   // The back office's session cookie; shoppers' calls carry a bearer token instead.
   await app.register(cookie);
   // Shoppers on mobile data: JSON, pages and pictures go out compressed (brotli, else gzip).

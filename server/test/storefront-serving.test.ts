@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,8 @@ let app: FastifyInstance;
 let db: Database;
 let webDist: string;
 let merchantMedia: string;
+// What the build writes inside the page: the script that holds taps made before the app's code arrives.
+const earlyScript = 'globalThis.netkartEarlyActions={};';
 const bigScript = 'export const rupee = (n) => "₹" + n;\n'.repeat(400);
 
 beforeAll(async () => {
@@ -24,7 +27,7 @@ beforeAll(async () => {
   const frame = `<p>${'Tech accessories for India. '.repeat(80)}</p>`;
   fs.writeFileSync(
     path.join(webDist, 'index.html'),
-    `<!doctype html><title>NetKart</title>${frame}<div id="root"></div>`,
+    `<!doctype html><head><script>${earlyScript}</script><title>NetKart</title></head>${frame}<div id="root"></div>`,
   );
   fs.writeFileSync(path.join(webDist, 'assets', 'index-3f9a1c.js'), 'console.log("shop")');
   // What the build writes beside a large asset: its brotli and gzip copies.
@@ -72,6 +75,17 @@ describe('serving the storefront', () => {
     expect(response.headers.location).toBe('/login');
     const api = await app.inject({ method: 'POST', url: '/api/v1/no-such-thing', payload: {} });
     expect(api.statusCode).toBe(404);
+  });
+
+  it("allows the page's own inline script by its hash, and no other inline script", async () => {
+    const response = await app.inject({ url: '/products' });
+    expect(response.body).toContain(`<script>${earlyScript}</script>`);
+    const scriptSrc = String(response.headers['content-security-policy'])
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith('script-src '));
+    const hash = createHash('sha256').update(earlyScript).digest('base64');
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it('answers every storefront route with the app page', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -29,10 +30,29 @@ export function installSecurityHeaders(app: FastifyInstance, options: HelmetOpti
 }
 
 /**
- * The shop's own policy: its pages, API and pictures; `gatewayFormActions` are where the payment
- * providers' hosted checkouts receive the payer's form.
+ * The CSP sources (`'sha256-…'`) of the scripts written inside a page (the storefront's early-actions
+ * script): the policy allows exactly those, and still no other inline script. Data blocks (JSON,
+ * JSON-LD) are not scripts the browser runs, and need none.
  */
-export function installShopSecurityHeaders(app: FastifyInstance, gatewayFormActions: string[]): void {
+export function inlineScriptSources(html: string): string[] {
+  const sources = new Set<string>();
+  for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes) || /\btype\s*=\s*["']?application\//i.test(attributes) || !body) continue;
+    sources.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [...sources];
+}
+
+/**
+ * The shop's own policy: its pages, API and pictures; `gatewayFormActions` are where the payment
+ * providers' hosted checkouts receive the payer's form; `pageScripts` the sources of the scripts
+ * inside the storefront's page (inlineScriptSources).
+ */
+export function installShopSecurityHeaders(
+  app: FastifyInstance,
+  gatewayFormActions: string[],
+  pageScripts: string[] = [],
+): void {
   installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
@@ -40,7 +60,7 @@ export function installShopSecurityHeaders(app: FastifyInstance, gatewayFormActi
         // Catalogue pictures may live on the merchant's own https CDN.
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...pageScripts],
         // The storefront on shop.example calls its API on api.shop.example and posts a hosted test
         // checkout's form there, which sends the payer back; gateways' hosted checkouts receive the payer's form.
         'connect-src': [selfAndSiblingSources],

@@ -3,7 +3,9 @@ import { type ReactNode, StrictMode, useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { registerServiceWorker } from '@/lib/service-worker';
 import { SiteOriginContext } from '@/lib/site-origin';
+import { toast } from '@/lib/toast';
 import { readAppState } from './app-state';
+import type { EarlyActions } from './early-actions';
 import { AppProviders, createQueryClient } from './providers';
 import { createHydratingRouter } from './router';
 
@@ -26,12 +28,20 @@ function Interactive({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** A tap made while the page was loading, on a button the page as it is now no longer offers. */
+function tellUnavailable(name: string) {
+  toast.error(name ? `${name}: not done` : 'Not done', {
+    description: 'This is no longer possible here. The page now shows what you can do.',
+  });
+}
+
 /**
  * The shop, ready to take the page over: the data the server rendered it with is in the query
  * cache and the page's own chunks are loaded, so nothing is asked again. `serverRendered` says
  * whether there is a page to hydrate (else the browser renders it alone).
  */
-export async function prepareApp(): Promise<{ app: ReactNode; serverRendered: boolean }> {
+export async function prepareApp(earlyActions?: EarlyActions): Promise<{ app: ReactNode; serverRendered: boolean }> {
+  if (earlyActions) earlyActions.onUnavailable = tellUnavailable;
   const state = readAppState();
   const queryClient = createQueryClient();
   if (state) hydrate(queryClient, state.queries);

@@ -97,6 +97,11 @@ describe('the home page on a first visit', () => {
       1024;
     expect(asked.length).toBeGreaterThan(0);
     expect(askedKb).toBeLessThan(2);
+    // And the one script inside the page, which holds taps made before the app takes over.
+    const inline = [...outside.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] as string);
+    expect(inline).toHaveLength(1);
+    expect(inline[0]).toContain('netkartEarlyActions');
+    expect(zlib.gzipSync(inline[0] ?? '').length / 1024).toBeLessThan(1.5);
     // What the entry asks for then, together: the framework, the take-over and the shop's shell.
     for (const name of ['framework', 'take-over', 'boot', 'shell'])
       expect(template).toMatch(

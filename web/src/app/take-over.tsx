@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { EarlyActions } from './early-actions';
 
 /**
  * Hands the main thread back to the browser for a moment: taking the page over is a few steps, and
@@ -12,10 +13,10 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
  * was evaluated with this module; the shop's own modules are evaluated in a task of their own
  * (their chunks were preloaded with this one).
  */
-export async function takeOver(root: HTMLElement): Promise<void> {
+export async function takeOver(root: HTMLElement, earlyActions: EarlyActions): Promise<void> {
   await yieldToBrowser();
   const { prepareApp, prepareClassMerging } = await import('./boot');
-  const { app, serverRendered } = await prepareApp();
+  const { app, serverRendered } = await prepareApp(earlyActions);
   await yieldToBrowser();
   prepareClassMerging();
   await yieldToBrowser();

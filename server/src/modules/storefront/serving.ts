@@ -3,9 +3,16 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../http/paths.js';
+import { inlineScriptSources } from '../../http/security-headers.js';
 import { NO_STORE_PAGE } from '../stores/no-store-page.js';
 import type { StoreService } from '../stores/service.js';
 import { loadStorefrontPages } from './pages.js';
+
+/** The CSP sources of the scripts inside the built storefront's page (none when it is not built). */
+export function storefrontScriptSources(webDist: string): string[] {
+  const indexHtml = path.join(webDist, 'index.html');
+  return fs.existsSync(indexHtml) ? inlineScriptSources(fs.readFileSync(indexHtml, 'utf8')) : [];
+}
 
 /**
  * The built storefront beside the API, in one process: its assets as files (their brotli and gzip

@@ -51,6 +51,15 @@ describe('the search box', () => {
     expect(suggestRequests(calls)).not.toContain('h');
   });
 
+  it('is a plain GET form to /products?q=, so a search sent before the script arrives still searches', () => {
+    const { box } = showSearchBox();
+    const form = box.closest('form') as HTMLFormElement;
+    expect(form.method).toBe('get');
+    expect(new URL(form.action).pathname).toBe('/products');
+    (box as HTMLInputElement).value = 'usb hub';
+    expect(new URLSearchParams(new FormData(form) as unknown as string).toString()).toBe('q=usb+hub');
+  });
+
   it('offers categories and types by name, and products with their picture and price', async () => {
     const { box } = showSearchBox();
     const list = await typeAndWait(box, 'hub');

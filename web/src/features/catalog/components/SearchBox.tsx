@@ -110,7 +110,8 @@ export function SearchBox({ focusOnMount = false, onDone }: SearchBoxProps) {
 
   return (
     <search className="block w-full">
-      <form onSubmit={submit} className="relative">
+      {/* A plain GET to the listing: sent before the page's script has arrived, it still searches. */}
+      <form action="/products" method="get" onSubmit={submit} className="relative">
         <label htmlFor={`${id}-input`} className="sr-only">
           Search products
         </label>
@@ -121,6 +122,7 @@ export function SearchBox({ focusOnMount = false, onDone }: SearchBoxProps) {
         <input
           ref={input}
           id={`${id}-input`}
+          name="q"
           type="text"
           role="combobox"
           aria-expanded={expanded}
