@@ -14,6 +14,7 @@ export * from './listing-rules.js';
 export * from './newsletter.js';
 export * from './orders.js';
 export * from './payments.js';
+export * from './phones.js';
 export * from './pictures.js';
 export * from './privacy.js';
 export * from './product-options.js';
