@@ -90,10 +90,13 @@ describe('POST /orders', () => {
     [{ products: { x: 1e9 }, shippingAddress: validAddress }, 'Each quantity must be at most 99.'],
     [{ products: { x: 1 }, shippingAddress: { ...validAddress, city: '   ' } }, 'City is required.'],
     [{ products: { x: 1 }, shippingAddress: { ...validAddress, postalCode: '5600' } }, 'PIN code must be 6 digits.'],
-    ...['12345', '+911234567890', '+91 55555 12345', '98450123456', '9845O12345'].map((phone) => [
-      { products: { x: 1 }, shippingAddress: { ...validAddress, phone } },
-      'Please enter an Indian mobile number: +91 and 10 digits starting with 6, 7, 8 or 9 (e.g. +91 98450 12345).',
-    ]),
+    ...['12345', '+911234567890', '+91 55555 12345', '98450123456', '9845O12345'].map(
+      (phone) =>
+        [
+          { products: { x: 1 }, shippingAddress: { ...validAddress, phone } },
+          'Please enter an Indian mobile number: +91 and 10 digits starting with 6, 7, 8 or 9 (e.g. +91 98450 12345).',
+        ] as [object, string],
+    ),
     [{ products: { x: 1 } }, 'Shipping address is required.'],
     [
       { products: { x: 1 }, shippingAddress: { ...validAddress, state: 'Atlantis' } },
