@@ -17,6 +17,7 @@ export * from './payments.js';
 export * from './phones.js';
 export * from './pictures.js';
 export * from './privacy.js';
+export * from './product-address.js';
 export * from './product-options.js';
 export * from './product-record.js';
 export * from './store-info.js';

@@ -1,23 +1,41 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Product, ProductListResponse, SHARE_CARD, shareCardUrl } from '@netkart/contract';
+import {
+  type Product,
+  ProductListResponse,
+  productCode,
+  productPath,
+  productSlug,
+  SHARE_CARD,
+  shareCardUrl,
+} from '@netkart/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startShop, type TestShop } from './harness.js';
 
 let shop: TestShop;
 let mediaDir: string;
+let webDist: string;
 let products: Product[];
 
 beforeAll(async () => {
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-media-'));
-  shop = await startShop({ app: { merchantMediaDir: mediaDir } });
+  // A storefront build whose renderer writes back the address it renders, so a redirect shows apart from a page.
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'store-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><head><!--app-head--></head><body></body>');
+  fs.mkdirSync(path.join(webDist, 'server'));
+  fs.writeFileSync(
+    path.join(webDist, 'server', 'entry-server.js'),
+    'exports.render = async (request) => ({ status: 200, head: `<meta name="rendered" content="${request.url}">`, html: "", state: "" });\n',
+  );
+  shop = await startShop({ app: { merchantMediaDir: mediaDir, webDistDir: webDist } });
   products = ProductListResponse.parse((await client(shop.app).get('/products?limit=100')).json()).data;
 });
 afterAll(async () => {
   await shop.close();
   fs.rmSync(mediaDir, { recursive: true, force: true });
+  fs.rmSync(webDist, { recursive: true, force: true });
 });
 
 const get = (url: string) => shop.app.inject({ method: 'GET', url });
@@ -89,5 +107,77 @@ describe('link previews (og:image)', () => {
     '/pictures/share/..%2F..%2Fpackage.json.jpg',
   ])('answers 404 to %s', async (url) => {
     expect((await get(url)).statusCode).toBe(404);
+  });
+});
+
+describe('readable product addresses: /product/{slug}-{code}', () => {
+  const pathOf = (product: { id: string; title: string }) => productPath({ id: product.id, name: product.title });
+
+  it('gives every product, imported or added one by one, the code of its id', async () => {
+    const added = await shop.services.catalog.createOne(shop.storeId, {
+      sku: 'NK-ADDR-001',
+      title: 'Café Stand: Aluminium & Steel',
+      description: 'Holds a phone.',
+      category: 'Accessories',
+      parentCategory: null,
+      gender: null,
+      regularPrice: 499,
+      discountedPrice: null,
+      stock: 3,
+      images: [],
+      attributes: [],
+    });
+    expect(pathOf(added)).toBe(`/product/cafe-stand-aluminium-and-steel-${productCode(added.id)}`);
+    const rows = await shop.db.selectFrom('products').select(['id', 'address_code']).execute();
+    expect(rows.length).toBeGreaterThan(products.length);
+    for (const row of rows) expect(row.address_code, row.id).toBe(productCode(row.id));
+  });
+
+  it('moves the spec’s /product/{id} for good (301) to the readable address, before rendering, query kept', async () => {
+    const product = products[0] as Product;
+    const old = await get(`/product/${product.id}`);
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe(pathOf(product));
+    expect((await get(`/product/${encodeURIComponent(product.id)}?ref=whatsapp`)).headers.location).toBe(
+      `${pathOf(product)}?ref=whatsapp`,
+    );
+
+    const page = await get(pathOf(product));
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<meta name="rendered" content="http://localhost${pathOf(product)}">`);
+  });
+
+  it('finds a product by its address through the API, and a renamed product’s old address moves to its new one', async () => {
+    const product = products[1] as Product;
+    const before = pathOf(product);
+    const byAddress = await client(shop.app).get(`/products/${before.slice('/product/'.length)}`);
+    expect(byAddress.statusCode).toBe(200);
+    expect((byAddress.json() as Product).id).toBe(product.id);
+
+    await shop.db.updateTable('products').set({ title: 'Renamed Charger 65W' }).where('id', '=', product.id).execute();
+    const moved = await get(before);
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(`/product/renamed-charger-65w-${productCode(product.id)}`);
+    // Any words before the code: the code decides.
+    expect((await get(`/product/whatever-${productCode(product.id)}`)).headers.location).toBe(moved.headers.location);
+    expect((await get(moved.headers.location as string)).statusCode).toBe(200);
+  });
+
+  it('moves nothing for an address no visible product has: the page says not found as before', async () => {
+    const hidden = products[2] as Product;
+    await shop.services.catalog.updateBySku(shop.storeId, hidden.sku, { hidden: true });
+    for (const url of [
+      `/product/${hidden.id}`,
+      pathOf(hidden),
+      '/product/no-such-thing-0000000000',
+      `/product/${'x'.repeat(500)}`,
+    ]) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers.location, url).toBeUndefined();
+    }
+    expect(
+      (await client(shop.app).get(`/products/${productSlug(hidden.title)}-${productCode(hidden.id)}`)).statusCode,
+    ).toBe(404);
   });
 });
