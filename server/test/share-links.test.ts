@@ -27,7 +27,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDist, 'server'));
   fs.writeFileSync(
     path.join(webDist, 'server', 'entry-server.js'),
-    'exports.render = async (request) => ({ status: 200, head: `<meta name="rendered" content="${request.url}">`, html: "", state: "" });\n',
+    'exports.render = async (request) => ({ status: 200, head: \'<meta name="rendered" content="\' + request.url + \'">\', html: "", state: "" });\n',
   );
   shop = await startShop({ app: { merchantMediaDir: mediaDir, webDistDir: webDist } });
   products = ProductListResponse.parse((await client(shop.app).get('/products?limit=100')).json()).data;
