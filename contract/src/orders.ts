@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, requiredText } from './common.js';
 import { checkGstin, stateByName } from './gst.js';
+import { IndianMobile } from './phones.js';
 
 export const ORDER_LINE_MAX_QUANTITY = 99;
 export const ORDER_MAX_LINES = 50;
@@ -45,12 +46,7 @@ export const ShippingAddressInput = z.object(
     postalCode: requiredText('PIN code', 12).pipe(
       z.string().regex(/^[1-9][0-9]{5}$/, { error: 'PIN code must be 6 digits.' }),
     ),
-    phone: requiredText('Phone', 20).refine(
-      (value) => /^\+?[0-9 ()-]{10,20}$/.test(value) && digitsOf(value).length >= 10,
-      {
-        error: 'Phone number must have at least 10 digits.',
-      },
-    ),
+    phone: IndianMobile('Phone'),
   },
   { error: 'Shipping address is required.' },
 );
@@ -201,19 +197,3 @@ export const OrderListResponse = z.array(Order);
 export const TrackOrderQuery = z.object({
   contactInfo: z.string().trim().max(254, { error: 'contactInfo is too long.' }).optional(),
 });
-
-export function digitsOf(value: string): string {
-  return value.replace(/\D/g, '');
-}
-
-/**
- * The ten digits of an Indian mobile number however it was typed or pasted: '+91 98450 12345',
- * '+91-98450-12345', '098450 12345', '919845012345' and '9845012345' all give '9845012345'.
- * Undefined when what is left is not a mobile number (ten digits starting 6-9).
- */
-export function indianMobileDigits(value: string): string | undefined {
-  let digits = digitsOf(value);
-  if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
-  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
-  return /^[6-9]\d{9}$/.test(digits) ? digits : undefined;
-}

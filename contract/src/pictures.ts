@@ -63,3 +63,23 @@ export function pictureSources(image: { url: string; width: number }): { type: s
     }))
     .filter((source) => source.srcSet !== '');
 }
+
+/**
+ * Link previews (Open Graph, Twitter): WhatsApp and Facebook show neither SVG nor AVIF, so a shared
+ * page names a JPEG of 1200×630, the size both draw large. A product's is made from its first
+ * picture, letterboxed on white; every other page (and a product without a picture of the shop's
+ * own) names the store's card.
+ */
+export const SHARE_CARD = { width: 1200, height: 630, type: 'image/jpeg' } as const;
+export const STORE_SHARE_CARD_URL = '/share-card.jpg';
+const SHARE_CARD_PREFIX = '/pictures/share/';
+
+/** The share card of a page whose picture this is (none: the store's card). */
+export function shareCardUrl(picture: string | undefined): string {
+  if (!picture?.startsWith(MEDIA_PREFIX) || !hasPictureCopies(picture)) return STORE_SHARE_CARD_URL;
+  return `${SHARE_CARD_PREFIX}${picture.slice(MEDIA_PREFIX.length)}.jpg`;
+}
+
+/** Whether an address is one of the shop's share cards (so its size and type are known). */
+export const isShareCardUrl = (address: string): boolean =>
+  address === STORE_SHARE_CARD_URL || (address.startsWith(SHARE_CARD_PREFIX) && address.endsWith('.jpg'));

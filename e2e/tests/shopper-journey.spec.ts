@@ -116,7 +116,8 @@ test('two sizes and colours of one product become two order lines, each with its
   // The card's quick Add to Cart cannot choose a size and colour: it opens the product page.
   await page.goto('/products?category=laptop%20accessories');
   await page.getByRole('button', { name: `Add to Cart: ${sleeve.title}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/product/${sleeve.id}$`));
+  await expect(page).toHaveURL(/\/product\/[a-z0-9-]+-[0-9a-z]{10}$/);
+  await expect(page.getByRole('heading', { level: 1, name: sleeve.title })).toBeVisible();
 
   for (const [size, color] of [
     [firstSize, firstColor],

@@ -20,6 +20,7 @@ import { privacyRoutes } from './modules/privacy/routes.js';
 import { appManifestRoutes } from './modules/storefront/app-manifest.js';
 import { type PictureCopies, pictureCopyRoutes } from './modules/storefront/picture-copies.js';
 import { searchEngineRoutes } from './modules/storefront/search-engines.js';
+import { storeShareCardRoutes } from './modules/storefront/store-share-card.js';
 import { type KnownStores, revisionOf } from './modules/stores/known-stores.js';
 import { storeRoutes } from './modules/stores/routes.js';
 import type { ModuleServices } from './services.js';
@@ -78,6 +79,10 @@ export const SITE_MODULES = [
     ...(site.sitemapPageSize ? { pageSize: site.sitemapPageSize } : {}),
   })),
   moduleRoutes(pictureCopyRoutes, ({ site }: ModuleGiven) => ({ copies: site.pictureCopies })),
+  moduleRoutes(storeShareCardRoutes, ({ services, site }: ModuleGiven) => ({
+    stores: services.stores,
+    copies: site.pictureCopies,
+  })),
   moduleRoutes(fastifyStatic, ({ site }: ModuleGiven) => ({
     // First found wins: the demo pictures, then whatever the merchant put in their folder.
     root: site.mediaDirs,

@@ -158,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { servesPages } = await serveStorefront(app, {
     webDist: options.webDistDir ?? WEB_DIST_DIR,
     stores: services.stores,
+    catalog: services.catalog,
     publicOriginAt: async (hostHeader) =>
       services.stores.publicOrigin(await knownStores.forHost(storeHostOf(hostHeader))),
   });

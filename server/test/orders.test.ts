@@ -90,10 +90,13 @@ describe('POST /orders', () => {
     [{ products: { x: 1e9 }, shippingAddress: validAddress }, 'Each quantity must be at most 99.'],
     [{ products: { x: 1 }, shippingAddress: { ...validAddress, city: '   ' } }, 'City is required.'],
     [{ products: { x: 1 }, shippingAddress: { ...validAddress, postalCode: '5600' } }, 'PIN code must be 6 digits.'],
-    [
-      { products: { x: 1 }, shippingAddress: { ...validAddress, phone: '12345' } },
-      'Phone number must have at least 10 digits.',
-    ],
+    ...['12345', '+911234567890', '+91 55555 12345', '98450123456', '9845O12345'].map(
+      (phone) =>
+        [
+          { products: { x: 1 }, shippingAddress: { ...validAddress, phone } },
+          'Please enter an Indian mobile number: +91 and 10 digits starting with 6, 7, 8 or 9 (e.g. +91 98450 12345).',
+        ] as [object, string],
+    ),
     [{ products: { x: 1 } }, 'Shipping address is required.'],
     [
       { products: { x: 1 }, shippingAddress: { ...validAddress, state: 'Atlantis' } },
@@ -136,6 +139,18 @@ describe('POST /orders', () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ buyer_gstin: '29AAGCB7383J1Z4', buyer_company: 'Chai Tech LLP' });
   });
+
+  it.each(['+91 98450 12345', '098450 12345', '91-98450-12345', '9845012345'])(
+    'keeps the mobile %s as +91 and its ten digits',
+    async (phone) => {
+      const response = await placeOrder({
+        products: { [product(1).id]: 1 },
+        shippingAddress: { ...validAddress, phone },
+      });
+      expect(response.statusCode).toBe(201);
+      expect(Order.parse(response.json()).shippingAddress.phone).toBe('+919845012345');
+    },
+  );
 
   it('needs a signed-in shopper', async () => {
     const response = await http.post('/orders', { products: { [product(0).id]: 1 }, shippingAddress: validAddress });

@@ -1,4 +1,11 @@
-import { Order, OrderStatus, PaymentFieldsResponse, PaymentResponse, ProductListResponse } from '@netkart/contract';
+import {
+  INDIAN_MOBILE_MESSAGE,
+  Order,
+  OrderStatus,
+  PaymentFieldsResponse,
+  PaymentResponse,
+  ProductListResponse,
+} from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, signUp, startShop, type TestShop, validAddress } from './harness.js';
 
@@ -45,6 +52,19 @@ describe('POST /payments', () => {
     expect(payment.action?.formParams?.data).toMatchObject({ orderId: order.id, amount: order.total.toFixed(2) });
     expect(payment.action?.formParams?.data.signature).toMatch(/^[0-9a-f]{64}$/);
   });
+
+  it.each(['+911234567890', '+91 55555 12345', '98450'])(
+    'refuses the payer phone %s with a clear message: a mobile is +91 and 10 digits from 6-9',
+    async (phone) => {
+      const response = await http.post(
+        '/payments',
+        { orderId: order.id, fields: { fullName: 'Asha Rao', email: owner.email, phone } },
+        owner.token,
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: INDIAN_MOBILE_MESSAGE, field: 'fields.phone' });
+    },
+  );
 
   it('answers 404 to anyone but the owner, and 401 to a guest', async () => {
     const stranger = await signUp(shop.app);

@@ -1,4 +1,4 @@
-import type { Product } from '@netkart/contract';
+import { type Product, productPath } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startShop, type TestShop } from './harness.js';
 
@@ -55,9 +55,11 @@ describe('the sitemap', () => {
       expect(urls.length).toBeLessThanOrEqual(PAGE_SIZE);
       addresses.push(...urls.map((match) => match[1] ?? ''));
     }
-    expect(addresses.toSorted()).toEqual(visible.map((product) => `http://localhost/product/${product.id}`).toSorted());
+    const addressOf = (product: { id: string; title: string }) =>
+      `http://localhost${productPath({ id: product.id, name: product.title })}`;
+    expect(addresses.toSorted()).toEqual(visible.map(addressOf).toSorted());
     expect(new Set(addresses).size).toBe(addresses.length);
-    expect(addresses).not.toContain(`http://localhost/product/${hidden.id}`);
+    expect(addresses).not.toContain(addressOf(hidden));
     expect((await get(`/sitemap-products-${productFiles.length + 1}.xml`)).statusCode).toBe(404);
     expect((await get('/sitemap-products-0.xml')).statusCode).toBe(404);
     expect((await get('/sitemap-products-abc.xml')).statusCode).toBe(404);

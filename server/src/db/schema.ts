@@ -115,6 +115,8 @@ export interface ProductsTable {
   /** The price a shopper pays (discounted if any) in paise, and the discount in hundredths of a percent. */
   effective_price: number;
   discount_bp: number;
+  /** The code of its readable address, worked out from its id (contract/src/product-address.ts). */
+  address_code: string;
 }
 
 /** One value of one specification of a product, kept by the database from `attributes_json`. */

@@ -10,7 +10,7 @@ describe("the page's head as the server writes it", () => {
         title: 'USB-C Hub | NetKart',
         description: 'Seven ports.',
         canonicalPath: '/product/p-1',
-        image: '/media/products/hub.svg',
+        image: '/pictures/share/products/hub.svg.jpg',
         type: 'product',
       },
       ORIGIN,
@@ -18,8 +18,20 @@ describe("the page's head as the server writes it", () => {
     expect(html).toContain('<title>USB-C Hub | NetKart</title>');
     expect(html).toContain('<meta name="description" content="Seven ports." />');
     expect(html).toContain('<link rel="canonical" href="https://netkart.in/product/p-1" />');
-    expect(html).toContain('<meta property="og:image" content="https://netkart.in/media/products/hub.svg" />');
+    expect(html).toContain(
+      '<meta property="og:image" content="https://netkart.in/pictures/share/products/hub.svg.jpg" />',
+    );
+    expect(html).toContain('<meta property="og:image:type" content="image/jpeg" />');
+    expect(html).toContain('<meta property="og:image:width" content="1200" />');
+    expect(html).toContain('<meta property="og:image:height" content="630" />');
     expect(html).toContain('<meta property="og:type" content="product" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+  });
+
+  it("names the store's raster card on a page without a picture of its own", () => {
+    const html = headHtml({ title: 'Contact | NetKart' }, ORIGIN);
+    expect(html).toContain('<meta property="og:image" content="https://netkart.in/share-card.jpg" />');
+    expect(html).toContain('<meta property="og:image:width" content="1200" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
   });
 

@@ -1,3 +1,4 @@
+import { isShareCardUrl, SHARE_CARD, STORE_SHARE_CARD_URL } from '@netkart/contract';
 import { createContext, useContext } from 'react';
 
 /** What a page says about itself in the document's head: for browsers, search engines and link previews. */
@@ -6,7 +7,7 @@ export interface PageHead {
   description?: string;
   /** The page's one address, as a path with its query (made absolute with the site's origin). */
   canonicalPath?: string;
-  /** A picture for link previews: an absolute address or a path on the site. */
+  /** A picture for link previews: an absolute address or a path on the site; the store's card when none. */
   image?: string;
   type?: 'website' | 'product';
   /** schema.org objects, each written as its own JSON-LD block. */
@@ -56,8 +57,16 @@ export function headHtml(head: PageHead, origin: string): string {
   if (head.title) meta('property', 'og:title', head.title);
   if (head.description) meta('property', 'og:description', head.description);
   meta('property', 'og:type', head.type ?? 'website');
-  if (head.image) meta('property', 'og:image', absolute(head.image, origin));
-  meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary');
+  // Every page has a raster preview: WhatsApp and Facebook show no SVG (see SHARE_CARD).
+  const image = head.image || STORE_SHARE_CARD_URL;
+  meta('property', 'og:image', absolute(image, origin));
+  if (isShareCardUrl(image)) {
+    meta('property', 'og:image:type', SHARE_CARD.type);
+    meta('property', 'og:image:width', String(SHARE_CARD.width));
+    meta('property', 'og:image:height', String(SHARE_CARD.height));
+  }
+  if (head.title) meta('property', 'og:image:alt', head.title);
+  meta('name', 'twitter:card', 'summary_large_image');
   for (const data of head.structuredData ?? []) {
     tags.push(`<script type="application/ld+json">${scriptJson(data)}</script>`);
   }

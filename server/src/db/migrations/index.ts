@@ -38,6 +38,7 @@ import * as staffSignInLinks from './2027-01-07-staff-sign-in-links.js';
 import * as orderLineCap from './2027-01-08-order-line-cap.js';
 import * as sessionDevices from './2027-01-09-session-devices.js';
 import * as staffEmailPerStore from './2027-01-10-staff-email-per-store.js';
+import * as productAddresses from './2027-01-11-product-addresses.js';
 
 const migrations: [name: string, migration: Migration][] = [
   ['2026-11-01-initial', initial],
@@ -67,6 +68,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-08-order-line-cap', orderLineCap],
   ['2027-01-09-session-devices', sessionDevices],
   ['2027-01-10-staff-email-per-store', staffEmailPerStore],
+  ['2027-01-11-product-addresses', productAddresses],
 ];
 
 export const migrationProvider: MigrationProvider = {

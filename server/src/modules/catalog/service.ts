@@ -1,6 +1,9 @@
 import {
   type AdminProductListQuery,
   type ProductListQuery,
+  productCode,
+  productCodeOf,
+  productSlug,
   STALE_PRODUCT,
   type Suggestion,
   stockMoved,
@@ -67,10 +70,10 @@ export class CatalogService {
   shownPage(
     storeId: string,
     page: { offset: number; limit: number },
-  ): Promise<Pick<ProductRow, 'id' | 'updated_at'>[]> {
+  ): Promise<Pick<ProductRow, 'id' | 'title' | 'updated_at'>[]> {
     return this.db
       .selectFrom('products')
-      .select(['id', 'updated_at'])
+      .select(['id', 'title', 'updated_at'])
       .where('store_id', '=', storeId)
       .where(shownOnly())
       .orderBy('position')
@@ -94,14 +97,38 @@ export class CatalogService {
     return wordsOrSku(this.db, this.searcher, storeId, text);
   }
 
-  async get(storeId: string, id: string): Promise<ProductRow | undefined> {
-    return this.db
+  /** A visible product by its id, or by its readable address ('{slug}-{code}', see contract/src/product-address.ts). */
+  async get(storeId: string, idOrAddress: string): Promise<ProductRow | undefined> {
+    const byId = await this.db
       .selectFrom('products')
       .selectAll()
       .where('store_id', '=', storeId)
-      .where('id', '=', id)
+      .where('id', '=', idOrAddress)
       .where(shownOnly())
       .executeTakeFirst();
+    return byId ?? this.atAddress(storeId, idOrAddress);
+  }
+
+  /**
+   * The visible product an address names: its code decides, whatever the slug (a renamed
+   * product's old address still finds it). Two products whose ids hash to one code (about one
+   * store in two thousand of a million products) are told apart by the slug, then the older wins.
+   */
+  private async atAddress(storeId: string, address: string): Promise<ProductRow | undefined> {
+    const code = productCodeOf(address);
+    if (!code) return undefined;
+    const found = await this.db
+      .selectFrom('products')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('address_code', '=', code)
+      .where(shownOnly())
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(20)
+      .execute();
+    const slug = address.slice(0, -code.length).replace(/-$/, '').toLowerCase();
+    return found.find((row) => productSlug(row.title) === slug) ?? found[0];
   }
 
   /**
@@ -155,8 +182,10 @@ export class CatalogService {
         .where('store_id', '=', storeId)
         .executeTakeFirst();
       const now = nowIso();
+      const id = newId();
       const row: ProductRow = {
-        id: newId(),
+        id,
+        address_code: productCode(id),
         store_id: storeId,
         created_at: now,
         position: Number(last?.position ?? 0) + 1,

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
+  INDIAN_MOBILE_MESSAGE,
+  indianMobile,
+  isPhoneField,
   OrderStatus,
   PAYMENT_NOT_SET_UP,
+  type PaymentField,
   type PaymentRequest as PaymentRequestSchema,
   type PaymentResponse,
 } from '@netkart/contract';
@@ -80,7 +84,8 @@ export class PaymentService extends StoreProviders {
     const provider = this.providerFor(store);
     if (!provider) throw conflict(PAYMENT_NOT_SET_UP);
     const settings = this.settingsFor(store, provider);
-    return provider.start({ store, settings, order, user, fields: input.fields, ...context });
+    const fields = withCheckedPhones(provider.fields(store), input.fields);
+    return provider.start({ store, settings, order, user, fields, ...context });
   }
 
   /**
@@ -296,3 +301,16 @@ function findPayment(db: Database, provider: string, reference: string) {
 
 export type { StaffReference };
 export { isTestProvider };
+
+/** Every phone the payer gave is an Indian mobile number, passed on as '+919845012345'; anything else is a 400. */
+function withCheckedPhones(declared: PaymentField[], fields: Record<string, string>): Record<string, string> {
+  const checked = { ...fields };
+  for (const field of declared) {
+    const value = fields[field.name]?.trim();
+    if (!isPhoneField(field) || !value || value === '+91') continue;
+    const mobile = indianMobile(value);
+    if (!mobile) throw new HttpError(400, INDIAN_MOBILE_MESSAGE, {}, `fields.${field.name}`);
+    checked[field.name] = mobile;
+  }
+  return checked;
+}

@@ -7,6 +7,7 @@ import {
   PICTURE_MAX_PIXELS,
   type PictureCopyFormat,
   pictureCopies,
+  SHARE_CARD,
 } from '@netkart/contract';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -35,18 +36,40 @@ export class PictureCopies {
 
   /** The file of a copy, made if need be; undefined when there is no such picture or it cannot be read. */
   async file(mediaPath: string, width: number, format: PictureCopyFormat): Promise<string | undefined> {
+    const target = path.join(this.options.copiesDir, String(width), `${mediaPath}.${format}`);
+    return this.kept(mediaPath, target, (file, into) => make(file, into, width, format));
+  }
+
+  /** The kept file made from a picture, made (once, whoever asks meanwhile) when missing or older than the picture. */
+  private async kept(
+    mediaPath: string,
+    target: string,
+    maker: (source: string, target: string) => Promise<string | undefined>,
+  ): Promise<string | undefined> {
     const source = this.source(mediaPath);
     if (!source) return undefined;
-    const target = path.join(this.options.copiesDir, String(width), `${mediaPath}.${format}`);
     const made = fs.statSync(target, { throwIfNoEntry: false });
     if (made && made.mtimeMs >= source.changedAt) return target;
     const already = this.making.get(target);
     if (already) return already;
-    const making = this.enqueue(() => make(source.file, target, width, format)).finally(() =>
-      this.making.delete(target),
-    );
+    const making = this.enqueue(() => maker(source.file, target)).finally(() => this.making.delete(target));
     this.making.set(target, making);
     return making;
+  }
+
+  /**
+   * The picture's share card (1200×630 JPEG, letterboxed on white: see SHARE_CARD), kept beside
+   * the copies and made again when the picture changes; undefined when there is no such picture.
+   */
+  async shareCard(mediaPath: string): Promise<string | undefined> {
+    return this.kept(mediaPath, path.join(this.options.copiesDir, 'share', `${mediaPath}.jpg`), (file, target) =>
+      makeShareCard(file, target),
+    );
+  }
+
+  /** Work of any kind done one at a time with the copies (a store's share card). */
+  queued<T>(work: () => Promise<T>): Promise<T> {
+    return this.enqueue(work);
   }
 
   /** Every copy of a picture just uploaded, made in the background so the first shopper does not wait. */
@@ -85,18 +108,47 @@ async function make(source: string, target: string, width: number, format: Pictu
       ? resized.avif({ quality: 50, effort: 2 })
       : resized.webp({ quality: 75 })
     ).toBuffer();
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    const partial = `${target}.${process.pid}.part`;
-    fs.writeFileSync(partial, bytes);
-    fs.renameSync(partial, target);
-    return target;
+    return written(target, bytes);
   } catch {
     return undefined;
   }
 }
 
+const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
+
+/** The whole picture on a white 1200×630 card, never cropped: a product cut in half sells nothing. */
+async function makeShareCard(source: string, target: string) {
+  try {
+    const bytes = await sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS, density: 144 })
+      .rotate()
+      .resize({ width: SHARE_CARD.width, height: SHARE_CARD.height, fit: 'contain', background: WHITE })
+      .flatten({ background: WHITE })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer();
+    return written(target, bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+function written(target: string, bytes: Buffer): string {
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const partial = `${target}.${process.pid}.part`;
+  fs.writeFileSync(partial, bytes);
+  fs.renameSync(partial, target);
+  return target;
+}
+
 /** GET /pictures/<width>/<path under /media/>.<format>: a copy, kept by browsers and CDNs like /media/ itself. */
 export async function pictureCopyRoutes(app: FastifyInstance, { copies }: { copies: PictureCopies }): Promise<void> {
+  // GET /pictures/share/<path under /media/>.jpg: the picture's card for link previews.
+  app.get<{ Params: { '*': string } }>('/pictures/share/*', async (request, reply) => {
+    const asked = request.params['*'];
+    if (!asked.endsWith('.jpg')) return reply.code(404).send(NOT_FOUND);
+    const file = await copies.shareCard(asked.slice(0, -'.jpg'.length));
+    if (!file) return reply.code(404).send(NOT_FOUND);
+    return reply.type(SHARE_CARD.type).header('cache-control', 'public, max-age=86400').send(fs.createReadStream(file));
+  });
   app.get<{ Params: { width: string; '*': string } }>('/pictures/:width/*', async (request, reply) => {
     const width = Number(request.params.width);
     const asked = request.params['*'];

@@ -1,4 +1,4 @@
-import { POLICY_SLUGS } from '@netkart/contract';
+import { POLICY_SLUGS, productPath } from '@netkart/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { storeHostOf } from '../../http/store-host.js';
 import type { CatalogService } from '../catalog/service.js';
@@ -101,7 +101,7 @@ export async function searchEngineRoutes(
       'urlset',
       rows.map(
         (row) =>
-          `<url><loc>${xml(`${origin}/product/${encodeURIComponent(row.id)}`)}</loc><lastmod>${day(row.updated_at)}</lastmod></url>`,
+          `<url><loc>${xml(`${origin}${productPath({ id: row.id, name: row.title })}`)}</loc><lastmod>${day(row.updated_at)}</lastmod></url>`,
       ),
     );
   });

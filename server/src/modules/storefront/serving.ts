@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { productAddress } from '@netkart/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../http/paths.js';
 import { inlineScriptSources } from '../../http/security-headers.js';
+import { storeHostOf } from '../../http/store-host.js';
+import type { CatalogService } from '../catalog/service.js';
 import { NO_STORE_PAGE } from '../stores/no-store-page.js';
 import type { StoreService } from '../stores/service.js';
 import { loadStorefrontPages } from './pages.js';
@@ -24,8 +27,14 @@ export async function serveStorefront(
   {
     webDist,
     stores,
+    catalog,
     publicOriginAt,
-  }: { webDist: string; stores: StoreService; publicOriginAt: (hostHeader: string | undefined) => Promise<string> },
+  }: {
+    webDist: string;
+    stores: StoreService;
+    catalog: CatalogService;
+    publicOriginAt: (hostHeader: string | undefined) => Promise<string>;
+  },
 ): Promise<{ servesPages: boolean }> {
   const indexHtml = path.join(webDist, 'index.html');
   if (!fs.existsSync(indexHtml)) return { servesPages: false };
@@ -72,8 +81,36 @@ export async function serveStorefront(
     if (adminHtml && (pathname === '/admin' || pathname.startsWith('/admin/'))) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(adminHtml);
     }
+    const moved = await productMovedTo(request, pathname, { stores, catalog });
+    if (moved) return reply.header('cache-control', 'public, max-age=3600').redirect(moved, 301);
     // Every other address is a storefront page; an unknown one is the spec's 404 page.
     return pages.send(request, reply);
   });
   return { servesPages: true };
+}
+
+/**
+ * A product page asked for by another address than its own — the spec's /product/{id}, or an old
+ * name's slug — moves for good to /product/{slug}-{code} (query kept), before anything renders.
+ */
+async function productMovedTo(
+  request: FastifyRequest,
+  pathname: string,
+  { stores, catalog }: { stores: StoreService; catalog: CatalogService },
+): Promise<string | undefined> {
+  const asked = /^\/product\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (!asked) return undefined;
+  let address: string;
+  try {
+    address = decodeURIComponent(asked);
+  } catch {
+    return undefined;
+  }
+  const store = await stores.forHost(storeHostOf(request.headers.host));
+  const product = await catalog.get(store.id, address);
+  if (!product) return undefined;
+  const own = productAddress({ id: product.id, name: product.title });
+  if (own === address && pathname === `/product/${own}`) return undefined;
+  const query = request.url.slice(pathname.length);
+  return `/product/${own}${query}`;
 }

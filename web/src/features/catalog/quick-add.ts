@@ -1,3 +1,4 @@
+import { productPath } from '@netkart/contract';
 import { useNavigate } from 'react-router';
 import { useCart } from '@/features/cart/cart-context';
 import { needsChoice, onlyOption, pictureFor, type StoreProduct } from './product';
@@ -11,7 +12,7 @@ export function useQuickAdd() {
   const navigate = useNavigate();
   return (product: StoreProduct) => {
     if (needsChoice(product)) {
-      navigate(`/product/${product.id}`);
+      navigate(productPath(product));
       return;
     }
     const color = onlyOption(product.colors);

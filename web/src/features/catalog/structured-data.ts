@@ -1,9 +1,10 @@
+import { productPath } from '@netkart/contract';
 import { categoryLinkOf } from './listing-links';
 import type { StoreProduct } from './product';
 
 /** What search engines read about a product page (schema.org): the product with its offer, and where it sits. */
 export function productStructuredData(product: StoreProduct, origin: string, storeName: string): object[] {
-  const url = `${origin}/product/${encodeURIComponent(product.id)}`;
+  const url = `${origin}${productPath(product)}`;
   const absolute = (address: string) => (/^https?:\/\//i.test(address) ? address : `${origin}${address}`);
   const pictures = product.images.length ? product.images.map((picture) => picture.url) : [product.image];
   const crumbs = [

@@ -1,4 +1,4 @@
-import type { PaymentField } from '@netkart/contract';
+import { INDIAN_MOBILE_MESSAGE, type PaymentField } from '@netkart/contract';
 import { describe, expect, it } from 'vitest';
 import {
   applyMask,
@@ -74,6 +74,17 @@ describe('phone rules', () => {
     let value = '+91';
     for (const key of '09845012345') value = normalisePhone(value + key, 10);
     expect(value).toBe('+919845012345');
+  });
+
+  it('ends as the mobile number when +91 98450 12345 is typed key by key, the country code included', () => {
+    let value = '';
+    for (const key of '+91 98450 12345') value = normalisePhone(value + key, 10);
+    expect(value).toBe('+919845012345');
+  });
+
+  it.each(['+911234567890', '+915845012345'])('refuses %s: a mobile starts with 6, 7, 8 or 9', (value) => {
+    expect(fieldError(phone({ required: true, minLength: 13, maxLength: 13 }), value)).toBe(INDIAN_MOBILE_MESSAGE);
+    expect(fieldError(phone({ required: true, minLength: 13, maxLength: 13 }), '+919845012345')).toBeUndefined();
   });
 
   it('allows the rules’ max length minus 3 digits', () => {

@@ -1,4 +1,11 @@
-import { indianMobileDigits, type PaymentField } from '@netkart/contract';
+import {
+  INDIAN_MOBILE_MESSAGE,
+  indianMobile,
+  indianMobileDigits,
+  isPhoneField,
+  type PaymentField,
+  typedIndianMobile,
+} from '@netkart/contract';
 
 export type FieldValues = Record<string, string>;
 
@@ -34,7 +41,8 @@ export function providerFrom(body: unknown): string | undefined {
 /** The provider of a store that takes no online payment. */
 export const NO_PROVIDER = 'none';
 
-export const isPhoneField = (field: PaymentField) => field.type === 'tel' || field.name.toLowerCase().includes('phone');
+export { isPhoneField };
+
 const isBlank = (value: string | undefined) => (value ?? '').trim() === '';
 
 /** How many digits may follow +91: 10, or the rules' total max length minus 3. */
@@ -43,16 +51,11 @@ export const phoneDigitsAllowed = (field: PaymentField) =>
 
 /**
  * A phone value always begins with +91 and continues with digits only, at most the allowed number.
- * A whole mobile number pasted in any common form ('+91 98450 12345', '098450 12345', also after the
- * +91 already in the field) keeps its own ten digits rather than the country code's.
+ * A whole mobile number typed or pasted in any common form ('+91 98450 12345', '098450 12345',
+ * '91-98450-12345', also after the +91 already in the field) keeps its own ten digits rather than
+ * the country code's (the contract's one rule, shared with the server).
  */
-export function normalisePhone(value: string, digitsAllowed: number): string {
-  let rest = value.trim();
-  if (rest.startsWith(PHONE_PREFIX)) rest = rest.slice(PHONE_PREFIX.length);
-  const mobile = indianMobileDigits(rest);
-  if (mobile && mobile.length <= digitsAllowed) return PHONE_PREFIX + mobile;
-  return PHONE_PREFIX + rest.replace(/\D/g, '').slice(0, Math.max(0, digitsAllowed));
-}
+export const normalisePhone = (value: string, digitsAllowed: number): string => typedIndianMobile(value, digitsAllowed);
 
 /** A phone field holding only the prefix counts as blank. */
 const phoneIsBlank = (value: string | undefined) => isBlank(value) || value?.trim() === PHONE_PREFIX;
@@ -167,6 +170,8 @@ function phoneError(field: PaymentField, value: string): string | undefined {
     return 'Phone number must be 13 characters (including +91)';
   const pattern = parsePattern(rules.pattern);
   if (pattern && !pattern.test(value)) return 'Invalid phone number format';
+  // Ten digits after +91 is an Indian mobile number, which the server checks too: 6–9 first.
+  if (phoneDigitsAllowed(field) === 10 && !indianMobile(value)) return INDIAN_MOBILE_MESSAGE;
   return undefined;
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { productCode } from '@netkart/contract';
 import { CompiledQuery, type RawBuilder, SqliteAdapter, sql } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { orderedIds } from '../../../shared/ids.js';
@@ -43,6 +44,7 @@ export class CatalogueStaging {
       [
         'cast(0 as bigint) as seq',
         'id',
+        'address_code',
         'cast(0 as integer) as is_new',
         'cast(0 as bigint) as new_position',
         'cast(0 as integer) as text_changed',
@@ -176,6 +178,7 @@ export class CatalogueStaging {
       staging: {
         seq: this.staged,
         id,
+        address_code: productCode(id),
         is_new: flags.is_new ?? 0,
         new_position: flags.new_position ?? 0,
         text_changed: flags.text_changed ?? 0,
@@ -250,6 +253,8 @@ interface StagedRow {
 interface StagingFields {
   seq: number;
   id: string;
+  /** The code of the product's readable address, from its id. */
+  address_code: string;
   is_new: number;
   /** A new product's place among the new ones (1…): its position follows the catalogue's last. */
   new_position: number;
@@ -269,6 +274,7 @@ export interface ImportChange {
 const STAGING_FIELDS = [
   'seq',
   'id',
+  'address_code',
   'is_new',
   'new_position',
   'text_changed',

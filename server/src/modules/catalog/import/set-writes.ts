@@ -40,8 +40,8 @@ export async function insertNew(
   // PostgreSQL's words are a column of the product: computed in the insert itself, not by its trigger.
   const words = dialect === 'postgres' ? sql.raw(`, ${POSTGRES_SEARCH_VECTOR('s')}`) : sql``;
   await withRowTriggersPaused(trx, () =>
-    sql`insert into products (id, store_id, created_at, position, hidden, ${list(WRITTEN)}${dialect === 'postgres' ? sql.raw(', search_vector') : sql``})
-      select id, ${storeId}, updated_at, cast(${base} as bigint) + new_position, ${shares === 'none' ? sql.lit(1) : sql.raw('hidden')},
+    sql`insert into products (id, address_code, store_id, created_at, position, hidden, ${list(WRITTEN)}${dialect === 'postgres' ? sql.raw(', search_vector') : sql``})
+      select id, address_code, ${storeId}, updated_at, cast(${base} as bigint) + new_position, ${shares === 'none' ? sql.lit(1) : sql.raw('hidden')},
         ${list(WRITTEN)}${words}
       from ${staging.table} s where is_new = 1 and seq > ${from} and seq <= ${to}`.execute(trx),
   );

@@ -1,3 +1,4 @@
+import { productPath } from '@netkart/contract';
 import { Link, useNavigate } from 'react-router';
 import { AlertTriangle, Minus, Plus, ShoppingBag, Trash2 } from '@/components/icons';
 import { ProductImage } from '@/components/ProductImage';
@@ -73,7 +74,7 @@ export default function CartPage() {
                 <div className="flex min-w-0 flex-1 flex-col gap-2">
                   <div className="flex items-start justify-between gap-2">
                     <div className="min-w-0">
-                      <Link to={`/product/${item.id}`} className="font-semibold text-slate-900 hover:text-brand-700">
+                      <Link to={productPath(item)} className="font-semibold text-slate-900 hover:text-brand-700">
                         {item.name}
                       </Link>
                       {options ? <p className="text-sm text-slate-600">{options}</p> : null}

@@ -1,3 +1,4 @@
+import { productCode } from '@netkart/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -84,7 +85,7 @@ describe('a product card', () => {
   it('opens the product page instead when there are sizes or colours to choose from', async () => {
     showCard({ ...adapter, attributes: [attribute('Size', '13"', '15.6"'), attribute('Color', 'Navy')] });
     await userEvent.click(screen.getByRole('button', { name: `Add to Cart: ${adapter.title}` }));
-    await expectVisibleText('Landed on /product/p-lan');
+    await expectVisibleText(`Landed on /product/usb-c-to-2-5g-ethernet-adapter-${productCode('p-lan')}`);
     expect(stored()).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { productPath } from '@netkart/contract';
 import { Link } from 'react-router';
 import { Eye } from '@/components/icons';
 import { ProductImage } from '@/components/ProductImage';
@@ -13,7 +14,7 @@ export function ProductCard({ product, priority = false }: { product: StoreProdu
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <div className="relative h-[300px] bg-slate-50">
-        <Link to={`/product/${product.id}`} className="block h-full" tabIndex={-1} aria-hidden="true">
+        <Link to={productPath(product)} className="block h-full" tabIndex={-1} aria-hidden="true">
           <ProductImage
             productId={product.id}
             src={product.image}
@@ -34,7 +35,7 @@ export function ProductCard({ product, priority = false }: { product: StoreProdu
         <div className="absolute inset-x-0 bottom-0 flex gap-2 p-3 opacity-100 transition-opacity md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
           <QuickAddButton product={product} className="flex-1" />
           <Link
-            to={`/product/${product.id}`}
+            to={productPath(product)}
             className={buttonClasses('outline', 'icon', 'h-11 w-11 bg-white')}
             aria-label={`View ${product.name}`}
           >
@@ -47,7 +48,7 @@ export function ProductCard({ product, priority = false }: { product: StoreProdu
           {product.parentCategory ?? product.category}
         </p>
         <h3 className="text-base font-semibold text-slate-900">
-          <Link to={`/product/${product.id}`} className="hover:text-brand-700">
+          <Link to={productPath(product)} className="hover:text-brand-700">
             {product.name}
           </Link>
         </h3>

@@ -1,4 +1,4 @@
-import { SEARCH_MAX_LENGTH, type Suggestion } from '@netkart/contract';
+import { productPath, SEARCH_MAX_LENGTH, type Suggestion } from '@netkart/contract';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Search } from '@/components/icons';
@@ -17,7 +17,7 @@ export function suggestionPath(suggestion: Suggestion): string {
     case 'type':
       return productsPath(new URLSearchParams({ parentCategory: suggestion.parentCategory }));
     case 'product':
-      return `/product/${encodeURIComponent(suggestion.id)}`;
+      return productPath({ id: suggestion.id, name: suggestion.label });
   }
 }
 

@@ -1,3 +1,4 @@
+import { productPath, shareCardUrl } from '@netkart/contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Heart, PackageSearch, ShoppingCart } from '@/components/icons';
@@ -34,8 +35,8 @@ export default function ProductPage() {
     found
       ? {
           description: summaryOf(found.description),
-          canonicalPath: `/product/${encodeURIComponent(found.id)}`,
-          image: found.image,
+          canonicalPath: productPath(found),
+          image: shareCardUrl(found.images[0]?.url ?? found.image),
           type: 'product',
           structuredData: productStructuredData(found, origin, storeInfo ? storeNameOf(storeInfo) : ''),
         }

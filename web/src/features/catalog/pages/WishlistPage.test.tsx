@@ -1,3 +1,4 @@
+import { productCode } from '@netkart/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -27,7 +28,10 @@ describe('the wishlist page', () => {
     });
     renderPage(<WishlistPage />, { path: '/wishlist' });
 
-    expect(await screen.findByRole('link', { name: '7-Port USB Hub' })).toHaveAttribute('href', '/product/hub');
+    expect(await screen.findByRole('link', { name: '7-Port USB Hub' })).toHaveAttribute(
+      'href',
+      `/product/7-port-usb-hub-${productCode('hub')}`,
+    );
     await expectVisibleText('This product is no longer available.');
     expect(screen.getByRole('button', { name: 'Add to Cart: Portable NVMe SSD' })).toBeDisabled();
     expect(screen.getByText('Out of stock')).toBeVisible();

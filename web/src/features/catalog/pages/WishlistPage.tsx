@@ -1,3 +1,4 @@
+import { productPath } from '@netkart/contract';
 import { Link } from 'react-router';
 import { Heart, Trash2 } from '@/components/icons';
 import { ProductImage } from '@/components/ProductImage';
@@ -73,7 +74,7 @@ export default function WishlistPage() {
                     className="h-20 w-20 shrink-0 rounded-xl bg-slate-50"
                   />
                   <div className="min-w-0 space-y-1">
-                    <Link to={`/product/${product.id}`} className="font-semibold text-slate-900 hover:text-brand-700">
+                    <Link to={productPath(product)} className="font-semibold text-slate-900 hover:text-brand-700">
                       {product.name}
                     </Link>
                     <PriceTag product={product} />

@@ -1,3 +1,4 @@
+import { INDIAN_MOBILE_MESSAGE } from '@netkart/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -127,7 +128,7 @@ describe('checkout', () => {
         city: 'Bengaluru',
         state: 'Karnataka',
         postalCode: '560038',
-        phone: '9845012345',
+        phone: '+919845012345',
       },
     });
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '[]')).toEqual([]);
@@ -191,7 +192,32 @@ describe('checkout', () => {
     await expectVisibleText('City is required.');
     expect(screen.getByLabelText('City')).toHaveAccessibleDescription('City is required.');
     expect(screen.getByLabelText('PIN code')).toHaveAccessibleDescription('6 digits PIN code must be 6 digits.');
-    expect(screen.getByText('Phone number must have at least 10 digits.')).toBeVisible();
+    expect(screen.getByText(INDIAN_MOBILE_MESSAGE)).toBeVisible();
+    expect(calls.filter((call) => call.route === 'POST /orders')).toEqual([]);
+  });
+
+  it.each(['+91 98450 12345', '098450 12345', '91-98450-12345'])(
+    'turns the mobile %s, pasted or typed, into +919845012345 in the field',
+    async (phone) => {
+      shop();
+      renderPage(<CheckoutPage />, { path: '/checkout' });
+      const field = screen.getByLabelText('Phone');
+      await userEvent.click(field);
+      await userEvent.paste(phone);
+      expect(field).toHaveValue('+919845012345');
+      await userEvent.clear(field);
+      await userEvent.type(field, phone);
+      expect(field).toHaveValue('+919845012345');
+    },
+  );
+
+  it('refuses a number that is no Indian mobile, such as +911234567890', async () => {
+    const calls = shop();
+    renderPage(<CheckoutPage />, { path: '/checkout' });
+    await fillAddress({ Phone: '+911234567890' });
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    await expectVisibleText(INDIAN_MOBILE_MESSAGE);
     expect(calls.filter((call) => call.route === 'POST /orders')).toEqual([]);
   });
 

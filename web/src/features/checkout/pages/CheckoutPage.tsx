@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { checkGstin, type OrderLineInput, ShippingAddressInput, stateByName } from '@netkart/contract';
+import {
+  checkGstin,
+  type OrderLineInput,
+  ShippingAddressInput,
+  stateByName,
+  typedIndianMobile,
+} from '@netkart/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -46,6 +52,7 @@ export default function CheckoutPage() {
     // The server's own rules and messages, shown beside each field.
     resolver: zodResolver(ShippingAddressInput),
   });
+  const phoneField = register('phone');
 
   const cartIsEmpty = () => {
     if (items.length > 0) return false;
@@ -157,7 +164,19 @@ export default function CheckoutPage() {
               error={errors.phone?.message}
               description="10-digit mobile number"
             >
-              <Input id="shipping-phone" type="tel" inputMode="tel" autoComplete="tel" {...register('phone')} />
+              <Input
+                id="shipping-phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                placeholder="+91XXXXXXXXXX"
+                {...phoneField}
+                onChange={(event) => {
+                  // Typed or pasted in any common form, the field holds '+91' and the mobile's ten digits.
+                  if (event.target.value.trim()) event.target.value = typedIndianMobile(event.target.value);
+                  return phoneField.onChange(event);
+                }}
+              />
             </FormField>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
