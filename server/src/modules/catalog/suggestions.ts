@@ -2,10 +2,15 @@ import { SUGGESTIONS_MAX, type Suggestion } from '@netkart/contract';
 import { sql } from 'kysely';
 import type { Database, ProductRow } from '../../db/schema.js';
 import { toRupees } from '../../shared/money.js';
-import type { Searcher } from './search/searcher.js';
+import { nameScore, type Relevance } from './listing-order.js';
+import type { Searcher, SearchPlan } from './search/searcher.js';
 import { searchTokens } from './search/text.js';
 
-/** Up to eight things to go to as the shopper types: the store's categories and types, then products. */
+/**
+ * Up to eight things to go to as the shopper types: the store's categories and types, then
+ * products. When nothing has the words as typed, they are read as a search reads them (mistyped
+ * words put right, words that match nothing left out), so "chargr" offers the chargers.
+ */
 export async function suggestionsFor(
   db: Database,
   searcher: Searcher,
@@ -14,9 +19,33 @@ export async function suggestionsFor(
 ): Promise<Suggestion[]> {
   const typed = searchTokens(text);
   if (!typed.length) return [];
+  const asTyped = { terms: typed.map((token) => ({ phrasings: [[token]], typed: [token] })), joined: 'all' as const };
+  let found = await offers(db, searcher, storeId, typed, asTyped);
+  if (found.length === 0) {
+    const plan = await searcher.plan(storeId, text);
+    if (plan?.terms.length)
+      found = await offers(
+        db,
+        searcher,
+        storeId,
+        plan.terms.flatMap((term) => term.typed),
+        plan,
+      );
+  }
+  return found;
+}
+
+/** The categories and types whose names start with every word, then the products that have them. */
+async function offers(
+  db: Database,
+  searcher: Searcher,
+  storeId: string,
+  words: string[],
+  plan: Pick<SearchPlan, 'terms' | 'joined'>,
+): Promise<Suggestion[]> {
   const startsEveryWord = (label: string) => {
-    const words = searchTokens(label);
-    return typed.every((token) => words.some((word) => word.startsWith(token)));
+    const labelWords = searchTokens(label);
+    return words.every((token) => labelWords.some((word) => word.startsWith(token)));
   };
   const suggestions: Suggestion[] = [];
   const seen = new Set<string>();
@@ -32,7 +61,13 @@ export async function suggestionsFor(
     }
   }
   const kinds = suggestions.slice(0, 3);
-  const products = await ranked(db, searcher, storeId, searcher.asTyped(typed), SUGGESTIONS_MAX - kinds.length);
+  const products = await ranked(
+    db,
+    searcher,
+    storeId,
+    { match: searcher.query(plan, true), named: searcher.nameConditions(plan, true) },
+    SUGGESTIONS_MAX - kinds.length,
+  );
   return [
     ...kinds,
     ...products.map(
@@ -47,26 +82,31 @@ export async function suggestionsFor(
   ];
 }
 
-/** The best of the first 200 products that match, so a two-letter prefix costs no more than a word. */
-async function ranked(db: Database, searcher: Searcher, storeId: string, match: string, limit: number) {
+/**
+ * The best of the first 200 products that match, so a two-letter prefix costs no more than a word;
+ * those whose title has the words first.
+ */
+async function ranked(db: Database, searcher: Searcher, storeId: string, { match, named }: Relevance, limit: number) {
   if (limit <= 0) return [];
   if (searcher.dialect === 'sqlite') {
     const result = await sql<Pick<ProductRow, 'id' | 'title' | 'img_url' | 'effective_price'>>`
       select p.id, p.title, p.img_url, p.effective_price
-      from (select rowid, bm25(product_search, 10.0, 4.0, 2.0, 1.0) as rank from product_search
-            where product_search match ${match} limit 200) hits
+      from (select rowid, bm25(product_search, 10.0, 4.0, 2.0, 1.0) as rank,
+              ${nameScore(searcher.dialect, named)} as named
+            from product_search where product_search match ${match} limit 200) hits
       join product_search_ids ids on ids.rowid = hits.rowid
       join products p on p.id = ids.product_id
       where p.store_id = ${storeId} and p.hidden = 0
-      order by hits.rank, p.id limit ${limit}`.execute(db);
+      order by hits.named desc, hits.rank, p.id limit ${limit}`.execute(db);
     return result.rows;
   }
   const result = await sql<Pick<ProductRow, 'id' | 'title' | 'img_url' | 'effective_price'>>`
     select id, title, img_url, effective_price from (
-      select p.id, p.title, p.img_url, p.effective_price, ts_rank(p.search_vector, to_tsquery('english', ${match})) as rank
+      select p.id, p.title, p.img_url, p.effective_price, ts_rank(p.search_vector, to_tsquery('english', ${match})) as rank,
+        ${nameScore(searcher.dialect, named)} as named
       from products p
       where p.search_vector @@ to_tsquery('english', ${match}) and p.store_id = ${storeId} and p.hidden = 0
       limit 200) hits
-    order by rank desc, id limit ${limit}`.execute(db);
+    order by named desc, rank desc, id limit ${limit}`.execute(db);
   return result.rows;
 }
