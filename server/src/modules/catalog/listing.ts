@@ -98,8 +98,17 @@ export class Listing {
 
   private async count(storeId: string, asked: ProductListFilters, storeSynonyms: string[][]): Promise<Counted> {
     const plan = asked.q ? await this.searcher.plan(storeId, asked.q, storeSynonyms) : undefined;
+    if (asked.q && !plan) return { ids: [], total: 0, facets: emptyFacets(), search: answerOf(asked.q, plan, asked) };
+    const counted = await this.countWith(storeId, asked, plan);
+    if (counted.total > 0 || !plan) return counted;
+    // Nothing has every word: the words some product has, or any of them.
+    const settled = await this.searcher.settle(storeId, plan);
+    return settled ? this.countWith(storeId, asked, settled) : counted;
+  }
+
+  /** A listing with the search read as `plan` (none without `q`). */
+  private async countWith(storeId: string, asked: ProductListFilters, plan: SearchPlan | undefined): Promise<Counted> {
     const search = asked.q ? answerOf(asked.q, plan, asked) : null;
-    if (asked.q && !plan) return { ids: [], total: 0, facets: emptyFacets(), search };
     // Price and order words ("under 1000", "sasta") are the filter and the sort the shopper would have chosen.
     const filters = plan ? withWordsOf(asked, plan) : asked;
     const match = plan?.terms.length ? this.searcher.query(plan) : undefined;

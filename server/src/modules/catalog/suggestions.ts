@@ -20,19 +20,26 @@ export async function suggestionsFor(
   const typed = searchTokens(text);
   if (!typed.length) return [];
   const asTyped = { terms: typed.map((token) => ({ phrasings: [[token]], typed: [token] })), joined: 'all' as const };
-  let found = await offers(db, searcher, storeId, typed, asTyped);
-  if (found.length === 0) {
-    const plan = await searcher.plan(storeId, text);
-    if (plan?.terms.length)
-      found = await offers(
-        db,
-        searcher,
-        storeId,
-        plan.terms.flatMap((term) => term.typed),
-        plan,
-      );
-  }
-  return found;
+  const found = await offers(db, searcher, storeId, typed, asTyped);
+  if (found.length) return found;
+  // The words as a search reads them: spelling put right and filler left out, each word as read.
+  const plan = await searcher.plan(storeId, text);
+  if (!plan?.terms.length) return found;
+  const read = plan.terms.flatMap((term) => term.typed);
+  const corrected = await offers(db, searcher, storeId, read, {
+    terms: read.map((token) => ({ phrasings: [[token]], typed: [token] })),
+    joined: 'all',
+  });
+  if (corrected.length) return corrected;
+  // Then with the synonyms, and without the words no product has ("mobile chargr").
+  const settled = (await searcher.settle(storeId, plan)) ?? plan;
+  return offers(
+    db,
+    searcher,
+    storeId,
+    settled.terms.flatMap((term) => term.typed),
+    settled,
+  );
 }
 
 /** The categories and types whose names start with every word, then the products that have them. */

@@ -25,6 +25,16 @@ export interface SearchPlan {
   price: PriceWords | null;
   /** An order the words asked for: "sasta" is the cheapest first. */
   sort: 'price_asc' | 'price_desc' | null;
+  /** How the text was read, to say which words were searched once some are left out. */
+  reading: {
+    /** The text without its price words. */
+    rest: string;
+    /** Its tokens, and those kept as meaningful (before spelling was put right). */
+    typed: string[];
+    tokens: string[];
+    /** Mistyped words and what they were read as. */
+    corrections: Map<string, string>;
+  };
 }
 
 /** The words of a search whose place in the products' names is scored; more cost more and change little. */
@@ -73,41 +83,38 @@ export class Searcher {
       if (right !== token) corrections.set(token, right);
       return right;
     });
-    const asked = termsOf(corrected, table);
-    const { terms, joined } = await this.settle(storeId, asked);
-    const searchedTokens = new Set(terms.flatMap((term) => term.typed));
-    const dropped = new Set(typed.filter((token) => !tokens.includes(token)));
-    for (const term of asked) if (!terms.includes(term)) for (const token of term.typed) dropped.add(token);
-    for (const [wrong, right] of corrections) if (dropped.has(right)) dropped.add(wrong);
-    for (const token of searchedTokens) dropped.delete(token);
-    return {
-      terms,
-      joined,
+    const reading = { rest, typed, tokens, corrections };
+    const plan: SearchPlan = {
+      terms: termsOf(corrected, table),
+      joined: 'all',
       correctedQuery: corrections.size ? rewrite(text, corrections) : null,
-      searchedFor: dropped.size || price ? shownWords(rewrite(rest, corrections), dropped) : null,
+      searchedFor: null,
       price,
       sort,
+      reading,
     };
+    return withWordsShown(plan);
   }
 
   /**
-   * The words to search: all of them when some product has them all; else only the words some
-   * product has, all of them again if that finds something, or else any of them. A query of
-   * words no product has is kept as it is, to be told that nothing was found.
+   * When a search found nothing: the words some product has, all required if some product has
+   * them all, else any of them (best matches first). Undefined when that changes nothing (no
+   * product has any of the words, or the only word is had by products the filters leave out).
+   * Looked up only then, a word at a time, so a search that finds something pays nothing for it.
    */
-  private async settle(storeId: string, terms: QueryTerm[]): Promise<{ terms: QueryTerm[]; joined: Joined }> {
-    if (terms.length === 0 || (await this.anyMatches(storeId, terms, 'all'))) return { terms, joined: 'all' };
-    const found = await Promise.all(terms.map((term) => this.anyMatches(storeId, [term], 'all')));
+  async settle(storeId: string, plan: SearchPlan): Promise<SearchPlan | undefined> {
+    const { terms } = plan;
+    if (!terms.length || plan.joined === 'any') return undefined;
+    const found = await Promise.all(terms.map((term) => this.anyMatches(storeId, [term])));
     const kept = terms.filter((_, index) => found[index]);
-    if (!kept.length) return { terms, joined: 'all' };
-    if (kept.length === 1 || (kept.length < terms.length && (await this.anyMatches(storeId, kept, 'all'))))
-      return { terms: kept, joined: 'all' };
-    return { terms: kept, joined: 'any' };
+    if (!kept.length || (kept.length === terms.length && terms.length === 1)) return undefined;
+    const all = kept.length === 1 || (kept.length < terms.length && (await this.anyMatches(storeId, kept)));
+    return withWordsShown({ ...plan, terms: kept, joined: all ? 'all' : 'any' });
   }
 
-  /** Whether any product the store shows has these words. */
-  private async anyMatches(storeId: string, terms: QueryTerm[], joined: Joined): Promise<boolean> {
-    const match = this.query({ terms, joined });
+  /** Whether any product the store shows has all these words. */
+  private async anyMatches(storeId: string, terms: QueryTerm[]): Promise<boolean> {
+    const match = this.query({ terms, joined: 'all' });
     const found =
       this.dialect === 'sqlite'
         ? sql`select 1 as one from product_search join product_search_ids ids on ids.rowid = product_search.rowid
@@ -211,6 +218,23 @@ export class Searcher {
 /** The shopper's own text with each mistyped word replaced, so they read what was searched. */
 function rewrite(text: string, corrections: Map<string, string>): string {
   return text.replace(/[\p{L}\p{N}]+/gu, (word) => corrections.get(word.toLowerCase()) ?? word);
+}
+
+/**
+ * The plan with the words it searched (`searchedFor`) when some typed words were not: filler,
+ * price or order words, words no product has; null when every word was searched.
+ */
+function withWordsShown(plan: SearchPlan): SearchPlan {
+  const { rest, typed, tokens, corrections } = plan.reading;
+  const searched = new Set(plan.terms.flatMap((term) => term.typed));
+  const dropped = new Set(typed.filter((token) => !tokens.includes(token)));
+  for (const token of tokens) {
+    const read = corrections.get(token) ?? token;
+    if (!searched.has(read)) dropped.add(token).add(read);
+  }
+  for (const token of searched) dropped.delete(token);
+  const searchedFor = dropped.size || plan.price ? shownWords(rewrite(rest, corrections), dropped) : null;
+  return { ...plan, searchedFor };
 }
 
 /** The shopper's own words without those that were not searched ("usb c hub for macbook" → "usb c hub"). */
