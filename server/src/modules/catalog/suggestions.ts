@@ -97,14 +97,13 @@ async function ranked(db: Database, searcher: Searcher, storeId: string, { match
   if (limit <= 0) return [];
   if (searcher.dialect === 'sqlite') {
     const result = await sql<Pick<ProductRow, 'id' | 'title' | 'img_url' | 'effective_price'>>`
-      select p.id, p.title, p.img_url, p.effective_price
-      from (select rowid, bm25(product_search, 10.0, 4.0, 2.0, 1.0) as rank,
-              ${nameScore(searcher.dialect, named)} as named
+      select p.id, p.title, p.img_url, p.effective_price, ${nameScore('sqlite', named, sql`hits.rowid`)} as named
+      from (select rowid, bm25(product_search, 10.0, 4.0, 2.0, 1.0) as rank
             from product_search where product_search match ${match} limit 200) hits
       join product_search_ids ids on ids.rowid = hits.rowid
       join products p on p.id = ids.product_id
       where p.store_id = ${storeId} and p.hidden = 0
-      order by hits.named desc, hits.rank, p.id limit ${limit}`.execute(db);
+      order by named desc, hits.rank, p.id limit ${limit}`.execute(db);
     return result.rows;
   }
   const result = await sql<Pick<ProductRow, 'id' | 'title' | 'img_url' | 'effective_price'>>`
