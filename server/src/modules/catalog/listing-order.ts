@@ -14,21 +14,14 @@ export interface Relevance {
 /**
  * A product's score of names: for each word, 2 when its title has it, 1 when its category or
  * type does (`named` holds a title and a title-or-kind condition a word). On SQLite each
- * condition's matches are read once for a whole listing; for a few rows (`rowOf`, the rowid of
- * each), each row is looked up in them instead.
+ * condition's matches are read once for the whole listing.
  */
-export function nameScore(
-  dialect: Searcher['dialect'],
-  named: string[],
-  rowOf?: RawBuilder<unknown>,
-): RawBuilder<number> {
+export function nameScore(dialect: Searcher['dialect'], named: string[]): RawBuilder<number> {
   if (!named.length) return sql<number>`0`;
-  const scoreOf = (condition: string) => {
-    if (dialect === 'postgres') return sql`(p.search_vector @@ to_tsquery('english', ${condition}))::int`;
-    return rowOf
-      ? sql`exists (select 1 from product_search s where s.product_search match ${condition} and s.rowid = ${rowOf})`
-      : sql`(product_search.rowid in (select rowid from product_search where product_search match ${condition}))`;
-  };
+  const scoreOf = (condition: string) =>
+    dialect === 'sqlite'
+      ? sql`(product_search.rowid in (select rowid from product_search where product_search match ${condition}))`
+      : sql`(p.search_vector @@ to_tsquery('english', ${condition}))::int`;
   return sql<number>`(${sql.join(named.map(scoreOf), sql` + `)})`;
 }
 

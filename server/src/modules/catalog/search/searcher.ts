@@ -138,14 +138,14 @@ export class Searcher {
    * has, and is listed by that score before the weighted relevance: "mobile charger" lists a
    * charger that mentions phones before a hub that mentions both in its description.
    */
-  nameConditions(plan: Pick<SearchPlan, 'terms'>, lastIsPrefix = false): string[] {
-    const scored = plan.terms.slice(0, SCORED_WORDS);
-    return scored.flatMap((term, index) => {
-      const prefix = lastIsPrefix && index === plan.terms.length - 1;
-      return this.dialect === 'sqlite'
-        ? [`title : (${fts5Match([term], prefix)})`, `{title kind} : (${fts5Match([term], prefix)})`]
-        : [tsQuery([term], prefix, 'all', 'A'), tsQuery([term], prefix, 'all', 'AB')];
-    });
+  nameConditions(plan: Pick<SearchPlan, 'terms'>): string[] {
+    return plan.terms
+      .slice(0, SCORED_WORDS)
+      .flatMap((term) =>
+        this.dialect === 'sqlite'
+          ? [`title : (${fts5Match([term])})`, `{title kind} : (${fts5Match([term])})`]
+          : [tsQuery([term], false, 'all', 'A'), tsQuery([term], false, 'all', 'AB')],
+      );
   }
 
   /**
