@@ -32,6 +32,10 @@ const REQUESTS = [
   '/products?category=usb%20hubs&minPrice=1000&maxPrice=5000&sort=discount',
   '/products/suggest?q=doc',
   '/products/suggest?q=veloxa%20ch',
+  // How India types: filler words dropped, a price in words, a typo while suggesting.
+  '/products?q=best%20usb%20c%20hub%20for%20macbook',
+  '/products?q=sasta%20charger%20under%201000',
+  '/products/suggest?q=chargr',
 ];
 
 /** Fills a fresh database with `size` products and prints a row per request as soon as it is measured. */

@@ -137,7 +137,22 @@ export const ProductListResponse = z.object({
   pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
   facets: ProductFacets,
   /** With `q`: the words searched for, and the spelling searched instead when they were mistyped. */
-  search: z.object({ query: z.string(), correctedQuery: z.string().nullable() }).optional(),
+  search: z
+    .object({
+      query: z.string(),
+      correctedQuery: z.string().nullable(),
+      /**
+       * The shopper's words the results are for, when not every word was searched: words that
+       * match nothing or carry no meaning ("sasta", "ka", "best", "for") and price words are left
+       * out ("best usb c hub for macbook" → "usb c hub"); empty when only a price or an order was asked.
+       */
+      searchedFor: z.string().optional(),
+      /** A price range the words asked for ("under 1000", "500 to 1000", "₹1k"), applied as the price filter. */
+      priceFromWords: z.object({ min: z.number().nullable(), max: z.number().nullable() }).optional(),
+      /** An order the words asked for ("sasta": the lowest price first), applied when no sort was chosen. */
+      sortFromWords: z.enum(['price_asc', 'price_desc']).optional(),
+    })
+    .optional(),
 });
 export type ProductListResponse = z.infer<typeof ProductListResponse>;
 

@@ -66,6 +66,35 @@ test('the server sends a search results page already filled in', async ({ reques
   expect(html).toContain('128 GB USB 3.2 Pen Drive');
 });
 
+test('a shopper types as India types: a typo in the box, filler words, Hinglish and a budget', async ({ page }) => {
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'Search products' });
+  await box.fill('chargr');
+  const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+  await expect(suggestions.getByRole('option', { name: /Charger.*₹[\d,]+$/ }).first()).toBeVisible();
+
+  await box.fill('best usb c hub for macbook');
+  await box.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “best usb c hub for macbook”');
+  await expect(page.getByText('Showing results for “usb c hub”.')).toBeVisible();
+  await expect(listedTitles(page).first()).toContainText('USB-C Hub');
+
+  await page.goto(`/products?q=${encodeURIComponent('sasta usb hub under 1000')}`);
+  await expect(page.getByText('Showing results for “usb hub” up to ₹1,000, lowest price first.')).toBeVisible();
+  await expect(listedTitles(page)).toHaveText(['4-Port USB 3.0 Hub, Slim']);
+});
+
+test('the server renders a search in Hinglish, and an absurd one, without an error', async ({ request }) => {
+  const hinglish = await request.get(`/products?q=${encodeURIComponent('sasta charger')}`);
+  expect(hinglish.status()).toBe(200);
+  const html = await hinglish.text();
+  expect(html).toContain('Showing results for “charger”, lowest price first.');
+  expect(html.indexOf('Car Charger, 45 W USB-C')).toBeGreaterThan(-1);
+  const absurd = await request.get(`/products?q=${encodeURIComponent(`"*) OR 🔌 सस्ता ${'x'.repeat(6000)}`)}`);
+  expect(absurd.status()).toBe(200);
+  expect(await absurd.text()).toContain('No products found');
+});
+
 test('on a phone the search opens from its button and the filters from a sheet @phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/');

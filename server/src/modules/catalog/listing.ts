@@ -5,7 +5,7 @@ import { isBrowsing, ListingCounts } from './listing-counts.js';
 import { countFacets, emptyFacets } from './listing-facets.js';
 import { askedOf, type Except, matchingProducts, type ProductListFilters } from './listing-filters.js';
 import { ordered } from './listing-order.js';
-import type { Searcher } from './search/searcher.js';
+import type { Searcher, SearchPlan } from './search/searcher.js';
 import { suggestionsFor } from './suggestions.js';
 
 export type { ProductListFilters } from './listing-filters.js';
@@ -23,8 +23,11 @@ interface Counted {
   ids: string[];
   total: number;
   facets: ProductFacets;
-  correctedQuery: string | null;
+  search: SearchAnswer | null;
 }
+
+/** What the listing says of a search: the words searched, and what the words asked for. */
+type SearchAnswer = NonNullable<ProductListing['search']>;
 
 /** Listings kept per process; each is a few kilobytes, so a thousand cost a few megabytes. */
 const COUNTED_LISTINGS_KEPT = 1000;
@@ -38,7 +41,13 @@ export interface ProductListing {
   rows: ProductRow[];
   total: number;
   facets: ProductFacets;
-  search?: { query: string; correctedQuery: string | null };
+  search?: {
+    query: string;
+    correctedQuery: string | null;
+    searchedFor?: string;
+    priceFromWords?: { min: number | null; max: number | null };
+    sortFromWords?: 'price_asc' | 'price_desc';
+  };
 }
 
 /**
@@ -71,12 +80,11 @@ export class Listing {
       store.catalogVersion === undefined
         ? await count()
         : await this.counted.get(storeId, store.catalogVersion, askedOf(filters), count);
-    const search = filters.q ? { query: filters.q, correctedQuery: counted.correctedQuery } : undefined;
     return {
       rows: await this.rowsOf(counted.ids),
       total: counted.total,
       facets: counted.facets,
-      ...(search ? { search } : {}),
+      ...(counted.search ? { search: counted.search } : {}),
     };
   }
 
@@ -88,15 +96,26 @@ export class Listing {
     return rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
   }
 
-  private async count(storeId: string, filters: ProductListFilters, storeSynonyms: string[][]): Promise<Counted> {
-    const plan = filters.q ? await this.searcher.plan(storeId, filters.q, storeSynonyms) : undefined;
-    const correctedQuery = plan?.correctedQuery ?? null;
-    if (filters.q && !plan) return { ids: [], total: 0, facets: emptyFacets(), correctedQuery };
-    const match = plan ? this.searcher.query(plan) : undefined;
+  private async count(storeId: string, asked: ProductListFilters, storeSynonyms: string[][]): Promise<Counted> {
+    const plan = asked.q ? await this.searcher.plan(storeId, asked.q, storeSynonyms) : undefined;
+    if (asked.q && !plan) return { ids: [], total: 0, facets: emptyFacets(), search: answerOf(asked.q, plan, asked) };
+    const counted = await this.countWith(storeId, asked, plan);
+    if (counted.total > 0 || !plan) return counted;
+    // Nothing has every word: the words some product has, or any of them.
+    const settled = await this.searcher.settle(storeId, plan);
+    return settled ? this.countWith(storeId, asked, settled) : counted;
+  }
+
+  /** A listing with the search read as `plan` (none without `q`). */
+  private async countWith(storeId: string, asked: ProductListFilters, plan: SearchPlan | undefined): Promise<Counted> {
+    const search = asked.q ? answerOf(asked.q, plan, asked) : null;
+    // Price and order words ("under 1000", "sasta") are the filter and the sort the shopper would have chosen.
+    const filters = plan ? withWordsOf(asked, plan) : asked;
+    const match = plan?.terms.length ? this.searcher.query(plan) : undefined;
     const dialect = this.searcher.dialect;
     const matching = (except?: Except) => matchingProducts(this.db, dialect, storeId, filters, match, except);
 
-    const sort: ProductSort | undefined = filters.sort ?? (plan ? 'relevance' : undefined);
+    const sort: ProductSort | undefined = filters.sort ?? (match ? 'relevance' : undefined);
     const offset = (filters.page - 1) * filters.limit;
     // SQLite ranks by joining the full-text hits; filtering by them as well makes its planner walk them once per row.
     const joinsHits = sort === 'relevance' && match !== undefined && dialect === 'sqlite';
@@ -113,16 +132,48 @@ export class Listing {
       listed = listed.where('p.position', '>=', start.fromPosition);
       skip = offset - start.before;
     }
-    const pageIds = ordered(dialect, listed, sort, match, filters.q).select('p.id').limit(filters.limit).offset(skip);
+    const relevance =
+      match && plan
+        ? { match, named: this.searcher.nameConditions(plan), priceOrder: asked.sort ? null : plan.sort }
+        : undefined;
+    const pageIds = ordered(dialect, listed, sort, relevance, filters.q)
+      .select('p.id')
+      .limit(filters.limit)
+      .offset(skip);
     const [ids, { total, facets }] = await Promise.all([
       start === 'past' ? [] : pageIds.execute(),
       countFacets(this.db, this.precounted, storeId, filters, matching),
     ]);
-    return { ids: ids.map((row) => row.id), total, facets, correctedQuery };
+    return { ids: ids.map((row) => row.id), total, facets, search };
   }
 
   /** Up to eight things to go to as the shopper types (see suggestions.ts). */
   suggest(storeId: string, text: string): Promise<Suggestion[]> {
     return suggestionsFor(this.db, this.searcher, storeId, text);
   }
+}
+
+/** The listing's filters with the price range and order the words asked for (a filter chosen as well narrows it). */
+function withWordsOf(filters: ProductListFilters, plan: SearchPlan): ProductListFilters {
+  const min = [filters.minPrice, plan.price?.min ?? undefined].filter((value) => value !== undefined);
+  const max = [filters.maxPrice, plan.price?.max ?? undefined].filter((value) => value !== undefined);
+  return {
+    ...filters,
+    // Only words of the price or order left: the products in that range, in that order, as a browse.
+    q: plan.terms.length ? filters.q : undefined,
+    minPrice: min.length ? Math.max(...min) : undefined,
+    maxPrice: max.length ? Math.min(...max) : undefined,
+    // With words, "sasta" orders each score of names by price (see listing-order.ts); alone, the listing.
+    sort: filters.sort ?? (plan.terms.length ? undefined : (plan.sort ?? undefined)),
+  };
+}
+
+function answerOf(query: string, plan: SearchPlan | undefined, asked: ProductListFilters): SearchAnswer {
+  return {
+    query,
+    correctedQuery: plan?.correctedQuery ?? null,
+    ...(plan?.searchedFor != null ? { searchedFor: plan.searchedFor } : {}),
+    ...(plan?.price ? { priceFromWords: plan.price } : {}),
+    ...(plan?.sort && !asked.sort ? { sortFromWords: plan.sort } : {}),
+  };
 }

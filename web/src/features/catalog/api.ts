@@ -13,11 +13,11 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { FEATURED_COUNT, type ListingParams, listingQuery } from './listing';
 import { type StoreProduct, toStoreProduct } from './product';
 
-/** What a search answered: the words, and the spelling searched instead when they were mistyped. */
-export interface SearchOutcome {
-  query: string;
-  correctedQuery: string | null;
-}
+/**
+ * What a search answered: the words, the spelling searched instead when they were mistyped, the
+ * words searched when some were left out, and the price and order the words asked for.
+ */
+export type SearchOutcome = NonNullable<ProductListResponse['search']>;
 
 export interface ProductPage {
   products: StoreProduct[];

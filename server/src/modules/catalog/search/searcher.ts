@@ -1,20 +1,44 @@
-import { SqliteAdapter } from 'kysely';
+import { SqliteAdapter, sql } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { shownOnly } from '../shown.js';
-import { fts5Match, tsQuery } from './match.js';
+import { CHEAP_WORDS, DEAR_WORDS, FILLER_WORDS } from './filler-words.js';
+import { fts5Match, type Joined, tsQuery } from './match.js';
+import { type PriceWords, readPriceWords } from './price-words.js';
 import { Vocabulary } from './speller.js';
 import { BUILT_IN_SYNONYMS, type QueryTerm, synonymTable, synonymTokens, termsOf } from './synonyms.js';
 import { searchTokens } from './text.js';
 
-/** Words that carry no meaning in a product search ("hub for macbook" is "hub macbook"). */
-const STOP_WORDS = new Set(['a', 'an', 'the', 'for', 'with', 'and', 'of', 'to', 'in', 'on', 'by', 'or']);
-
-/** What a shopper's words became: the full-text query, and the words searched when some were mistyped. */
+/** What a shopper's words became: the words to search, a price range and an order they asked for. */
 export interface SearchPlan {
+  /** The words searched; none when the text was only a price or an order ("under 1000", "sasta"). */
   terms: QueryTerm[];
+  /** Every word required, or (when no product has them all) any of them, best matches first. */
+  joined: Joined;
   /** The shopper's text with the mistyped words put right; null when nothing was. */
   correctedQuery: string | null;
+  /**
+   * The shopper's words that were searched, when some were not: words that match nothing or
+   * carry no meaning ("sasta", "ka", "best") and price words. Null when every word was searched.
+   */
+  searchedFor: string | null;
+  /** A price range the words asked for ("under 1000"). */
+  price: PriceWords | null;
+  /** An order the words asked for: "sasta" is the cheapest first. */
+  sort: 'price_asc' | 'price_desc' | null;
+  /** How the text was read, to say which words were searched once some are left out. */
+  reading: {
+    /** The text without its price words. */
+    rest: string;
+    /** Its tokens, and those kept as meaningful (before spelling was put right). */
+    typed: string[];
+    tokens: string[];
+    /** Mistyped words and what they were read as. */
+    corrections: Map<string, string>;
+  };
 }
+
+/** The words of a search whose place in the products' names is scored; more cost more and change little. */
+const SCORED_WORDS = 5;
 
 interface StoreWords {
   vocabulary: Vocabulary;
@@ -24,9 +48,10 @@ interface StoreWords {
 }
 
 /**
- * Reads shoppers' words for one store: synonyms, spelling against the store's vocabulary, and
- * the query for its database. The vocabulary is read once and then only what changed since
- * (products whose `updated_at` is newer), so a search pays for it only after the catalogue moved.
+ * Reads shoppers' words for one store: price words, filler words, synonyms, spelling against the
+ * store's vocabulary, the words that match nothing, and the query for its database. The vocabulary
+ * is read once and then only what changed since (products whose `updated_at` is newer), so a
+ * search pays for it only after the catalogue moved.
  */
 export class Searcher {
   private readonly words = new Map<string, StoreWords>();
@@ -39,10 +64,16 @@ export class Searcher {
   }
 
   async plan(storeId: string, text: string, storeSynonyms: string[][] = []): Promise<SearchPlan | undefined> {
-    const typed = searchTokens(text);
-    const meaningful = typed.filter((token) => !STOP_WORDS.has(token));
-    const tokens = meaningful.length ? meaningful : typed;
-    if (!tokens.length) return undefined;
+    const { price, rest } = readPriceWords(text);
+    const typed = searchTokens(rest);
+    const orderWord = typed.findLast((token) => CHEAP_WORDS.has(token) || DEAR_WORDS.has(token));
+    const sort = orderWord === undefined ? null : CHEAP_WORDS.has(orderWord) ? 'price_asc' : 'price_desc';
+    const meaningful = typed.filter(
+      (token) => !FILLER_WORDS.has(token) && !CHEAP_WORDS.has(token) && !DEAR_WORDS.has(token),
+    );
+    // Nothing but filler ("the"): those words are searched after all, as the shopper typed them.
+    const tokens = meaningful.length || price || sort ? meaningful : typed;
+    if (!tokens.length && !price && !sort) return undefined;
     const table = [...synonymTable(storeSynonyms), ...this.builtIn];
     const known = synonymTokens(table);
     const { vocabulary } = await this.storeWords(storeId);
@@ -52,12 +83,69 @@ export class Searcher {
       if (right !== token) corrections.set(token, right);
       return right;
     });
-    return { terms: termsOf(corrected, table), correctedQuery: corrections.size ? rewrite(text, corrections) : null };
+    const reading = { rest, typed, tokens, corrections };
+    const plan: SearchPlan = {
+      terms: termsOf(corrected, table),
+      joined: 'all',
+      correctedQuery: corrections.size ? rewrite(text, corrections) : null,
+      searchedFor: null,
+      price,
+      sort,
+      reading,
+    };
+    return withWordsShown(plan);
+  }
+
+  /**
+   * When a search found nothing: the words some product has, all required if some product has
+   * them all, else any of them (best matches first). Undefined when that changes nothing (no
+   * product has any of the words, or the only word is had by products the filters leave out).
+   * Looked up only then, a word at a time, so a search that finds something pays nothing for it.
+   */
+  async settle(storeId: string, plan: SearchPlan): Promise<SearchPlan | undefined> {
+    const { terms } = plan;
+    if (!terms.length || plan.joined === 'any') return undefined;
+    const found = await Promise.all(terms.map((term) => this.anyMatches(storeId, [term])));
+    const kept = terms.filter((_, index) => found[index]);
+    if (!kept.length || (kept.length === terms.length && terms.length === 1)) return undefined;
+    const all = kept.length === 1 || (kept.length < terms.length && (await this.anyMatches(storeId, kept)));
+    return withWordsShown({ ...plan, terms: kept, joined: all ? 'all' : 'any' });
+  }
+
+  /** Whether any product the store shows has all these words. */
+  private async anyMatches(storeId: string, terms: QueryTerm[]): Promise<boolean> {
+    const match = this.query({ terms, joined: 'all' });
+    const found =
+      this.dialect === 'sqlite'
+        ? sql`select 1 as one from product_search join product_search_ids ids on ids.rowid = product_search.rowid
+            join products p on p.id = ids.product_id
+            where product_search match ${match} and ids.store_id = ${storeId} and ${shownOnly('p')} limit 1`
+        : sql`select 1 as one from products p where p.store_id = ${storeId}
+            and p.search_vector @@ to_tsquery('english', ${match}) and ${shownOnly('p')} limit 1`;
+    return (await found.execute(this.db)).rows.length > 0;
   }
 
   /** The plan's condition for the database, the last word as a prefix when the shopper is still typing it. */
-  query(plan: SearchPlan, lastIsPrefix = false): string {
-    return this.dialect === 'sqlite' ? fts5Match(plan.terms, lastIsPrefix) : tsQuery(plan.terms, lastIsPrefix);
+  query(plan: Pick<SearchPlan, 'terms' | 'joined'>, lastIsPrefix = false): string {
+    return this.dialect === 'sqlite'
+      ? fts5Match(plan.terms, lastIsPrefix, plan.joined)
+      : tsQuery(plan.terms, lastIsPrefix, plan.joined);
+  }
+
+  /**
+   * Each word's condition on the products' names: in the title, and in the title, category or
+   * type. A product scores 2 for each word its title has and 1 for each its category or type
+   * has, and is listed by that score before the weighted relevance: "mobile charger" lists a
+   * charger that mentions phones before a hub that mentions both in its description.
+   */
+  nameConditions(plan: Pick<SearchPlan, 'terms'>): string[] {
+    return plan.terms
+      .slice(0, SCORED_WORDS)
+      .flatMap((term) =>
+        this.dialect === 'sqlite'
+          ? [`title : (${fts5Match([term])})`, `{title kind} : (${fts5Match([term])})`]
+          : [tsQuery([term], false, 'all', 'A'), tsQuery([term], false, 'all', 'AB')],
+      );
   }
 
   /**
@@ -66,7 +154,7 @@ export class Searcher {
    */
   asTyped(tokens: string[]): string {
     return this.query(
-      { terms: tokens.map((token) => ({ phrasings: [[token]], typed: [token] })), correctedQuery: null },
+      { terms: tokens.map((token) => ({ phrasings: [[token]], typed: [token] })), joined: 'all' },
       true,
     );
   }
@@ -130,4 +218,32 @@ export class Searcher {
 /** The shopper's own text with each mistyped word replaced, so they read what was searched. */
 function rewrite(text: string, corrections: Map<string, string>): string {
   return text.replace(/[\p{L}\p{N}]+/gu, (word) => corrections.get(word.toLowerCase()) ?? word);
+}
+
+/**
+ * The plan with the words it searched (`searchedFor`) when some typed words were not: filler,
+ * price or order words, words no product has; null when every word was searched.
+ */
+function withWordsShown(plan: SearchPlan): SearchPlan {
+  const { rest, typed, tokens, corrections } = plan.reading;
+  const searched = new Set(plan.terms.flatMap((term) => term.typed));
+  const dropped = new Set(typed.filter((token) => !tokens.includes(token)));
+  for (const token of tokens) {
+    const read = corrections.get(token) ?? token;
+    if (!searched.has(read)) dropped.add(token).add(read);
+  }
+  for (const token of searched) dropped.delete(token);
+  const searchedFor = dropped.size || plan.price ? shownWords(rewrite(rest, corrections), dropped) : null;
+  return { ...plan, searchedFor };
+}
+
+/** The shopper's own words without those that were not searched ("usb c hub for macbook" → "usb c hub"). */
+function shownWords(text: string, dropped: Set<string>): string {
+  return text
+    .split(/\s+/)
+    .filter((word) => {
+      const tokens = searchTokens(word);
+      return tokens.length > 0 && !tokens.every((token) => dropped.has(token));
+    })
+    .join(' ');
 }

@@ -10,16 +10,34 @@ export const BUILT_IN_SYNONYMS: readonly string[][] = [
   ['gigabit', '1 gbps'],
   ['w', 'watt', 'watts'],
   ['m', 'metre', 'meter', 'metres', 'meters'],
-  ['laptop', 'notebook'],
-  ['cable', 'cord', 'wire'],
-  ['charger', 'power adapter', 'power brick'],
+  ['laptop', 'notebook', 'लैपटॉप'],
+  // Hinglish, and Hindi as typed on a phone's keyboard, beside the English.
+  ['cable', 'cord', 'wire', 'tar', 'taar', 'केबल', 'तार'],
+  ['charger', 'power adapter', 'power brick', 'charjar', 'chargar', 'चार्जर'],
   ['ssd', 'solid state drive'],
   ['hdd', 'hard drive', 'hard disk'],
-  ['mouse', 'mice'],
+  ['mouse', 'mice', 'माउस'],
   ['4k', 'uhd', '2160p'],
   ['dock', 'docking station'],
   ['adapter', 'adaptor', 'dongle', 'converter'],
   ['tb', 'terabyte'],
+  // Memory cards, however they are written: "sd card" finds the microSD card.
+  [
+    'microsd',
+    'micro sd',
+    'microsd card',
+    'micro sd card',
+    'sd card',
+    'tf card',
+    'memory card',
+    'microsdxc',
+    'microsdhc',
+  ],
+  ['phone', 'mobile', 'smartphone', 'फोन', 'मोबाइल'],
+  ['fan', 'pankha', 'cooler', 'पंखा'],
+  ['bag', 'jhola', 'thaila', 'backpack', 'बैग'],
+  ['keyboard', 'कीबोर्ड'],
+  ['ethernet', 'internet'],
 ];
 
 /** One word of a query: it matches when any of its phrasings does (each a run of tokens). */

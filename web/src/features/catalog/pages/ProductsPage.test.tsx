@@ -93,6 +93,23 @@ describe('searching the products', () => {
     expect(screen.getByText('Showing results for “hub”.')).toBeVisible();
   });
 
+  it('says which words it searched for, and the price and order the words asked for', async () => {
+    showListing('/products?q=sasta+charger+under+1000', () =>
+      listing([hub], {
+        search: {
+          query: 'sasta charger under 1000',
+          correctedQuery: null,
+          searchedFor: 'charger',
+          priceFromWords: { min: null, max: 1000 },
+          sortFromWords: 'price_asc',
+        },
+      }),
+    );
+    await shown();
+    expect(screen.getByRole('heading', { level: 1, name: 'Results for “sasta charger under 1000”' })).toBeVisible();
+    expect(screen.getByText('Showing results for “charger” up to ₹1,000, lowest price first.')).toBeVisible();
+  });
+
   it("says nothing was found, offers the store's categories and a way to clear the search", async () => {
     showListing('/products?q=zebra&category=usb%20hubs', () =>
       listing([], { search: { query: 'zebra', correctedQuery: null } }),

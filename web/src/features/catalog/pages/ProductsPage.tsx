@@ -15,6 +15,7 @@ import { SortSelect } from '../components/SortSelect';
 import { listingHeading, PAGE_SIZE, showingText } from '../listing';
 import { listingParamsOf } from '../listing-address';
 import { canonicalListingPath, hasFilters, productsPath, withoutFilters, withParams } from '../listing-links';
+import { searchedForText } from '../searched-for';
 
 export default function ProductsPage() {
   const [addressParams, setSearchParams] = useSearchParams();
@@ -49,7 +50,7 @@ export default function ProductsPage() {
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const products = listing.data?.products ?? [];
   const facets = listing.data?.facets;
-  const correctedQuery = listing.data?.search?.correctedQuery;
+  const searchedFor = params.q ? searchedForText(listing.data?.search) : null;
   const showControls = listing.isPending || products.length > 0;
   const heading = listingHeading(params, categories);
   const clearSearch = withParams(searchParams, {
@@ -64,9 +65,7 @@ export default function ProductsPage() {
         <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
           <div className="min-w-0 space-y-1">
             <h1 className="text-3xl font-bold break-words text-slate-900">{heading}</h1>
-            {params.q && correctedQuery ? (
-              <p className="text-sm text-slate-600">{`Showing results for “${correctedQuery}”.`}</p>
-            ) : null}
+            {searchedFor ? <p className="text-sm text-slate-600">{searchedFor}</p> : null}
           </div>
           <div className="flex items-end gap-3">
             {facets ? <FilterSheet params={params} facets={facets} total={total} onChange={change} /> : null}
