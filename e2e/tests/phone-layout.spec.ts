@@ -58,3 +58,51 @@ test('on a phone the buy box is made for a thumb, above the bottom navigation @p
     expect(size?.width, `${name} is ${size?.width}px wide`).toBeGreaterThanOrEqual(44);
   }
 });
+
+/** The left and top edges of each card of a grid, in page order. */
+const cardBoxes = (page: Page, grid: string) =>
+  page.locator(`${grid} article`).evaluateAll((cards) =>
+    cards.map((card) => {
+      const box = card.getBoundingClientRect();
+      return { x: Math.round(box.x), y: Math.round(box.y + window.scrollY), height: Math.round(box.height) };
+    }),
+  );
+
+test('on a 360 px phone the products come two to a row, each card one link to its product @phone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/products');
+  const grid = 'main';
+  await expect(page.locator(`${grid} article`)).toHaveCount(12);
+  const cards = await cardBoxes(page, grid);
+  for (let row = 0; row < cards.length; row += 2) {
+    const [left, right] = [cards[row], cards[row + 1]];
+    expect(left && right && right.y === left.y && right.x > left.x, `row ${row / 2 + 1}`).toBe(true);
+  }
+  // Before two to a row the 12 cards made a page of about 7,400 px; the page's own height is recorded in bench/RESULTS.md.
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  console.log(`12 products at 360 × 780: the page is ${height} px tall`);
+  expect(height).toBeLessThan(4_500);
+
+  // One link per card, named after the product; Add to Cart is a button beside it, not inside it.
+  const first = page.locator(`${grid} article`).first();
+  const link = first.getByRole('link');
+  await expect(link).toHaveCount(1);
+  const name = (await first.getByRole('heading').textContent()) ?? '';
+  await expect(link).toHaveAccessibleName(name);
+  await expect(first.getByRole('button', { name: `Add to Cart: ${name}` })).toBeVisible();
+  await expect(link.getByRole('button')).toHaveCount(0);
+  // A tap on the picture opens the product.
+  await first.click({ position: { x: 30, y: 30 } });
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  await page.goto('/');
+  const featured = page.getByRole('region', { name: 'Featured Products' });
+  await expect(featured.locator('article').first()).toBeVisible();
+  const home = await featured.locator('article').evaluateAll((items) =>
+    items.map((item) => Math.round(item.getBoundingClientRect().y)),
+  );
+  expect(home.length).toBeGreaterThanOrEqual(2);
+  expect(home[0]).toBe(home[1]);
+});

@@ -3,6 +3,7 @@ import { formatPrice } from '@/lib/money';
 import { discountPercent, type StoreProduct, stockNote } from '../product';
 
 const sizes = {
+  sm: { price: 'text-base sm:text-lg', regular: 'text-xs sm:text-sm', off: 'text-xs sm:text-sm' },
   md: { price: 'text-lg', regular: 'text-sm', off: 'text-sm' },
   lg: { price: 'text-3xl', regular: 'text-lg', off: 'text-base' },
 };

@@ -36,6 +36,17 @@ describe('a product card', () => {
     expect(screen.queryByText(/left|Out of stock/)).toBeNull();
   });
 
+  it('is one link named after the product, with Add to Cart a button of its own beside it', () => {
+    showCard(adapter);
+    const links = screen.getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAccessibleName(adapter.title ?? '');
+    expect(links[0]).toHaveAttribute('href', '/product/p-lan');
+    const addToCart = screen.getByRole('button', { name: `Add to Cart: ${adapter.title}` });
+    expect(links[0]?.contains(addToCart)).toBe(false);
+    expect(addToCart.closest('a')).toBeNull();
+  });
+
   it('says Out of stock, refuses Add to Cart and shows no Sale when none are left', () => {
     showCard({ ...adapter, stock: 0 });
     expect(screen.getByText('Out of stock')).toBeVisible();
@@ -55,7 +66,8 @@ describe('a product card', () => {
       '/pictures/320/products/dock.png.webp 320w, /pictures/480/products/dock.png.webp 480w, ' +
         '/pictures/640/products/dock.png.webp 640w, /pictures/960/products/dock.png.webp 700w',
     );
-    expect(sources[1]?.getAttribute('sizes')).toContain('100vw');
+    // Two cards a row on a phone: half the screen.
+    expect(sources[1]?.getAttribute('sizes')).toContain('50vw');
     expect(document.querySelector('picture img')).toHaveAttribute('src', '/media/products/dock.png');
 
     document.body.innerHTML = '';

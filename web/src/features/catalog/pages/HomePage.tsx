@@ -155,13 +155,13 @@ export default function HomePage() {
           </Link>
         </div>
         {featured.isPending ? (
-          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
             {skeletonKeys(FEATURED_COUNT).map((key) => (
               <ProductCardSkeleton key={key} />
             ))}
           </div>
         ) : featured.data && featured.data.length > 0 ? (
-          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
             {featured.data.map((product) => (
               <ProductCard key={product.id} product={product} />
             ))}

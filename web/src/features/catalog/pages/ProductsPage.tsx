@@ -120,7 +120,7 @@ export default function ProductsPage() {
               </Button>
             </div>
           ) : listing.isPending ? (
-            <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <div className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3">
               {skeletonKeys(6).map((key) => (
                 <ProductCardSkeleton key={key} />
               ))}
@@ -153,7 +153,7 @@ export default function ProductsPage() {
               <h2 className="sr-only">Products</h2>
               <div
                 className={cn(
-                  'grid grid-cols-1 gap-6 sm:grid-cols-2',
+                  'grid grid-cols-2 gap-3 sm:gap-6',
                   columns === 3 ? 'lg:grid-cols-3' : 'lg:grid-cols-2',
                 )}
               >
