@@ -68,9 +68,7 @@ const cardBoxes = (page: Page, grid: string) =>
     }),
   );
 
-test('on a 360 px phone the products come two to a row, each card one link to its product @phone', async ({
-  page,
-}) => {
+test('on a 360 px phone the products come two to a row, each card one link to its product @phone', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto('/products');
   const grid = 'main';
@@ -100,9 +98,9 @@ test('on a 360 px phone the products come two to a row, each card one link to it
   await page.goto('/');
   const featured = page.getByRole('region', { name: 'Featured Products' });
   await expect(featured.locator('article').first()).toBeVisible();
-  const home = await featured.locator('article').evaluateAll((items) =>
-    items.map((item) => Math.round(item.getBoundingClientRect().y)),
-  );
+  const home = await featured
+    .locator('article')
+    .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().y)));
   expect(home.length).toBeGreaterThanOrEqual(2);
   expect(home[0]).toBe(home[1]);
 });

@@ -152,10 +152,7 @@ export default function ProductsPage() {
               {/* The cards' titles are level-3 headings: the list has its level-2 heading, for screen readers. */}
               <h2 className="sr-only">Products</h2>
               <div
-                className={cn(
-                  'grid grid-cols-2 gap-3 sm:gap-6',
-                  columns === 3 ? 'lg:grid-cols-3' : 'lg:grid-cols-2',
-                )}
+                className={cn('grid grid-cols-2 gap-3 sm:gap-6', columns === 3 ? 'lg:grid-cols-3' : 'lg:grid-cols-2')}
               >
                 {products.map((product, index) => (
                   <ProductCard key={product.id} product={product} priority={index === 0} />
