@@ -104,3 +104,33 @@ test('on a 360 px phone the products come two to a row, each card one link to it
   expect(home.length).toBeGreaterThanOrEqual(2);
   expect(home[0]).toBe(home[1]);
 });
+
+test("every one of the store's categories is one tap away on a phone: the menu, the home page, the bottom bar @phone", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const { categories } = (await (await request.get('/api/v1/storeInfo')).json()) as { categories: string[] };
+  expect(categories.length).toBeGreaterThan(3);
+  const hrefs = categories.map((category) => `/products?category=${encodeURIComponent(category.toLowerCase())}`);
+  const linksOf = (scope: ReturnType<Page['locator']>) =>
+    scope
+      .locator('a[href^="/products?category="]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+
+  await page.goto('/');
+  expect(await linksOf(page.getByRole('region', { name: 'Shop by Category' }))).toEqual(hrefs);
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(menu.getByRole('link', { name: categories.at(-1) ?? '' })).toBeVisible();
+  expect(await linksOf(menu)).toEqual(hrefs);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('navigation', { name: 'Quick' }).getByRole('link', { name: 'Category' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
+  expect(await linksOf(page.getByRole('main'))).toEqual(hrefs);
+  await page.getByRole('main').getByRole('link', { name: categories.at(-1) ?? '' }).click();
+  await expect(page).toHaveURL(hrefs.at(-1) ?? '');
+  await expect(page.locator('main article').first()).toBeVisible();
+});

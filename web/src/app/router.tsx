@@ -74,6 +74,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 load.productPage(queryClient, params.id),
           ),
         },
+        { path: '/categories', lazy: page(() => import('@/features/catalog/pages/CategoriesPage')) },
         { path: '/cart', lazy: page(() => import('@/features/cart/pages/CartPage')) },
         { path: '/track-order', lazy: page(() => import('@/features/orders/pages/TrackOrderPage')) },
         { path: '/contact', lazy: page(() => import('@/features/contact/pages/ContactPage')) },

@@ -75,8 +75,9 @@ export function Header() {
               open={menuOpen}
               onOpenChange={setMenuOpen}
               title={storeInfo ? storeNameOf(storeInfo) : 'Menu'}
+              categories={categories.map((category) => ({ to: categoryHref(category), label: category }))}
               links={[
-                ...links,
+                { to: '/products', label: 'All Products' },
                 { to: '/wishlist', label: 'Wishlist' },
                 { to: '/track-order', label: 'Track Order' },
                 { to: '/contact', label: 'Contact' },
