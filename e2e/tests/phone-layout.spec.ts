@@ -130,7 +130,10 @@ test("every one of the store's categories is one tap away on a phone: the menu, 
   await page.getByRole('navigation', { name: 'Quick' }).getByRole('link', { name: 'Category' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
   expect(await linksOf(page.getByRole('main'))).toEqual(hrefs);
-  await page.getByRole('main').getByRole('link', { name: categories.at(-1) ?? '' }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: categories.at(-1) ?? '' })
+    .click();
   await expect(page).toHaveURL(hrefs.at(-1) ?? '');
   await expect(page.locator('main article').first()).toBeVisible();
 });
