@@ -137,3 +137,42 @@ test("every one of the store's categories is one tap away on a phone: the menu, 
   await expect(page).toHaveURL(hrefs.at(-1) ?? '');
   await expect(page.locator('main article').first()).toBeVisible();
 });
+
+test('pages say only what is true: a made-up order is not thanked for, and the ticket number stays @phone', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const madeUp = 'ZZZZZZZZZZ';
+  const trackIt = page.getByRole('link', { name: 'Track Your Order' });
+  // Signed out, the page cannot read the order: it claims nothing about it.
+  await page.goto(`/order-success?orderId=${madeUp}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to see this order' })).toBeVisible();
+  await expect(trackIt).toHaveAttribute('href', `/track-order?id=${madeUp}`);
+  await expect(page.getByText('Thank you for your order!')).toHaveCount(0);
+
+  const shopper = newShopper();
+  await registerByApi(request, shopper);
+  await page.goto('/login');
+  await signIn(page, shopper);
+  await page.goto(`/order-success?orderId=${madeUp}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+  await expect(page.getByText(`There is no order #${madeUp} in your account.`, { exact: false })).toBeVisible();
+  await expect(page.getByText('Thank you for your order!')).toHaveCount(0);
+  await trackIt.click();
+  await expect(page).toHaveURL(`/track-order?id=${madeUp}`);
+
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await form.getByLabel('Name', { exact: true }).fill('Asha Rao');
+  await form.getByLabel('Email').fill(shopper.email);
+  await form.getByLabel('Subject', { exact: true }).fill('GST invoice');
+  await form.getByRole('textbox', { name: 'Message' }).fill('Please send the invoice for my last order.');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  const sent = form.getByRole('status');
+  await expect(sent).toContainText(/Your ticket number is T-\d{6}\./);
+  const ticket = (await sent.textContent())?.match(/T-\d{6}/)?.[0] ?? '';
+  // Long after the toast has gone, the number is still on the page.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 });
+  await expect(sent).toContainText(ticket);
+});
