@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { newShopper, registerByApi, signIn, simpleProduct, test } from './support';
+import { newShopper, productWithOptions, registerByApi, signIn, simpleProduct, test } from './support';
 
 /** Nothing may stick out sideways on a phone: a wider page makes the browser zoom everything out. */
 async function expectNoSidewaysScroll(page: Page, url: string) {
@@ -175,4 +175,31 @@ test('pages say only what is true: a made-up order is not thanked for, and the t
   // Long after the toast has gone, the number is still on the page.
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 });
   await expect(sent).toContainText(ticket);
+});
+
+test('one reference price: the M.R.P. struck through once, and the saving worked out from it @phone', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const sleeve = await productWithOptions(request);
+  const { mrp } = (await (await request.get(`/api/v1/products/${sleeve.id}`)).json()) as { mrp: number };
+  const price = sleeve.discountedPrice ?? sleeve.regularPrice;
+  const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;
+  const saving = `Save ${rupees(mrp - price)} (${Math.floor((1 - price / mrp) * 100)}%)`;
+
+  await page.goto(`/product/${sleeve.id}`);
+  const main = page.getByRole('main');
+  await expect(main.locator('s')).toHaveCount(1);
+  await expect(main.locator('s')).toHaveText(rupees(mrp));
+  await expect(main.getByText(/M\.R\.P\.:/)).toBeVisible();
+  await expect(main.getByText(saving)).toBeVisible();
+  // The regular price is not a second reference.
+  await expect(main.getByText(rupees(sleeve.regularPrice), { exact: true })).toHaveCount(0);
+
+  // The card in the listing says the same.
+  await page.goto(`/products?q=${encodeURIComponent(sleeve.title)}`);
+  const card = page.locator('main article').filter({ hasText: sleeve.title });
+  await expect(card.locator('s')).toHaveText(rupees(mrp));
+  await expect(card.getByText(saving)).toBeVisible();
 });
