@@ -203,3 +203,29 @@ test('one reference price: the M.R.P. struck through once, and the saving worked
   await expect(card.locator('s')).toHaveText(rupees(mrp));
   await expect(card.getByText(saving)).toBeVisible();
 });
+
+test("the chosen colour's own picture, and the cart line names that colour @phone", async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const sleeve = await productWithOptions(request);
+  const { images } = (await (await request.get(`/api/v1/products/${sleeve.id}`)).json()) as {
+    images: { url: string }[];
+  };
+  // The demo sleeve has one picture per colour, in the order of its colours.
+  expect(images).toHaveLength(sleeve.colors.length);
+  const last = sleeve.colors.length - 1;
+  const colour = sleeve.colors[last] ?? '';
+  const picture = images[last]?.url ?? '';
+
+  await page.goto(`/product/${sleeve.id}`);
+  const shown = page.getByRole('main').getByRole('img', { name: sleeve.title }).first();
+  await expect(shown).not.toHaveAttribute('src', picture);
+  await page.getByRole('button', { name: colour, exact: true }).click();
+  await expect(shown).toHaveAttribute('src', picture);
+  await page.getByRole('button', { name: sleeve.sizes[0] ?? '', exact: true }).click();
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page).toHaveURL('/cart');
+  const line = page.getByRole('main').getByRole('listitem').filter({ hasText: sleeve.title });
+  await expect(line).toContainText(colour);
+  for (const other of sleeve.colors.filter((name) => name !== colour)) await expect(line).not.toContainText(other);
+  await expect(line.locator('img').first()).toHaveAttribute('src', picture);
+});
