@@ -6,6 +6,7 @@ import { usePageMeta } from '@/features/store-info/page-meta';
 import { useStoreInfo } from '@/features/store-info/store-info';
 import { cn } from '@/lib/cn';
 import { useProductPage } from '../api';
+import { FilterChips } from '../components/FilterChips';
 import { FilterPanel, type SearchChange } from '../components/FilterPanel';
 import { FilterSheet } from '../components/FilterSheet';
 import { NoSearchResults } from '../components/NoSearchResults';
@@ -99,6 +100,8 @@ export default function ProductsPage() {
           </div>
         </div>
       ) : null}
+
+      {listing.data ? <FilterChips params={params} total={total} onChange={change} /> : null}
 
       <div className={cn(showControls && 'md:grid md:grid-cols-[14rem_minmax(0,1fr)] md:gap-8')}>
         {showControls ? (
