@@ -229,3 +229,31 @@ test("the chosen colour's own picture, and the cart line names that colour @phon
   for (const other of sleeve.colors.filter((name) => name !== colour)) await expect(line).not.toContainText(other);
   await expect(line.locator('img').first()).toHaveAttribute('src', picture);
 });
+
+test("the store's phone is a tap to call, and the header names the store in full on a 360 px phone @phone", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const { storeName, companyPhone } = (await (await request.get('/api/v1/storeInfo')).json()) as {
+    storeName: string;
+    companyPhone: string;
+  };
+  const tel = `tel:${companyPhone.trim().startsWith('+') ? '+' : ''}${companyPhone.replace(/\D/g, '')}`;
+
+  await page.goto('/');
+  const name = page.getByRole('banner').locator('[data-store-name]');
+  await expect(name).toHaveText(storeName);
+  // Neither cut short with an ellipsis nor clipped: the whole name fits in its box.
+  const fits = await name.evaluate((element) => ({
+    wide: element.scrollWidth <= element.clientWidth,
+    tall: element.scrollHeight <= element.clientHeight,
+  }));
+  expect(fits).toEqual({ wide: true, tall: true });
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: companyPhone })).toHaveAttribute('href', tel);
+
+  await page.goto('/contact');
+  await expect(page.getByRole('main').getByRole('link', { name: companyPhone }).first()).toHaveAttribute('href', tel);
+  await page.goto('/track-order');
+  await expect(page.getByRole('main').getByRole('link', { name: companyPhone })).toHaveAttribute('href', tel);
+});

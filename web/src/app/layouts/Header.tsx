@@ -87,7 +87,8 @@ export function Header() {
           </Suspense>
         ) : null}
 
-        <Link to="/" className="flex min-h-11 min-w-11 items-center gap-2 text-xl font-bold text-slate-900">
+        {/* On a 360 px phone the name is a size smaller, so a name like "NetKart" is never cut. */}
+        <Link to="/" className="flex min-h-11 min-w-11 items-center gap-2 text-lg font-bold text-slate-900 sm:text-xl">
           <StoreBrand />
         </Link>
 

@@ -28,7 +28,7 @@ describe("the seller's particulars", () => {
     expect(within(seller).getByText('NetKart Technologies Private Limited')).toBeVisible();
     expect(within(seller).getByText('GSTIN: 29AAHCN4821K1Z4')).toBeVisible();
     expect(within(seller).getByText('Priya Raghavan, Grievance Officer')).toBeVisible();
-    expect(within(seller).getByText('Phone: +91 80 4718 2291')).toBeVisible();
+    expect(within(seller).getByRole('link', { name: '+91 80 4718 2291' })).toHaveAttribute('href', 'tel:+918047182291');
   });
 });
 

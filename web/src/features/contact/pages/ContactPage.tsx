@@ -8,6 +8,7 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Mail, MapPin, Phone } from '@/components/icons';
+import { PhoneLink } from '@/components/PhoneLink';
 import { Button, FormField, Input, Textarea } from '@/components/ui';
 import { SellerDetails } from '@/features/store-info/components/SellerDetails';
 import { usePageMeta } from '@/features/store-info/page-meta';
@@ -88,7 +89,7 @@ export default function ContactPage() {
               <Phone aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
               <span>
                 <span className="block font-medium text-slate-900">Phone</span>
-                {storeInfo?.companyPhone || '—'}
+                {storeInfo?.companyPhone ? <PhoneLink phone={storeInfo.companyPhone} /> : '—'}
                 {storeInfo?.supportHours ? (
                   <span className="block text-slate-500">{storeInfo.supportHours}</span>
                 ) : null}

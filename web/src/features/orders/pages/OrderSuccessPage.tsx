@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CircleCheck, CircleX, Clock, PackageSearch } from '@/components/icons';
 import { Button, buttonClasses, Skeleton } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
+import { OrderHelp } from '@/features/store-info/components/OrderHelp';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { isNotFound } from '@/lib/api-client';
 import { useOrder } from '../api';
@@ -170,14 +171,17 @@ function NoOrder() {
 /** The spec's links to /orders and /, after the page's own first step. */
 function Links({ first }: { first?: ReactNode }) {
   return (
-    <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-      {first}
-      <Link to="/orders" className={buttonClasses(first ? 'outline' : 'primary', 'md')}>
-        View My Orders
-      </Link>
-      <Link to="/" className={buttonClasses('outline', 'md')}>
-        Continue Shopping
-      </Link>
-    </div>
+    <>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        {first}
+        <Link to="/orders" className={buttonClasses(first ? 'outline' : 'primary', 'md')}>
+          View My Orders
+        </Link>
+        <Link to="/" className={buttonClasses('outline', 'md')}>
+          Continue Shopping
+        </Link>
+      </div>
+      <OrderHelp className="mt-6 text-center" />
+    </>
   );
 }
