@@ -342,22 +342,22 @@ describe('filterChipsOf: each active filter a chip that takes only itself away',
       '₹500 – ₹999',
       'In stock only',
     ]);
-    const after = (label: string) =>
+    const withoutChip = (label: string) =>
       chips
         .find((chip) => chip.label === label)
         ?.without(searchOf(query))
         .toString() ?? 'no such chip';
     // The words, category and sort stay; the page starts again at 1.
-    expect(after('USB-C Hubs')).toBe(
+    expect(withoutChip('USB-C Hubs')).toBe(
       'q=hub&category=usb+hubs&attr.Ports=4&attr.Ports=7&minPrice=500&maxPrice=999.99&inStock=true&sort=price-asc',
     );
-    expect(after('Ports: 4')).toBe(
+    expect(withoutChip('Ports: 4')).toBe(
       'q=hub&category=usb+hubs&parentCategory=USB-C+Hubs&minPrice=500&maxPrice=999.99&inStock=true&sort=price-asc&attr.Ports=7',
     );
-    expect(after('₹500 – ₹999')).toBe(
+    expect(withoutChip('₹500 – ₹999')).toBe(
       'q=hub&category=usb+hubs&parentCategory=USB-C+Hubs&attr.Ports=4&attr.Ports=7&inStock=true&sort=price-asc',
     );
-    expect(after('In stock only')).toBe(
+    expect(withoutChip('In stock only')).toBe(
       'q=hub&category=usb+hubs&parentCategory=USB-C+Hubs&attr.Ports=4&attr.Ports=7&minPrice=500&maxPrice=999.99&sort=price-asc',
     );
   });
