@@ -248,8 +248,10 @@ test("the store's phone is a tap to call, and the header names the store in full
   const fits = await name.evaluate((element) => ({
     wide: element.scrollWidth <= element.clientWidth,
     tall: element.scrollHeight <= element.clientHeight,
+    lines: Math.round(element.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(element).lineHeight)),
   }));
-  expect(fits).toEqual({ wide: true, tall: true });
+  // A name of one word is never broken inside the word.
+  expect(fits).toEqual({ wide: true, tall: true, lines: storeName.includes(' ') ? fits.lines : 1 });
   await expect(page.getByRole('contentinfo').getByRole('link', { name: companyPhone })).toHaveAttribute('href', tel);
 
   await page.goto('/contact');

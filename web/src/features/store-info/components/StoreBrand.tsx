@@ -35,8 +35,8 @@ export function StoreBrand({
           />
         </PictureCopies>
       ) : null}
-      {/* A long name on a narrow screen wraps onto a second line rather than being cut or pushing the row wider. */}
-      <span data-store-name className="line-clamp-2 min-w-0 leading-tight break-words">
+      {/* A long name on a narrow screen wraps between its words onto a second line rather than being cut. */}
+      <span data-store-name className="line-clamp-2 min-w-0 leading-tight">
         {storeNameOf(storeInfo)}
       </span>
     </>
