@@ -24,6 +24,8 @@ export interface DemoProduct {
   importer: string | null;
   netQuantity: string;
   drawing: Drawing;
+  /** The colour each extra view is drawn in, when the views are the product's colours. */
+  viewColors?: string[];
 }
 
 export const DEMO_CATEGORIES = [
@@ -102,6 +104,11 @@ interface Entry {
   drawing: Drawing;
   /** Extra views of the product (drawn in other colours). */
   views?: number;
+  /**
+   * The colours of the views after the first, when each view is one of the product's colours (in the
+   * order of its Color attribute): the storefront shows the chosen colour's picture.
+   */
+  viewColors?: string[];
   description: string;
   attributes: Attribute[];
 }
@@ -285,8 +292,10 @@ const catalogue: Record<(typeof DEMO_CATEGORIES)[number], Entry[]> = {
       price: 1199,
       sale: 899,
       stock: 160,
+      // Navy, Charcoal and Olive: one picture per colour.
       drawing: { kind: 'sleeve', color: '#1e40af' },
-      views: 2,
+      views: 3,
+      viewColors: ['#374151', '#556b2f'],
       description:
         'A padded, water-resistant sleeve with a front pocket for the charger and a soft fleece lining that keeps the lid free of scratches.',
       attributes: [
@@ -901,6 +910,7 @@ export const demoProducts: DemoProduct[] = DEMO_CATEGORIES.flatMap((category) =>
       importer: maker.country === 'India' ? null : DEMO_IMPORTER,
       netQuantity: '1 N',
       drawing: entry.drawing,
+      ...(entry.viewColors ? { viewColors: entry.viewColors } : {}),
     };
   }),
 );
@@ -912,7 +922,12 @@ export function demoPictures(): Map<string, Drawing> {
     product.images.forEach((name, view) => {
       pictures.set(
         name,
-        view === 0 ? product.drawing : { ...product.drawing, color: VIEW_COLOURS[view - 1] ?? product.drawing.color },
+        view === 0
+          ? product.drawing
+          : {
+              ...product.drawing,
+              color: product.viewColors?.[view - 1] ?? VIEW_COLOURS[view - 1] ?? product.drawing.color,
+            },
       );
     });
   }

@@ -11,6 +11,7 @@ import { RequireAuth } from '@/features/auth/RequireAuth';
 import { storeInfoQuery } from '@/features/store-info/store-info';
 import { AuthLayout } from './layouts/AuthLayout';
 import { MainLayout } from './layouts/MainLayout';
+import { PageError } from './layouts/OfflineNotice';
 
 type Loaders = typeof import('./loaders');
 
@@ -50,68 +51,75 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       loader: storeInfo,
       children: [
         {
-          path: '/',
-          lazy: page(
-            () => import('@/features/catalog/pages/HomePage'),
-            (load) => () => load.homePage(queryClient),
-          ),
-        },
-        {
-          path: '/products',
-          lazy: page(
-            () => import('@/features/catalog/pages/ProductsPage'),
-            (load) =>
-              ({ request }) =>
-                load.productsPage(queryClient, new URL(request.url).searchParams),
-          ),
-        },
-        {
-          path: '/product/:id',
-          lazy: page(
-            () => import('@/features/catalog/pages/ProductPage'),
-            (load) =>
-              ({ params }) =>
-                load.productPage(queryClient, params.id),
-          ),
-        },
-        { path: '/cart', lazy: page(() => import('@/features/cart/pages/CartPage')) },
-        { path: '/track-order', lazy: page(() => import('@/features/orders/pages/TrackOrderPage')) },
-        { path: '/contact', lazy: page(() => import('@/features/contact/pages/ContactPage')) },
-        { path: '/api-test', lazy: page(() => import('./pages/ApiTestPage')) },
-        { path: '/order-success', lazy: page(() => import('@/features/orders/pages/OrderSuccessPage')) },
-        // Before /:policyType, which would otherwise take 'wishlist' for a policy slug.
-        { path: '/wishlist', lazy: page(() => import('@/features/catalog/pages/WishlistPage')) },
-        {
-          element: <RequireAuth />,
+          // A page whose code cannot be fetched (offline, its first visit) is told inside the layout.
+          errorElement: <PageError />,
           children: [
-            { path: '/account', lazy: page(() => import('@/features/account/pages/AccountPage')) },
-            { path: '/checkout', lazy: page(() => import('@/features/checkout/pages/CheckoutPage')) },
-            { path: '/orders', lazy: page(() => import('@/features/orders/pages/OrdersPage')) },
-            { path: '/payment', lazy: page(() => import('@/features/payment/pages/PaymentPage')) },
+            {
+              path: '/',
+              lazy: page(
+                () => import('@/features/catalog/pages/HomePage'),
+                (load) => () => load.homePage(queryClient),
+              ),
+            },
+            {
+              path: '/products',
+              lazy: page(
+                () => import('@/features/catalog/pages/ProductsPage'),
+                (load) =>
+                  ({ request }) =>
+                    load.productsPage(queryClient, new URL(request.url).searchParams),
+              ),
+            },
+            {
+              path: '/product/:id',
+              lazy: page(
+                () => import('@/features/catalog/pages/ProductPage'),
+                (load) =>
+                  ({ params }) =>
+                    load.productPage(queryClient, params.id),
+              ),
+            },
+            { path: '/categories', lazy: page(() => import('@/features/catalog/pages/CategoriesPage')) },
+            { path: '/cart', lazy: page(() => import('@/features/cart/pages/CartPage')) },
+            { path: '/track-order', lazy: page(() => import('@/features/orders/pages/TrackOrderPage')) },
+            { path: '/contact', lazy: page(() => import('@/features/contact/pages/ContactPage')) },
+            { path: '/api-test', lazy: page(() => import('./pages/ApiTestPage')) },
+            { path: '/order-success', lazy: page(() => import('@/features/orders/pages/OrderSuccessPage')) },
+            // Before /:policyType, which would otherwise take 'wishlist' for a policy slug.
+            { path: '/wishlist', lazy: page(() => import('@/features/catalog/pages/WishlistPage')) },
+            {
+              element: <RequireAuth />,
+              children: [
+                { path: '/account', lazy: page(() => import('@/features/account/pages/AccountPage')) },
+                { path: '/checkout', lazy: page(() => import('@/features/checkout/pages/CheckoutPage')) },
+                { path: '/orders', lazy: page(() => import('@/features/orders/pages/OrdersPage')) },
+                { path: '/payment', lazy: page(() => import('@/features/payment/pages/PaymentPage')) },
+              ],
+            },
+            {
+              path: '/404',
+              lazy: page(
+                () => import('./pages/NotFoundPage'),
+                (load) => load.notFound,
+              ),
+            },
+            {
+              path: '/:policyType',
+              lazy: page(
+                () => import('@/features/policies/pages/PolicyPage'),
+                (load) =>
+                  ({ params }) =>
+                    load.policyPage(params.policyType),
+              ),
+            },
+            {
+              path: '*',
+              lazy: page(
+                () => import('./pages/NotFoundPage'),
+                (load) => load.notFound,
+              ),
+            },
           ],
-        },
-        {
-          path: '/404',
-          lazy: page(
-            () => import('./pages/NotFoundPage'),
-            (load) => load.notFound,
-          ),
-        },
-        {
-          path: '/:policyType',
-          lazy: page(
-            () => import('@/features/policies/pages/PolicyPage'),
-            (load) =>
-              ({ params }) =>
-                load.policyPage(params.policyType),
-          ),
-        },
-        {
-          path: '*',
-          lazy: page(
-            () => import('./pages/NotFoundPage'),
-            (load) => load.notFound,
-          ),
         },
       ],
     },

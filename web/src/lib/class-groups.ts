@@ -7,6 +7,7 @@
  */
 export const CLASS_GROUPS_IN_USE = [
   'aspect',
+  'content',
   'display',
   'sr',
   'object-fit',

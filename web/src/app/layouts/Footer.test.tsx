@@ -29,7 +29,9 @@ describe('Footer', () => {
   it('shows the company details and the help links', async () => {
     fakeApi({ 'GET /storeInfo': () => [200, storeInfo('NetKart Technologies LLP')] });
     renderPage(<Footer />, { path: '/' });
-    expect(await screen.findByText('Phone: +91 80 4718 2290')).toBeInTheDocument();
+    // The store's phone is a tap to call.
+    expect(await screen.findByRole('link', { name: '+91 80 4718 2290' })).toHaveAttribute('href', 'tel:+918047182290');
+    expect(screen.getByText('+91 80 4718 2290').parentElement).toHaveTextContent('Phone: +91 80 4718 2290');
     expect(
       screen.getByText(`© ${new Date().getFullYear()} NetKart Technologies LLP. All rights reserved.`),
     ).toBeInTheDocument();
@@ -48,7 +50,7 @@ describe('Footer', () => {
       'href',
       'mailto:grievance@netkart.in',
     );
-    expect(within(seller).getByText('Phone: +91 80 4718 2291')).toBeVisible();
+    expect(within(seller).getByRole('link', { name: '+91 80 4718 2291' })).toHaveAttribute('href', 'tel:+918047182291');
   });
 
   it('claims no GSTIN for a seller not registered for GST', async () => {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { PhoneLink } from '@/components/PhoneLink';
 import { SellerDetails } from '@/features/store-info/components/SellerDetails';
 import { BrandPlaceholder } from '@/features/store-info/components/StoreBrand';
 import { storeNameOf, useStoreInfo } from '@/features/store-info/store-info';
@@ -32,7 +33,11 @@ export function Footer() {
             {name ?? <BrandPlaceholder pulse={isLoading} label="" className="h-5 w-40 bg-slate-700" />}
           </p>
           {storeInfo?.companyAddress ? <p>{storeInfo.companyAddress}</p> : null}
-          {storeInfo?.companyPhone ? <p>Phone: {storeInfo.companyPhone}</p> : null}
+          {storeInfo?.companyPhone ? (
+            <p>
+              Phone: <PhoneLink phone={storeInfo.companyPhone} className="hover:text-white" />
+            </p>
+          ) : null}
           {storeInfo?.companyEmail ? <p>Email: {storeInfo.companyEmail}</p> : null}
         </div>
         <nav aria-label="Help">

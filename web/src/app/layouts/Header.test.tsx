@@ -55,3 +55,26 @@ describe('the header', () => {
     expect(toggle).toHaveFocus();
   });
 });
+
+describe('the phone menu', () => {
+  it("lists every one of the store's categories, then All Products and the shop's other pages", async () => {
+    showHeader();
+    await screen.findByRole('navigation', { name: 'Main' });
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('navigation', { name: 'Mobile' });
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['LAN Adapters', '/products?category=lan%20adapters'],
+      ['Laptop Accessories', '/products?category=laptop%20accessories'],
+      ['USB Hubs', '/products?category=usb%20hubs'],
+      ['Storage', '/products?category=storage'],
+      ['All Products', '/products'],
+      ['Wishlist', '/wishlist'],
+      ['Track Order', '/track-order'],
+      ['Contact', '/contact'],
+    ]);
+  });
+});

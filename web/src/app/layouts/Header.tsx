@@ -54,7 +54,7 @@ export function Header() {
         scrolled ? 'bg-white shadow-sm' : 'bg-white/80 backdrop-blur',
       )}
     >
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-4 sm:gap-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-3 sm:gap-4 sm:px-6 lg:px-8">
         <button
           ref={menuButton}
           type="button"
@@ -75,8 +75,9 @@ export function Header() {
               open={menuOpen}
               onOpenChange={setMenuOpen}
               title={storeInfo ? storeNameOf(storeInfo) : 'Menu'}
+              categories={categories.map((category) => ({ to: categoryHref(category), label: category }))}
               links={[
-                ...links,
+                { to: '/products', label: 'All Products' },
                 { to: '/wishlist', label: 'Wishlist' },
                 { to: '/track-order', label: 'Track Order' },
                 { to: '/contact', label: 'Contact' },
@@ -86,8 +87,12 @@ export function Header() {
           </Suspense>
         ) : null}
 
-        <Link to="/" className="flex min-h-11 min-w-11 items-center gap-2 text-xl font-bold text-slate-900">
-          <StoreBrand />
+        {/* On a 360 px phone the name and logo are a size smaller, so a name like "NetKart" is never cut. */}
+        <Link
+          to="/"
+          className="flex min-h-11 min-w-11 items-center gap-1.5 text-lg font-bold text-slate-900 sm:gap-2 sm:text-xl"
+        >
+          <StoreBrand logoClassName="max-sm:h-7" />
         </Link>
 
         {/* Beside the search box the links need a wide screen; narrower, they are in the menu. */}

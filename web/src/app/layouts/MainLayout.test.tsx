@@ -75,3 +75,12 @@ describe('the main layout', () => {
     expect(logo?.closest('picture')).toBeNull();
   });
 });
+
+describe("the phone's bottom bar", () => {
+  it('opens the list of every category with Category, not All Products', async () => {
+    fakeApi({ 'GET /storeInfo': () => [200, storeInfo()] });
+    renderPage(<MainLayout />, { path: '/' });
+    const bar = await screen.findByRole('navigation', { name: 'Quick' });
+    expect(within(bar).getByRole('link', { name: 'Category' })).toHaveAttribute('href', '/categories');
+  });
+});

@@ -3,6 +3,7 @@ import { TestModeBanner } from '@/features/store-info/components/TestModeBanner'
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { MobileBottomBar } from './MobileBottomBar';
+import { OfflineGate } from './OfflineNotice';
 import { ScrollToTop } from './ScrollToTop';
 
 export function MainLayout() {
@@ -18,7 +19,9 @@ export function MainLayout() {
       <TestModeBanner />
       <Header />
       <main id="main" className="flex-1">
-        <Outlet />
+        <OfflineGate>
+          <Outlet />
+        </OfflineGate>
       </main>
       <Footer />
       <MobileBottomBar />

@@ -8,7 +8,8 @@ export function MobileBottomBar() {
   const { itemCount } = useCart();
   const items = [
     { to: '/', label: 'Home', icon: House, end: true },
-    { to: '/products', label: 'Category', icon: LayoutGrid, end: false },
+    // Category opens the list of every category, not the products of none in particular.
+    { to: '/categories', label: 'Category', icon: LayoutGrid, end: false },
     { to: '/account', label: 'My Account', icon: UserRound, end: false },
     { to: '/cart', label: 'Cart', icon: ShoppingCart, end: false },
   ];

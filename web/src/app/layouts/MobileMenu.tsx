@@ -4,23 +4,41 @@ import { Link } from 'react-router';
 import { X } from '@/components/icons';
 import { buttonClasses } from '@/components/ui';
 
+interface MenuLink {
+  to: string;
+  label: string;
+}
+
 export interface MobileMenuProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   title: string;
-  links: { to: string; label: string }[];
+  /** Every one of the store's categories: the phone has no other way to them but search. */
+  categories: MenuLink[];
+  links: MenuLink[];
   /** The button that opened the menu: it has the focus back when the menu closes. */
   opener: RefObject<HTMLButtonElement | null>;
 }
 
 /** The phone's menu, a dialog from the left. Its own chunk: a first visit does not need the dialog's code. */
-export default function MobileMenu({ open, onOpenChange, title, links, opener }: MobileMenuProps) {
+export default function MobileMenu({ open, onOpenChange, title, categories, links, opener }: MobileMenuProps) {
+  const item = (link: MenuLink) => (
+    <li key={link.to}>
+      <Link
+        to={link.to}
+        onClick={() => onOpenChange(false)}
+        className="flex min-h-11 items-center rounded-lg px-3 font-medium text-slate-800 hover:bg-slate-100"
+      >
+        {link.label}
+      </Link>
+    </li>
+  );
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
         <Dialog.Content
-          className="fixed inset-y-0 left-0 z-50 w-72 bg-white p-6 shadow-xl focus:outline-none"
+          className="fixed inset-y-0 left-0 z-50 w-72 overflow-y-auto bg-white p-6 shadow-xl focus:outline-none"
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             opener.current?.focus();
@@ -33,17 +51,12 @@ export default function MobileMenu({ open, onOpenChange, title, links, opener }:
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">Store navigation</Dialog.Description>
-          <nav aria-label="Mobile" className="mt-6 flex flex-col gap-1">
-            {links.map((link) => (
-              <Link
-                key={link.to}
-                to={link.to}
-                onClick={() => onOpenChange(false)}
-                className="flex min-h-11 items-center rounded-lg px-3 font-medium text-slate-800 hover:bg-slate-100"
-              >
-                {link.label}
-              </Link>
-            ))}
+          <nav aria-label="Mobile" className="mt-4 space-y-4">
+            <div>
+              <h3 className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Categories</h3>
+              <ul className="flex flex-col gap-0.5">{categories.map(item)}</ul>
+            </div>
+            <ul className="flex flex-col gap-0.5 border-t border-slate-200 pt-4">{links.map(item)}</ul>
           </nav>
         </Dialog.Content>
       </Dialog.Portal>

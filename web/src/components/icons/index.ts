@@ -1,7 +1,7 @@
 /**
  * The icons the shop and the back office use, drawn by Lucide (https://lucide.dev, ISC licence,
  * its licence beside this file), copied from lucide-react 1.75.0: the package holds
- * some 1,700 icons in 51 MB of every install for the 67 used here. A new icon: copy its shapes from
+ * some 1,700 icons in 51 MB of every install for the 68 used here. A new icon: copy its shapes from
  * lucide.dev ("Copy JSX" → the elements inside <svg>).
  */
 import { icon } from './icon';
@@ -453,6 +453,15 @@ export const Usb = icon('usb', [
 export const UserRound = icon('user-round', [
   ['circle', { cx: '12', cy: '8', r: '5' }],
   ['path', { d: 'M20 21a8 8 0 0 0-16 0' }],
+]);
+export const WifiOff = icon('wifi-off', [
+  ['path', { d: 'M12 20h.01' }],
+  ['path', { d: 'M8.5 16.429a5 5 0 0 1 7 0' }],
+  ['path', { d: 'M5 12.859a10 10 0 0 1 5.17-2.69' }],
+  ['path', { d: 'M19 12.859a10 10 0 0 0-2.007-1.523' }],
+  ['path', { d: 'M2 8.82a15 15 0 0 1 4.177-2.643' }],
+  ['path', { d: 'M22 8.82a15 15 0 0 0-11.288-3.764' }],
+  ['path', { d: 'm2 2 20 20' }],
 ]);
 export const X = icon('x', [
   ['path', { d: 'M18 6 6 18' }],

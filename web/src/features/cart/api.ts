@@ -1,6 +1,7 @@
 import { type Product, stockOf } from '@netkart/contract';
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { ApiError, apiRequest, isNotFound } from '@/lib/api-client';
+import { NOT_THE_PAGES_DATA } from '@/lib/network-status';
 
 /** What the cart must know of a product now: how many are left, and its GST rate (if it has one). */
 export interface ProductNow {
@@ -16,6 +17,8 @@ const productNowQuery = (id: string) =>
   queryOptions({
     queryKey: ['cart', 'product', id],
     staleTime: 0,
+    // Offline, the cart still shows what it holds.
+    meta: NOT_THE_PAGES_DATA,
     retry: (count: number, error: Error) => !isNotFound(error) && count < 2,
     queryFn: async (): Promise<ProductNow> => {
       const result = await apiRequest<Product>(`/products/${encodeURIComponent(id)}`);

@@ -9,6 +9,7 @@ import type {
 } from '@netkart/contract';
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest, isNotFound } from '@/lib/api-client';
+import { NOT_THE_PAGES_DATA } from '@/lib/network-status';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { FEATURED_COUNT, type ListingParams, listingQuery } from './listing';
 import { type StoreProduct, toStoreProduct } from './product';
@@ -62,6 +63,7 @@ export const suggestionsQuery = (q: string) =>
   queryOptions({
     queryKey: ['suggestions', q],
     enabled: q.length >= SUGGEST_MIN_LENGTH,
+    meta: NOT_THE_PAGES_DATA,
     staleTime: 60_000,
     queryFn: async ({ signal }): Promise<{ q: string; suggestions: Suggestion[] }> => {
       const result = await apiRequest<SuggestResponse>('/products/suggest', { query: { q }, signal });

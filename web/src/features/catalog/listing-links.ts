@@ -131,3 +131,54 @@ export function canonicalListingPath(params: ListingParams): string {
   if (page > 1) query.set('page', String(page));
   return productsPath(query);
 }
+
+/** One active filter as a removable chip: what it says, and the address without it. */
+export interface FilterChip {
+  key: string;
+  label: string;
+  without: (search: URLSearchParams) => URLSearchParams;
+}
+
+/** The price filter in words: a band's own label when it is one of the bands, else its ends. */
+export function priceFilterLabel(minPrice: number | undefined, maxPrice: number | undefined): string {
+  // A band's top is a paisa below its end (bandTop): 499.99 is "Under ₹500".
+  const bandEnd = maxPrice === undefined ? null : Math.round((maxPrice + 0.01) * 100) / 100;
+  if (maxPrice === undefined) return priceBandLabel({ min: minPrice ?? 0, max: null });
+  if (bandEnd !== null && Number.isInteger(bandEnd) && !Number.isInteger(maxPrice)) {
+    return priceBandLabel({ min: minPrice ?? 0, max: bandEnd });
+  }
+  if (minPrice === undefined || minPrice <= 0) return `Up to ${formatPrice(maxPrice)}`;
+  return `${formatPrice(minPrice)} – ${formatPrice(maxPrice)}`;
+}
+
+/** Every filter narrowing the listing (type, specifications, price, stock), each removable on its own. */
+export function filterChipsOf(params: ListingParams): FilterChip[] {
+  const chips: FilterChip[] = [];
+  const type = params.parentCategory?.trim();
+  if (type)
+    chips.push({ key: 'type', label: type, without: (search) => withParams(search, { parentCategory: undefined }) });
+  for (const [name, values] of Object.entries(params.attributes ?? {})) {
+    for (const value of values) {
+      chips.push({
+        key: `attr:${name}:${value}`,
+        label: `${name}: ${value}`,
+        without: (search) => withAttributeToggled(search, name, value),
+      });
+    }
+  }
+  if (params.minPrice !== undefined || params.maxPrice !== undefined) {
+    chips.push({
+      key: 'price',
+      label: priceFilterLabel(params.minPrice, params.maxPrice),
+      without: (search) => withPriceBand(search, null),
+    });
+  }
+  if (params.inStock) {
+    chips.push({
+      key: 'inStock',
+      label: 'In stock only',
+      without: (search) => withParams(search, { inStock: undefined }),
+    });
+  }
+  return chips;
+}

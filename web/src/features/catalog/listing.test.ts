@@ -3,10 +3,12 @@ import { listingHeading, listingQuery, paginationWindow, showingText } from './l
 import { attributesFrom, listingParamsOf, pageFrom, priceFrom, searchTextFrom } from './listing-address';
 import {
   canonicalListingPath,
+  filterChipsOf,
   hasFilters,
   isAttributeChosen,
   isPriceBandChosen,
   priceBandLabel,
+  priceFilterLabel,
   searchPath,
   withAttributeToggled,
   withoutFilters,
@@ -325,5 +327,52 @@ describe('priceBandLabel and searchPath', () => {
 
   it('searches for the trimmed words', () => {
     expect(searchPath(' usb c & hdmi ')).toBe('/products?q=usb+c+%26+hdmi');
+  });
+});
+
+describe('filterChipsOf: each active filter a chip that takes only itself away', () => {
+  it('names the type, each specification value, the price and the stock filter, in that order', () => {
+    const query =
+      'q=hub&category=usb%20hubs&parentCategory=USB-C%20Hubs&attr.Ports=4&attr.Ports=7&minPrice=500&maxPrice=999.99&inStock=true&sort=price-asc&page=2';
+    const chips = filterChipsOf(read(query));
+    expect(chips.map((chip) => chip.label)).toEqual([
+      'USB-C Hubs',
+      'Ports: 4',
+      'Ports: 7',
+      '₹500 – ₹999',
+      'In stock only',
+    ]);
+    const withoutChip = (label: string) =>
+      chips
+        .find((chip) => chip.label === label)
+        ?.without(searchOf(query))
+        .toString() ?? 'no such chip';
+    // The words, category and sort stay; the page starts again at 1.
+    expect(withoutChip('USB-C Hubs')).toBe(
+      'q=hub&category=usb+hubs&attr.Ports=4&attr.Ports=7&minPrice=500&maxPrice=999.99&inStock=true&sort=price-asc',
+    );
+    expect(withoutChip('Ports: 4')).toBe(
+      'q=hub&category=usb+hubs&parentCategory=USB-C+Hubs&minPrice=500&maxPrice=999.99&inStock=true&sort=price-asc&attr.Ports=7',
+    );
+    expect(withoutChip('₹500 – ₹999')).toBe(
+      'q=hub&category=usb+hubs&parentCategory=USB-C+Hubs&attr.Ports=4&attr.Ports=7&inStock=true&sort=price-asc',
+    );
+    expect(withoutChip('In stock only')).toBe(
+      'q=hub&category=usb+hubs&parentCategory=USB-C+Hubs&attr.Ports=4&attr.Ports=7&minPrice=500&maxPrice=999.99&sort=price-asc',
+    );
+  });
+
+  it('has no chip without a filter: words, category and sort are not filters', () => {
+    expect(filterChipsOf(read('q=hub&category=storage&sort=price-asc'))).toEqual([]);
+  });
+
+  it.each([
+    [undefined, 499.99, 'Under ₹500'],
+    [10000, undefined, '₹10,000 and above'],
+    [500, 999.99, '₹500 – ₹999'],
+    [undefined, 1000, 'Up to ₹1,000'],
+    [250, 1000, '₹250 – ₹1,000'],
+  ])('says a price filter from %s to %s as %s', (min, max, label) => {
+    expect(priceFilterLabel(min, max)).toBe(label);
   });
 });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  discountPercent,
   isOnSale,
   needsChoice,
   onlyOption,
   pictureFor,
+  referencePrice,
+  savingOf,
   specificationsOf,
   stockNote,
   toStoreProduct,
@@ -67,15 +68,26 @@ describe('toStoreProduct', () => {
   });
 });
 
-describe('discountPercent', () => {
+describe('savingOf: the saving against one reference price', () => {
   it.each([
-    [1899, 2499, 24],
-    [899, 1199, 25],
-    [99.5, 100, undefined],
-    [100, 100, undefined],
-    [100, undefined, undefined],
-  ])('%d against %s is %s %% off', (price, originalPrice, percent) => {
-    expect(discountPercent({ price, originalPrice })).toBe(percent);
+    // price, regular price, M.R.P., saving
+    [899, 1199, 1499, { amount: 600, percent: 40 }],
+    [899, 1199, undefined, { amount: 300, percent: 25 }],
+    [1899, 2499, undefined, { amount: 600, percent: 24 }],
+    [1999, undefined, 2399, { amount: 400, percent: 16 }],
+    [899.5, undefined, 1499, { amount: 599.5, percent: 39 }],
+    [99.5, 100, undefined, undefined],
+    [2999, undefined, 2999, undefined],
+    [3199, undefined, 2999, undefined],
+    [100, undefined, undefined, undefined],
+  ])('%d with regular %s and M.R.P. %s saves %o', (price, originalPrice, mrp, saving) => {
+    expect(savingOf({ price, originalPrice, mrp })).toEqual(saving);
+  });
+
+  it('measures from the M.R.P. when there is one, else from the regular price', () => {
+    expect(referencePrice({ originalPrice: 1199, mrp: 1499 })).toEqual({ label: 'M.R.P.', amount: 1499 });
+    expect(referencePrice({ originalPrice: 1199 })).toEqual({ amount: 1199 });
+    expect(referencePrice({})).toBeUndefined();
   });
 });
 

@@ -86,11 +86,31 @@ export function toStoreProduct(product: ProductInput): StoreProduct {
 export const isOnSale = (product: StoreProduct) =>
   product.originalPrice !== undefined && product.price < product.originalPrice && product.stock > 0;
 
-/** Whole percent off the regular price, rounded down so the shop never claims more than it gives. */
-export function discountPercent(product: Pick<StoreProduct, 'price' | 'originalPrice'>): number | undefined {
-  if (product.originalPrice === undefined || !(product.originalPrice > 0)) return undefined;
-  const percent = Math.floor((1 - product.price / product.originalPrice) * 100);
-  return percent >= 1 ? percent : undefined;
+/**
+ * The one price a shopper's saving is measured from: the M.R.P. when the merchant gave one (the law's
+ * maximum, what Indian shoppers compare with), else the regular price of a discounted product.
+ */
+export function referencePrice(
+  product: Pick<StoreProduct, 'originalPrice' | 'mrp'>,
+): { label?: 'M.R.P.'; amount: number } | undefined {
+  if (product.mrp !== undefined && product.mrp > 0) return { label: 'M.R.P.', amount: product.mrp };
+  if (product.originalPrice !== undefined && product.originalPrice > 0) return { amount: product.originalPrice };
+  return undefined;
+}
+
+/**
+ * What the shopper saves against the reference price, in rupees and whole percent (rounded down, so
+ * the shop never claims more than it gives); none under 1 %.
+ */
+export function savingOf(
+  product: Pick<StoreProduct, 'price' | 'originalPrice' | 'mrp'>,
+): { amount: number; percent: number } | undefined {
+  const reference = referencePrice(product);
+  if (!reference || !(reference.amount > product.price)) return undefined;
+  const percent = Math.floor((1 - product.price / reference.amount) * 100);
+  // In paise, so ₹1,499 − ₹899.50 is ₹599.50 and never ₹599.4999….
+  const amount = Math.round((reference.amount - product.price) * 100) / 100;
+  return percent >= 1 ? { amount, percent } : undefined;
 }
 
 /** At or below this many units the shopper is told how many are left. */

@@ -1,6 +1,6 @@
 import type { CreateOrderRequest, Order } from '@netkart/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiDownload, apiRequest } from '@/lib/api-client';
+import { ApiError, apiDownload, apiRequest } from '@/lib/api-client';
 
 export const ordersQueryKey = ['orders'];
 
@@ -27,7 +27,8 @@ export function useOrder(orderId: string, options: { enabled?: boolean } = {}) {
     queryKey: [...ordersQueryKey, orderId],
     queryFn: async (): Promise<Order> => {
       const result = await apiRequest<Order>(`/orders/${encodeURIComponent(orderId)}`);
-      if (!result.ok) throw new Error(result.error ?? 'Failed to load the order.');
+      // The status tells an order that is not the shopper's (404) from one that could not be read now.
+      if (!result.ok) throw new ApiError(result.status, result.error ?? 'Failed to load the order.');
       return result.data;
     },
     enabled: (options.enabled ?? true) && orderId !== '',

@@ -1,38 +1,53 @@
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/money';
-import { discountPercent, type StoreProduct, stockNote } from '../product';
+import { referencePrice, type StoreProduct, savingOf, stockNote } from '../product';
 
 const sizes = {
-  md: { price: 'text-lg', regular: 'text-sm', off: 'text-sm' },
-  lg: { price: 'text-3xl', regular: 'text-lg', off: 'text-base' },
+  sm: { price: 'text-base sm:text-lg', reference: 'text-xs sm:text-sm' },
+  md: { price: 'text-lg', reference: 'text-sm' },
+  lg: { price: 'text-3xl', reference: 'text-base' },
 };
 
-/** The price, the struck-through regular price with the percent off, and how many are left. */
+/**
+ * The price; under it one reference price (the M.R.P., else the regular price of a discounted
+ * product), struck through when the price is lower, with what the shopper saves against it; and how
+ * many are left.
+ */
 export function PriceTag({
   product,
   size = 'md',
   className,
 }: {
-  product: Pick<StoreProduct, 'price' | 'originalPrice' | 'stock'>;
+  product: Pick<StoreProduct, 'price' | 'originalPrice' | 'mrp' | 'stock'>;
   size?: keyof typeof sizes;
   className?: string;
 }) {
-  const percent = discountPercent(product);
+  const reference = referencePrice(product);
+  const saving = savingOf(product);
   const note = stockNote(product.stock);
   return (
     <div className={cn('space-y-1', className)}>
-      <p className="flex flex-wrap items-baseline gap-x-2">
-        <span className={cn('font-bold text-slate-900', sizes[size].price)}>{formatPrice(product.price)}</span>
-        {product.originalPrice !== undefined && percent !== undefined ? (
-          <>
-            <span className={cn('text-slate-500 line-through', sizes[size].regular)}>
-              <span className="sr-only">was </span>
-              {formatPrice(product.originalPrice)}
+      <p className={cn('font-bold text-slate-900', sizes[size].price)}>{formatPrice(product.price)}</p>
+      {reference && (reference.label || saving) ? (
+        <p className={cn('flex flex-wrap items-baseline gap-x-2', sizes[size].reference)}>
+          <span className="text-slate-600">
+            {reference.label ? `${reference.label}: ` : null}
+            {saving ? (
+              <>
+                <span className="sr-only">was </span>
+                <s>{formatPrice(reference.amount)}</s>
+              </>
+            ) : (
+              formatPrice(reference.amount)
+            )}
+          </span>
+          {saving ? (
+            <span className="font-semibold text-green-700">
+              Save {formatPrice(saving.amount)} ({saving.percent}%)
             </span>
-            <span className={cn('font-semibold text-green-700', sizes[size].off)}>{percent}&nbsp;% off</span>
-          </>
-        ) : null}
-      </p>
+          ) : null}
+        </p>
+      ) : null}
       {note ? (
         <p className={cn('text-sm font-medium', product.stock <= 0 ? 'text-red-700' : 'text-amber-800')}>{note}</p>
       ) : null}

@@ -28,13 +28,33 @@ const showCard = (product: ProductInput) => {
 };
 
 describe('a product card', () => {
-  it('shows the price, the regular price struck through with the percent off, and a Sale badge', () => {
+  it('shows the price, the regular price struck through with the saving, and a Sale badge', () => {
     showCard(adapter);
     expect(screen.getByText('₹1,899')).toBeVisible();
-    expect(screen.getByText('₹2,499')).toHaveClass('line-through');
-    expect(screen.getByText('24 % off')).toBeVisible();
+    expect(screen.getByText('₹2,499').tagName).toBe('S');
+    expect(screen.getByText('Save ₹600 (24%)')).toBeVisible();
     expect(screen.getByText('Sale')).toBeVisible();
     expect(screen.queryByText(/left|Out of stock/)).toBeNull();
+  });
+
+  it('strikes through only the M.R.P. when there is one, and works the saving out from it', () => {
+    showCard({ ...adapter, regularPrice: 1199, discountedPrice: 899, mrp: 1499 });
+    expect(screen.getByText(/M\.R\.P\.:/)).toHaveTextContent('M.R.P.: was ₹1,499');
+    expect(document.querySelectorAll('s, .line-through')).toHaveLength(1);
+    expect(screen.getByText('₹1,499').tagName).toBe('S');
+    expect(screen.queryByText('₹1,199')).toBeNull();
+    expect(screen.getByText('Save ₹600 (40%)')).toBeVisible();
+  });
+
+  it('is one link named after the product, with Add to Cart a button of its own beside it', () => {
+    showCard(adapter);
+    const links = screen.getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAccessibleName(adapter.title ?? '');
+    expect(links[0]).toHaveAttribute('href', '/product/p-lan');
+    const addToCart = screen.getByRole('button', { name: `Add to Cart: ${adapter.title}` });
+    expect(links[0]?.contains(addToCart)).toBe(false);
+    expect(addToCart.closest('a')).toBeNull();
   });
 
   it('says Out of stock, refuses Add to Cart and shows no Sale when none are left', () => {
@@ -56,7 +76,8 @@ describe('a product card', () => {
       '/pictures/320/products/dock.png.webp 320w, /pictures/480/products/dock.png.webp 480w, ' +
         '/pictures/640/products/dock.png.webp 640w, /pictures/960/products/dock.png.webp 700w',
     );
-    expect(sources[1]?.getAttribute('sizes')).toContain('100vw');
+    // Two cards a row on a phone: half the screen.
+    expect(sources[1]?.getAttribute('sizes')).toContain('50vw');
     expect(document.querySelector('picture img')).toHaveAttribute('src', '/media/products/dock.png');
 
     document.body.innerHTML = '';

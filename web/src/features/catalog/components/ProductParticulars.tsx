@@ -1,28 +1,9 @@
 import { useStoreInfo } from '@/features/store-info/store-info';
-import { formatPrice } from '@/lib/money';
 import type { StoreProduct } from '../product';
 
-/** The MRP (struck through when the price is lower) and that the price includes every tax. */
-export function MrpLine({ product }: { product: Pick<StoreProduct, 'price' | 'mrp'> }) {
-  const { mrp } = product;
-  return (
-    <div className="space-y-0.5 text-sm text-slate-600">
-      {mrp !== undefined ? (
-        <p>
-          M.R.P.:{' '}
-          {product.price < mrp ? (
-            <s>
-              <span className="sr-only">was </span>
-              {formatPrice(mrp)}
-            </s>
-          ) : (
-            formatPrice(mrp)
-          )}
-        </p>
-      ) : null}
-      <p>Inclusive of all taxes</p>
-    </div>
-  );
+/** Under the price (which names the M.R.P.): that it includes every tax. */
+export function TaxesIncluded() {
+  return <p className="text-sm text-slate-600">Inclusive of all taxes</p>;
 }
 
 /** What the label says: origin, who made or imported it, net quantity, and who sells it. */

@@ -31,7 +31,7 @@ describe('the home page', () => {
 
     expect(screen.getByRole('region', { name: 'Deals and new arrivals, once a week' })).toBeVisible();
     const categories = screen.getByRole('region', { name: 'Shop by Category' });
-    // At most 3 cards, the store's first three.
+    // A card for every one of the store's categories, not only the first three.
     expect(
       within(categories)
         .getAllByRole('link')
@@ -41,6 +41,7 @@ describe('the home page', () => {
       '/products?category=lan%20adapters',
       '/products?category=laptop%20accessories',
       '/products?category=usb%20hubs',
+      '/products?category=storage',
     ]);
     // Each card's picture comes in phone-sized copies; the first, the page's largest, is fetched first.
     const firstPicture = within(categories).getAllByRole('link')[1]?.querySelector('picture');

@@ -1,27 +1,20 @@
 import type { StoreInfo } from '@netkart/contract';
 import { Link } from 'react-router';
-import { ArrowRight } from '@/components/icons';
-import { PictureCopies } from '@/components/PictureCopies';
-import { buttonClasses, Skeleton } from '@/components/ui';
+import { buttonClasses } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { storeNameOf, useStoreInfo } from '@/features/store-info/store-info';
 import { storeStructuredData } from '@/features/store-info/structured-data';
 import { cn } from '@/lib/cn';
 import { useSiteOrigin } from '@/lib/site-origin';
 import { useFeaturedProducts } from '../api';
+import { CategoryCards } from '../components/CategoryCards';
 import { Highlights, highlightIcon } from '../components/Highlights';
 import { NewsletterSignup } from '../components/NewsletterSignup';
 import { ProductCard, ProductCardSkeleton, skeletonKeys } from '../components/ProductCard';
 import { FEATURED_COUNT } from '../listing';
 
-const MAX_CATEGORY_CARDS = 3;
-/** The categories' pictures are drawn 1200 × 800, and shown one, two or three to a row. */
-const CATEGORY_PICTURE_WIDTH = 1200;
-const CATEGORY_PICTURE_SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
 /** The hero's pictures: the icons of the store's first highlights. */
 const HERO_ICONS = 4;
-
-const categoryLink = (category: string) => `/products?category=${encodeURIComponent(category.toLowerCase())}`;
 
 export default function HomePage() {
   const { storeInfo, categories, isLoading } = useStoreInfo();
@@ -30,7 +23,7 @@ export default function HomePage() {
     canonicalPath: '/',
     structuredData: storeInfo ? storeStructuredData(storeInfo, origin) : [],
   });
-  // Only the store's own categories: a store without any shows no category cards.
+  // Only the store's own categories, every one of them: a store without any shows no category cards.
   const storeCategories = storeInfo?.categories ?? [];
   const featured = useFeaturedProducts(isLoading ? undefined : categories[0]?.toLowerCase());
   const heroIcons = (storeInfo?.highlights?.items ?? []).filter((item) => item.icon).slice(0, HERO_ICONS);
@@ -96,49 +89,7 @@ export default function HomePage() {
               Explore Products
             </Link>
           </div>
-          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {storeCategories.slice(0, MAX_CATEGORY_CARDS).map((category, index) => {
-              const image = storeInfo?.categoryImages?.[category] ?? storeInfo?.categoryImages?.default;
-              return (
-                <Link
-                  key={category}
-                  to={categoryLink(category)}
-                  className="group relative block overflow-hidden rounded-2xl bg-slate-100 shadow-sm"
-                >
-                  {image ? (
-                    <PictureCopies
-                      src={image}
-                      width={CATEGORY_PICTURE_WIDTH}
-                      sizes={CATEGORY_PICTURE_SIZES}
-                      priority={index === 0}
-                    >
-                      <img
-                        src={image}
-                        alt=""
-                        width={CATEGORY_PICTURE_WIDTH}
-                        height={800}
-                        // On a phone the first category's picture is the largest thing the page opens with.
-                        loading={index === 0 ? 'eager' : 'lazy'}
-                        fetchPriority={index === 0 ? 'high' : undefined}
-                        className="aspect-[3/2] w-full object-cover transition-transform group-hover:scale-105"
-                      />
-                    </PictureCopies>
-                  ) : (
-                    <div className="aspect-[3/2] w-full bg-gradient-to-br from-slate-200 to-slate-100" />
-                  )}
-                  <span className="absolute inset-x-0 bottom-0 flex items-center justify-between bg-gradient-to-t from-slate-900/80 to-transparent p-4 text-lg font-semibold text-white">
-                    {category}
-                    <ArrowRight aria-hidden="true" className="h-5 w-5" />
-                  </span>
-                </Link>
-              );
-            })}
-            {isLoading
-              ? skeletonKeys(MAX_CATEGORY_CARDS).map((key) => (
-                  <Skeleton key={key} className="aspect-[3/2] w-full rounded-2xl" />
-                ))
-              : null}
-          </div>
+          <CategoryCards storeInfo={storeInfo} categories={storeCategories} loading={isLoading} />
         </section>
       ) : null}
 
@@ -155,13 +106,13 @@ export default function HomePage() {
           </Link>
         </div>
         {featured.isPending ? (
-          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
             {skeletonKeys(FEATURED_COUNT).map((key) => (
               <ProductCardSkeleton key={key} />
             ))}
           </div>
         ) : featured.data && featured.data.length > 0 ? (
-          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
             {featured.data.map((product) => (
               <ProductCard key={product.id} product={product} />
             ))}

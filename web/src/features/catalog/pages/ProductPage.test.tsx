@@ -50,7 +50,11 @@ describe("the product's legal particulars", () => {
     });
     renderPage(<ProductPage />, { path: `/product/${stand.id}`, route: '/product/:id' });
     const mrp = await screen.findByText(/M\.R\.P\.:/);
-    expect(mrp.querySelector('s')?.textContent).toContain('₹3,499');
+    expect(mrp.querySelector('s')?.textContent).toBe('₹3,499');
+    // One price struck through, and the saving worked out from it: the regular price is not shown.
+    expect(document.querySelectorAll('s, .line-through')).toHaveLength(1);
+    expect(screen.queryByText('₹2,999')).toBeNull();
+    expect(screen.getByText('Save ₹1,300 (37%)')).toBeVisible();
     expect(screen.getByText('Inclusive of all taxes')).toBeVisible();
     const details = screen.getByRole('region', { name: 'Product details' });
     expect(within(details).getByText('Country of origin').nextSibling?.textContent).toBe('China');
@@ -65,6 +69,7 @@ describe("the product's legal particulars", () => {
     const mrp = await screen.findByText(/M\.R\.P\.:/);
     expect(mrp.querySelector('s')).toBeNull();
     expect(mrp.textContent).toBe('M.R.P.: ₹2,999');
+    expect(screen.queryByText(/^Save /)).toBeNull();
     vi.unstubAllGlobals();
   });
 
@@ -77,11 +82,12 @@ describe("the product's legal particulars", () => {
 });
 
 describe('the product page', () => {
-  it('shows the SKU, the percent off and how many are left', async () => {
+  it('shows the SKU, the saving against the regular price when there is no M.R.P., and how many are left', async () => {
     showProduct(stand);
     await expectVisibleText('SKU: NK-LAP-001');
     expect(screen.queryByText(/Product ID/)).toBeNull();
-    expect(screen.getByText('26 % off')).toBeVisible();
+    expect(screen.getByText('₹2,999').tagName).toBe('S');
+    expect(screen.getByText('Save ₹800 (26%)')).toBeVisible();
     expect(screen.getByText('Only 4 left')).toBeVisible();
   });
 

@@ -16,7 +16,7 @@ import { useProduct } from '../api';
 import { OptionGroup } from '../components/OptionGroup';
 import { PriceTag } from '../components/PriceTag';
 import { ProductGallery } from '../components/ProductGallery';
-import { MrpLine, ProductParticulars } from '../components/ProductParticulars';
+import { ProductParticulars, TaxesIncluded } from '../components/ProductParticulars';
 import { QuantityStepper } from '../components/QuantityStepper';
 import { SpecificationsTable } from '../components/SpecificationsTable';
 import { onlyOption, pictureFor, type StoreProduct } from '../product';
@@ -121,8 +121,10 @@ function ProductDetails({ product }: { product: StoreProduct }) {
               {product.sku ? `SKU: ${product.sku}` : `Product ID: ${product.id.slice(0, 8)}`}
             </p>
           </div>
-          <PriceTag product={product} size="lg" />
-          <MrpLine product={product} />
+          <div className="space-y-1">
+            <PriceTag product={product} size="lg" />
+            <TaxesIncluded />
+          </div>
           {product.stock > 0 && canAdd === 0 ? (
             <p className="text-sm font-medium text-amber-800">All {product.stock} left are in your cart.</p>
           ) : null}

@@ -242,6 +242,36 @@ describe('filtering the products', () => {
     await waitFor(() => expect(address()).toBe('?q=hub&sort=newest'));
   });
 
+  it('shows the active filters as chips with the result count: each removes itself, Clear all removes them all', async () => {
+    showListing(
+      '/products?q=hub&sort=newest&parentCategory=Powered Hubs&attr.Speed=10&minPrice=500&maxPrice=999.99&inStock=true',
+      () => listing([hub], { pagination: { page: 1, limit: 12, total: 7 } }),
+    );
+    await shown();
+    const active = screen.getByRole('region', { name: 'Active filters' });
+    expect(within(active).getByText('7 results')).toBeVisible();
+    expect(
+      within(active)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label') ?? button.textContent),
+    ).toEqual([
+      'Remove filter: Powered Hubs',
+      'Remove filter: Speed: 10',
+      'Remove filter: ₹500 – ₹999',
+      'Remove filter: In stock only',
+      'Clear all',
+    ]);
+    await userEvent.click(within(active).getByRole('button', { name: 'Remove filter: Speed: 10' }));
+    await waitFor(() =>
+      expect(address()).toBe(
+        '?q=hub&sort=newest&parentCategory=Powered Hubs&minPrice=500&maxPrice=999.99&inStock=true',
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(address()).toBe('?q=hub&sort=newest'));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Active filters' })).toBeNull());
+  });
+
   it('opens the filters in a sheet on a phone, and shows how many products they leave', async () => {
     showListing('/products?q=hub', () => listing([hub]));
     await shown();

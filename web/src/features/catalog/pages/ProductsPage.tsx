@@ -6,6 +6,7 @@ import { usePageMeta } from '@/features/store-info/page-meta';
 import { useStoreInfo } from '@/features/store-info/store-info';
 import { cn } from '@/lib/cn';
 import { useProductPage } from '../api';
+import { FilterChips } from '../components/FilterChips';
 import { FilterPanel, type SearchChange } from '../components/FilterPanel';
 import { FilterSheet } from '../components/FilterSheet';
 import { NoSearchResults } from '../components/NoSearchResults';
@@ -99,6 +100,8 @@ export default function ProductsPage() {
         </div>
       ) : null}
 
+      {listing.data ? <FilterChips params={params} total={total} onChange={change} /> : null}
+
       <div className={cn(showControls && 'md:grid md:grid-cols-[14rem_minmax(0,1fr)] md:gap-8')}>
         {showControls ? (
           <aside aria-label="Filters" className="hidden md:block">
@@ -119,7 +122,7 @@ export default function ProductsPage() {
               </Button>
             </div>
           ) : listing.isPending ? (
-            <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <div className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3">
               {skeletonKeys(6).map((key) => (
                 <ProductCardSkeleton key={key} />
               ))}
@@ -151,10 +154,7 @@ export default function ProductsPage() {
               {/* The cards' titles are level-3 headings: the list has its level-2 heading, for screen readers. */}
               <h2 className="sr-only">Products</h2>
               <div
-                className={cn(
-                  'grid grid-cols-1 gap-6 sm:grid-cols-2',
-                  columns === 3 ? 'lg:grid-cols-3' : 'lg:grid-cols-2',
-                )}
+                className={cn('grid grid-cols-2 gap-3 sm:gap-6', columns === 3 ? 'lg:grid-cols-3' : 'lg:grid-cols-2')}
               >
                 {products.map((product, index) => (
                   <ProductCard key={product.id} product={product} priority={index === 0} />

@@ -8,6 +8,7 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Mail, MapPin, Phone } from '@/components/icons';
+import { PhoneLink } from '@/components/PhoneLink';
 import { Button, FormField, Input, Textarea } from '@/components/ui';
 import { SellerDetails } from '@/features/store-info/components/SellerDetails';
 import { usePageMeta } from '@/features/store-info/page-meta';
@@ -23,12 +24,17 @@ const EMPTY: ContactRequest = { name: '', email: '', subject: '', message: '' };
 const NOT_SENT = 'Your message could not be sent. Please try again.';
 const OFFLINE = 'Could not reach the shop. Check your connection and try again.';
 
+const sentText = (ticket: string) =>
+  `Thank you for your message. We'll get back to you shortly. Your ticket number is ${ticket}.`;
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export default function ContactPage() {
   const { storeInfo } = useStoreInfo();
   usePageMeta('Contact Us');
   const [sending, setSending] = useState(false);
+  // The ticket of the message last sent: it stays on the page, to be noted down, after the toast has gone.
+  const [ticket, setTicket] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -45,9 +51,8 @@ export default function ContactPage() {
       toast.error(result.error ?? (result.status === null ? OFFLINE : NOT_SENT));
       return;
     }
-    toast.success('Message Sent', {
-      description: `Thank you for your message. We'll get back to you shortly. Your ticket number is ${result.data.ticket}.`,
-    });
+    toast.success('Message Sent', { description: sentText(result.data.ticket) });
+    setTicket(result.data.ticket);
     reset(EMPTY);
   });
 
@@ -84,7 +89,7 @@ export default function ContactPage() {
               <Phone aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
               <span>
                 <span className="block font-medium text-slate-900">Phone</span>
-                {storeInfo?.companyPhone || '—'}
+                {storeInfo?.companyPhone ? <PhoneLink phone={storeInfo.companyPhone} /> : '—'}
                 {storeInfo?.supportHours ? (
                   <span className="block text-slate-500">{storeInfo.supportHours}</span>
                 ) : null}
@@ -109,6 +114,15 @@ export default function ContactPage() {
           <h2 id="contact-form-heading" className="text-lg font-semibold text-slate-900">
             Send us a message
           </h2>
+          {ticket ? (
+            <div role="status" className="rounded-xl bg-green-50 p-4 text-sm text-green-900 ring-1 ring-green-200">
+              <p className="font-semibold">Message Sent</p>
+              <p className="mt-1">{sentText(ticket)}</p>
+              <p className="mt-1">
+                Please quote <strong className="font-semibold">{ticket}</strong> if you write to us about it again.
+              </p>
+            </div>
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Name" htmlFor="contact-name" error={errors.name?.message}>
               <Input id="contact-name" autoComplete="name" {...register('name', required('Name', CONTACT_NAME_MAX))} />

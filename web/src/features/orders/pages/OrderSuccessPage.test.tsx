@@ -28,6 +28,7 @@ function renderSuccess(answer: Answer) {
   return calls;
 }
 
+const THANKS = 'Thank you for your order!';
 const claimsPayment = () => screen.queryByText(/received your payment/i);
 
 function expectSpecLinks() {
@@ -71,24 +72,48 @@ describe('the order-success page', () => {
     expect(screen.queryByRole('link', { name: 'Pay Now' })).toBeNull();
   });
 
-  it('thanks a signed-out shopper without claiming anything, and shows where to follow the order', async () => {
+  it('thanks nobody signed out: it asks to sign in or track the order, and claims nothing about it', async () => {
     const calls = renderSuccess([200, order({ status: 1 })]);
-    expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Sign in to see this order' })).toBeVisible();
+    expect(screen.queryByText(THANKS)).toBeNull();
     expect(screen.getByRole('link', { name: 'Track Your Order' })).toHaveAttribute(
       'href',
       `/track-order?id=${ORDER_ID}`,
     );
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
     expectSpecLinks();
     expect(claimsPayment()).toBeNull();
     expect(calls.filter((call) => call.route.startsWith('GET /orders'))).toEqual([]);
   });
 
-  it('thanks neutrally when the order cannot be read', async () => {
+  it('says an order that is not in the account (made up, or another’s) was not found, and links to tracking', async () => {
     signIn();
     renderSuccess([404, { error: 'Order not found or access denied.' }]);
-    expect(await screen.findByRole('link', { name: 'Track Your Order' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeVisible();
+    expect(screen.getByText(`There is no order #${ORDER_ID} in your account.`, { exact: false })).toBeVisible();
+    expect(screen.queryByText(THANKS)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Track Your Order' })).toHaveAttribute(
+      'href',
+      `/track-order?id=${ORDER_ID}`,
+    );
     expect(claimsPayment()).toBeNull();
     expect(screen.queryByRole('link', { name: 'Pay Now' })).toBeNull();
     expectSpecLinks();
+  });
+
+  it('says an order that could not be read now could not be loaded, with Try Again', async () => {
+    signIn();
+    renderSuccess([500, { error: 'Something went wrong.' }]);
+    expect(await screen.findByRole('heading', { name: 'We could not load this order' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeVisible();
+    expect(screen.queryByText(THANKS)).toBeNull();
+  });
+
+  it('thanks nobody when no order is named', async () => {
+    signIn();
+    fakeApi({ 'GET /accountInfo': () => [200, { email: 'asha@example.in', firstName: 'Asha', lastName: 'Rao' }] });
+    renderPage(<OrderSuccessPage />, { path: '/order-success', route: '/order-success' });
+    expect(await screen.findByRole('heading', { name: 'No order to show' })).toBeVisible();
+    expect(screen.queryByText(THANKS)).toBeNull();
   });
 });

@@ -1,17 +1,22 @@
 import type { Order } from '@netkart/contract';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CircleCheck, CircleX, Clock } from '@/components/icons';
-import { buttonClasses, Skeleton } from '@/components/ui';
+import { CircleCheck, CircleX, Clock, PackageSearch } from '@/components/icons';
+import { Button, buttonClasses, Skeleton } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
+import { OrderHelp } from '@/features/store-info/components/OrderHelp';
 import { usePageMeta } from '@/features/store-info/page-meta';
+import { isNotFound } from '@/lib/api-client';
 import { useOrder } from '../api';
 import { OrderSummary } from '../components/OrderSummary';
 import { isCancelled, isPaid, isPending } from '../order-status';
 
 const THANK_YOU = 'Thank you for your order!';
 
-/** Says only what the order shows: "received" for a paid order, never for one still awaiting payment. */
+/**
+ * Says only what the order shows: "received" for a paid order, never for one still awaiting payment,
+ * and no thanks at all for an order it could not read (made up, another's, or signed out).
+ */
 export default function OrderSuccessPage() {
   usePageMeta('Order Confirmation');
   const [searchParams] = useSearchParams();
@@ -28,8 +33,11 @@ export default function OrderSuccessPage() {
       </div>
     );
   }
-  if (!order.data) return <NeutralThanks orderId={orderId} />;
-  return <OrderOutcome order={order.data} />;
+  if (order.data) return <OrderOutcome order={order.data} />;
+  if (!orderId) return <NoOrder />;
+  if (!user) return <SignInToSee orderId={orderId} />;
+  if (isNotFound(order.error)) return <NotThisShoppersOrder orderId={orderId} />;
+  return <OrderNotLoaded orderId={orderId} onRetry={() => order.refetch()} />;
 }
 
 function OrderOutcome({ order }: { order: Order }) {
@@ -74,41 +82,106 @@ function OrderOutcome({ order }: { order: Order }) {
   );
 }
 
-/** Signed out, or the order cannot be read: thanks, and nothing claimed about its payment. */
-function NeutralThanks({ orderId }: { orderId: string }) {
+/** Never a thank-you for an order the page has not read: what it knows, and the way to track the order. */
+function Unconfirmed({
+  title,
+  message,
+  orderId,
+  extra,
+}: {
+  title: string;
+  message: string;
+  orderId: string;
+  extra?: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <CircleCheck aria-hidden="true" className="mx-auto h-16 w-16 text-slate-400" />
-      <h1 className="mt-4 text-3xl font-bold text-slate-900">{THANK_YOU}</h1>
-      <p className="mt-2 text-slate-700">
-        {orderId ? `Your order number is #${orderId}. ` : ''}See its status in My Orders, or track it with the order
-        number and your email or phone.
-      </p>
+      <PackageSearch aria-hidden="true" className="mx-auto h-16 w-16 text-slate-400" />
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-2 text-slate-700">{message}</p>
       <Links
         first={
-          <Link
-            to={orderId ? `/track-order?id=${encodeURIComponent(orderId)}` : '/track-order'}
-            className={buttonClasses('outline', 'md')}
-          >
-            Track Your Order
-          </Link>
+          <>
+            {extra}
+            <Link
+              to={orderId ? `/track-order?id=${encodeURIComponent(orderId)}` : '/track-order'}
+              className={buttonClasses(extra ? 'outline' : 'primary', 'md')}
+            >
+              Track Your Order
+            </Link>
+          </>
         }
       />
     </div>
   );
 }
 
+/** Signed out, the order cannot be read here: nothing is claimed about it, not even that it exists. */
+function SignInToSee({ orderId }: { orderId: string }) {
+  return (
+    <Unconfirmed
+      title="Sign in to see this order"
+      message={`Order #${orderId} can be shown here only to the account that placed it. Sign in, or track it with its number and the email or phone it was placed with.`}
+      orderId={orderId}
+      extra={
+        <Link
+          to="/login"
+          state={{ from: { pathname: '/order-success', search: `?orderId=${encodeURIComponent(orderId)}` } }}
+          className={buttonClasses('primary', 'md')}
+        >
+          Sign In
+        </Link>
+      }
+    />
+  );
+}
+
+/** The server answered that this account has no such order (the same answer whether or not it exists). */
+function NotThisShoppersOrder({ orderId }: { orderId: string }) {
+  return (
+    <Unconfirmed
+      title="Order not found"
+      message={`There is no order #${orderId} in your account. If it was placed with another account, track it with its number and the email or phone it was placed with.`}
+      orderId={orderId}
+    />
+  );
+}
+
+function OrderNotLoaded({ orderId, onRetry }: { orderId: string; onRetry(): void }) {
+  return (
+    <Unconfirmed
+      title="We could not load this order"
+      message={`Order #${orderId} could not be loaded just now. Please try again.`}
+      orderId={orderId}
+      extra={<Button onClick={onRetry}>Try Again</Button>}
+    />
+  );
+}
+
+function NoOrder() {
+  return (
+    <Unconfirmed
+      title="No order to show"
+      message="This page shows an order once it is placed. Your orders are in My Orders."
+      orderId=""
+    />
+  );
+}
+
 /** The spec's links to /orders and /, after the page's own first step. */
 function Links({ first }: { first?: ReactNode }) {
   return (
-    <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-      {first}
-      <Link to="/orders" className={buttonClasses(first ? 'outline' : 'primary', 'md')}>
-        View My Orders
-      </Link>
-      <Link to="/" className={buttonClasses('outline', 'md')}>
-        Continue Shopping
-      </Link>
-    </div>
+    <>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        {first}
+        <Link to="/orders" className={buttonClasses(first ? 'outline' : 'primary', 'md')}>
+          View My Orders
+        </Link>
+        <Link to="/" className={buttonClasses('outline', 'md')}>
+          Continue Shopping
+        </Link>
+      </div>
+      <OrderHelp className="mt-6 text-center" />
+    </>
   );
 }

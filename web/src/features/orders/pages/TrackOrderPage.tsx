@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, FormField, Input } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
+import { OrderHelp } from '@/features/store-info/components/OrderHelp';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { toast } from '@/lib/toast';
 import { findOrder } from '../api';
@@ -97,6 +98,7 @@ export default function TrackOrderPage() {
           <InvoiceDownload orderId={view.id} documents={view.documents} contactInfo={foundWith} />
         </section>
       ) : null}
+      <OrderHelp />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { PhoneLink } from '@/components/PhoneLink';
 import { cn } from '@/lib/cn';
 import { useStoreInfo } from '../store-info';
 
@@ -32,7 +33,9 @@ export function SellerDetails({ tone = 'light', className }: { tone?: 'light' | 
               {officer.email}
             </a>
           </p>
-          <p>Phone: {officer.phone}</p>
+          <p>
+            Phone: <PhoneLink phone={officer.phone} />
+          </p>
         </>
       ) : null}
     </section>

@@ -35,8 +35,10 @@ export function StoreBrand({
           />
         </PictureCopies>
       ) : null}
-      {/* A long name on a narrow screen ends in an ellipsis rather than pushing the row wider. */}
-      <span className="min-w-0 truncate">{storeNameOf(storeInfo)}</span>
+      {/* A long name on a narrow screen wraps between its words onto a second line rather than being cut. */}
+      <span data-store-name className="line-clamp-2 min-w-0 leading-tight">
+        {storeNameOf(storeInfo)}
+      </span>
     </>
   );
 }
