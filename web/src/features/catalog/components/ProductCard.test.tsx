@@ -51,7 +51,7 @@ describe('a product card', () => {
     const links = screen.getAllByRole('link');
     expect(links).toHaveLength(1);
     expect(links[0]).toHaveAccessibleName(adapter.title ?? '');
-    expect(links[0]).toHaveAttribute('href', '/product/p-lan');
+    expect(links[0]).toHaveAttribute('href', `/product/usb-c-to-2-5g-ethernet-adapter-${productCode('p-lan')}`);
     const addToCart = screen.getByRole('button', { name: `Add to Cart: ${adapter.title}` });
     expect(links[0]?.contains(addToCart)).toBe(false);
     expect(addToCart.closest('a')).toBeNull();
