@@ -120,7 +120,12 @@ describe('store info', () => {
       expect(response.statusCode).toBe(200);
       return (response.json() as { data: { title: string }[] }).data.map((product) => product.title).sort();
     };
-    expect(await titlesFor('laptop rucksack')).toEqual([]);
+    const searchedFor = async (words: string) => {
+      const response = await http.get(`/products?q=${encodeURIComponent(words)}`);
+      return (response.json() as { search?: { searchedFor?: string } }).search?.searchedFor;
+    };
+    // "rucksack" names no product yet: the search is for "laptop" alone, and says so.
+    expect(await searchedFor('laptop rucksack')).toBe('laptop');
     expect(await titlesFor('zorbix')).toEqual([]);
 
     const synonyms = {
@@ -138,7 +143,8 @@ describe('store info', () => {
 
     await store('info', 'set', '--file', cli.files.write('none.json', JSON.stringify({ searchSynonyms: null })));
     expect(await storeInfoAt('localhost')).not.toHaveProperty('searchSynonyms');
-    expect(await titlesFor('laptop rucksack')).toEqual([]);
+    expect(await titlesFor('zorbix')).toEqual([]);
+    expect(await searchedFor('laptop rucksack')).toBe('laptop');
   });
 
   it('sets the most of one product an order may hold, which the storefront is told and orders obey', async () => {
