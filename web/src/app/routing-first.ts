@@ -3,5 +3,6 @@
  * query cache (their chunk), so that they are evaluated in a task of their own. Only what the shop
  * uses anyway is named here, so the import keeps nothing else of either package in the build.
  */
-export { createBrowserRouter } from 'react-router';
+
 export { QueryClient } from '@tanstack/react-query';
+export { createBrowserRouter } from 'react-router';
