@@ -104,7 +104,7 @@ function takeOverAfterContent(): Plugin {
           files.add(file);
           for (const imported of chunkOf(file)?.imports ?? []) add(imported);
         };
-        // The entry's dynamic import (the take-over) and the take-over's own (the shop's modules).
+        // The entry's dynamic import (the take-over) and the take-over's own (the router, the shop's modules).
         for (const takeOver of entry?.dynamicImports ?? []) {
           add(takeOver);
           for (const next of chunkOf(takeOver)?.dynamicImports ?? []) add(next);
@@ -157,9 +157,28 @@ function inlineEarlyActions(): Plugin {
 }
 
 /**
+ * The framework's chunks (React, the router, the query cache) start with V8's compile hint
+ * `//# allFunctionsCalledOnLoad`: nearly all their functions run while the page is taken over, so
+ * Chromium compiles them on a background thread as the script arrives instead of on the main thread
+ * the first time each is called, in the middle of hydration. Other browsers ignore the comment.
+ */
+function compileFrameworkEagerly(): Plugin {
+  return {
+    name: 'compile-framework-eagerly',
+    apply: 'build',
+    // Once minified (which would drop the comment), before the compressed copies are made.
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && /^(framework|routing)$/.test(chunk.name))
+          chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+    },
+  };
+}
+
+/**
  * A first visit downloads a few larger scripts rather than thirty small ones (each costs a request
- * and a module to evaluate on a phone): React, the router and the query cache that every page
- * needs in one, the shop's shell (layouts, providers, shared pieces) in another. Each page, and
+ * and a module to evaluate on a phone): React and ReactDOM in one, the router and the query cache
+ * in another, the shop's shell (layouts, providers, shared pieces) in a third. Each page, and
  * whatever only some pages use, stays in its own chunk.
  */
 const firstVisitChunks = {
@@ -172,8 +191,16 @@ const firstVisitChunks = {
       priority: 30,
     },
     {
+      // React and ReactDOM, evaluated with the take-over; the router and the query cache in a chunk
+      // of their own, evaluated in a task of its own after a yield (see app/take-over): on a phone
+      // one evaluation of the three together was a long task.
       name: 'framework',
-      test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+      test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+      priority: 20,
+    },
+    {
+      name: 'routing',
+      test: /node_modules[\\/](react-router|@tanstack)[\\/]/,
       priority: 20,
     },
     {
@@ -202,6 +229,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     stylesInPage(),
     takeOverAfterContent(),
+    isSsrBuild ? null : compileFrameworkEagerly(),
     isSsrBuild ? null : inlineEarlyActions(),
     // Brotli and gzip copies beside each asset, made once at build time and served as they are.
     isSsrBuild

@@ -82,7 +82,9 @@ async function open(url: string): Promise<Figures> {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await cdp.send('Tracing.end');
     await complete;
-    const parsing = events.find((event) => event.name === 'ParseHTML' && event.args?.beginData?.url === url);
+    // The page's address once redirected (`/product/{id}` answers 301 to its readable address).
+    const landed = page.url();
+    const parsing = events.find((event) => event.name === 'ParseHTML' && event.args?.beginData?.url === landed);
     if (!parsing) throw new Error(`no trace of ${url}`);
     const painted = events.find((event) => event.name === 'firstContentfulPaint' && event.pid === parsing.pid);
     const tasks = events

@@ -9,11 +9,14 @@ import type { EarlyActions } from './early-actions';
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * The browser takes the page over. The framework (React, the router, the query cache: one chunk)
- * was evaluated with this module; the shop's own modules are evaluated in a task of their own
- * (their chunks were preloaded with this one).
+ * The browser takes the page over. React and ReactDOM were evaluated with this module; the router
+ * and the query cache, then the shop's own modules, are each evaluated in a task of their own
+ * (their chunks were preloaded with this one): a module and all it imports are evaluated at once,
+ * and the three together held a phone's main thread for one long task.
  */
 export async function takeOver(root: HTMLElement, earlyActions: EarlyActions): Promise<void> {
+  await yieldToBrowser();
+  await import('./routing-first');
   await yieldToBrowser();
   const { prepareApp, prepareClassMerging } = await import('./boot');
   const { app, serverRendered } = await prepareApp(earlyActions);
