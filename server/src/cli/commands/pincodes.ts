@@ -31,13 +31,11 @@ export function readPincodeCsv(text: string): ListedPincode[] {
       `The file's first line must name the columns pincode, district and state (missing: ${missing.map(([field]) => field).join(', ')}).`,
     );
   }
-  return records
-    .slice(1)
-    .map((record) => ({
-      pincode: record[at.pincode] ?? '',
-      district: record[at.district] ?? '',
-      state: record[at.state] ?? '',
-    }));
+  return records.slice(1).map((record) => ({
+    pincode: record[at.pincode] ?? '',
+    district: record[at.district] ?? '',
+    state: record[at.state] ?? '',
+  }));
 }
 
 export function addPincodeCommands(program: Command, context: CliContext): void {
