@@ -50,6 +50,8 @@ export async function scratchShop(
   });
   await migrateToLatest(db, schema);
   const services = createServices(db);
+  // As the shop's start does: orders are checked against the PIN directory.
+  await services.pincodes.ensureLoaded();
   await ensureDemoStore(services);
   const store = await services.stores.defaultStore();
   if (!store) throw new Error('the demo store was not seeded');

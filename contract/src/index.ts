@@ -16,6 +16,7 @@ export * from './orders.js';
 export * from './payments.js';
 export * from './phones.js';
 export * from './pictures.js';
+export * from './pincodes.js';
 export * from './privacy.js';
 export * from './product-address.js';
 export * from './product-options.js';

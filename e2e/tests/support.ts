@@ -127,11 +127,12 @@ export const shippingAddress = {
 
 /** Fills the checkout's shipping form with the address above. */
 export async function fillShipping(page: Page): Promise<void> {
+  // PIN first: the state follows from it (and the city, which is then typed over).
+  await page.getByLabel('PIN code', { exact: true }).fill(shippingAddress.postalCode);
+  await expect(page.getByLabel('State', { exact: true })).toHaveValue(shippingAddress.state);
   await page.getByLabel('Full name', { exact: true }).fill(shippingAddress.fullName);
   await page.getByLabel('Address', { exact: true }).fill(shippingAddress.address);
   await page.getByLabel('City', { exact: true }).fill(shippingAddress.city);
-  await page.getByLabel('State', { exact: true }).selectOption(shippingAddress.state);
-  await page.getByLabel('PIN code', { exact: true }).fill(shippingAddress.postalCode);
   await page.getByLabel('Phone', { exact: true }).fill(shippingAddress.phone);
 }
 

@@ -16,6 +16,7 @@ import { invoiceRoutes } from './modules/invoices/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { pincodeRoutes } from './modules/pincodes/routes.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
 import { appManifestRoutes } from './modules/storefront/app-manifest.js';
 import { type PictureCopies, pictureCopyRoutes } from './modules/storefront/picture-copies.js';
@@ -65,6 +66,7 @@ export const API_MODULES = [
     orders: services.orders,
     invoices: services.invoices,
   })),
+  moduleRoutes(pincodeRoutes, ({ services }: ModuleGiven) => ({ pincodes: services.pincodes })),
   moduleRoutes(paymentRoutes, ({ services }: ModuleGiven) => ({ payments: services.payments })),
   moduleRoutes(newsletterRoutes, ({ services }: ModuleGiven) => ({ newsletter: services.newsletter })),
   moduleRoutes(contactRoutes, ({ services }: ModuleGiven) => ({ contact: services.contact })),

@@ -70,6 +70,8 @@ async function prepare({ db, services }: Shop): Promise<string[]> {
         `${where} cannot be written (${reason(error)}). Check the disk space, permissions and that it is not read-only.`,
       );
     }
+    // India's PIN directory, from the shop's own file when empty or older (see docs/decisions.md).
+    await services.pincodes.ensureLoaded();
     return config.seedDemo ? await ensureDemoStore(services) : false;
   }).catch((error: unknown) => refuseToStart(error instanceof StartLockTimeout ? `${where}: ${reason(error)}` : error));
   if (config.servesThePublic && !config.allowLocalLinks) {

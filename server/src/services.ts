@@ -20,6 +20,7 @@ import { paymentWaitsByHand } from './modules/payments/registry.js';
 import { PaymentService } from './modules/payments/service.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './modules/payments/settings.js';
 import { newStoreSettings } from './modules/payments/stored-settings.js';
+import { PincodeService } from './modules/pincodes/service.js';
 import { PrivacyService } from './modules/privacy/service.js';
 import { StaffService } from './modules/staff/service.js';
 import { StaffSignInLinks } from './modules/staff/sign-in-links.js';
@@ -44,6 +45,7 @@ export interface ModuleServices {
   passwordResets: PasswordResets;
   passwordChanges: PasswordChanges;
   invoices: InvoiceService;
+  pincodes: PincodeService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -69,7 +71,9 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   const stores = new StoreService(db, newStoreSettings, settings.messages?.port);
   const outbox = new Outbox(db);
   const orderMail = new OrderMail(outbox, stores, settings.messages);
-  const invoices = new InvoiceService(db, stores);
+  const pincodes = new PincodeService(db);
+  const stateOfPincode = (pin: string, trx?: Database) => pincodes.lookup(pin, trx);
+  const invoices = new InvoiceService(db, stores, undefined, stateOfPincode);
   const orders = new OrderService(db, settings.orders, {
     // An order's invoice and messages are written in the transaction of the change that causes them.
     onChange: async (trx, change) => {
@@ -78,6 +82,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     },
     waitsByHand: paymentWaitsByHand,
     documentsOf: (orderIds) => documentsOfOrders(db, orderIds),
+    stateOfPincode,
   });
   const payments = new PaymentService(db, orders, settings.payments);
   const audit = new AuditLog(db);
@@ -114,5 +119,6 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     passwordResets: new PasswordResets(db, outbox, settings.messages, settings.passwordCost),
     passwordChanges: new PasswordChanges(db, outbox, audit, settings.messages, settings.passwordCost),
     invoices,
+    pincodes,
   };
 }

@@ -128,6 +128,7 @@ export async function startShop(
     passwordCost: options.passwordCost ?? TEST_PASSWORD_COST,
     ...(options.messages ? { messages: options.messages } : {}),
   });
+  await services.pincodes.ensureLoaded();
   if (options.seedDemo !== false) await ensureDemoStore(services);
   const store = await services.stores.defaultStore();
   if (!store && options.seedDemo !== false) throw new Error('the demo store was not seeded');

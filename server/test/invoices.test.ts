@@ -182,6 +182,21 @@ describe('tax invoices and credit notes', () => {
       .where('kind', '=', kind)
       .executeTakeFirst();
 
+  it('takes the place of supply from the PIN: Pune 411038 from a Karnataka seller is IGST, whatever state the order holds', async () => {
+    const order = await place({
+      products: { [cable]: 1 },
+      shippingAddress: { ...validAddress, city: 'Pune', state: 'Maharashtra', postalCode: '411038' },
+    });
+    // An order from before the PIN check could hold any state: the invoice must still follow the PIN.
+    await shop.db.updateTable('orders').set({ state: 'Karnataka' }).where('id', '=', order.id).execute();
+    await pay(order.id);
+    const document = JSON.parse((await invoiceOf(order.id))?.document_json ?? '{}');
+    expect(document.placeOfSupply).toEqual({ name: 'Maharashtra', code: '27' });
+    expect(document.supply).toBe('inter-state');
+    expect(document.totals).toMatchObject({ cgst: 0, sgst: 0 });
+    expect(document.totals.igst).toBeGreaterThan(0);
+  });
+
   withPdftotext('read back from the PDF', () => {
     it('within the seller’s state: CGST and SGST at half the rate each, adding up to the order total', async () => {
       const order = await place({ products: { [charger]: 2, [cable]: 1 } });

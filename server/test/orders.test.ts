@@ -125,7 +125,7 @@ describe('POST /orders', () => {
   it('keeps a business buyer’s GSTIN and company for the invoice, and the state as the list writes it', async () => {
     const response = await placeOrder({
       products: { [product(0).id]: 1 },
-      shippingAddress: { ...validAddress, state: ' tamil  nadu ' },
+      shippingAddress: { ...validAddress, city: 'Chennai', state: ' tamil  nadu ', postalCode: '600001' },
       buyerGstin: ' 29aagcb7383j1z4 ',
       buyerCompany: '  Chai Tech LLP ',
     });

@@ -11,6 +11,7 @@ import { addBackupCommands } from './commands/backup.js';
 import { addMailCommands } from './commands/mail.js';
 import { addOrderCommands } from './commands/orders.js';
 import { addPaymentCommands } from './commands/payments.js';
+import { addPincodeCommands } from './commands/pincodes.js';
 import { addProductCommands } from './commands/products.js';
 import { addSetupCommands } from './commands/setup.js';
 import { addStaffCommands } from './commands/staff.js';
@@ -40,6 +41,7 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
   addStaffCommands(program, context);
   addSubscriberCommands(program, context);
   addTicketCommands(program, context);
+  addPincodeCommands(program, context);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

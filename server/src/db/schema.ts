@@ -296,6 +296,24 @@ export interface DatabaseSchema {
   tickets: TicketsTable;
   subscribers: SubscribersTable;
   invoices: InvoicesTable;
+  pincodes: PincodesTable;
+  pincode_directory: PincodeDirectoryTable;
+}
+
+/** A PIN code of India: its district and the GST code of its state as they are today. */
+export interface PincodesTable {
+  pincode: string;
+  district: string;
+  state_code: string;
+  /** 'directory': the shop's own file; 'import': a merchant's `store pincodes import`, kept over the file. */
+  source: string;
+}
+
+/** One row: the version of the shop's PIN file loaded last. */
+export interface PincodeDirectoryTable {
+  id: number;
+  version: number;
+  loaded_at: string;
 }
 
 /** A person who runs the shop from the back office: an owner or staff, of one store or of all (store_id null). */

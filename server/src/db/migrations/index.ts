@@ -39,6 +39,7 @@ import * as orderLineCap from './2027-01-08-order-line-cap.js';
 import * as sessionDevices from './2027-01-09-session-devices.js';
 import * as staffEmailPerStore from './2027-01-10-staff-email-per-store.js';
 import * as productAddresses from './2027-01-11-product-addresses.js';
+import * as pinDirectory from './2027-01-13-pin-directory.js';
 
 const migrations: [name: string, migration: Migration][] = [
   ['2026-11-01-initial', initial],
@@ -69,6 +70,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-09-session-devices', sessionDevices],
   ['2027-01-10-staff-email-per-store', staffEmailPerStore],
   ['2027-01-11-product-addresses', productAddresses],
+  ['2027-01-13-pin-directory', pinDirectory],
 ];
 
 export const migrationProvider: MigrationProvider = {

@@ -31,6 +31,11 @@ export class InvoiceService {
     private readonly stores: StoreService,
     /** The time of issue; a test sets the day (31 March against 1 April). */
     private readonly clock: () => Date = () => new Date(),
+    /** The PIN directory: the state of the PIN an order goes to is its place of supply. */
+    private readonly stateOfPincode: (
+      pincode: string,
+      trx: Database,
+    ) => Promise<{ state: string } | undefined> = async () => undefined,
   ) {}
 
   /** The order service's hook: paid → invoice; cancelled after an invoice → credit note. */
@@ -50,7 +55,13 @@ export class InvoiceService {
     const store = await this.storeOf(trx, order);
     // A GSTIN that does not check out is no registration: the order gets a receipt, not a tax invoice.
     const type = sellerOf(store).gstin ? 'tax-invoice' : 'receipt';
-    return this.issue(trx, order, type, (number, issuedAt) => buildInvoice(store, order, items, { number, issuedAt }));
+    // The place of supply is where the PIN is, whatever state was typed (an order from before the
+    // PIN check, or a PIN the directory no longer knows, keeps its typed state).
+    const pinState = (await this.stateOfPincode(order.postal_code, trx))?.state;
+    const shipped = pinState ? { ...order, state: pinState } : order;
+    return this.issue(trx, order, type, (number, issuedAt) =>
+      buildInvoice(store, shipped, items, { number, issuedAt }),
+    );
   }
 
   /** A credit note for an order cancelled after its invoice; nothing for one never invoiced. */

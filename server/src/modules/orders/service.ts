@@ -65,7 +65,12 @@ export interface OrderNeighbours {
   waitsByHand?: WaitsByHand;
   /** The invoices' documents shown with each order (none without it). */
   documentsOf?: DocumentsOf;
+  /** The PIN directory: a PIN's state today (an order's address is checked against it). */
+  stateOfPincode?: StateOfPincode;
 }
+
+/** A PIN's state as GST names it today; undefined for a PIN the directory does not know. */
+export type StateOfPincode = (pincode: string) => Promise<{ state: string } | undefined>;
 
 /** What asking to mark an order paid did: moved it, or why it could not. */
 export type MarkPaidResult = { moved: true; order: OrderRow } | { moved: false; order: OrderRow; reason: string };
@@ -75,6 +80,7 @@ export class OrderService {
   private readonly onChange: OrderChangeHook | undefined;
   private readonly waitsByHand: WaitsByHand;
   private readonly documentsOf: DocumentsOf;
+  private readonly stateOfPincode: StateOfPincode | undefined;
 
   constructor(
     private readonly db: Database,
@@ -84,6 +90,7 @@ export class OrderService {
     this.onChange = neighbours.onChange;
     this.waitsByHand = neighbours.waitsByHand ?? NO_PROVIDER_WAITS;
     this.documentsOf = neighbours.documentsOf ?? NO_DOCUMENTS;
+    this.stateOfPincode = neighbours.stateOfPincode;
     this.staffQueries = new OrderStaffQueries(db);
   }
 
@@ -122,6 +129,7 @@ export class OrderService {
    * a guarded update (never below zero), each line a snapshot of the title and price.
    */
   async create(storeId: string, user: UserRow, input: CreateOrderInput, placing: PlaceOrder): Promise<Order> {
+    if (this.stateOfPincode) await refuseAddressOutsideItsPin(input.shippingAddress, this.stateOfPincode);
     const orderId = newOrderNumber();
     const openOrders = {
       perAccount: this.policy.maxOpenOrders,
@@ -315,3 +323,30 @@ export class OrderService {
 }
 
 export { statusLabel };
+
+/**
+ * The PIN decides the state (and so the invoice's place of supply): an unknown PIN, or a state
+ * other than the PIN's, is refused before anything is written, naming `postalCode`.
+ */
+async function refuseAddressOutsideItsPin(
+  address: CreateOrderInput['shippingAddress'],
+  stateOfPincode: StateOfPincode,
+): Promise<void> {
+  const known = await stateOfPincode(address.postalCode);
+  if (!known) {
+    throw new HttpError(
+      400,
+      `PIN code ${address.postalCode} is not a PIN code we know. Please check it.`,
+      {},
+      'postalCode',
+    );
+  }
+  if (known.state !== address.state) {
+    throw new HttpError(
+      400,
+      `PIN code ${address.postalCode} is in ${known.state}, not ${address.state}. Please check the PIN code or choose ${known.state}.`,
+      {},
+      'postalCode',
+    );
+  }
+}

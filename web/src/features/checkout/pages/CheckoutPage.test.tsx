@@ -19,8 +19,25 @@ const adapter: CartItem = {
 };
 
 /** The shop's answers, with every product of the cart in stock unless told otherwise. */
+/** The PIN directory's answers, as GET /pincodes/{pin} gives them. */
+const place = (pincode: string, district: string, state: string, stateCode: string) => ({
+  pincode,
+  district,
+  state,
+  stateCode,
+  serviceable: true,
+  cod: false,
+  estimate: { earliest: '2026-12-02', latest: '2026-12-07' },
+});
+const PINS: ApiHandlers = {
+  'GET /pincodes/560038': () => [200, place('560038', 'Bangalore', 'Karnataka', '29')],
+  'GET /pincodes/411038': () => [200, place('411038', 'Pune', 'Maharashtra', '27')],
+  'GET /pincodes/999999': () => [404, { error: 'PIN code 999999 is not a PIN code we know. Please check it.' }],
+};
+
 const shop = (handlers: ApiHandlers = {}) =>
   fakeApi({
+    ...PINS,
     'GET /products/p-lan-1': () => [200, { id: 'p-lan-1', title: adapter.name, stock: 40 }],
     'GET /products/p-sleeve': () => [200, { id: 'p-sleeve', title: 'Neoprene Laptop Sleeve', stock: 40 }],
     ...handlers,
@@ -48,6 +65,7 @@ describe('the order summary and a business buyer', () => {
   const sleeve: CartItem = { id: 'p-sleeve', name: 'Neoprene Laptop Sleeve', image: '/s.svg', price: 499, quantity: 1 };
   const registered = (handlers: ApiHandlers = {}) =>
     fakeApi({
+      ...PINS,
       'GET /storeInfo': () => [200, aStoreInfo()],
       'GET /products/p-lan-1': () => [200, { id: 'p-lan-1', title: adapter.name, stock: 40, gstRate: 18 }],
       // No rate given: counted at the standard 18%, as its invoice will be.
@@ -105,7 +123,8 @@ describe('checkout', () => {
   it('asks for every shipping field before it places the order', async () => {
     const calls = shop();
     renderPage(<CheckoutPage />, { path: '/checkout' });
-    await fillAddress({ City: '' });
+    // The city comes from the PIN now, so the address is the one left blank.
+    await fillAddress({ Address: '' });
     await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
 
     await expectVisibleText('Please fill all fields');
@@ -191,7 +210,9 @@ describe('checkout', () => {
 
     await expectVisibleText('City is required.');
     expect(screen.getByLabelText('City')).toHaveAccessibleDescription('City is required.');
-    expect(screen.getByLabelText('PIN code')).toHaveAccessibleDescription('6 digits PIN code must be 6 digits.');
+    expect(screen.getByLabelText('PIN code')).toHaveAccessibleDescription(
+      '6 digits: the city and state follow from it PIN code must be 6 digits.',
+    );
     expect(screen.getByText(INDIAN_MOBILE_MESSAGE)).toBeVisible();
     expect(calls.filter((call) => call.route === 'POST /orders')).toEqual([]);
   });
@@ -226,5 +247,62 @@ describe('checkout', () => {
     renderPage(<CheckoutPage />, { path: '/checkout' });
     expect(await screen.findByRole('link', { name: 'Review your cart' })).toHaveAttribute('href', '/cart');
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+  });
+
+  it('asks the PIN first, fills the city and fixes the state from it, and keeps a city the shopper typed', async () => {
+    const calls = shop({
+      'POST /orders': () => [400, { error: 'PIN code 411038 is in Maharashtra, not Karnataka.', field: 'postalCode' }],
+    });
+    renderPage(<CheckoutPage />, { path: '/checkout' });
+    const fields = screen.getAllByRole('textbox');
+    expect(fields[0]).toBe(screen.getByLabelText('PIN code'));
+
+    await userEvent.type(screen.getByLabelText('PIN code'), '411038');
+    await vi.waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Pune'));
+    expect(screen.getByLabelText('State')).toHaveValue('Maharashtra');
+    expect(
+      within(screen.getByLabelText('State'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Maharashtra']);
+    expect(screen.getByLabelText('PIN code')).toHaveAccessibleDescription('Pune, Maharashtra');
+
+    // Another PIN moves the filled city and the state with it; a city typed by hand stays.
+    await userEvent.clear(screen.getByLabelText('PIN code'));
+    await userEvent.type(screen.getByLabelText('PIN code'), '560038');
+    await vi.waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Bangalore'));
+    expect(screen.getByLabelText('State')).toHaveValue('Karnataka');
+    await userEvent.clear(screen.getByLabelText('City'));
+    await userEvent.type(screen.getByLabelText('City'), 'Bengaluru');
+    await userEvent.clear(screen.getByLabelText('PIN code'));
+    await userEvent.type(screen.getByLabelText('PIN code'), '411038');
+    await vi.waitFor(() => expect(screen.getByLabelText('State')).toHaveValue('Maharashtra'));
+    expect(screen.getByLabelText('City')).toHaveValue('Bengaluru');
+
+    // A PIN the shop does not know is said beside the field; the state can then be chosen from the list.
+    await userEvent.clear(screen.getByLabelText('PIN code'));
+    await userEvent.type(screen.getByLabelText('PIN code'), '999999');
+    await expectVisibleText('PIN code 999999 is not a PIN code we know. Please check it.');
+    expect(within(screen.getByLabelText('State')).getAllByRole('option').length).toBeGreaterThan(30);
+
+    // The server's refusal is shown and everything typed stays.
+    await userEvent.clear(screen.getByLabelText('PIN code'));
+    await userEvent.type(screen.getByLabelText('PIN code'), '411038');
+    await userEvent.type(screen.getByLabelText('Full name'), 'Asha Rao');
+    await userEvent.type(screen.getByLabelText('Address'), '7, Model Colony');
+    await userEvent.type(screen.getByLabelText('Phone'), '9845012345');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await expectVisibleText('PIN code 411038 is in Maharashtra, not Karnataka.');
+    expect(calls.find((call) => call.route === 'POST /orders')?.body).toHaveProperty('shippingAddress', {
+      fullName: 'Asha Rao',
+      address: '7, Model Colony',
+      city: 'Bengaluru',
+      state: 'Maharashtra',
+      postalCode: '411038',
+      phone: '+919845012345',
+    });
+    expect(screen.getByLabelText('PIN code')).toHaveValue('411038');
+    expect(screen.getByLabelText('City')).toHaveValue('Bengaluru');
+    expect(screen.getByLabelText('Full name')).toHaveValue('Asha Rao');
   });
 });

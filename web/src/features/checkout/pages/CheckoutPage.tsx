@@ -7,7 +7,7 @@ import {
   typedIndianMobile,
 } from '@netkart/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button, FormField, Input, Select, Textarea } from '@/components/ui';
@@ -20,6 +20,7 @@ import { useStoreInfo } from '@/features/store-info/store-info';
 import { formatPrice } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { gstIncluded } from '../gst-included';
+import { usePincode } from '../pincode';
 import { EMPTY_SHIPPING, INDIAN_STATES, type ShippingForm, trimmedShipping } from '../shipping';
 
 /** One order line per cart line, so the merchant packs the size and colour each one asked for. */
@@ -45,6 +46,7 @@ export default function CheckoutPage() {
     register,
     handleSubmit,
     getValues,
+    setValue,
     watch,
     formState: { isSubmitting, errors },
   } = useForm<ShippingForm, unknown, ShippingAddressInput>({
@@ -53,6 +55,23 @@ export default function CheckoutPage() {
     resolver: zodResolver(ShippingAddressInput),
   });
   const phoneField = register('phone');
+
+  // PIN first: its place fills the city (the shopper may change it) and fixes the state, which the
+  // server checks against the PIN and the invoice takes its place of supply from.
+  const pincode = usePincode(watch('postalCode') ?? '');
+  const pinPlace = pincode.place;
+  const filledCity = useRef('');
+  useEffect(() => {
+    if (!pinPlace) return;
+    setValue('state', pinPlace.state, { shouldValidate: errors.state !== undefined });
+    const city = getValues('city').trim();
+    // A city the shopper typed is kept; one this form filled from an earlier PIN follows the new PIN.
+    if (city === '' || city === filledCity.current) {
+      setValue('city', pinPlace.district, { shouldValidate: errors.city !== undefined });
+      filledCity.current = pinPlace.district;
+    }
+  }, [pinPlace, setValue, getValues, errors.state, errors.city]);
+  const states = pinPlace ? [pinPlace.state] : INDIAN_STATES;
 
   const cartIsEmpty = () => {
     if (items.length > 0) return false;
@@ -119,6 +138,23 @@ export default function CheckoutPage() {
           <h2 id="shipping-heading" className="text-lg font-semibold text-slate-900">
             Shipping Information
           </h2>
+          <FormField
+            label="PIN code"
+            htmlFor="shipping-postal-code"
+            error={errors.postalCode?.message ?? pincode.problem}
+            description={
+              pinPlace ? `${pinPlace.district}, ${pinPlace.state}` : '6 digits: the city and state follow from it'
+            }
+          >
+            <Input
+              id="shipping-postal-code"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={6}
+              className="sm:max-w-48"
+              {...register('postalCode')}
+            />
+          </FormField>
           <FormField label="Full name" htmlFor="shipping-full-name" error={errors.fullName?.message}>
             <Input id="shipping-full-name" autoComplete="name" {...register('fullName')} />
           </FormField>
@@ -134,29 +170,20 @@ export default function CheckoutPage() {
             <FormField label="City" htmlFor="shipping-city" error={errors.city?.message}>
               <Input id="shipping-city" autoComplete="address-level2" {...register('city')} />
             </FormField>
-            <FormField label="State" htmlFor="shipping-state" error={errors.state?.message}>
+            <FormField
+              label="State"
+              htmlFor="shipping-state"
+              error={errors.state?.message}
+              {...(pinPlace ? { description: 'From the PIN code' } : {})}
+            >
               <Select id="shipping-state" autoComplete="address-level1" {...register('state')}>
-                <option value="">Choose a state</option>
-                {INDIAN_STATES.map((state) => (
+                {pinPlace ? null : <option value="">Choose a state</option>}
+                {states.map((state) => (
                   <option key={state} value={state}>
                     {state}
                   </option>
                 ))}
               </Select>
-            </FormField>
-            <FormField
-              label="PIN code"
-              htmlFor="shipping-postal-code"
-              error={errors.postalCode?.message}
-              description="6 digits"
-            >
-              <Input
-                id="shipping-postal-code"
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={6}
-                {...register('postalCode')}
-              />
             </FormField>
             <FormField
               label="Phone"

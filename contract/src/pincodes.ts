@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** A PIN code as India Post writes it: 6 digits, the first not 0. */
+export const PINCODE_PATTERN = /^[1-9][0-9]{5}$/;
+
+/** GET /pincodes/{pin}: where a PIN is, whether the shop delivers there, and when. */
+export const PincodeAnswer = z.object({
+  pincode: z.string(),
+  district: z.string(),
+  /** The state or union territory as GST names it today. */
+  state: z.string(),
+  /** Its GST state code, e.g. '27' for Maharashtra. */
+  stateCode: z.string(),
+  serviceable: z.boolean(),
+  cod: z.boolean(),
+  /** India-time days, YYYY-MM-DD. */
+  estimate: z.object({ earliest: z.string(), latest: z.string() }),
+});
+export type PincodeAnswer = z.infer<typeof PincodeAnswer>;

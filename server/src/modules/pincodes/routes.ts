@@ -1,0 +1,29 @@
+import { PINCODE_PATTERN, PincodeAnswer } from '@netkart/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError, notFound } from '../../http/errors.js';
+import { describeRoutes, withErrors } from '../../http/wire.js';
+import { deliveryTo } from './delivery.js';
+import type { PincodeService } from './service.js';
+
+export const MALFORMED_PINCODE = 'PIN code must be 6 digits, not starting with 0.';
+export const unknownPincode = (pin: string) => `PIN code ${pin} is not a PIN code we know. Please check it.`;
+
+/** GET /pincodes/{pin}: a PIN's district and state, and the delivery promise for it. */
+export async function pincodeRoutes(app: FastifyInstance, { pincodes }: { pincodes: PincodeService }): Promise<void> {
+  describeRoutes(app, { tag: 'pincodes' });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    description: 'Where a PIN code is (district, state and GST state code), whether the shop delivers there, and when.',
+    params: z.object({ pin: z.string() }),
+    response: withErrors({ 200: PincodeAnswer }),
+  };
+  api.get('/pincodes/:pin', { schema }, async (request) => {
+    const pin = request.params.pin.trim();
+    if (!PINCODE_PATTERN.test(pin)) throw new HttpError(400, MALFORMED_PINCODE, {}, 'pincode');
+    const known = await pincodes.lookup(pin);
+    if (!known) throw notFound(unknownPincode(pin));
+    return { ...known, ...deliveryTo(pin) };
+  });
+}
