@@ -18,7 +18,7 @@ import { addStaffCommands } from './commands/staff.js';
 import { addStoreInfoCommands } from './commands/store-info.js';
 import { addSubscriberCommands } from './commands/subscribers.js';
 import { addTicketCommands } from './commands/tickets.js';
-import { type CliContext, CliError, type Shop } from './context.js';
+import { type CliContext, CliError } from './context.js';
 import { configFromEnvironment } from './environment.js';
 
 /** The merchant's `store` command. Exit codes: 0 done, 1 refused or failed (with the reason), 2 a usage mistake. */
