@@ -4,6 +4,7 @@
  * Money is a number of rupees on the wire (e.g. 1499.5); the server keeps integer paise.
  */
 export * from './accounts.js';
+export * from './addresses.js';
 export * from './admin.js';
 export * from './catalog.js';
 export * from './common.js';

@@ -114,6 +114,8 @@ export const CreateOrderRequest = z
       .max(150, { error: 'Company name must be at most 150 characters.' })
       .nullish()
       .transform((value) => value || undefined),
+    /** A signed-in shopper's wish to keep this address in their account (not past the limit of ten). */
+    saveAddress: z.boolean({ error: 'saveAddress must be true or false.' }).optional(),
   })
   .check((context) => {
     const { products, lines } = context.value;
@@ -127,7 +129,7 @@ export const CreateOrderRequest = z
       context.issues.push({ code: 'custom', input: context.value, message: 'Your order has no products.' });
     }
   })
-  .transform(({ products, lines, shippingAddress, buyerGstin, buyerCompany }) => ({
+  .transform(({ products, lines, shippingAddress, buyerGstin, buyerCompany, saveAddress }) => ({
     lines:
       lines ??
       Object.entries(products ?? {}).map(
@@ -136,6 +138,7 @@ export const CreateOrderRequest = z
     shippingAddress,
     ...(buyerGstin ? { buyerGstin } : {}),
     ...(buyerCompany ? { buyerCompany } : {}),
+    ...(saveAddress ? { saveAddress } : {}),
   }));
 /** What a caller sends. */
 export type CreateOrderRequest = z.input<typeof CreateOrderRequest>;
@@ -186,6 +189,8 @@ export const Order = z.object({
   cancelReason: z.string().nullable(),
   /** The order's invoice (a receipt from a seller without a GSTIN) once paid, and its credit note if then cancelled. */
   documents: z.array(OrderDocument),
+  /** Only in the answer to placing an order that asked to save its address: whether it was, and what to tell. */
+  addressSave: z.object({ saved: z.boolean(), message: z.string() }).optional(),
 });
 export type Order = z.infer<typeof Order>;
 

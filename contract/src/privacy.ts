@@ -12,7 +12,7 @@ export const AccountExport = z.object({
   exportedAt: z.string(),
   store: z.object({ name: z.string(), host: z.string() }),
   account: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), createdAt: z.string() }),
-  /** Every shipping address the shopper has ordered to, once each. */
+  /** Every address the shopper saved in their account or ordered to, once each (the saved ones first). */
   addresses: z.array(Order.shape.shippingAddress),
   orders: z.array(Order),
   newsletter: z.object({ subscribed: z.boolean(), consentText: z.string(), subscribedAt: z.string() }).nullable(),

@@ -9,6 +9,7 @@ import type { RecordedAnswers } from './http/recorded-answers.js';
 import { storeHostOf } from './http/store-host.js';
 import { refuseNulCharacters } from './http/text-guard.js';
 import { holdInputErrors } from './http/wire.js';
+import { addressRoutes } from './modules/accounts/address-routes.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
@@ -56,6 +57,7 @@ export const API_MODULES = [
     sessions: services.sessions,
     audit: services.audit,
   })),
+  moduleRoutes(addressRoutes, ({ services }: ModuleGiven) => ({ addressBook: services.addressBook })),
   moduleRoutes(privacyRoutes, ({ services }: ModuleGiven) => ({ privacy: services.privacy })),
   moduleRoutes(catalogRoutes, ({ services }: ModuleGiven) => ({ catalog: services.catalog })),
   moduleRoutes(orderRoutes, ({ services }: ModuleGiven) => ({

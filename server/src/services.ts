@@ -3,6 +3,7 @@ import { PasswordChanges } from './modules/accounts/password-change.js';
 import { PasswordResets } from './modules/accounts/password-reset.js';
 import type { ScryptCost } from './modules/accounts/passwords.js';
 import { AccountService } from './modules/accounts/service.js';
+import { AddressBook } from './modules/accounts/addresses.js';
 import { ShopperSessions } from './modules/accounts/sessions.js';
 import { AuditLog } from './modules/audit/service.js';
 import { CatalogService } from './modules/catalog/service.js';
@@ -30,6 +31,7 @@ import { StoreService } from './modules/stores/service.js';
 export interface ModuleServices {
   stores: StoreService;
   accounts: AccountService;
+  addressBook: AddressBook;
   sessions: ShopperSessions;
   catalog: CatalogService;
   orders: OrderService;
@@ -74,6 +76,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   const pincodes = new PincodeService(db);
   const stateOfPincode = (pin: string, trx?: Database) => pincodes.lookup(pin, trx);
   const invoices = new InvoiceService(db, stores, undefined, stateOfPincode);
+  const addressBook = new AddressBook(db, stateOfPincode);
   const orders = new OrderService(db, settings.orders, {
     // An order's invoice and messages are written in the transaction of the change that causes them.
     onChange: async (trx, change) => {
@@ -83,6 +86,8 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     waitsByHand: paymentWaitsByHand,
     documentsOf: (orderIds) => documentsOfOrders(db, orderIds),
     stateOfPincode,
+    // An order's address joins the shopper's saved ones, on request, in the order's transaction.
+    saveAddress: (trx, owner, address) => addressBook.saveFromOrder(trx, owner, address),
   });
   const payments = new PaymentService(db, orders, settings.payments);
   const audit = new AuditLog(db);
@@ -104,6 +109,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   return {
     stores,
     accounts,
+    addressBook,
     sessions: new ShopperSessions(db),
     catalog,
     orders,
@@ -112,7 +118,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     staff,
     staffSignInLinks: new StaffSignInLinks(db, outbox, staff, settings.messages),
     outbox,
-    privacy: new PrivacyService(db, { accounts, orders, newsletter, outbox, audit }),
+    privacy: new PrivacyService(db, { accounts, addressBook, orders, newsletter, outbox, audit }),
     stockSummary: new StockSummary(db, outbox, stores, catalog, settings.messages),
     newsletter,
     contact: new ContactService(db, outbox, audit, settings.messages),

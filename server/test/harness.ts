@@ -185,6 +185,7 @@ export function client(app: FastifyInstance, defaults: { host?: string; token?: 
     get: (url: string, token?: string) => request('GET', url, undefined, token),
     post: (url: string, body?: unknown, token?: string) => request('POST', url, body ?? {}, token),
     delete: (url: string, body?: unknown, token?: string) => request('DELETE', url, body, token),
+    patch: (url: string, body?: unknown, token?: string) => request('PATCH', url, body ?? {}, token),
     raw: (options: InjectOptions) => app.inject(options),
   };
 }

@@ -298,6 +298,23 @@ export interface DatabaseSchema {
   invoices: InvoicesTable;
   pincodes: PincodesTable;
   pincode_directory: PincodeDirectoryTable;
+  addresses: AddressesTable;
+}
+
+/** A shopper's saved address (at most ten per account, exactly one the default while any remain). */
+export interface AddressesTable {
+  id: string;
+  store_id: string;
+  user_id: string;
+  full_name: string;
+  address: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  phone: string;
+  is_default: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A PIN code of India: its district and the GST code of its state as they are today. */

@@ -40,6 +40,7 @@ import * as sessionDevices from './2027-01-09-session-devices.js';
 import * as staffEmailPerStore from './2027-01-10-staff-email-per-store.js';
 import * as productAddresses from './2027-01-11-product-addresses.js';
 import * as pinDirectory from './2027-01-13-pin-directory.js';
+import * as savedAddresses from './2027-01-14-saved-addresses.js';
 
 const migrations: [name: string, migration: Migration][] = [
   ['2026-11-01-initial', initial],
@@ -71,6 +72,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-10-staff-email-per-store', staffEmailPerStore],
   ['2027-01-11-product-addresses', productAddresses],
   ['2027-01-13-pin-directory', pinDirectory],
+  ['2027-01-14-saved-addresses', savedAddresses],
 ];
 
 export const migrationProvider: MigrationProvider = {

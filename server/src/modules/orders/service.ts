@@ -2,6 +2,7 @@ import { type CreateOrderInput, ORDER_EXPIRED_REASON, type Order, OrderStatus } 
 import type { Database, OrderEventRow, OrderRow, UserRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
+import { refuseAddressOutsideItsPin, type StateOfPincode } from '../pincodes/address-check.js';
 import { newOrderNumber, nowIso } from '../../shared/ids.js';
 import { type MoveBy, moveRow, type OrderChangeHook, recordEvent, type Shipment, shipmentColumns } from './moves.js';
 import { type PlaceOrder, placeOrder } from './placing.js';
@@ -67,10 +68,22 @@ export interface OrderNeighbours {
   documentsOf?: DocumentsOf;
   /** The PIN directory: a PIN's state today (an order's address is checked against it). */
   stateOfPincode?: StateOfPincode;
+  /** Keeps an order's address in the shopper's account, in the order's transaction; false when full. */
+  saveAddress?: SaveAddress;
 }
 
-/** A PIN's state as GST names it today; undefined for a PIN the directory does not know. */
-export type StateOfPincode = (pincode: string) => Promise<{ state: string } | undefined>;
+export type SaveAddress = (
+  trx: Database,
+  owner: { storeId: string; userId: string },
+  address: CreateOrderInput['shippingAddress'],
+) => Promise<boolean>;
+
+/** What the shopper who asked to save the order's address is told. */
+export const ADDRESS_SAVED = 'This address is saved in your account for your next order.';
+export const ADDRESS_NOT_SAVED =
+  'Your order is placed, but this address was not saved: you already have 10 saved addresses. Remove one in My Account to save another.';
+
+export type { StateOfPincode };
 
 /** What asking to mark an order paid did: moved it, or why it could not. */
 export type MarkPaidResult = { moved: true; order: OrderRow } | { moved: false; order: OrderRow; reason: string };
@@ -81,6 +94,7 @@ export class OrderService {
   private readonly waitsByHand: WaitsByHand;
   private readonly documentsOf: DocumentsOf;
   private readonly stateOfPincode: StateOfPincode | undefined;
+  private readonly saveAddress: SaveAddress | undefined;
 
   constructor(
     private readonly db: Database,
@@ -91,6 +105,7 @@ export class OrderService {
     this.waitsByHand = neighbours.waitsByHand ?? NO_PROVIDER_WAITS;
     this.documentsOf = neighbours.documentsOf ?? NO_DOCUMENTS;
     this.stateOfPincode = neighbours.stateOfPincode;
+    this.saveAddress = neighbours.saveAddress;
     this.staffQueries = new OrderStaffQueries(db);
   }
 
@@ -136,13 +151,18 @@ export class OrderService {
       perAddressPerHour: this.policy.maxOpenOrdersPerAddress,
     };
     const placement = { orderId, storeId, user, openOrders, onChange: this.onChange };
-    await writeTransaction(this.db, (trx) => placeOrder(trx, placement, input, placing));
+    const saveAddress = input.saveAddress ? this.saveAddress : undefined;
+    const addressSaved = await writeTransaction(this.db, async (trx) => {
+      await placeOrder(trx, placement, input, placing);
+      return saveAddress?.(trx, { storeId, userId: user.id }, input.shippingAddress);
+    });
 
     const order = await this.findRow(storeId, orderId);
     if (!order) throw new Error('The order just written could not be read back.');
     const [shown] = await this.withItems([order]);
     if (!shown) throw new Error('The order just written could not be read back.');
-    return shown;
+    if (addressSaved === undefined) return shown;
+    return { ...shown, addressSave: { saved: addressSaved, message: addressSaved ? ADDRESS_SAVED : ADDRESS_NOT_SAVED } };
   }
 
   async listForUser(storeId: string, userId: string): Promise<Order[]> {
@@ -323,30 +343,3 @@ export class OrderService {
 }
 
 export { statusLabel };
-
-/**
- * The PIN decides the state (and so the invoice's place of supply): an unknown PIN, or a state
- * other than the PIN's, is refused before anything is written, naming `postalCode`.
- */
-async function refuseAddressOutsideItsPin(
-  address: CreateOrderInput['shippingAddress'],
-  stateOfPincode: StateOfPincode,
-): Promise<void> {
-  const known = await stateOfPincode(address.postalCode);
-  if (!known) {
-    throw new HttpError(
-      400,
-      `PIN code ${address.postalCode} is not a PIN code we know. Please check it.`,
-      {},
-      'postalCode',
-    );
-  }
-  if (known.state !== address.state) {
-    throw new HttpError(
-      400,
-      `PIN code ${address.postalCode} is in ${known.state}, not ${address.state}. Please check the PIN code or choose ${known.state}.`,
-      {},
-      'postalCode',
-    );
-  }
-}

@@ -4,6 +4,7 @@ import { writeTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../http/errors.js';
 import { nowIso } from '../../shared/ids.js';
 import { verifyPassword } from '../accounts/passwords.js';
+import type { AddressBook } from '../accounts/addresses.js';
 import type { AccountService } from '../accounts/service.js';
 import type { AuditLog } from '../audit/service.js';
 import type { Outbox } from '../messages/outbox.js';
@@ -21,6 +22,7 @@ const shopperActor = (user: Pick<UserRow, 'id'>) => `shopper:${user.id}`;
 /** The services that keep a shopper's data, each asked about its own tables. */
 export interface PrivacyOwners {
   accounts: AccountService;
+  addressBook: AddressBook;
   orders: OrderService;
   newsletter: NewsletterService;
   outbox: Outbox;
@@ -49,6 +51,13 @@ export class PrivacyService {
     });
     const orders = await this.owners.orders.listForUser(store.id, user.id);
     const addresses = new Map<string, AccountExport['addresses'][number]>();
+    // The saved addresses first (the address book), then those only orders were sent to.
+    for (const { id: _id, isDefault: _isDefault, ...address } of await this.owners.addressBook.list({
+      storeId: store.id,
+      userId: user.id,
+    })) {
+      addresses.set(JSON.stringify(address), address);
+    }
     for (const order of orders) addresses.set(JSON.stringify(order.shippingAddress), order.shippingAddress);
     const subscriber = await this.owners.newsletter.byEmail(store.id, user.email);
     return {
@@ -80,6 +89,7 @@ export class PrivacyService {
       const open = await orders.unfinishedOf(trx, store.id, user.id);
       if (open.length > 0) throw new HttpError(409, stillOpen(open));
       await accounts.erase(trx, user.id);
+      await this.owners.addressBook.eraseAll(trx, user.id);
       await orders.eraseBuyer(trx, store.id, user.id);
       await outbox.deleteTo(trx, store.id, user.email);
       await newsletter.forget(trx, store.id, user.email);
