@@ -1,9 +1,9 @@
 import type { Database } from './db/schema.js';
+import { AddressBook } from './modules/accounts/addresses.js';
 import { PasswordChanges } from './modules/accounts/password-change.js';
 import { PasswordResets } from './modules/accounts/password-reset.js';
 import type { ScryptCost } from './modules/accounts/passwords.js';
 import { AccountService } from './modules/accounts/service.js';
-import { AddressBook } from './modules/accounts/addresses.js';
 import { ShopperSessions } from './modules/accounts/sessions.js';
 import { AuditLog } from './modules/audit/service.js';
 import { CatalogService } from './modules/catalog/service.js';

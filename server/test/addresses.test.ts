@@ -1,4 +1,4 @@
-import { ADDRESS_BOOK_FULL, AccountExport, Order, SavedAddress, SavedAddressList } from '@netkart/contract';
+import { AccountExport, ADDRESS_BOOK_FULL, Order, SavedAddress, SavedAddressList } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_NOT_FOUND } from '../src/modules/accounts/addresses.js';
 import { ADDRESS_NOT_SAVED, ADDRESS_SAVED } from '../src/modules/orders/service.js';
@@ -93,7 +93,11 @@ describe('saved addresses', () => {
   it('are at most ten, with a clear 400 past it', async () => {
     const shopper = await signUp(shop.app);
     for (let n = 1; n <= 10; n += 1) await save(shopper.token, { ...validAddress, address: `${n}, 4th Cross` });
-    const eleventh = await http.post('/account/addresses', { ...validAddress, address: '11, 4th Cross' }, shopper.token);
+    const eleventh = await http.post(
+      '/account/addresses',
+      { ...validAddress, address: '11, 4th Cross' },
+      shopper.token,
+    );
     expect(eleventh.statusCode).toBe(400);
     expect(eleventh.json().error).toBe(ADDRESS_BOOK_FULL);
     expect(await book(shopper.token)).toHaveLength(10);

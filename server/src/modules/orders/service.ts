@@ -2,8 +2,8 @@ import { type CreateOrderInput, ORDER_EXPIRED_REASON, type Order, OrderStatus } 
 import type { Database, OrderEventRow, OrderRow, UserRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
-import { refuseAddressOutsideItsPin, type StateOfPincode } from '../pincodes/address-check.js';
 import { newOrderNumber, nowIso } from '../../shared/ids.js';
+import { refuseAddressOutsideItsPin, type StateOfPincode } from '../pincodes/address-check.js';
 import { type MoveBy, moveRow, type OrderChangeHook, recordEvent, type Shipment, shipmentColumns } from './moves.js';
 import { type PlaceOrder, placeOrder } from './placing.js';
 import {
@@ -162,7 +162,10 @@ export class OrderService {
     const [shown] = await this.withItems([order]);
     if (!shown) throw new Error('The order just written could not be read back.');
     if (addressSaved === undefined) return shown;
-    return { ...shown, addressSave: { saved: addressSaved, message: addressSaved ? ADDRESS_SAVED : ADDRESS_NOT_SAVED } };
+    return {
+      ...shown,
+      addressSave: { saved: addressSaved, message: addressSaved ? ADDRESS_SAVED : ADDRESS_NOT_SAVED },
+    };
   }
 
   async listForUser(storeId: string, userId: string): Promise<Order[]> {
