@@ -26,7 +26,7 @@ export const isNotFound = (error: unknown): boolean =>
 export type QueryValue = string | number | boolean | undefined | null | readonly string[];
 
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;

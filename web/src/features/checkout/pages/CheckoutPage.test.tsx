@@ -306,3 +306,61 @@ describe('checkout', () => {
     expect(screen.getByLabelText('Full name')).toHaveValue('Asha Rao');
   });
 });
+
+describe('saved addresses at checkout', () => {
+  beforeEach(() => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([adapter]));
+  });
+  const home = {
+    id: 'a-home',
+    fullName: 'Asha Rao',
+    address: '12, 4th Cross, Indiranagar',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    postalCode: '560038',
+    phone: '+919845012345',
+    isDefault: true,
+  };
+  const office = {
+    ...home,
+    id: 'a-office',
+    address: '4, MG Road',
+    city: 'Pune',
+    state: 'Maharashtra',
+    postalCode: '411038',
+    isDefault: false,
+  };
+
+  it('offers them with the default chosen and filled in, and choosing another fills the form with it', async () => {
+    const calls = shop({
+      'GET /account/addresses': () => [200, [home, office]],
+      'POST /orders': () => [201, { id: '7KX2M9QH4D', status: 0 }],
+    });
+    renderPage(<CheckoutPage />, { path: '/checkout' });
+    const saved = await screen.findByRole('group', { name: 'Saved addresses' });
+    const homeChoice = within(saved).getByRole('radio', { name: /Indiranagar/ });
+    expect(homeChoice).toBeChecked();
+    expect(screen.getByLabelText('Address')).toHaveValue('12, 4th Cross, Indiranagar');
+    expect(screen.getByLabelText('PIN code')).toHaveValue('560038');
+    expect(screen.getByLabelText('City')).toHaveValue('Bengaluru');
+
+    await userEvent.click(within(saved).getByRole('radio', { name: /MG Road/ }));
+    expect(screen.getByLabelText('Address')).toHaveValue('4, MG Road');
+    expect(screen.getByLabelText('PIN code')).toHaveValue('411038');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await expectVisibleText('Landed on /payment?orderId=7KX2M9QH4D');
+    expect(calls.find((call) => call.route === 'POST /orders')?.body).toMatchObject({
+      shippingAddress: { address: '4, MG Road', city: 'Pune', state: 'Maharashtra', postalCode: '411038' },
+    });
+  });
+
+  it('sends saveAddress only when the shopper ticks “Save this address”', async () => {
+    const calls = shop({ 'POST /orders': () => [201, { id: '7KX2M9QH4D', status: 0 }] });
+    renderPage(<CheckoutPage />, { path: '/checkout' });
+    await fillAddress();
+    await userEvent.click(screen.getByLabelText('Save this address'));
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await expectVisibleText('Landed on /payment?orderId=7KX2M9QH4D');
+    expect(calls.find((call) => call.route === 'POST /orders')?.body).toMatchObject({ saveAddress: true });
+  });
+});

@@ -2,15 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   checkGstin,
   type OrderLineInput,
+  type SavedAddress,
   ShippingAddressInput,
   stateByName,
   typedIndianMobile,
 } from '@netkart/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { Button, FormField, Input, Select, Textarea } from '@/components/ui';
+import { Button, Checkbox, FormField, Input, Select, Textarea } from '@/components/ui';
+import { addressLine, savedAddressesQuery } from '@/features/auth/saved-addresses';
 import { useCartAvailability } from '@/features/cart/availability';
 import { useCart } from '@/features/cart/cart-context';
 import { type CartItem, lineKey, optionsLabel } from '@/features/cart/cart-rules';
@@ -55,6 +57,26 @@ export default function CheckoutPage() {
     resolver: zodResolver(ShippingAddressInput),
   });
   const phoneField = register('phone');
+
+  // The shopper's saved addresses (the checkout is for signed-in shoppers only): the default fills
+  // the form once they arrive, unless the shopper has begun typing; choosing another fills it again.
+  const saved = useQuery(savedAddressesQuery);
+  const savedAddresses = saved.data ?? [];
+  const [chosenId, setChosenId] = useState<string | undefined>();
+  const [saveAddress, setSaveAddress] = useState(false);
+  const offered = useRef(false);
+  const fillFrom = (address: SavedAddress) => {
+    setChosenId(address.id);
+    for (const field of ['postalCode', 'fullName', 'address', 'city', 'state', 'phone'] as const) {
+      setValue(field, address[field], { shouldValidate: errors[field] !== undefined });
+    }
+  };
+  useEffect(() => {
+    if (offered.current || !saved.data) return;
+    offered.current = true;
+    const preferred = saved.data.find((address) => address.isDefault);
+    if (preferred && !addressStarted(getValues())) fillFrom(preferred);
+  });
 
   // PIN first: its place fills the city (the shopper may change it) and fixes the state, which the
   // server checks against the PIN and the invoice takes its place of supply from.
@@ -113,6 +135,7 @@ export default function CheckoutPage() {
       shippingAddress,
       ...(business.gstin ? { buyerGstin: business.gstin } : {}),
       ...(company ? { buyerCompany: company } : {}),
+      ...(saveAddress ? { saveAddress: true } : {}),
     });
     if (!result.ok || !result.data?.id) {
       // The server's reason (a PIN code, a phone, stock) helps more than a generic line.
@@ -121,6 +144,12 @@ export default function CheckoutPage() {
     }
     clearCart({ silent: true });
     await queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+    const addressSave = result.data.addressSave;
+    if (addressSave) {
+      await queryClient.invalidateQueries({ queryKey: savedAddressesQuery.queryKey });
+      // The order is placed either way; a full address book is said, not hidden.
+      if (!addressSave.saved) toast('Address not saved', { description: addressSave.message });
+    }
     navigate(`/payment?orderId=${encodeURIComponent(result.data.id)}`, { state: { orderId: result.data.id } });
   }, showInvalid);
 
@@ -138,6 +167,26 @@ export default function CheckoutPage() {
           <h2 id="shipping-heading" className="text-lg font-semibold text-slate-900">
             Shipping Information
           </h2>
+          {savedAddresses.length > 0 ? (
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium text-slate-900">Saved addresses</legend>
+              {savedAddresses.map((address) => (
+                <label key={address.id} className="flex items-start gap-2 text-sm text-slate-700">
+                  <input
+                    type="radio"
+                    name="saved-address"
+                    className="mt-1 accent-brand-600"
+                    checked={chosenId === address.id}
+                    onChange={() => fillFrom(address)}
+                  />
+                  <span>
+                    {addressLine(address)}
+                    {address.isDefault ? <span className="ml-1 text-xs text-slate-600">(default)</span> : null}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
           <FormField
             label="PIN code"
             htmlFor="shipping-postal-code"
@@ -206,6 +255,10 @@ export default function CheckoutPage() {
               />
             </FormField>
           </div>
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <Checkbox checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} />
+            Save this address
+          </label>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField
               label="GSTIN (optional)"
@@ -301,3 +354,7 @@ export default function CheckoutPage() {
     </div>
   );
 }
+
+/** Whether the shopper has typed anything into the address yet (a saved one then does not overwrite it). */
+const addressStarted = (form: ShippingForm): boolean =>
+  Object.values(form).some((value) => typeof value === 'string' && value.trim() !== '');
