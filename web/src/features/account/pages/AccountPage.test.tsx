@@ -219,3 +219,56 @@ describe('the account page’s password change', () => {
     expect(getAuthToken()).toBe('token-1');
   });
 });
+
+describe('the account page’s saved addresses', () => {
+  const home = {
+    id: 'a-home',
+    fullName: 'Asha Rao',
+    address: '12, 4th Cross, Indiranagar',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    postalCode: '560038',
+    phone: '+919845012345',
+    isDefault: true,
+  };
+  const office = {
+    ...home,
+    id: 'a-office',
+    address: '4, MG Road',
+    city: 'Pune',
+    state: 'Maharashtra',
+    postalCode: '411038',
+    isDefault: false,
+  };
+
+  it('lists them, the default marked, and makes another the default or removes one', async () => {
+    let book = [home, office];
+    const calls = fakeApi({
+      'GET /accountInfo': () => [200, account],
+      'GET /account/addresses': () => [200, book],
+      'PATCH /account/addresses/a-office': () => {
+        book = [
+          { ...office, isDefault: true },
+          { ...home, isDefault: false },
+        ];
+        return [200, book[0]];
+      },
+      'DELETE /account/addresses/a-home': () => {
+        book = book.filter((address) => address.id !== 'a-home');
+        return [204, undefined];
+      },
+    });
+    renderPage(<AccountPage />, { path: '/account' });
+    expect(await screen.findByText(/12, 4th Cross, Indiranagar, Bengaluru, Karnataka 560038/)).toBeVisible();
+    expect(screen.getByText('Default')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Make default: Asha Rao, 12, 4th Cross/ })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: /^Make default: Asha Rao, 4, MG Road/ }));
+    expect(calls.find((call) => call.route === 'PATCH /account/addresses/a-office')?.body).toEqual({ isDefault: true });
+    expect(await screen.findByRole('button', { name: /^Make default: Asha Rao, 12, 4th Cross/ })).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: /^Remove Asha Rao, 12, 4th Cross/ }));
+    await vi.waitFor(() => expect(screen.queryByText(/Indiranagar/)).toBeNull());
+    expect(screen.getByText(/4, MG Road, Pune/)).toBeVisible();
+  });
+});

@@ -9,6 +9,7 @@ import { formatLongDate } from '@/lib/dates';
 import { toast } from '@/lib/toast';
 import { ChangePasswordSection } from '../components/ChangePasswordSection';
 import { MyDataSection } from '../components/MyDataSection';
+import { SavedAddressesSection } from '../components/SavedAddressesSection';
 import { SessionsSection } from '../components/SessionsSection';
 
 export default function AccountPage() {
@@ -90,6 +91,7 @@ export default function AccountPage() {
           </div>
         </dl>
       </section>
+      <SavedAddressesSection />
       <ChangePasswordSection />
       <SessionsSection />
       <MyDataSection />

@@ -1,0 +1,89 @@
+import type { SavedAddress } from '@netkart/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { MapPin } from '@/components/icons';
+import { Badge, Button, Skeleton } from '@/components/ui';
+import {
+  addressLine,
+  makeDefaultAddress,
+  removeSavedAddress,
+  savedAddressesQuery,
+} from '@/features/auth/saved-addresses';
+import type { ApiResult } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+
+const FAILED = 'Something went wrong. Please try again.';
+
+/** The shopper's saved addresses (saved at checkout): remove one, or make one the default the checkout starts with. */
+export function SavedAddressesSection() {
+  const queryClient = useQueryClient();
+  const addresses = useQuery(savedAddressesQuery);
+  const [busy, setBusy] = useState(false);
+
+  const act = async (work: () => Promise<ApiResult<unknown>>, done: string) => {
+    setBusy(true);
+    const result = await work();
+    setBusy(false);
+    // Already removed elsewhere (404): the list is refreshed all the same.
+    if (!result.ok && result.status !== 404) {
+      toast.error('Error', { description: result.error ?? FAILED });
+      return;
+    }
+    toast.success(done);
+    await queryClient.invalidateQueries({ queryKey: savedAddressesQuery.queryKey });
+  };
+
+  const remove = (address: SavedAddress) => act(() => removeSavedAddress(address.id), 'Address removed');
+  const makeDefault = (address: SavedAddress) => act(() => makeDefaultAddress(address.id), 'Default address changed');
+
+  return (
+    <section aria-labelledby="addresses-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 id="addresses-heading" className="text-lg font-semibold text-slate-900">
+        Saved addresses
+      </h2>
+      {addresses.isPending ? (
+        <Skeleton className="mt-4 h-16 w-full rounded-xl" />
+      ) : addresses.isError ? (
+        <p className="mt-4 text-sm text-red-700">Could not load your saved addresses. Please refresh the page.</p>
+      ) : addresses.data.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">
+          None yet. Tick “Save this address” at checkout to keep one for your next order.
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100">
+          {addresses.data.map((address) => (
+            <li key={address.id} className="flex flex-wrap items-center gap-3 py-3">
+              <MapPin aria-hidden="true" className="h-5 w-5 text-slate-500" />
+              <div className="flex-1">
+                <p className="text-slate-900">
+                  {addressLine(address)} {address.isDefault ? <Badge tone="green">Default</Badge> : null}
+                </p>
+                <p className="text-sm text-slate-600">{address.phone}</p>
+              </div>
+              {address.isDefault ? null : (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={busy}
+                  aria-label={`Make default: ${addressLine(address)}`}
+                  onClick={() => makeDefault(address)}
+                >
+                  Make default
+                </Button>
+              )}
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={busy}
+                aria-label={`Remove ${addressLine(address)}`}
+                onClick={() => remove(address)}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
