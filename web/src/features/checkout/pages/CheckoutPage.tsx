@@ -255,10 +255,16 @@ export default function CheckoutPage() {
               />
             </FormField>
           </div>
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <Checkbox checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} />
-            Save this address
-          </label>
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id="save-address"
+              checked={saveAddress}
+              onChange={(event) => setSaveAddress(event.target.checked)}
+            />
+            <label htmlFor="save-address" className="text-sm text-slate-700">
+              Save this address
+            </label>
+          </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField
               label="GSTIN (optional)"
