@@ -149,6 +149,40 @@ test('two sizes and colours of one product become two order lines, each with its
   await expect(card.getByText(last)).toBeVisible();
 });
 
+test('an address saved with one order is offered at the next, and listed on My Account', async ({ page, request }) => {
+  const shopper = newShopper();
+  await registerByApi(request, shopper);
+  const product = await simpleProduct(request);
+  await page.goto('/login');
+  await signIn(page, shopper);
+
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.goto('/checkout');
+  await expect(page.getByRole('group', { name: 'Saved addresses' })).toHaveCount(0);
+  await fillShipping(page);
+  await page.getByLabel('Save this address').check();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/payment\?orderId=/);
+
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.goto('/checkout');
+  const saved = page.getByRole('group', { name: 'Saved addresses' });
+  await expect(saved.getByRole('radio', { name: new RegExp(shippingAddress.address) })).toBeChecked();
+  await expect(page.getByLabel('Address', { exact: true })).toHaveValue(shippingAddress.address);
+  await expect(page.getByLabel('PIN code', { exact: true })).toHaveValue(shippingAddress.postalCode);
+  await expect(page.getByLabel('State', { exact: true })).toHaveValue(shippingAddress.state);
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('+919845012345');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/payment\?orderId=/);
+
+  await page.goto('/account');
+  const book = page.getByRole('region', { name: 'Saved addresses' });
+  await expect(book.getByText(new RegExp(shippingAddress.address))).toBeVisible();
+  await expect(book.getByText('Default')).toBeVisible();
+});
+
 test('signed-in pages send a guest to sign in, and back after signing in', async ({ page, request }) => {
   for (const path of ['/account', '/checkout', '/orders', '/payment?orderId=X']) {
     await page.goto(path);
