@@ -363,4 +363,19 @@ describe('saved addresses at checkout', () => {
     await expectVisibleText('Landed on /payment?orderId=7KX2M9QH4D');
     expect(calls.find((call) => call.route === 'POST /orders')?.body).toMatchObject({ saveAddress: true });
   });
+
+  it('says so when the order is placed but the address could not be saved', async () => {
+    const message =
+      'Your order is placed, but this address was not saved: you already have 10 saved addresses. Remove one in My Account to save another.';
+    shop({
+      'POST /orders': () => [201, { id: '7KX2M9QH4D', status: 0, addressSave: { saved: false, message } }],
+    });
+    renderPage(<CheckoutPage />, { path: '/checkout' });
+    await fillAddress();
+    await userEvent.click(screen.getByLabelText('Save this address'));
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await expectVisibleText('Landed on /payment?orderId=7KX2M9QH4D');
+    await expectVisibleText('Address not saved');
+    expect(screen.getByText(message)).toBeVisible();
+  });
 });
