@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ShippingAddressInput } from './orders.js';
+import { ShippingAddress, ShippingAddressInput } from './orders.js';
 
 /** How many addresses one account may keep. */
 export const MAX_SAVED_ADDRESSES = 10;
@@ -8,16 +8,7 @@ export const MAX_SAVED_ADDRESSES = 10;
 export const ADDRESS_BOOK_FULL = `You can keep at most ${MAX_SAVED_ADDRESSES} saved addresses. Please remove one before saving another.`;
 
 /** A saved address: the checkout's shipping fields, and whether the checkout starts with it. */
-export const SavedAddress = z.object({
-  id: z.string(),
-  fullName: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  postalCode: z.string(),
-  phone: z.string(),
-  isDefault: z.boolean(),
-});
+export const SavedAddress = ShippingAddress.extend({ id: z.string(), isDefault: z.boolean() });
 export type SavedAddress = z.infer<typeof SavedAddress>;
 
 export const SavedAddressList = z.array(SavedAddress);

@@ -165,20 +165,23 @@ export const OrderDocument = z.object({
 });
 export type OrderDocument = z.infer<typeof OrderDocument>;
 
+/** An order's shipping address as read; a saved address has the same fields. */
+export const ShippingAddress = z.object({
+  fullName: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  phone: z.string(),
+});
+
 /** An order as read (spec section 3), plus total, shippingMethod and trackingNumber. */
 export const Order = z.object({
   id: z.string(),
   status: z.number().int(),
   createdAt: z.string(),
   items: z.array(OrderItem),
-  shippingAddress: z.object({
-    fullName: z.string(),
-    address: z.string(),
-    city: z.string(),
-    state: z.string(),
-    postalCode: z.string(),
-    phone: z.string(),
-  }),
+  shippingAddress: ShippingAddress,
   total: z.number(),
   shippingMethod: z.string(),
   trackingNumber: z.string().nullable(),

@@ -6,6 +6,7 @@ import type { AuditLog } from '../audit/service.js';
 import { passwordChangedMessage } from '../messages/account-messages.js';
 import type { MessageSettings } from '../messages/layout.js';
 import type { Outbox } from '../messages/outbox.js';
+import { endResetLinks } from './password-reset.js';
 import { hashPassword, OWASP_SCRYPT_COST, type ScryptCost, verifyPassword } from './passwords.js';
 import { hashToken } from './service.js';
 
@@ -61,12 +62,7 @@ export class PasswordChanges {
         .where('token_hash', '!=', hashToken(currentToken))
         .executeTakeFirst();
       // A reset link asked for earlier would otherwise set a password over this one.
-      await trx
-        .updateTable('password_resets')
-        .set({ used_at: at })
-        .where('user_id', '=', user.id)
-        .where('used_at', 'is', null)
-        .execute();
+      await endResetLinks(trx, user.id, at);
       const otherSessionsEnded = Number(ended.numDeletedRows);
       await this.audit.record(trx, {
         storeId: store.id,

@@ -10,6 +10,16 @@ import type { Outbox } from '../messages/outbox.js';
 import { hashPassword, OWASP_SCRYPT_COST, type ScryptCost } from './passwords.js';
 import { hashToken } from './service.js';
 
+/** Ends every reset link of an account not yet used: a newer link, a reset or a password change supersedes them. */
+export async function endResetLinks(trx: Database, userId: string, at: string): Promise<void> {
+  await trx
+    .updateTable('password_resets')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
 /** How long a reset link works after it was sent. */
 export const RESET_LINK_MINUTES = 30;
 /** Used and expired links are kept a day (to answer "which link did I get?"), then deleted. */
@@ -58,12 +68,7 @@ export class PasswordResets {
       if (!user) return;
       const at = new Date(now).toISOString();
       // Only the newest link works: the earlier ones are superseded.
-      await trx
-        .updateTable('password_resets')
-        .set({ used_at: at })
-        .where('user_id', '=', user.id)
-        .where('used_at', 'is', null)
-        .execute();
+      await endResetLinks(trx, user.id, at);
       await trx
         .insertInto('password_resets')
         .values({
@@ -118,12 +123,7 @@ export class PasswordResets {
         .where('store_id', '=', storeId)
         .execute();
       // A link asked for at the same moment as this one dies with it.
-      await trx
-        .updateTable('password_resets')
-        .set({ used_at: at })
-        .where('user_id', '=', reset.user_id)
-        .where('used_at', 'is', null)
-        .execute();
+      await endResetLinks(trx, reset.user_id, at);
       // Whoever knew the old password is signed out everywhere.
       await trx.deleteFrom('sessions').where('user_id', '=', reset.user_id).execute();
     });

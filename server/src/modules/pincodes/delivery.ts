@@ -1,3 +1,5 @@
+import { istDay } from '../../shared/india-time.js';
+
 /**
  * Whether the shop delivers to a PIN, whether it takes cash on delivery there, and when a parcel
  * would arrive. THE HOOK for the delivery rules still to come (merchant-set serviceable PINs and
@@ -14,14 +16,10 @@ export interface DeliveryPromise {
 }
 
 const DAY_MS = 86_400_000;
-const IST_OFFSET_MS = 330 * 60_000;
 export const DEFAULT_TRANSIT_DAYS = { fewest: 2, most: 7 } as const;
 
 /** The India-time calendar day of an instant, as a UTC midnight (so days add without time zones). */
-const indiaDay = (now: Date) => {
-  const shifted = new Date(now.getTime() + IST_OFFSET_MS);
-  return Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate());
-};
+const indiaDay = (now: Date) => Date.parse(istDay(now));
 const dayText = (utcMidnight: number) => new Date(utcMidnight).toISOString().slice(0, 10);
 
 export function deliveryTo(_pincode: string, now: Date = new Date()): DeliveryPromise {
