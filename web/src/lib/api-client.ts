@@ -2,7 +2,13 @@ import { clearAuthToken, getAuthToken } from './auth-token';
 
 export type ApiResult<T> =
   | { ok: true; data: T; status: number }
-  | { ok: false; status: number | null; error: string | null };
+  | {
+      ok: false;
+      status: number | null;
+      error: string | null;
+      /** The request field the server's message is about (a 400's `field`), to show it beside that field. */
+      field?: string;
+    };
 
 /**
  * A failed API call, as a query throws it: the status (null when no answer came) and a message.
@@ -101,6 +107,14 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+function fieldOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'field' in body) {
+    const { field } = body as { field: unknown };
+    if (typeof field === 'string' && field) return field;
+  }
+  return undefined;
+}
+
 function errorOf(body: unknown): string | null {
   if (body && typeof body === 'object' && 'error' in body) {
     const { error } = body as { error: unknown };
@@ -137,7 +151,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 
   if (response.status === 401) clearAuthToken();
-  if (!response.ok) return { ok: false, status: response.status, error: errorOf(body) };
+  if (!response.ok) {
+    const field = fieldOf(body);
+    return { ok: false, status: response.status, error: errorOf(body), ...(field ? { field } : {}) };
+  }
   return { ok: true, status: response.status, data: body as T };
 }
 

@@ -1,4 +1,4 @@
-import type { SavedAddress } from '@netkart/contract';
+import type { SaveAddressRequest, SavedAddress, UpdateAddressRequest } from '@netkart/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
@@ -25,3 +25,11 @@ export const makeDefaultAddress = (id: string) =>
 /** One line for a saved address: who, where, and the PIN. */
 export const addressLine = (address: SavedAddress): string =>
   `${address.fullName}, ${address.address}, ${address.city}, ${address.state} ${address.postalCode}`;
+
+/** Keeps a new address in the book (at most MAX_SAVED_ADDRESSES); `isDefault` makes the checkout start with it. */
+export const addSavedAddress = (address: SaveAddressRequest) =>
+  apiRequest<SavedAddress>('/account/addresses', { method: 'POST', body: address });
+
+/** Changes a saved address's fields (each checked as the checkout checks them). */
+export const updateSavedAddress = (id: string, change: UpdateAddressRequest) =>
+  apiRequest<SavedAddress>(`/account/addresses/${encodeURIComponent(id)}`, { method: 'PATCH', body: change });

@@ -1,4 +1,4 @@
-import type { SavedAddress } from '@netkart/contract';
+import { MAX_SAVED_ADDRESSES, type SavedAddress } from '@netkart/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MapPin } from '@/components/icons';
@@ -11,14 +11,20 @@ import {
 } from '@/features/auth/saved-addresses';
 import type { ApiResult } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { AddressEditor } from './AddressEditor';
 
 const FAILED = 'Something went wrong. Please try again.';
 
-/** The shopper's saved addresses (saved at checkout): remove one, or make one the default the checkout starts with. */
+/**
+ * The shopper's address book (also saved at checkout): add, change or remove an address, or make one
+ * the default the checkout starts with.
+ */
 export function SavedAddressesSection() {
   const queryClient = useQueryClient();
   const addresses = useQuery(savedAddressesQuery);
   const [busy, setBusy] = useState(false);
+  // 'new', an address's id, or nothing: the one address being written.
+  const [editing, setEditing] = useState<string | undefined>();
 
   const act = async (work: () => Promise<ApiResult<unknown>>, done: string) => {
     setBusy(true);
@@ -32,6 +38,13 @@ export function SavedAddressesSection() {
     toast.success(done);
     await queryClient.invalidateQueries({ queryKey: savedAddressesQuery.queryKey });
   };
+
+  const edited = async (message: string) => {
+    setEditing(undefined);
+    toast.success(message);
+    await queryClient.invalidateQueries({ queryKey: savedAddressesQuery.queryKey });
+  };
+  const full = (addresses.data?.length ?? 0) >= MAX_SAVED_ADDRESSES;
 
   const remove = (address: SavedAddress) => act(() => removeSavedAddress(address.id), 'Address removed');
   const makeDefault = (address: SavedAddress) => act(() => makeDefaultAddress(address.id), 'Default address changed');
@@ -47,7 +60,7 @@ export function SavedAddressesSection() {
         <p className="mt-4 text-sm text-red-700">Could not load your saved addresses. Please refresh the page.</p>
       ) : addresses.data.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">
-          None yet. Tick “Save this address” at checkout to keep one for your next order.
+          None yet. Add one here, or tick “Save this address” at checkout to keep one for your next order.
         </p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100">
@@ -60,6 +73,15 @@ export function SavedAddressesSection() {
                 </p>
                 <p className="text-sm text-slate-600">{address.phone}</p>
               </div>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={busy}
+                aria-label={`Change ${addressLine(address)}`}
+                onClick={() => setEditing(address.id)}
+              >
+                Change
+              </Button>
               {address.isDefault ? null : (
                 <Button
                   variant="outline"
@@ -80,10 +102,28 @@ export function SavedAddressesSection() {
               >
                 Remove
               </Button>
+              {editing === address.id ? (
+                <div className="w-full">
+                  <AddressEditor editing={address} onDone={edited} onCancel={() => setEditing(undefined)} />
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
+      {editing === 'new' ? (
+        <AddressEditor editing={undefined} onDone={edited} onCancel={() => setEditing(undefined)} />
+      ) : addresses.isSuccess ? (
+        full ? (
+          <p className="mt-4 text-sm text-slate-600">
+            Your address book is full ({MAX_SAVED_ADDRESSES} addresses): remove one to add another.
+          </p>
+        ) : (
+          <Button variant="outline" className="mt-4" onClick={() => setEditing('new')}>
+            Add an address
+          </Button>
+        )
+      ) : null}
     </section>
   );
 }

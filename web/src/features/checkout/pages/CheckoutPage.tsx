@@ -22,7 +22,7 @@ import { useStoreInfo } from '@/features/store-info/store-info';
 import { formatPrice } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { gstIncluded } from '../gst-included';
-import { usePincode } from '../pincode';
+import { usePincode } from '@/features/auth/pincode';
 import { EMPTY_SHIPPING, INDIAN_STATES, type ShippingForm, trimmedShipping } from '../shipping';
 
 /** One order line per cart line, so the merchant packs the size and colour each one asked for. */
