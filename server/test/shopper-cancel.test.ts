@@ -66,7 +66,7 @@ describe('POST /orders/{id}/cancel', () => {
     const answer = ShopperCancelResponse.parse(response.json());
     expect(answer.refund).toBe('none');
     expect(answer.message).toBe(
-      `Your order ${order.id} is cancelled. No payment was taken, and its items are back on sale.`,
+      `Your order ${order.id} is cancelled. No payment was taken.`,
     );
     expect(answer.order.status).toBe(OrderStatus.Cancelled);
     expect(answer.order.cancelReason).toBe('Cancelled by the shopper: I ordered by mistake — Wrong colour');

@@ -73,6 +73,6 @@ export async function cancelOwnOrder(
     refund: paid ? 'started' : 'none',
     message: paid
       ? `Your order ${row.id} is cancelled. A refund of ${formatInr(toRupees(Number(row.total)))} to the way you paid has been started.`
-      : `Your order ${row.id} is cancelled. No payment was taken, and its items are back on sale.`,
+      : `Your order ${row.id} is cancelled. No payment was taken.`,
   };
 }

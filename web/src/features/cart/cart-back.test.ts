@@ -57,7 +57,11 @@ describe('restoreIntoCart', () => {
 
   it('stays within the stock, counted over every line of the product, and says so', () => {
     const cart = [inCart({ id: 'sleeve', name: 'Laptop Sleeve', price: 899, selectedSize: '15"', quantity: 1 })];
-    const restored = restoreIntoCart(cart, [{ productId: 'sleeve', name: 'Sleeve', quantity: 3, size: '13"' }], products);
+    const restored = restoreIntoCart(
+      cart,
+      [{ productId: 'sleeve', name: 'Sleeve', quantity: 3, size: '13"' }],
+      products,
+    );
     expect(restored.items.map((item) => [item.selectedSize, item.quantity])).toEqual([
       ['15"', 1],
       ['13"', 2],
@@ -66,15 +70,25 @@ describe('restoreIntoCart', () => {
   });
 
   it('stays within the store’s cap on one product per order', () => {
-    const restored = restoreIntoCart([inCart({ quantity: 4 })], [{ productId: 'hub', name: 'Hub', quantity: 3 }], products, 5);
+    const restored = restoreIntoCart(
+      [inCart({ quantity: 4 })],
+      [{ productId: 'hub', name: 'Hub', quantity: 3 }],
+      products,
+      5,
+    );
     expect(restored.items).toEqual([inCart({ price: 1999, quantity: 5 })]);
-    expect(restored.notAdded).toEqual([{ name: 'USB-C Hub', reason: '1 unit of 3 added: at most 5 of one product per order' }]);
+    expect(restored.notAdded).toEqual([
+      { name: 'USB-C Hub', reason: '1 unit of 3 added: at most 5 of one product per order' },
+    ]);
 
     const full = restoreIntoCart(restored.items, [{ productId: 'hub', name: 'Hub', quantity: 1 }], products, 5);
     expect(full.items).toBe(restored.items);
     expect(full.added).toEqual([]);
     expect(full.notAdded).toEqual([
-      { name: 'USB-C Hub', reason: 'your cart already holds 5 units, and the shop allows at most 5 of one product per order' },
+      {
+        name: 'USB-C Hub',
+        reason: 'your cart already holds 5 units, and the shop allows at most 5 of one product per order',
+      },
     ]);
   });
 
@@ -106,7 +120,10 @@ describe('restoredMessage', () => {
         added: [{ name: 'USB-C Hub', quantity: 2 }],
         notAdded: [{ name: 'Dock', reason: 'out of stock' }],
       }),
-    ).toEqual({ title: '2 items are back in your cart', description: "At today's prices. Not added in full: Dock: out of stock." });
+    ).toEqual({
+      title: '2 items are back in your cart',
+      description: "At today's prices. Not added in full: Dock: out of stock.",
+    });
     expect(restoredMessage({ items: [], added: [{ name: 'Hub', quantity: 1 }], notAdded: [] })).toEqual({
       title: '1 item is back in your cart',
       description: "At today's prices.",

@@ -90,7 +90,9 @@ export function restoreIntoCart(
     const key = lineKey(wanted);
     const existing = items.find((item) => lineKey(item) === key);
     items = existing
-      ? items.map((item) => (item === existing ? { ...item, price: product.price, quantity: item.quantity + quantity } : item))
+      ? items.map((item) =>
+          item === existing ? { ...item, price: product.price, quantity: item.quantity + quantity } : item,
+        )
       : [...items, wanted];
     added.push({ name: product.name, quantity });
   }
