@@ -65,9 +65,7 @@ describe('POST /orders/{id}/cancel', () => {
     expect(response.statusCode).toBe(200);
     const answer = ShopperCancelResponse.parse(response.json());
     expect(answer.refund).toBe('none');
-    expect(answer.message).toBe(
-      `Your order ${order.id} is cancelled. No payment was taken.`,
-    );
+    expect(answer.message).toBe(`Your order ${order.id} is cancelled. No payment was taken.`);
     expect(answer.order.status).toBe(OrderStatus.Cancelled);
     expect(answer.order.cancelReason).toBe('Cancelled by the shopper: I ordered by mistake — Wrong colour');
     expect(answer.order.items).toEqual([expect.objectContaining({ productId: product.id, quantity: 2 })]);
