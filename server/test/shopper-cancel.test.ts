@@ -196,6 +196,9 @@ describe('POST /orders/{id}/cancel', () => {
     const longNote = await cancel(order.id, shopper.token, { note: 'x'.repeat(301) });
     expect(longNote.statusCode).toBe(400);
     expect(longNote.json().error).toMatch(/note must be at most 300 characters/);
+    const notAnObject = await cancel(order.id, shopper.token, [1, 2]);
+    expect(notAnObject.statusCode).toBe(400);
+    expect(notAnObject.json().error).toBe('Request body must be a JSON object.');
     expect((await shop.services.orders.findRow(shop.storeId, order.id))?.status).toBe(OrderStatus.Pending);
   });
 
