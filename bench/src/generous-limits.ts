@@ -12,6 +12,8 @@ export const GENEROUS_LIMITS: RateLimitConfig = {
   ordersPerIp: 100,
   paymentsPerAccount: 100,
   paymentsPerIp: 100,
+  cancellationsPerAccount: 100,
+  cancellationsPerIp: 100,
   trackingFailuresPerOrder: 100,
   trackingFailuresPerIp: 100,
   passwordHashQueue: 100,

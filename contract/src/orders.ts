@@ -205,3 +205,55 @@ export const OrderListResponse = z.array(Order);
 export const TrackOrderQuery = z.object({
   contactInfo: z.string().trim().max(254, { error: 'contactInfo is too long.' }).optional(),
 });
+
+/** Why a shopper cancels their own order: a short list to choose from (the free text says more). */
+export const SHOPPER_CANCEL_REASONS = {
+  'changed-mind': 'I changed my mind',
+  'ordered-by-mistake': 'I ordered by mistake',
+  'found-cheaper': 'I found it cheaper elsewhere',
+  'delivery-too-slow': 'Delivery takes too long',
+  'payment-trouble': 'I could not pay',
+  other: 'Another reason',
+} as const;
+export type ShopperCancelReason = keyof typeof SHOPPER_CANCEL_REASONS;
+const SHOPPER_CANCEL_REASON_KEYS = Object.keys(SHOPPER_CANCEL_REASONS) as [
+  ShopperCancelReason,
+  ...ShopperCancelReason[],
+];
+
+/** A shopper's own cancellation: both parts optional, the body itself too. */
+export const ShopperCancelRequest = z
+  .object({
+    reason: z
+      .enum(SHOPPER_CANCEL_REASON_KEYS, {
+        error: `reason must be one of: ${SHOPPER_CANCEL_REASON_KEYS.join(', ')}.`,
+      })
+      .optional(),
+    note: z
+      .string({ error: 'note must be text.' })
+      .trim()
+      .max(300, { error: 'note must be at most 300 characters.' })
+      .optional()
+      .transform((value) => value || undefined),
+  })
+  .nullish()
+  .transform((value): { reason?: ShopperCancelReason | undefined; note?: string | undefined } => value ?? {});
+export type ShopperCancelRequest = z.input<typeof ShopperCancelRequest>;
+
+/** The answer to a shopper's cancellation: the order as it is now, whether a refund was started, and what to tell. */
+export const ShopperCancelResponse = z.object({
+  order: Order,
+  /** 'started': the order was paid, and its refund goes through the payments (the shop's gateway or by hand). */
+  refund: z.enum(['none', 'started']),
+  message: z.string(),
+});
+export type ShopperCancelResponse = z.infer<typeof ShopperCancelResponse>;
+
+export const SHOPPER_CANCELLED_PREFIX = 'Cancelled by the shopper';
+
+/** The cancelled reason a shopper's own cancellation records (and the shop, its emails and the back office show). */
+export const shopperCancelReasonText = (reason?: ShopperCancelReason, note?: string): string => {
+  const chosen = reason ? SHOPPER_CANCEL_REASONS[reason] : undefined;
+  const said = [chosen, note].filter(Boolean).join(' — ');
+  return said ? `${SHOPPER_CANCELLED_PREFIX}: ${said}` : SHOPPER_CANCELLED_PREFIX;
+};

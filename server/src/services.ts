@@ -77,6 +77,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   const stateOfPincode = (pin: string, trx?: Database) => pincodes.lookup(pin, trx);
   const invoices = new InvoiceService(db, stores, undefined, stateOfPincode);
   const addressBook = new AddressBook(db, stateOfPincode);
+  const audit = new AuditLog(db);
   const orders = new OrderService(db, settings.orders, {
     // An order's invoice and messages are written in the transaction of the change that causes them.
     onChange: async (trx, change) => {
@@ -88,9 +89,10 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     stateOfPincode,
     // An order's address joins the shopper's saved ones, on request, in the order's transaction.
     saveAddress: (trx, owner, address) => addressBook.saveFromOrder(trx, owner, address),
+    // A shopper's own cancellation is logged with the staff's.
+    audit,
   });
   const payments = new PaymentService(db, orders, settings.payments);
-  const audit = new AuditLog(db);
   const catalog = new CatalogService(db, (trx, productIds) => orders.productsOrderedAmong(trx, productIds));
   const accounts = new AccountService(
     db,

@@ -30,6 +30,8 @@ export const RELAXED_LIMITS: RateLimitConfig = {
   ordersPerIp: 1000,
   paymentsPerAccount: 1000,
   paymentsPerIp: 1000,
+  cancellationsPerAccount: 1000,
+  cancellationsPerIp: 1000,
   trackingFailuresPerOrder: 1000,
   trackingFailuresPerIp: 1000,
   passwordHashQueue: 1000,

@@ -58,6 +58,8 @@ export class ShopLimits {
   private readonly ordersByAddress: Limit;
   private readonly paymentsByAccount: Limit;
   private readonly paymentsByAddress: Limit;
+  private readonly cancellationsByAccount: Limit;
+  private readonly cancellationsByAddress: Limit;
   private readonly trackingFailuresByOrder: Limit;
   private readonly trackingFailuresByAddress: Limit;
 
@@ -78,6 +80,8 @@ export class ShopLimits {
     this.ordersByAddress = limit('orders-ip', config.ordersPerIp, HOUR_MS);
     this.paymentsByAccount = limit('payments-user', config.paymentsPerAccount, HOUR_MS);
     this.paymentsByAddress = limit('payments-ip', config.paymentsPerIp, HOUR_MS);
+    this.cancellationsByAccount = limit('cancel-user', config.cancellationsPerAccount, HOUR_MS);
+    this.cancellationsByAddress = limit('cancel-ip', config.cancellationsPerIp, HOUR_MS);
     this.trackingFailuresByOrder = limit('track-order', config.trackingFailuresPerOrder, HOUR_MS);
     this.trackingFailuresByAddress = limit('track-ip', config.trackingFailuresPerIp, TRACKING_IP_WINDOW_MS);
   }
@@ -114,11 +118,18 @@ export class ShopLimits {
     return new SignInAttempt(places, emailHere);
   }
 
-  /** preHandler of the order routes: placing orders, and looking one up by its contact details. */
+  /** preHandler of the order routes: placing and cancelling orders, and looking one up by its contact details. */
   readonly orders = async (request: FastifyRequest): Promise<void> => {
     const route = request.routeOptions.url ?? '';
     if (request.method === 'POST' && route.endsWith('/orders')) {
       await spend(request, this.ordersByAccount, this.ordersByAddress, 'Too many orders in a short time');
+    } else if (request.method === 'POST' && route.endsWith('/orders/:id/cancel')) {
+      await spend(
+        request,
+        this.cancellationsByAccount,
+        this.cancellationsByAddress,
+        'Too many cancellations in a short time',
+      );
     } else if (request.method === 'GET' && /\/orders\/:id(\/invoice|\/credit-note)?$/.test(route)) {
       // Reading an order, or its invoice or credit note.
       const contactGiven = (request.query as { contactInfo?: unknown } | undefined)?.contactInfo !== undefined;
@@ -199,6 +210,9 @@ export interface RateLimitConfig {
   /** Payments started per hour, by one account and from one address. */
   paymentsPerAccount: number;
   paymentsPerIp: number;
+  /** Orders cancelled by their shoppers per hour, by one account and from one address. */
+  cancellationsPerAccount: number;
+  cancellationsPerIp: number;
   /** Failed order look-ups by id and contact: per order id per hour, per address per 15 minutes. */
   trackingFailuresPerOrder: number;
   trackingFailuresPerIp: number;

@@ -128,19 +128,27 @@ export function orderMessages(store: StoreRow, change: OrderChange, settings: Me
       ];
     case OrderStatus.Cancelled: {
       const wasPaid = change.from === OrderStatus.Processing || change.from === OrderStatus.Shipped;
+      // The shopper's own cancellation is confirmed in their words; the shop's or the system's says why.
+      const ownCancel = change.by?.actor === 'shopper';
       return [
-        toShopper('order.cancelled', `Order ${order.id} cancelled`, [
-          {
-            lines: [
-              `Your order ${order.id} has been cancelled${order.cancel_reason ? `: ${order.cancel_reason}` : '.'}`,
-              wasPaid
-                ? `Your payment of ${rupees(order.total)} will be refunded to the original payment method.`
-                : 'No payment was taken for it.',
-            ],
-          },
-          summary,
-          { lines: [], links: [ordersLink] },
-        ]),
+        toShopper(
+          'order.cancelled',
+          ownCancel ? `Your order ${order.id} is cancelled` : `Order ${order.id} cancelled`,
+          [
+            {
+              lines: [
+                ownCancel
+                  ? `Your order ${order.id} is cancelled, as you asked.`
+                  : `Your order ${order.id} has been cancelled${order.cancel_reason ? `: ${order.cancel_reason}` : '.'}`,
+                wasPaid
+                  ? `Your payment of ${rupees(order.total)} will be refunded to the original payment method.`
+                  : 'No payment was taken for it.',
+              ],
+            },
+            summary,
+            { lines: [], links: [ordersLink] },
+          ],
+        ),
       ];
     }
     default:

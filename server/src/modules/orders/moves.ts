@@ -21,7 +21,7 @@ export interface Shipment {
 /** What happened to an order, told inside the transaction that made the change. */
 export type OrderChange =
   | { kind: 'placed'; order: OrderRow; items: OrderItemRow[] }
-  | { kind: 'moved'; order: OrderRow; items: OrderItemRow[]; from: number; to: number };
+  | { kind: 'moved'; order: OrderRow; items: OrderItemRow[]; from: number; to: number; by?: MoveBy };
 
 /** Work done in the change's own transaction (the messages it sends): it commits or rolls back with it. */
 export type OrderChangeHook = (trx: Database, change: OrderChange) => Promise<void>;
@@ -73,7 +73,14 @@ export async function moveRow(
       .where('order_id', '=', row.id)
       .orderBy('position')
       .execute();
-    await onChange(trx, { kind: 'moved', order: moved, items, from: row.status, to });
+    await onChange(trx, {
+      kind: 'moved',
+      order: moved,
+      items,
+      from: row.status,
+      to,
+      by: options.by ?? { actor: 'merchant' },
+    });
   }
   return moved;
 }

@@ -1,4 +1,12 @@
-import { CreateOrderRequest, Id, Order, OrderListResponse, TrackOrderQuery } from '@netkart/contract';
+import {
+  CreateOrderRequest,
+  Id,
+  Order,
+  OrderListResponse,
+  ShopperCancelRequest,
+  ShopperCancelResponse,
+  TrackOrderQuery,
+} from '@netkart/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -48,5 +56,23 @@ export async function orderRoutes(
     const { id } = valid(request, 'params');
     const { contactInfo } = valid(request, 'query');
     return orders.findReadable(request.store.id, id, { user: request.user, contactInfo });
+  });
+
+  // The shopper's own order only: unpaid, or paid and not yet shipped (see shopper-cancel.ts).
+  const cancel = {
+    security: SHOPPER_TOKEN,
+    params: OrderParams,
+    body: ShopperCancelRequest,
+    response: withErrors({ 200: ShopperCancelResponse }),
+  };
+  api.post('/orders/:id/cancel', { schema: cancel }, async (request) => {
+    const user = requireUser(request);
+    const { id } = valid(request, 'params');
+    const { reason, note } = valid(request, 'body');
+    return orders.cancelByShopper(request.store.id, id, {
+      user,
+      ...(reason ? { reason } : {}),
+      ...(note ? { note } : {}),
+    });
   });
 }

@@ -1,8 +1,15 @@
-import { type CreateOrderInput, ORDER_EXPIRED_REASON, type Order, OrderStatus } from '@netkart/contract';
+import {
+  type CreateOrderInput,
+  ORDER_EXPIRED_REASON,
+  type Order,
+  OrderStatus,
+  type ShopperCancelReason,
+} from '@netkart/contract';
 import type { Database, OrderEventRow, OrderRow, UserRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newOrderNumber, nowIso } from '../../shared/ids.js';
+import type { AuditLog } from '../audit/service.js';
 import { refuseAddressOutsideItsPin, type StateOfPincode } from '../pincodes/address-check.js';
 import { type MoveBy, moveRow, type OrderChangeHook, recordEvent, type Shipment, shipmentColumns } from './moves.js';
 import { type PlaceOrder, placeOrder } from './placing.js';
@@ -17,6 +24,7 @@ import {
   productsOrderedAmong,
   unfinishedOrderIds,
 } from './queries.js';
+import { cancelOwnOrder } from './shopper-cancel.js';
 import { OrderStaffQueries, type StaffOrderPage, type StaffOrderQuery } from './staff-queries.js';
 import { statusLabel } from './status.js';
 
@@ -70,6 +78,8 @@ export interface OrderNeighbours {
   stateOfPincode?: StateOfPincode;
   /** Keeps an order's address in the shopper's account, in the order's transaction; false when full. */
   saveAddress?: SaveAddress;
+  /** The activity log a shopper's own cancellation is written to, in its transaction. */
+  audit?: AuditLog;
 }
 
 export type SaveAddress = (
@@ -95,6 +105,7 @@ export class OrderService {
   private readonly documentsOf: DocumentsOf;
   private readonly stateOfPincode: StateOfPincode | undefined;
   private readonly saveAddress: SaveAddress | undefined;
+  private readonly audit: AuditLog | undefined;
 
   constructor(
     private readonly db: Database,
@@ -106,6 +117,7 @@ export class OrderService {
     this.documentsOf = neighbours.documentsOf ?? NO_DOCUMENTS;
     this.stateOfPincode = neighbours.stateOfPincode;
     this.saveAddress = neighbours.saveAddress;
+    this.audit = neighbours.audit;
     this.staffQueries = new OrderStaffQueries(db);
   }
 
@@ -212,6 +224,27 @@ export class OrderService {
       return moveRow(trx, row, to, options, this.onChange);
     };
     return options.db ? run(options.db) : writeTransaction(this.db, run);
+  }
+
+  /**
+   * The shopper cancels their own order (see shopper-cancel.ts): an unpaid one at once, a paid one
+   * not yet shipped with its refund started; anything else is a 409 saying what is possible.
+   */
+  async cancelByShopper(
+    storeId: string,
+    id: string,
+    shopper: { user: UserRow; reason?: ShopperCancelReason; note?: string },
+  ): Promise<{ order: Order; refund: 'none' | 'started'; message: string }> {
+    const cancelled = await writeTransaction(this.db, async (trx) =>
+      cancelOwnOrder(trx, await this.findRow(storeId, id, trx), shopper, {
+        onChange: this.onChange,
+        audit: this.audit,
+        notFoundMessage: ORDER_NOT_FOUND,
+      }),
+    );
+    const [order] = await this.withItems([cancelled.order]);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    return { order, refund: cancelled.refund, message: cancelled.message };
   }
 
   /**

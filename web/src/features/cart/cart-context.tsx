@@ -15,6 +15,8 @@ export interface CartState {
   removeItem(id: string, selectedSize?: string, selectedColor?: string): void;
   updateQuantity(id: string, quantity: number, selectedSize?: string, selectedColor?: string): void;
   clearCart(options?: { silent?: boolean }): void;
+  /** Replaces the cart with lines already merged and checked (see cart-back.ts), silently: the caller says what changed. */
+  replaceItems(items: CartItem[]): void;
 }
 
 const CartContext = createContext<CartState | null>(null);
@@ -83,6 +85,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
       clearCart(options) {
         save([]);
         if (!options?.silent) toast('Cart cleared', { description: 'All items have been removed from your cart.' });
+      },
+      replaceItems(next) {
+        save(next);
       },
     }),
     [items],

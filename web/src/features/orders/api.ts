@@ -1,4 +1,4 @@
-import type { CreateOrderRequest, Order } from '@netkart/contract';
+import type { CreateOrderRequest, Order, ShopperCancelRequest, ShopperCancelResponse } from '@netkart/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiDownload, apiRequest } from '@/lib/api-client';
 
@@ -40,3 +40,7 @@ export function useOrder(orderId: string, options: { enabled?: boolean } = {}) {
 /** An order's invoice (or receipt), or its credit note, as a PDF: with the shopper's token or the contact details that found it. */
 export const downloadDocument = (orderId: string, document: 'invoice' | 'credit-note', contactInfo?: string) =>
   apiDownload(`/orders/${encodeURIComponent(orderId)}/${document}`, { query: { contactInfo } });
+
+/** The shopper cancels their own order (unpaid, or paid and not yet shipped). */
+export const cancelOrder = (orderId: string, request: ShopperCancelRequest) =>
+  apiRequest<ShopperCancelResponse>(`/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', body: request });

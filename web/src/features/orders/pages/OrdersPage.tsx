@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PackageOpen } from '@/components/icons';
 import { buttonClasses, Skeleton } from '@/components/ui';
@@ -6,14 +6,20 @@ import { usePageMeta } from '@/features/store-info/page-meta';
 import { formatPrice } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useOrders } from '../api';
+import { CancelOrderButton } from '../components/CancelOrderDialog';
 import { InvoiceDownload } from '../components/InvoiceDownload';
+import { OrderAgainButton } from '../components/OrderAgainButton';
 import { OrderHeading, OrderItemsTable, OrderShipping } from '../components/OrderDetails';
 import { isPending } from '../order-status';
+import { canCancel, canOrderAgain } from '../order-undo';
 import { toOrderView } from '../order-view';
 
 export default function OrdersPage() {
   usePageMeta('My Orders');
   const orders = useOrders();
+  // What was just done to an order (cancelled, ordered again), said beside it until the page is left.
+  const [notices, setNotices] = useState<Record<string, UndoNotice>>({});
+  const noticeFor = (id: string) => (notice: UndoNotice) => setNotices((all) => ({ ...all, [id]: notice }));
 
   useEffect(() => {
     if (orders.isError) toast.error('Error', { description: 'Failed to load your orders. Please try again.' });
@@ -40,6 +46,7 @@ export default function OrdersPage() {
         <ul className="space-y-6">
           {orders.data.map((order) => {
             const view = toOrderView(order);
+            const notice = notices[view.id];
             return (
               <li key={view.id}>
                 <article className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -58,8 +65,13 @@ export default function OrdersPage() {
                         Pay Now
                       </Link>
                     ) : null}
+                    {canCancel(view.status) ? (
+                      <CancelOrderButton order={order} onCancelled={noticeFor(view.id)} />
+                    ) : null}
+                    {canOrderAgain(view.status) ? <OrderAgainButton order={order} onDone={noticeFor(view.id)} /> : null}
                     <InvoiceDownload orderId={view.id} documents={view.documents} />
                   </div>
+                  {notice ? <UndoNoticeLine notice={notice} /> : null}
                 </article>
               </li>
             );
@@ -67,5 +79,27 @@ export default function OrdersPage() {
         </ul>
       )}
     </div>
+  );
+}
+
+interface UndoNotice {
+  message: string;
+  cartBack: boolean;
+}
+
+/** What the shopper just did to an order, and the way to the cart when its items are there. */
+function UndoNoticeLine({ notice }: { notice: UndoNotice }) {
+  return (
+    <p role="status" className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">
+      {notice.message}
+      {notice.cartBack ? (
+        <>
+          {' '}
+          <Link to="/cart" className="font-medium text-brand-700 underline">
+            View cart
+          </Link>
+        </>
+      ) : null}
+    </p>
   );
 }

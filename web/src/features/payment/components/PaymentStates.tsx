@@ -50,11 +50,14 @@ export function PaymentNotice({
   title,
   tone = 'info',
   summary,
+  actions,
   children,
 }: {
   title: string;
   tone?: 'info' | 'success';
   summary: ReactNode;
+  /** Shown beside the way to My Orders (a cancelled order's Order again). */
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   const Icon = tone === 'success' ? CircleCheck : Info;
@@ -69,15 +72,29 @@ export function PaymentNotice({
         <p role="status" className="mt-2 text-slate-700">
           {children}
         </p>
-        <Link to="/orders" className={buttonClasses('primary', 'md', 'mt-6')}>
-          View My Orders
-        </Link>
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          {actions}
+          <Link to="/orders" className={buttonClasses(actions ? 'outline' : 'primary', 'md')}>
+            View My Orders
+          </Link>
+        </div>
       </div>
     </PaymentLayout>
   );
 }
 
-export function PaymentFailed({ reason, onRetry, summary }: { reason: string; onRetry(): void; summary: ReactNode }) {
+export function PaymentFailed({
+  reason,
+  onRetry,
+  summary,
+  actions,
+}: {
+  reason: string;
+  onRetry(): void;
+  summary: ReactNode;
+  /** Another way out of a failed payment: cancelling the order, its items back in the cart. */
+  actions?: ReactNode;
+}) {
   return (
     <PaymentLayout summary={summary}>
       <div role="alert" className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-red-200">
@@ -87,6 +104,7 @@ export function PaymentFailed({ reason, onRetry, summary }: { reason: string; on
         <p className="mt-2 text-sm text-slate-600">Your order is still waiting for payment. You can try again.</p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <Button onClick={onRetry}>Retry</Button>
+          {actions}
           <Link to="/orders" className={buttonClasses('outline', 'md')}>
             View My Orders
           </Link>

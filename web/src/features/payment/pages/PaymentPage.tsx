@@ -1,8 +1,12 @@
 import { PAYMENT_NOT_SET_UP, PaymentReturn } from '@netkart/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { buttonClasses } from '@/components/ui';
 import { useAccountInfo } from '@/features/auth/api';
 import { useOrder } from '@/features/orders/api';
+import { CancelOrderButton } from '@/features/orders/components/CancelOrderDialog';
+import { OrderAgainButton } from '@/features/orders/components/OrderAgainButton';
 import { OrderSummary } from '@/features/orders/components/OrderSummary';
 import { isCancelled, isPaid } from '@/features/orders/order-status';
 import { usePageMeta } from '@/features/store-info/page-meta';
@@ -33,6 +37,8 @@ export default function PaymentPage() {
     retry: false,
   });
   const account = useAccountInfo({ enabled: !!orderId });
+  // Said once the shopper cancels here (the items back in the cart) or orders a cancelled one again.
+  const [undone, setUndone] = useState<{ message: string; cartBack: boolean } | null>(null);
 
   if (!orderId) return <PaymentError message={MISSING_ORDER} />;
   // The order is read first: a paid or cancelled order never shows a form.
@@ -58,9 +64,22 @@ export default function PaymentPage() {
   }
   if (isCancelled(paidFor.status)) {
     return (
-      <PaymentNotice title="This order was cancelled" summary={summary}>
-        Order #{paidFor.id} can no longer be paid.
-        {paidFor.cancelReason ? ` Reason: ${paidFor.cancelReason}` : ''}
+      <PaymentNotice
+        title="This order was cancelled"
+        summary={summary}
+        actions={
+          undone?.cartBack ? (
+            <Link to="/cart" className={buttonClasses('primary', 'md')}>
+              View cart
+            </Link>
+          ) : (
+            <OrderAgainButton order={paidFor} onDone={setUndone} />
+          )
+        }
+      >
+        {undone
+          ? undone.message
+          : `Order #${paidFor.id} can no longer be paid.${paidFor.cancelReason ? ` Reason: ${paidFor.cancelReason}` : ''}`}
       </PaymentNotice>
     );
   }
@@ -75,7 +94,14 @@ export default function PaymentPage() {
   }
   if (outcome === 'failed') {
     const retry = () => setSearchParams({ orderId }, { replace: true });
-    return <PaymentFailed reason={reason} onRetry={retry} summary={summary} />;
+    return (
+      <PaymentFailed
+        reason={reason}
+        onRetry={retry}
+        summary={summary}
+        actions={<CancelOrderButton order={paidFor} onCancelled={setUndone} />}
+      />
+    );
   }
   const info = account.data;
   const address = paidFor.shippingAddress;

@@ -1,0 +1,114 @@
+import { type CartItem, lineKey, unitsOf } from './cart-rules';
+
+/** One line of an earlier order to put back in the cart. */
+export interface LineToRestore {
+  productId: string;
+  /** The name the order gave it: said when the product itself is gone. */
+  name: string;
+  quantity: number;
+  size?: string | null;
+  color?: string | null;
+}
+
+/** A product as the shop sells it now: its current name, price, picture and stock. */
+export interface ProductForCart {
+  name: string;
+  price: number;
+  image: string;
+  stock: number;
+}
+
+/** What the shop said of each product asked for: sold now, or gone (deleted or hidden). */
+export type ProductsNow = ReadonlyMap<string, ProductForCart | 'gone'>;
+
+export interface NotRestored {
+  name: string;
+  /** What the shopper is told: '… could not be added: no longer sold.' */
+  reason: string;
+}
+
+export interface Restored {
+  items: CartItem[];
+  /** Lines added or grown, with how many units went in. */
+  added: Array<{ name: string; quantity: number }>;
+  /** Lines that went in only in part, or not at all, and why. */
+  notAdded: NotRestored[];
+}
+
+const units = (count: number) => (count === 1 ? '1 unit' : `${count} units`);
+
+/**
+ * Merges an order's lines into the cart at today's prices: a line of the same product, size and
+ * colour grows, the rest are added; each product stays within its stock and the store's cap on one
+ * product per order (counted over all its lines, the cart's own included). What does not fit is
+ * said, line by line, so the shopper knows what is missing and why.
+ */
+export function restoreIntoCart(
+  cart: CartItem[],
+  lines: LineToRestore[],
+  products: ProductsNow,
+  cap = Number.POSITIVE_INFINITY,
+): Restored {
+  let items = cart;
+  const added: Restored['added'] = [];
+  const notAdded: NotRestored[] = [];
+  for (const line of lines) {
+    const product = products.get(line.productId);
+    if (!product || product === 'gone') {
+      notAdded.push({ name: line.name, reason: 'no longer sold' });
+      continue;
+    }
+    if (product.stock <= 0) {
+      notAdded.push({ name: product.name, reason: 'out of stock' });
+      continue;
+    }
+    const most = Math.min(product.stock, cap);
+    const room = Math.max(0, most - unitsOf(items, line.productId));
+    const quantity = Math.min(line.quantity, room);
+    if (quantity < line.quantity) {
+      const limit =
+        cap < product.stock ? `at most ${cap} of one product per order` : `only ${units(product.stock)} in stock`;
+      const already = unitsOf(items, line.productId);
+      notAdded.push({
+        name: product.name,
+        reason:
+          quantity === 0
+            ? `your cart already holds ${units(already)}, and the shop allows ${limit}`
+            : `${units(quantity)} of ${line.quantity} added: ${limit}`,
+      });
+    }
+    if (quantity === 0) continue;
+    const wanted: CartItem = {
+      id: line.productId,
+      name: product.name,
+      image: product.image,
+      price: product.price,
+      quantity,
+      ...(line.size ? { selectedSize: line.size } : {}),
+      ...(line.color ? { selectedColor: line.color } : {}),
+    };
+    const key = lineKey(wanted);
+    const existing = items.find((item) => lineKey(item) === key);
+    items = existing
+      ? items.map((item) =>
+          item === existing ? { ...item, price: product.price, quantity: item.quantity + quantity } : item,
+        )
+      : [...items, wanted];
+    added.push({ name: product.name, quantity });
+  }
+  return { items, added, notAdded };
+}
+
+/** What the shopper is told after: how much came back, and each line that did not (fully). */
+export function restoredMessage(restored: Restored): { title: string; description: string } {
+  const count = restored.added.reduce((sum, line) => sum + line.quantity, 0);
+  const missing = restored.notAdded.map((line) => `${line.name}: ${line.reason}.`).join(' ');
+  if (count === 0) {
+    return { title: 'Nothing could be added to your cart', description: missing };
+  }
+  const title = count === 1 ? '1 item is back in your cart' : `${count} items are back in your cart`;
+  return {
+    title,
+    description: missing ? `At today's prices. Not added in full: ${missing}` : "At today's prices.",
+  };
+}
