@@ -3,7 +3,12 @@ import type { Database, OrderEventRow, OrderRow, UserRow } from '../../db/schema
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newOrderNumber, nowIso } from '../../shared/ids.js';
-import { refuseAddressOutsideItsPin, type StateOfPincode } from '../pincodes/address-check.js';
+import {
+  type DeliveryPromiseOf,
+  promisedDelivery,
+  refuseAddressOutsideItsPin,
+  type StateOfPincode,
+} from '../pincodes/address-check.js';
 import { type MoveBy, moveRow, type OrderChangeHook, recordEvent, type Shipment, shipmentColumns } from './moves.js';
 import { type PlaceOrder, placeOrder } from './placing.js';
 import {
@@ -68,6 +73,8 @@ export interface OrderNeighbours {
   documentsOf?: DocumentsOf;
   /** The PIN directory: a PIN's state today (an order's address is checked against it). */
   stateOfPincode?: StateOfPincode;
+  /** The store's delivery promise for a PIN: an order to a PIN it does not serve is refused, else keeps the estimate. */
+  deliveryPromiseOf?: DeliveryPromiseOf;
   /** Keeps an order's address in the shopper's account, in the order's transaction; false when full. */
   saveAddress?: SaveAddress;
 }
@@ -94,6 +101,7 @@ export class OrderService {
   private readonly waitsByHand: WaitsByHand;
   private readonly documentsOf: DocumentsOf;
   private readonly stateOfPincode: StateOfPincode | undefined;
+  private readonly deliveryPromiseOf: DeliveryPromiseOf | undefined;
   private readonly saveAddress: SaveAddress | undefined;
 
   constructor(
@@ -105,6 +113,7 @@ export class OrderService {
     this.waitsByHand = neighbours.waitsByHand ?? NO_PROVIDER_WAITS;
     this.documentsOf = neighbours.documentsOf ?? NO_DOCUMENTS;
     this.stateOfPincode = neighbours.stateOfPincode;
+    this.deliveryPromiseOf = neighbours.deliveryPromiseOf;
     this.saveAddress = neighbours.saveAddress;
     this.staffQueries = new OrderStaffQueries(db);
   }
@@ -145,12 +154,15 @@ export class OrderService {
    */
   async create(storeId: string, user: UserRow, input: CreateOrderInput, placing: PlaceOrder): Promise<Order> {
     if (this.stateOfPincode) await refuseAddressOutsideItsPin(input.shippingAddress, this.stateOfPincode);
+    const deliveryEstimate = this.deliveryPromiseOf
+      ? await promisedDelivery(storeId, input.shippingAddress.postalCode, this.deliveryPromiseOf)
+      : null;
     const orderId = newOrderNumber();
     const openOrders = {
       perAccount: this.policy.maxOpenOrders,
       perAddressPerHour: this.policy.maxOpenOrdersPerAddress,
     };
-    const placement = { orderId, storeId, user, openOrders, onChange: this.onChange };
+    const placement = { orderId, storeId, user, openOrders, onChange: this.onChange, deliveryEstimate };
     const saveAddress = input.saveAddress ? this.saveAddress : undefined;
     const addressSaved = await writeTransaction(this.db, async (trx) => {
       await placeOrder(trx, placement, input, placing);
