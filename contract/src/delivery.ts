@@ -44,12 +44,22 @@ export const DeliveryZone = z
       .max(80, { error: 'A zone name is at most 80 characters.' }),
     /** Whole PIN codes. */
     pincodes: z
-      .array(z.string().trim().regex(/^[1-9][0-9]{5}$/, { error: 'pincodes: each PIN is 6 digits, not starting with 0.' }))
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^[1-9][0-9]{5}$/, { error: 'pincodes: each PIN is 6 digits, not starting with 0.' }),
+      )
       .max(20_000, { error: 'pincodes: at most 20,000 PINs in a zone.' })
       .default([]),
     /** The start of PIN codes, 3 to 5 digits: "560" is Bengaluru's and its neighbours'. */
     prefixes: z
-      .array(z.string().trim().regex(/^[1-9][0-9]{2,4}$/, { error: 'prefixes: each prefix is 3 to 5 digits, not starting with 0.' }))
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^[1-9][0-9]{2,4}$/, { error: 'prefixes: each prefix is 3 to 5 digits, not starting with 0.' }),
+      )
       .max(2_000, { error: 'prefixes: at most 2,000 in a zone.' })
       .default([]),
     /** States and union territories, as GST names them (e.g. "Karnataka", "Ladakh"). */
@@ -59,7 +69,8 @@ export const DeliveryZone = z
           .string()
           .trim()
           .refine((name) => stateByName(name) !== undefined, {
-            error: (issue) => `states: "${String(issue.input)}" is not a state or union territory of India as GST names it.`,
+            error: (issue) =>
+              `states: "${String(issue.input)}" is not a state or union territory of India as GST names it.`,
           })
           .transform((name) => stateByName(name)?.name ?? name),
       )
@@ -91,7 +102,9 @@ export const DeliveryRules = z
       /** India time, HH:MM: an order placed after it is dispatched on the next dispatch day. */
       cutoff: z
         .string({ error: 'cutoff must be a time of day in India time, like "14:00".' })
-        .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { error: 'cutoff must be a time of day in India time, like "14:00".' }),
+        .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, {
+          error: 'cutoff must be a time of day in India time, like "14:00".',
+        }),
       /** Days (YYYY-MM-DD) nothing is dispatched. */
       holidays: z
         .array(z.string().refine(isRealDay, { error: 'holidays: each day is a date written YYYY-MM-DD.' }))

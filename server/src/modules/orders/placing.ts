@@ -1,7 +1,7 @@
 import {
   type CreateOrderInput,
-  type DeliveryEstimate,
   DEFAULT_MAX_LINE_QUANTITY,
+  type DeliveryEstimate,
   digitsOf,
   lineCapMessage,
   OrderStatus,

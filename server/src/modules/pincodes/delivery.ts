@@ -53,7 +53,8 @@ export function dispatchDay(rules: DeliveryRules, now: Date): string | undefined
 
 /** The promise for a PIN the directory knows, under a store's rules, for an order placed `now`. */
 export function deliveryTo(rules: DeliveryRules, place: PlaceOfPin, now: Date = new Date()): DeliveryPromise {
-  const transit = zoneOf(rules, place)?.transitDays ?? (rules.serviceable === 'all' ? rules.otherTransitDays : undefined);
+  const transit =
+    zoneOf(rules, place)?.transitDays ?? (rules.serviceable === 'all' ? rules.otherTransitDays : undefined);
   const dispatch = dispatchDay(rules, now);
   if (!transit || !dispatch) return { serviceable: false, cod: false, estimate: null };
   const leaves = Date.parse(dispatch);
@@ -98,13 +99,27 @@ const METRO_PREFIXES = ['110', '400', '700', '600', '560', '500'];
 export function defaultDeliveryRules(shopState: string | undefined): DeliveryRules {
   const ownState: DeliveryZone[] =
     shopState && !FAR_STATES.includes(shopState)
-      ? [{ name: `Within ${shopState}`, pincodes: [], prefixes: [], states: [shopState], transitDays: { min: 2, max: 3 } }]
+      ? [
+          {
+            name: `Within ${shopState}`,
+            pincodes: [],
+            prefixes: [],
+            states: [shopState],
+            transitDays: { min: 2, max: 3 },
+          },
+        ]
       : [];
   return {
     serviceable: 'all',
     zones: [
       ...ownState,
-      { name: 'North-east, J&K, Ladakh and islands', pincodes: [], prefixes: [], states: FAR_STATES, transitDays: { min: 6, max: 9 } },
+      {
+        name: 'North-east, J&K, Ladakh and islands',
+        pincodes: [],
+        prefixes: [],
+        states: FAR_STATES,
+        transitDays: { min: 6, max: 9 },
+      },
       { name: 'Metros', pincodes: [], prefixes: METRO_PREFIXES, states: [], transitDays: { min: 3, max: 4 } },
     ],
     otherTransitDays: { min: 4, max: 6 },
