@@ -123,3 +123,17 @@ export const DeliveryRules = z
     path: ['zones'],
   });
 export type DeliveryRules = z.infer<typeof DeliveryRules>;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** An India-time day (YYYY-MM-DD) as a shopper reads it: "Tue, 2 Dec". */
+export function shortDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return `${WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+}
+
+/** The promise as the shop says it everywhere: "Delivery by Tue, 2 Dec" (the latest day). */
+export const deliveryByText = (estimate: DeliveryEstimate): string => `Delivery by ${shortDay(estimate.latest)}`;
+
+/** What the product page says of a PIN the shop does not deliver to. */
+export const notDeliverableText = (pincode: string): string => `Not deliverable to ${pincode}`;
