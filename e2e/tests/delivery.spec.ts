@@ -1,10 +1,7 @@
 import { expect } from '@playwright/test';
 import { simpleProduct, test } from './support';
 
-test('the product page gives a delivery date for a PIN, remembered for the cart @phone', async ({
-  page,
-  request,
-}) => {
+test('the product page gives a delivery date for a PIN, remembered for the cart @phone', async ({ page, request }) => {
   const product = await simpleProduct(request);
   await page.goto(`/product/${product.id}`);
   await expect(page.getByRole('heading', { name: product.title, exact: true }).first()).toBeVisible();
