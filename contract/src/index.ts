@@ -10,6 +10,7 @@ export * from './catalog.js';
 export * from './common.js';
 export * from './contact.js';
 export * from './countries.js';
+export * from './delivery.js';
 export * from './gst.js';
 export * from './listing-rules.js';
 export * from './newsletter.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, requiredText } from './common.js';
+import { DeliveryEstimate } from './delivery.js';
 import { checkGstin, stateByName } from './gst.js';
 import { IndianMobile } from './phones.js';
 
@@ -192,6 +193,8 @@ export const Order = z.object({
   cancelReason: z.string().nullable(),
   /** The order's invoice (a receipt from a seller without a GSTIN) once paid, and its credit note if then cancelled. */
   documents: z.array(OrderDocument),
+  /** The delivery promised when the order was placed (India-time days); null for an order placed before there was one. */
+  deliveryEstimate: DeliveryEstimate.nullable(),
   /** Only in the answer to placing an order that asked to save its address: whether it was, and what to tell. */
   addressSave: z.object({ saved: z.boolean(), message: z.string() }).optional(),
 });

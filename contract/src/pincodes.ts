@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DeliveryEstimate } from './delivery.js';
 
 /** A PIN code as India Post writes it: 6 digits, the first not 0. */
 export const PINCODE_PATTERN = /^[1-9][0-9]{5}$/;
@@ -13,7 +14,7 @@ export const PincodeAnswer = z.object({
   stateCode: z.string(),
   serviceable: z.boolean(),
   cod: z.boolean(),
-  /** India-time days, YYYY-MM-DD. */
-  estimate: z.object({ earliest: z.string(), latest: z.string() }),
+  /** India-time days, YYYY-MM-DD; null where the shop does not deliver. */
+  estimate: DeliveryEstimate.nullable(),
 });
 export type PincodeAnswer = z.infer<typeof PincodeAnswer>;

@@ -68,7 +68,7 @@ export const API_MODULES = [
     orders: services.orders,
     invoices: services.invoices,
   })),
-  moduleRoutes(pincodeRoutes, ({ services }: ModuleGiven) => ({ pincodes: services.pincodes })),
+  moduleRoutes(pincodeRoutes, ({ services }: ModuleGiven) => ({ delivery: services.delivery })),
   moduleRoutes(paymentRoutes, ({ services }: ModuleGiven) => ({ payments: services.payments })),
   moduleRoutes(newsletterRoutes, ({ services }: ModuleGiven) => ({ newsletter: services.newsletter })),
   moduleRoutes(contactRoutes, ({ services }: ModuleGiven) => ({ contact: services.contact })),

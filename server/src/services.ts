@@ -1,3 +1,4 @@
+import { checkGstin } from '@netkart/contract';
 import type { Database } from './db/schema.js';
 import { AddressBook } from './modules/accounts/addresses.js';
 import { PasswordChanges } from './modules/accounts/password-change.js';
@@ -21,6 +22,7 @@ import { paymentWaitsByHand } from './modules/payments/registry.js';
 import { PaymentService } from './modules/payments/service.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './modules/payments/settings.js';
 import { newStoreSettings } from './modules/payments/stored-settings.js';
+import { DeliveryRulesService } from './modules/pincodes/delivery-rules.js';
 import { PincodeService } from './modules/pincodes/service.js';
 import { PrivacyService } from './modules/privacy/service.js';
 import { StaffService } from './modules/staff/service.js';
@@ -48,6 +50,7 @@ export interface ModuleServices {
   passwordChanges: PasswordChanges;
   invoices: InvoiceService;
   pincodes: PincodeService;
+  delivery: DeliveryRulesService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -75,6 +78,12 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   const orderMail = new OrderMail(outbox, stores, settings.messages);
   const pincodes = new PincodeService(db);
   const stateOfPincode = (pin: string, trx?: Database) => pincodes.lookup(pin, trx);
+  // The default rules' "same state" zone is the state of the store's GSTIN.
+  const delivery = new DeliveryRulesService(db, pincodes, async (storeId, trx) => {
+    const store = await stores.byId(storeId, trx);
+    const gstin = store?.gstin ? checkGstin(store.gstin) : undefined;
+    return gstin?.valid ? gstin.stateName : undefined;
+  });
   const invoices = new InvoiceService(db, stores, undefined, stateOfPincode);
   const addressBook = new AddressBook(db, stateOfPincode);
   const audit = new AuditLog(db);
@@ -87,6 +96,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     waitsByHand: paymentWaitsByHand,
     documentsOf: (orderIds) => documentsOfOrders(db, orderIds),
     stateOfPincode,
+    deliveryPromiseOf: (storeId, pin) => delivery.promiseFor(storeId, pin),
     // An order's address joins the shopper's saved ones, on request, in the order's transaction.
     saveAddress: (trx, owner, address) => addressBook.saveFromOrder(trx, owner, address),
     // A shopper's own cancellation is logged with the staff's.
@@ -128,5 +138,6 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     passwordChanges: new PasswordChanges(db, outbox, audit, settings.messages, settings.passwordCost),
     invoices,
     pincodes,
+    delivery,
   };
 }

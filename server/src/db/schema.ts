@@ -197,6 +197,9 @@ export interface OrdersTable {
   payment_provider: string | null;
   /** The network address the order was placed from: unpaid orders are capped per address. */
   client_address: string | null;
+  /** The delivery promised at placing, India-time days (YYYY-MM-DD); null for orders placed before. */
+  delivery_earliest: string | null;
+  delivery_latest: string | null;
   created_at: string;
   updated_at: string;
   /** A business buyer's GSTIN and company name, given at checkout for input tax credit. */
@@ -298,6 +301,7 @@ export interface DatabaseSchema {
   invoices: InvoicesTable;
   pincodes: PincodesTable;
   pincode_directory: PincodeDirectoryTable;
+  delivery_rules: DeliveryRulesTable;
   addresses: AddressesTable;
 }
 
@@ -324,6 +328,13 @@ export interface PincodesTable {
   state_code: string;
   /** 'directory': the shop's own file; 'import': a merchant's `store pincodes import`, kept over the file. */
   source: string;
+}
+
+/** A store's delivery rules as the merchant set them (contract's DeliveryRules, as JSON). */
+export interface DeliveryRulesTable {
+  store_id: string;
+  rules_json: string;
+  updated_at: string;
 }
 
 /** One row: the version of the shop's PIN file loaded last. */

@@ -1,4 +1,4 @@
-import { checkGstin, OrderStatus } from '@netkart/contract';
+import { checkGstin, deliveryByText, OrderStatus } from '@netkart/contract';
 import type { OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
 import type { OrderChange } from '../orders/service.js';
 import { byHandConfirmationOf } from '../payments/registry.js';
@@ -18,6 +18,12 @@ const addressLines = (order: OrderRow) => [
   `${order.city}, ${order.state} ${order.postal_code}`,
   `Phone: ${order.phone}`,
 ];
+
+/** The delivery promised when the order was placed, as one line; none for an order placed before promises. */
+const promiseLines = (order: OrderRow) =>
+  order.delivery_earliest && order.delivery_latest
+    ? [`${deliveryByText({ earliest: order.delivery_earliest, latest: order.delivery_latest })} (estimated)`]
+    : [];
 
 /** What a paid order comes with: a tax invoice from a seller registered for GST, else a receipt. */
 const paperworkOf = (store: StoreRow) => (store.gstin && checkGstin(store.gstin).valid ? 'tax invoice' : 'receipt');
@@ -68,7 +74,7 @@ export function orderMessages(store: StoreRow, change: OrderChange, settings: Me
       toShopper('order.placed', `Order ${order.id} placed`, [
         { lines: [`Thank you for your order, ${order.full_name}.`, `Order number: ${order.id}`] },
         summary,
-        { heading: 'Shipping to', lines: addressLines(order) },
+        { heading: 'Shipping to', lines: [...addressLines(order), ...promiseLines(order)] },
         ...(paid ? [] : [{ heading: 'Payment', lines: [howToPay(order)] }]),
         { lines: [], links: [ordersLink, trackLink] },
       ]),
@@ -82,7 +88,10 @@ export function orderMessages(store: StoreRow, change: OrderChange, settings: Me
         ...renderMessage(store, [
           { lines: [`A new order ${order.id} from ${order.full_name} (${order.email}).`] },
           { heading: 'Items', lines: [...items.map(itemLine), `Total: ${rupees(order.total)}`] },
-          { heading: 'Shipping to', lines: addressLines(order) },
+          {
+            heading: 'Shipping to',
+            lines: [...addressLines(order), ...promiseLines(order).map((line) => `Promised: ${line}`)],
+          },
           { lines: [nextStep], links: [{ label: 'Open the back office', url: `${shop}/admin` }] },
         ]),
       });
@@ -96,7 +105,10 @@ export function orderMessages(store: StoreRow, change: OrderChange, settings: Me
         toShopper('order.paid', `Payment received for order ${order.id}`, [
           { lines: [`We have received your payment of ${rupees(order.total)} for order ${order.id}.`] },
           summary,
-          { lines: ['We are packing it now and will write again when it ships.'], links: [trackLink] },
+          {
+            lines: ['We are packing it now and will write again when it ships.', ...promiseLines(order)],
+            links: [trackLink],
+          },
           // Issued in this same transaction: a tax invoice, or a receipt from a seller without a GSTIN.
           { lines: [`Your ${paperworkOf(store)} can be downloaded from My Orders.`], links: [ordersLink] },
         ]),
@@ -109,6 +121,7 @@ export function orderMessages(store: StoreRow, change: OrderChange, settings: Me
               `Your order ${order.id} is on its way.`,
               ...(order.courier ? [`Courier: ${order.courier}`] : []),
               ...(order.tracking_number ? [`Tracking number: ${order.tracking_number}`] : []),
+              ...promiseLines(order),
             ],
             links: order.tracking_url
               ? [{ label: "Track the parcel on the courier's site", url: order.tracking_url }]

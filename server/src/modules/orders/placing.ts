@@ -1,6 +1,7 @@
 import {
   type CreateOrderInput,
   DEFAULT_MAX_LINE_QUANTITY,
+  type DeliveryEstimate,
   digitsOf,
   lineCapMessage,
   OrderStatus,
@@ -40,6 +41,8 @@ export interface Placement {
   user: UserRow;
   openOrders: OpenOrderCaps;
   onChange: OrderChangeHook | undefined;
+  /** The delivery promised for the order's PIN now (kept with the order); null when the shop has no rules to ask. */
+  deliveryEstimate: DeliveryEstimate | null;
 }
 
 /**
@@ -116,6 +119,8 @@ export async function placeOrder(
     cancel_reason: null,
     payment_provider: placing.paymentProvider,
     client_address: placing.clientAddress,
+    delivery_earliest: placement.deliveryEstimate?.earliest ?? null,
+    delivery_latest: placement.deliveryEstimate?.latest ?? null,
     created_at: now,
     updated_at: now,
     buyer_gstin: input.buyerGstin ?? null,

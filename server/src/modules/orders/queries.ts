@@ -136,6 +136,10 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], documents: OrderDo
     courier: row.courier,
     trackingUrl: row.tracking_url,
     cancelReason: row.status === OrderStatus.Cancelled ? row.cancel_reason : null,
+    deliveryEstimate:
+      row.delivery_earliest && row.delivery_latest
+        ? { earliest: row.delivery_earliest, latest: row.delivery_latest }
+        : null,
     documents,
   };
 }

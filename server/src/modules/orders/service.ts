@@ -10,7 +10,12 @@ import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newOrderNumber, nowIso } from '../../shared/ids.js';
 import type { AuditLog } from '../audit/service.js';
-import { refuseAddressOutsideItsPin, type StateOfPincode } from '../pincodes/address-check.js';
+import {
+  type DeliveryPromiseOf,
+  promisedDelivery,
+  refuseAddressOutsideItsPin,
+  type StateOfPincode,
+} from '../pincodes/address-check.js';
 import { type MoveBy, moveRow, type OrderChangeHook, recordEvent, type Shipment, shipmentColumns } from './moves.js';
 import { type PlaceOrder, placeOrder } from './placing.js';
 import {
@@ -76,6 +81,8 @@ export interface OrderNeighbours {
   documentsOf?: DocumentsOf;
   /** The PIN directory: a PIN's state today (an order's address is checked against it). */
   stateOfPincode?: StateOfPincode;
+  /** The store's delivery promise for a PIN: an order to a PIN it does not serve is refused, else keeps the estimate. */
+  deliveryPromiseOf?: DeliveryPromiseOf;
   /** Keeps an order's address in the shopper's account, in the order's transaction; false when full. */
   saveAddress?: SaveAddress;
   /** The activity log a shopper's own cancellation is written to, in its transaction. */
@@ -104,6 +111,7 @@ export class OrderService {
   private readonly waitsByHand: WaitsByHand;
   private readonly documentsOf: DocumentsOf;
   private readonly stateOfPincode: StateOfPincode | undefined;
+  private readonly deliveryPromiseOf: DeliveryPromiseOf | undefined;
   private readonly saveAddress: SaveAddress | undefined;
   private readonly audit: AuditLog | undefined;
 
@@ -116,6 +124,7 @@ export class OrderService {
     this.waitsByHand = neighbours.waitsByHand ?? NO_PROVIDER_WAITS;
     this.documentsOf = neighbours.documentsOf ?? NO_DOCUMENTS;
     this.stateOfPincode = neighbours.stateOfPincode;
+    this.deliveryPromiseOf = neighbours.deliveryPromiseOf;
     this.saveAddress = neighbours.saveAddress;
     this.audit = neighbours.audit;
     this.staffQueries = new OrderStaffQueries(db);
@@ -157,12 +166,15 @@ export class OrderService {
    */
   async create(storeId: string, user: UserRow, input: CreateOrderInput, placing: PlaceOrder): Promise<Order> {
     if (this.stateOfPincode) await refuseAddressOutsideItsPin(input.shippingAddress, this.stateOfPincode);
+    const deliveryEstimate = this.deliveryPromiseOf
+      ? await promisedDelivery(storeId, input.shippingAddress.postalCode, this.deliveryPromiseOf)
+      : null;
     const orderId = newOrderNumber();
     const openOrders = {
       perAccount: this.policy.maxOpenOrders,
       perAddressPerHour: this.policy.maxOpenOrdersPerAddress,
     };
-    const placement = { orderId, storeId, user, openOrders, onChange: this.onChange };
+    const placement = { orderId, storeId, user, openOrders, onChange: this.onChange, deliveryEstimate };
     const saveAddress = input.saveAddress ? this.saveAddress : undefined;
     const addressSaved = await writeTransaction(this.db, async (trx) => {
       await placeOrder(trx, placement, input, placing);

@@ -1,4 +1,5 @@
 import { HttpError } from '../../http/errors.js';
+import { type DeliveryPromise, notDeliverable } from './delivery.js';
 
 /** A PIN's state as GST names it today; undefined for a PIN the directory does not know. */
 export type StateOfPincode = (pincode: string) => Promise<{ state: string } | undefined>;
@@ -28,4 +29,21 @@ export async function refuseAddressOutsideItsPin(
       'postalCode',
     );
   }
+}
+
+/** The store's delivery promise for a PIN now; undefined for a PIN the directory does not know. */
+export type DeliveryPromiseOf = (storeId: string, pincode: string) => Promise<DeliveryPromise | undefined>;
+
+/**
+ * The promise an order's PIN gets, refused naming `postalCode` where the shop does not deliver.
+ * Called after refuseAddressOutsideItsPin, so the PIN is one the directory knows.
+ */
+export async function promisedDelivery(
+  storeId: string,
+  postalCode: string,
+  deliveryPromiseOf: DeliveryPromiseOf,
+): Promise<DeliveryPromise['estimate']> {
+  const promise = await deliveryPromiseOf(storeId, postalCode);
+  if (!promise?.serviceable) throw new HttpError(400, notDeliverable(postalCode), {}, 'postalCode');
+  return promise.estimate;
 }

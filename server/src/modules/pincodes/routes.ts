@@ -4,14 +4,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../http/errors.js';
 import { describeRoutes, withErrors } from '../../http/wire.js';
-import { deliveryTo } from './delivery.js';
-import type { PincodeService } from './service.js';
+import type { DeliveryRulesService } from './delivery-rules.js';
 
 export const MALFORMED_PINCODE = 'PIN code must be 6 digits, not starting with 0.';
 export const unknownPincode = (pin: string) => `PIN code ${pin} is not a PIN code we know. Please check it.`;
 
 /** GET /pincodes/{pin}: a PIN's district and state, and the delivery promise for it. */
-export async function pincodeRoutes(app: FastifyInstance, { pincodes }: { pincodes: PincodeService }): Promise<void> {
+export async function pincodeRoutes(
+  app: FastifyInstance,
+  { delivery }: { delivery: DeliveryRulesService },
+): Promise<void> {
   describeRoutes(app, { tag: 'pincodes' });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = {
@@ -22,8 +24,8 @@ export async function pincodeRoutes(app: FastifyInstance, { pincodes }: { pincod
   api.get('/pincodes/:pin', { schema }, async (request) => {
     const pin = request.params.pin.trim();
     if (!PINCODE_PATTERN.test(pin)) throw new HttpError(400, MALFORMED_PINCODE, {}, 'pincode');
-    const known = await pincodes.lookup(pin);
-    if (!known) throw notFound(unknownPincode(pin));
-    return { ...known, ...deliveryTo(pin) };
+    const answer = await delivery.promiseFor(request.store.id, pin);
+    if (!answer) throw notFound(unknownPincode(pin));
+    return answer;
   });
 }

@@ -19,6 +19,7 @@ const ACTIONS: Record<string, string> = {
   'staff.two-factor-off': 'Two-factor sign-in turned off',
   'store.details': 'Store details changed',
   'store.payments': 'Payment settings changed',
+  'store.delivery': 'Delivery rules changed',
   'mail.retry': 'Email sent again',
   'ticket.close': 'Ticket marked handled',
   'account.password-change': 'Shopper changed their password',

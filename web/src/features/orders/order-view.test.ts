@@ -53,4 +53,15 @@ describe('toOrderView', () => {
     expect(toOrderView({ ...order, status: 4 }).cancelReason).toBe('Payment not received');
     expect(toOrderView({ ...order, status: 0 }).cancelReason).toBeNull();
   });
+
+  it('shows the delivery promised at placing until the order is delivered or cancelled', () => {
+    const deliveryEstimate = { earliest: '2026-12-02', latest: '2026-12-04' };
+    for (const status of [0, 1, 2]) {
+      expect(toOrderView({ id: 'D', status, items: [], deliveryEstimate }).deliveryEstimate).toEqual(deliveryEstimate);
+    }
+    for (const status of [3, 4]) {
+      expect(toOrderView({ id: 'D', status, items: [], deliveryEstimate }).deliveryEstimate).toBeNull();
+    }
+    expect(toOrderView({ id: 'D', status: 0, items: [], deliveryEstimate: null }).deliveryEstimate).toBeNull();
+  });
 });

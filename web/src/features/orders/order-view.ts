@@ -1,4 +1,4 @@
-import { type Order, type OrderDocument, OrderStatus } from '@netkart/contract';
+import { type DeliveryEstimate, type Order, type OrderDocument, OrderStatus } from '@netkart/contract';
 
 /** An order as the screens show it (spec section 3, "Order as shown"). */
 export interface OrderView {
@@ -20,6 +20,8 @@ export interface OrderView {
   cancelReason: string | null;
   /** The invoice (or receipt) issued when it was paid, and the credit note if it was then cancelled. */
   documents: OrderDocument[];
+  /** The delivery promised at placing, while the order is still on its way to the shopper (not delivered or cancelled). */
+  deliveryEstimate: DeliveryEstimate | null;
 }
 
 export const NOT_AVAILABLE = 'Not available';
@@ -52,6 +54,10 @@ export function toOrderView(order: Partial<Order> & { id: string }): OrderView {
     items,
     cancelReason: order.status === OrderStatus.Cancelled ? (order.cancelReason ?? null) : null,
     documents: order.documents ?? [],
+    deliveryEstimate:
+      order.status === OrderStatus.Delivered || order.status === OrderStatus.Cancelled
+        ? null
+        : (order.deliveryEstimate ?? null),
     // Spec: the sum of price × quantity.
     total: items.reduce((sum, item) => sum + item.price * item.quantity, 0),
   };

@@ -1,5 +1,6 @@
 import { productPath } from '@netkart/contract';
 import { Link, useNavigate } from 'react-router';
+import { DeliveryToRememberedPin } from '@/components/delivery/DeliveryPromise';
 import { AlertTriangle, Minus, Plus, ShoppingBag, Trash2 } from '@/components/icons';
 import { ProductImage } from '@/components/ProductImage';
 import { Button, buttonClasses } from '@/components/ui';
@@ -161,6 +162,7 @@ export default function CartPage() {
               <dd className="font-bold">{formatPrice(subtotal)}</dd>
             </div>
           </dl>
+          <DeliveryToRememberedPin />
           {availability.hasProblems ? (
             <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
               Some items in your cart can't be ordered as they are. Change or remove them to check out.

@@ -1,6 +1,7 @@
 import { productPath, shareCardUrl } from '@netkart/contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DeliveryCheck } from '@/components/delivery/DeliveryCheck';
 import { ArrowLeft, Heart, PackageSearch, ShoppingCart } from '@/components/icons';
 import { Button, buttonClasses, Skeleton } from '@/components/ui';
 import { useCart } from '@/features/cart/cart-context';
@@ -172,6 +173,7 @@ function ProductDetails({ product }: { product: StoreProduct }) {
             </Button>
           </div>
 
+          <DeliveryCheck />
           <SpecificationsTable product={product} />
           <ProductParticulars product={product} />
         </div>

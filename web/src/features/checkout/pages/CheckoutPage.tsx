@@ -11,6 +11,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { DeliveryForPin } from '@/components/delivery/DeliveryPromise';
+import { useRememberedPin } from '@/components/delivery/remembered-pin';
 import { Button, Checkbox, FormField, Input, Select, Textarea } from '@/components/ui';
 import { addressLine, savedAddressesQuery } from '@/features/auth/saved-addresses';
 import { useCartAvailability } from '@/features/cart/availability';
@@ -94,6 +96,9 @@ export default function CheckoutPage() {
     }
   }, [pinPlace, setValue, getValues, errors.state, errors.city]);
   const states = pinPlace ? [pinPlace.state] : INDIAN_STATES;
+  // The promise for the PIN typed here, else for the one checked on a product page this session.
+  const rememberedPin = useRememberedPin();
+  const deliveryPin = pinPlace?.pincode ?? rememberedPin;
 
   const cartIsEmpty = () => {
     if (items.length > 0) return false;
@@ -355,6 +360,12 @@ export default function CheckoutPage() {
               </div>
             ) : null}
           </dl>
+          {deliveryPin ? (
+            <div className="space-y-1 border-t border-slate-100 pt-3">
+              <p className="text-xs text-slate-600">To PIN {deliveryPin}</p>
+              <DeliveryForPin pin={deliveryPin} />
+            </div>
+          ) : null}
         </aside>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { DeliveryBy } from '@/components/delivery/DeliveryPromise';
 import { Badge } from '@/components/ui';
 import { optionsLabel } from '@/features/cart/cart-rules';
 import { formatDate } from '@/lib/dates';
@@ -15,6 +16,7 @@ export function OrderHeading({ order }: { order: OrderView }) {
       </div>
       <Badge tone={statusTone(order.status)}>{statusLabel(order.status)}</Badge>
       {order.cancelReason ? <p className="w-full text-sm text-red-800">Cancelled: {order.cancelReason}</p> : null}
+      {order.deliveryEstimate ? <DeliveryBy estimate={order.deliveryEstimate} className="w-full" /> : null}
     </div>
   );
 }

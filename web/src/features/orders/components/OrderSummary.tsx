@@ -1,4 +1,5 @@
 import type { Order } from '@netkart/contract';
+import { DeliveryBy } from '@/components/delivery/DeliveryPromise';
 import { optionsLabel } from '@/features/cart/cart-rules';
 import { formatPrice } from '@/lib/money';
 import { toOrderView } from '../order-view';
@@ -36,6 +37,7 @@ export function OrderSummary({ order, className }: { order: Order; className?: s
           {view.shipping.fullName ? <span className="block">{view.shipping.fullName}</span> : null}
           {view.shipping.address || '—'}
         </p>
+        {view.deliveryEstimate ? <DeliveryBy estimate={view.deliveryEstimate} className="mt-2" /> : null}
       </div>
     </section>
   );

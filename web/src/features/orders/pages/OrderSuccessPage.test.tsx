@@ -54,6 +54,13 @@ describe('the order-success page', () => {
     },
   );
 
+  it('shows the delivery date the order was promised', async () => {
+    signIn();
+    renderSuccess([200, order({ status: 1, deliveryEstimate: { earliest: '2026-11-30', latest: '2026-12-02' } })]);
+    const summary = await screen.findByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Delivery by Wed, 2 Dec')).toBeVisible();
+  });
+
   it('says a Pending order still awaits payment and offers Pay Now, never claiming it was paid', async () => {
     signIn();
     renderSuccess([200, order({ status: 0 })]);
