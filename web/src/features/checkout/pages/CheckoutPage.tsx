@@ -14,6 +14,7 @@ import { Link, useNavigate } from 'react-router';
 import { DeliveryForPin } from '@/components/delivery/DeliveryPromise';
 import { useRememberedPin } from '@/components/delivery/remembered-pin';
 import { Button, Checkbox, FormField, Input, Select, Textarea } from '@/components/ui';
+import { usePincode } from '@/features/auth/pincode';
 import { addressLine, savedAddressesQuery } from '@/features/auth/saved-addresses';
 import { useCartAvailability } from '@/features/cart/availability';
 import { useCart } from '@/features/cart/cart-context';
@@ -24,7 +25,6 @@ import { useStoreInfo } from '@/features/store-info/store-info';
 import { formatPrice } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { gstIncluded } from '../gst-included';
-import { usePincode } from '@/features/auth/pincode';
 import { EMPTY_SHIPPING, INDIAN_STATES, type ShippingForm, trimmedShipping } from '../shipping';
 
 /** One order line per cart line, so the merchant packs the size and colour each one asked for. */
