@@ -10,6 +10,8 @@ const shared = {
   // of the process: the files share one import of the server instead of each paying for its own
   // (transforming and importing it was a third of the suite's time).
   isolate: false,
+  // The migrated database every shop starts from, built once per run (test/shop-template.ts).
+  globalSetup: ['test/global-setup.ts'],
 };
 
 /** The same suite on the embedded SQLite, and on PostgreSQL when TEST_DATABASE_URL names one. */

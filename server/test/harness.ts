@@ -17,6 +17,7 @@ import { DEFAULT_ORDER_POLICY, type OrderPolicy } from '../src/modules/orders/se
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from '../src/modules/payments/settings.js';
 import { demoStoreInfo } from '../src/seed/demo-store.js';
 import { ensureDemoStore } from '../src/seed/seed.js';
+import { copySqliteTemplate, createSchemaFromTemplate } from './shop-template.js';
 
 /** Generous limits so ordinary tests never trip them; rate-limit tests pass their own. */
 export const RELAXED_LIMITS: RateLimitConfig = {
@@ -63,17 +64,24 @@ export interface TestShop {
   close(): Promise<void>;
 }
 
-/** A fresh SQLite folder, or a fresh schema on the PostgreSQL server named by TEST_DATABASE_URL. */
+/**
+ * A fresh SQLite folder, or a fresh schema on the PostgreSQL server named by TEST_DATABASE_URL:
+ * empty, or with `fromTemplate` a copy of this run's migrated database with its PINs loaded
+ * (shop-template.ts; empty when there is none).
+ */
 export async function freshDatabase(
   database?: 'sqlite',
+  { fromTemplate = false }: { fromTemplate?: boolean } = {},
 ): Promise<{ target: DatabaseTarget; cleanup: () => Promise<void> }> {
   const url = database === 'sqlite' ? undefined : process.env.TEST_DATABASE_URL;
   if (url) {
     const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    if (!(fromTemplate && (await createSchemaFromTemplate(url, schema)))) {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      await admin.end();
+    }
     return {
       target: { databaseUrl: url, dataDir: '', schema },
       async cleanup() {
@@ -85,6 +93,7 @@ export async function freshDatabase(
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
+  if (fromTemplate) copySqliteTemplate(dir);
   return {
     target: { databaseUrl: undefined, dataDir: dir },
     cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
@@ -93,7 +102,8 @@ export async function freshDatabase(
 
 /**
  * A real database for each test file: a fresh SQLite file, or a fresh schema on the PostgreSQL
- * server named by TEST_DATABASE_URL. The demo store is seeded as on a first start.
+ * server named by TEST_DATABASE_URL, each a copy of the run's migrated template. The demo store is
+ * seeded as on a first start.
  */
 export async function startShop(
   options: {
@@ -117,12 +127,13 @@ export async function startShop(
     log?: DatabaseTarget['log'];
   } = {},
 ): Promise<TestShop> {
-  const { target, cleanup } = await freshDatabase(options.database);
+  const { target, cleanup } = await freshDatabase(options.database, { fromTemplate: true });
   const { db, dialect, sqlite, file } = openDatabase({
     ...target,
     ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     ...(options.log ? { log: options.log } : {}),
   });
+  // Both find the template's copy up to date; without a template they do the work.
   await migrateToLatest(db, target.schema);
   const services = createServices(db, {
     payments: options.payments ?? NO_PAYMENT_ENVIRONMENT,
