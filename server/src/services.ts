@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import type { Database } from './db/schema.js';
 import { AddressBook } from './modules/accounts/addresses.js';
 import { PasswordChanges } from './modules/accounts/password-change.js';
@@ -8,6 +10,8 @@ import { ShopperSessions } from './modules/accounts/sessions.js';
 import { AuditLog } from './modules/audit/service.js';
 import { CatalogService } from './modules/catalog/service.js';
 import { ContactService } from './modules/contact/service.js';
+import type { CourierEnvironment } from './modules/couriers/provider.js';
+import { CourierService } from './modules/couriers/service.js';
 import { documentsOfOrders } from './modules/invoices/listing.js';
 import { InvoiceService } from './modules/invoices/service.js';
 import { registeredAgainMessage, welcomeMessage } from './modules/messages/account-messages.js';
@@ -48,6 +52,7 @@ export interface ModuleServices {
   passwordChanges: PasswordChanges;
   invoices: InvoiceService;
   pincodes: PincodeService;
+  couriers: CourierService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -58,7 +63,16 @@ export interface ServiceSettings {
   passwordCost?: ScryptCost;
   /** Who hears of new orders, and the port of links to a store on localhost. */
   messages?: MessageSettings;
+  /** The courier services' addresses, their time limit, and where labels are kept. */
+  couriers?: CourierEnvironment;
 }
+
+/** Shiprocket's own address, a 20 s limit per call, labels in the temporary folder (tests and tools give their own). */
+export const DEFAULT_COURIER_ENVIRONMENT: CourierEnvironment = {
+  shiprocketApiUrl: 'https://apiv2.shiprocket.in',
+  timeoutMs: 20_000,
+  labelsDir: path.join(os.tmpdir(), 'store-labels'),
+};
 
 export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
   payments: NO_PAYMENT_ENVIRONMENT,
@@ -126,5 +140,6 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     passwordChanges: new PasswordChanges(db, outbox, audit, settings.messages, settings.passwordCost),
     invoices,
     pincodes,
+    couriers: new CourierService(db, orders, catalog, settings.couriers ?? DEFAULT_COURIER_ENVIRONMENT),
   };
 }
