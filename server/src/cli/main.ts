@@ -8,6 +8,7 @@ import { CatalogueFileError, ImportInterrupted } from '../modules/catalog/import
 import { PaymentSettingsError } from '../modules/payments/settings.js';
 import { StoreFileError } from '../modules/stores/store-file.js';
 import { addBackupCommands } from './commands/backup.js';
+import { addCourierCommands } from './commands/couriers.js';
 import { addMailCommands } from './commands/mail.js';
 import { addOrderCommands } from './commands/orders.js';
 import { addPaymentCommands } from './commands/payments.js';
@@ -36,6 +37,7 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
   addProductCommands(program, context);
   addOrderCommands(program, context);
   addPaymentCommands(program, context);
+  addCourierCommands(program, context);
   addMailCommands(program, context);
   addBackupCommands(program, context);
   addStaffCommands(program, context);
