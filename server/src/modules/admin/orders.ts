@@ -56,10 +56,12 @@ export class AdminOrders {
   async detail(store: Store, id: string): Promise<AdminOrder> {
     const row = await this.orders.findRow(store.id, id);
     if (!row) throw notFound(ORDER_NOT_FOUND);
-    const [[order], payments, events] = await Promise.all([
+    const [[order], payments, events, courier, booking] = await Promise.all([
       this.orders.withItems([row]),
       this.payments.listForOrder(store.id, row.id),
       this.orders.events(store.id, row.id),
+      this.couriers.courierOf(store.id),
+      this.couriers.bookingOf(store.id, row.id),
     ]);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     return {
@@ -84,6 +86,8 @@ export class AdminOrders {
         createdAt: event.created_at,
       })),
       allowedMoves: [...movesFrom(row.status)],
+      courierService: courier ? { name: courier.provider.name, title: courier.provider.title } : null,
+      courierLabel: Boolean(booking?.label_file),
       ...paymentReferenceOf(this.payments.staffReferenceFor(store)),
     };
   }

@@ -8,6 +8,7 @@ import {
   AdminOrderListResponse,
   AdminOrdersExportQuery,
   CancelOrderRequest,
+  CourierBookingRequest,
   MarkPaidRequest,
   OrderActionRequest,
   ShipOrderRequest,
@@ -143,11 +144,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
     return orderAnswer(orders, request, reply);
   });
 
-  const courierBooking = z.object({
-    updatedAt: z.string({ error: 'updatedAt is required: the order as the page showed it.' }),
-    provider: z.string().trim().min(1).max(40).optional(),
-  });
-  api.post('/admin/orders/:id/courier', { schema: action(courierBooking) }, async (request, reply) => {
+  api.post('/admin/orders/:id/courier', { schema: action(CourierBookingRequest) }, async (request, reply) => {
     await orders.shipWithCourier(request.store, request.params.id, valid(request, 'body'), staffOf(request));
     return orderAnswer(orders, request, reply);
   });
