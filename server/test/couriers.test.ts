@@ -82,7 +82,11 @@ describe('with no courier service set up', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ field: 'provider' });
     expect(refused.json().error).toContain('No courier service is set up');
-    expect((await detail(order.id)).status).toBe(OrderStatus.Processing);
+    expect(await detail(order.id)).toMatchObject({
+      status: OrderStatus.Processing,
+      courierService: null,
+      courierLabel: false,
+    });
     expect(fake.calls).toHaveLength(0);
     const hook = await fake.postWebhook(webhookUrl, fake.trackingEvent('123', DELIVERED, at(1)), WEBHOOK_TOKEN);
     expect(hook.status).toBe(401);
@@ -129,6 +133,10 @@ describe('booking through Shiprocket', () => {
     expect(label.statusCode).toBe(200);
     expect(label.headers['content-type']).toBe('application/pdf');
     expect(label.rawPayload.equals(PDF)).toBe(true);
+    expect(await detail(order.id)).toMatchObject({
+      courierService: { name: 'shiprocket', title: 'Shiprocket' },
+      courierLabel: true,
+    });
     // Staff only.
     expect((await client(shop.app).get(`/admin/orders/${order.id}/label`)).statusCode).toBe(401);
 
