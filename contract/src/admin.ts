@@ -135,6 +135,10 @@ export const AdminOrder = Order.extend({
     /** Digits only: phones offer their number pad. */
     numeric: z.boolean(),
   }),
+  /** The store's courier service that books parcels ("Ship with Shiprocket"); null: shipping by hand only. */
+  courierService: z.object({ name: z.string(), title: z.string() }).nullable().optional(),
+  /** Whether the courier's label of this order is kept (GET /admin/orders/{id}/label). */
+  courierLabel: z.boolean().optional(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
@@ -204,6 +208,13 @@ export type Shipment = z.output<typeof Shipment>;
 
 export const ShipOrderRequest = z.object({ ...OrderVersion, shipment: Shipment });
 export type ShipOrderRequest = z.input<typeof ShipOrderRequest>;
+
+/** "Ship with Shiprocket": the order's version, and the courier service staff chose (the store's by default). */
+export const CourierBookingRequest = z.object({
+  ...OrderVersion,
+  provider: z.string().trim().min(1, { error: 'Name the courier service, e.g. shiprocket.' }).max(40).optional(),
+});
+export type CourierBookingRequest = z.input<typeof CourierBookingRequest>;
 
 export const OrderActionRequest = z.object(OrderVersion);
 export type OrderActionRequest = z.input<typeof OrderActionRequest>;

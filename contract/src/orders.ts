@@ -203,6 +203,9 @@ export type Order = z.infer<typeof Order>;
 /** The reason given when an unpaid order is cancelled automatically and its stock returned. */
 export const ORDER_EXPIRED_REASON = 'Payment not received';
 
+/** The reason a Shipped order is cancelled when the courier brought the parcel back (RTO): its stock returns. */
+export const RETURNED_TO_ORIGIN_REASON = 'Returned to origin';
+
 export const OrderListResponse = z.array(Order);
 
 export const TrackOrderQuery = z.object({

@@ -13,6 +13,7 @@ import { addressRoutes } from './modules/accounts/address-routes.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
+import { courierRoutes } from './modules/couriers/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
@@ -70,6 +71,7 @@ export const API_MODULES = [
   })),
   moduleRoutes(pincodeRoutes, ({ services }: ModuleGiven) => ({ delivery: services.delivery })),
   moduleRoutes(paymentRoutes, ({ services }: ModuleGiven) => ({ payments: services.payments })),
+  moduleRoutes(courierRoutes, ({ services }: ModuleGiven) => ({ couriers: services.couriers })),
   moduleRoutes(newsletterRoutes, ({ services }: ModuleGiven) => ({ newsletter: services.newsletter })),
   moduleRoutes(contactRoutes, ({ services }: ModuleGiven) => ({ contact: services.contact })),
 ];

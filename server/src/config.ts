@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { RateLimitConfig } from './http/limits.js';
 import type { TrustProxy } from './http/recorded-answers.js';
+import type { CourierEnvironment } from './modules/couriers/provider.js';
 import type { OrderPolicy } from './modules/orders/service.js';
 import { PAYMENT_VARIABLES, paymentEnvironmentOf } from './modules/payments/environment.js';
 import type { PaymentEnvironment } from './modules/payments/settings.js';
@@ -82,6 +83,12 @@ export const Environment = z.object({
   ),
   NODE_ENV: z.string().default(''),
   ALLOW_LOCAL_LINKS: z.enum(['true', 'false'], { error: 'ALLOW_LOCAL_LINKS must be true or false.' }).default('false'),
+  SHIPROCKET_API_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'SHIPROCKET_API_URL must be an http(s):// address, like https://apiv2.shiprocket.in.',
+    })
+    .default('https://apiv2.shiprocket.in'),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|[\d.:/a-f, ]+)$/i, {
@@ -113,6 +120,8 @@ export interface Config {
   /** The default store's payments as the environment sets them. */
   payments: PaymentEnvironment;
   orders: OrderPolicy;
+  /** Where courier services are reached (SHIPROCKET_API_URL) and booked labels kept (DATA_DIR/labels). */
+  couriers: CourierEnvironment;
   /** Rate-limit counters live here when set; in the database otherwise. */
   redisUrl: string | undefined;
   /** Open connections at most; more are closed at once, so a flood cannot exhaust file descriptors. */
@@ -156,6 +165,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxOpenOrders: e.MAX_OPEN_ORDERS,
       maxOpenOrdersPerAddress: e.MAX_OPEN_ORDERS_PER_ADDRESS,
     },
+    couriers: { shiprocketApiUrl: e.SHIPROCKET_API_URL, timeoutMs: 20_000, labelsDir: path.join(dataDir, 'labels') },
     redisUrl: e.REDIS_URL,
     maxConnections: e.MAX_CONNECTIONS,
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_IP,

@@ -34,6 +34,7 @@ function openShop() {
   const services = createServices(db, {
     payments: config.payments,
     orders: config.orders,
+    couriers: config.couriers,
     messages: { ...(config.mail.notifyEmail ? { notifyEmail: config.mail.notifyEmail } : {}), port: config.port },
   });
   return { db, dialect, services };

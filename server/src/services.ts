@@ -1,4 +1,6 @@
 import { checkGstin } from '@netkart/contract';
+import os from 'node:os';
+import path from 'node:path';
 import type { Database } from './db/schema.js';
 import { AddressBook } from './modules/accounts/addresses.js';
 import { PasswordChanges } from './modules/accounts/password-change.js';
@@ -9,6 +11,8 @@ import { ShopperSessions } from './modules/accounts/sessions.js';
 import { AuditLog } from './modules/audit/service.js';
 import { CatalogService } from './modules/catalog/service.js';
 import { ContactService } from './modules/contact/service.js';
+import type { CourierEnvironment } from './modules/couriers/provider.js';
+import { CourierService } from './modules/couriers/service.js';
 import { documentsOfOrders } from './modules/invoices/listing.js';
 import { InvoiceService } from './modules/invoices/service.js';
 import { registeredAgainMessage, welcomeMessage } from './modules/messages/account-messages.js';
@@ -51,6 +55,7 @@ export interface ModuleServices {
   invoices: InvoiceService;
   pincodes: PincodeService;
   delivery: DeliveryRulesService;
+  couriers: CourierService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -61,7 +66,16 @@ export interface ServiceSettings {
   passwordCost?: ScryptCost;
   /** Who hears of new orders, and the port of links to a store on localhost. */
   messages?: MessageSettings;
+  /** The courier services' addresses, their time limit, and where labels are kept. */
+  couriers?: CourierEnvironment;
 }
+
+/** Shiprocket's own address, a 20 s limit per call, labels in the temporary folder (tests and tools give their own). */
+export const DEFAULT_COURIER_ENVIRONMENT: CourierEnvironment = {
+  shiprocketApiUrl: 'https://apiv2.shiprocket.in',
+  timeoutMs: 20_000,
+  labelsDir: path.join(os.tmpdir(), 'store-labels'),
+};
 
 export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
   payments: NO_PAYMENT_ENVIRONMENT,
@@ -139,5 +153,6 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     invoices,
     pincodes,
     delivery,
+    couriers: new CourierService(db, orders, catalog, settings.couriers ?? DEFAULT_COURIER_ENVIRONMENT),
   };
 }

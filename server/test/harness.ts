@@ -12,6 +12,7 @@ import type { RateLimitConfig } from '../src/config.js';
 import { type DatabaseTarget, migrateToLatest, openDatabase } from '../src/db/open.js';
 import type { Database } from '../src/db/schema.js';
 import type { ScryptCost } from '../src/modules/accounts/passwords.js';
+import type { CourierEnvironment } from '../src/modules/couriers/provider.js';
 import type { MessageSettings } from '../src/modules/messages/layout.js';
 import { DEFAULT_ORDER_POLICY, type OrderPolicy } from '../src/modules/orders/service.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from '../src/modules/payments/settings.js';
@@ -125,6 +126,8 @@ export async function startShop(
     busyTimeoutMs?: number;
     /** Hears every query the shop's database runs (its plans checked by the tests). */
     log?: DatabaseTarget['log'];
+    /** Where the courier services are reached (a fake of our own) and labels kept. */
+    couriers?: CourierEnvironment;
   } = {},
 ): Promise<TestShop> {
   const { target, cleanup } = await freshDatabase(options.database, { fromTemplate: true });
@@ -140,6 +143,7 @@ export async function startShop(
     orders: { ...DEFAULT_ORDER_POLICY, maxOpenOrders: 1000, maxOpenOrdersPerAddress: 100_000, ...options.orders },
     passwordCost: options.passwordCost ?? TEST_PASSWORD_COST,
     ...(options.messages ? { messages: options.messages } : {}),
+    ...(options.couriers ? { couriers: options.couriers } : {}),
   });
   await services.pincodes.ensureLoaded();
   if (options.seedDemo !== false) await ensureDemoStore(services);

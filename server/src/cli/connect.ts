@@ -21,6 +21,7 @@ export async function connectFromEnvironment(): Promise<Shop> {
     const services = createServices(db, {
       payments: config.payments,
       orders: config.orders,
+      couriers: config.couriers,
       // The orders it moves send their messages like the server's, through the same outbox.
       messages: { ...(config.mail.notifyEmail ? { notifyEmail: config.mail.notifyEmail } : {}), port: config.port },
     });

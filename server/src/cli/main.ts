@@ -9,6 +9,7 @@ import { PaymentSettingsError } from '../modules/payments/settings.js';
 import { StoreFileError } from '../modules/stores/store-file.js';
 import { addBackupCommands } from './commands/backup.js';
 import { addDeliveryCommands } from './commands/delivery.js';
+import { addCourierCommands } from './commands/couriers.js';
 import { addMailCommands } from './commands/mail.js';
 import { addOrderCommands } from './commands/orders.js';
 import { addPaymentCommands } from './commands/payments.js';
@@ -37,6 +38,7 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
   addProductCommands(program, context);
   addOrderCommands(program, context);
   addPaymentCommands(program, context);
+  addCourierCommands(program, context);
   addMailCommands(program, context);
   addBackupCommands(program, context);
   addStaffCommands(program, context);

@@ -303,6 +303,9 @@ export interface DatabaseSchema {
   pincode_directory: PincodeDirectoryTable;
   delivery_rules: DeliveryRulesTable;
   addresses: AddressesTable;
+  courier_settings: CourierSettingsTable;
+  courier_bookings: CourierBookingsTable;
+  courier_events: CourierEventsTable;
 }
 
 /** A shopper's saved address (at most ten per account, exactly one the default while any remain). */
@@ -494,3 +497,53 @@ export type PasswordResetRow = Selectable<PasswordResetsTable>;
 export type TicketRow = Selectable<TicketsTable>;
 export type SubscriberRow = Selectable<SubscribersTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
+
+/** A store's courier service (Shiprocket …): its settings (secrets included) and the session token it holds. */
+export interface CourierSettingsTable {
+  store_id: string;
+  provider: string;
+  settings_json: string;
+  token: string | null;
+  token_expires_at: string | null;
+  updated_at: string;
+}
+
+/** One order's booking with a courier service: its state moves forward only, so a retry resumes it. */
+export interface CourierBookingsTable {
+  id: string;
+  store_id: string;
+  order_id: string;
+  provider: string;
+  /** creating → created → awb → pickup → labelled → shipped. */
+  state: string;
+  provider_order_id: string | null;
+  shipment_id: string | null;
+  awb: string | null;
+  courier_name: string | null;
+  /** The label's PDF, relative to the labels folder. */
+  label_file: string | null;
+  /** While a booking step is under way: another attempt waits until then. */
+  busy_until: string | null;
+  /** The newest tracking event applied to the order, and its status. */
+  last_event_at: string | null;
+  last_status: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A tracking event the courier sent, once (its key), and whether it moved the order. */
+export interface CourierEventsTable {
+  id: string;
+  store_id: string;
+  order_id: string;
+  awb: string;
+  event_key: string;
+  status: string;
+  status_code: number | null;
+  location: string | null;
+  happened_at: string;
+  applied: number;
+  received_at: string;
+}
+export type CourierBookingRow = Selectable<CourierBookingsTable>;
+export type CourierEventRow = Selectable<CourierEventsTable>;

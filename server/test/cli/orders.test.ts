@@ -284,7 +284,12 @@ describe('shipping as couriers do it', () => {
       '1234567890124',
     );
     expect(corrected.code).toBe(0);
-    expect(await tracked(order)).toMatchObject({ trackingNumber: '1234567890124', trackingUrl: null });
+    // The courier and its link stay; the link names the corrected number.
+    expect(await tracked(order)).toMatchObject({
+      courier: 'Delhivery',
+      trackingNumber: '1234567890124',
+      trackingUrl: 'https://www.delhivery.com/track/package/1234567890124',
+    });
 
     for (const [argv, message] of [
       [['--tracking-url', 'http://tracker.example/1'], 'A tracking page is an https:// address'],

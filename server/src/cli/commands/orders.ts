@@ -15,6 +15,30 @@ import { describeShipment, type ShipmentOptions, shipmentOf } from './order-ship
 import { type ListOptions, listOrders } from './orders-list.js';
 import { showOrder } from './orders-show.js';
 
+/** Books a Paid order with the store's courier service (or resumes its booking): Shipped with its AWB. */
+async function shipVia(context: CliContext, host: string | undefined, id: string, via: string): Promise<void> {
+  await withStore(context, host, async (shop, store) => {
+    const row = await findOrder(shop, store, id);
+    const { order } = await shop.services.couriers.ship(store.id, row.id, { actor: STORE_COMMAND_ACTOR }, via.trim());
+    await logChange(shop, {
+      storeId: store.id,
+      action: 'order.shipped',
+      subject: `order:${row.id}`,
+      before: { status: statusLabel(row.status) },
+      after: {
+        status: statusLabel(order.status),
+        courier: order.courier,
+        trackingNumber: order.tracking_number,
+        trackingUrl: order.tracking_url,
+      },
+    });
+    context.stdout(
+      `Order ${order.id} is now Shipped by ${order.courier}, AWB ${order.tracking_number} (${order.tracking_url}); pickup is asked for.\n` +
+        `Print its label: store orders label ${order.id}\n`,
+    );
+  });
+}
+
 /** NPCI's Unique Transaction Reference of a UPI transfer: 12 digits, as the payer's bank shows it. */
 const UTR = /^\d{12}$/;
 
@@ -110,10 +134,45 @@ export function addOrderCommands(program: Command, context: CliContext): void {
     .option('--courier <name>', 'the courier, e.g. Delhivery, DTDC, India Post')
     .option('--tracking <number>', "the courier's tracking number (AWB)")
     .option('--tracking-url <url>', "the courier's https tracking page for this parcel, kept as a link for the shopper")
-    .action(async (id: string, options: ShipmentOptions, command: Command) => {
+    .option(
+      '--via <courier service>',
+      "book it with the store's courier service instead (shiprocket: order, AWB, pickup and label; see `store couriers`)",
+    )
+    .action(async (id: string, options: ShipmentOptions & { via?: string }, command: Command) => {
+      if (options.via !== undefined) {
+        if (options.courier || options.tracking || options.trackingUrl) {
+          throw new CliError(
+            '--via books the parcel and takes its AWB from the courier: leave out --courier and --tracking.',
+          );
+        }
+        await shipVia(context, storeOption(command), id, options.via);
+        return;
+      }
       const shipment = shipmentOf(options);
       await moveOrder(context, storeOption(command), id, OrderStatus.Shipped, { shipment });
     });
+
+  withOutOption(
+    orders
+      .command('label')
+      .description("write a booked order's courier label as a PDF, to print and stick on the parcel")
+      .argument('<id>', 'the order number'),
+    'the PDF to write (default: label-<order>.pdf in this folder)',
+  ).action(async (id: string, options: { out?: string; output?: string }, command: Command) => {
+    const outFile = outFileOf(options, context);
+    await withStore(context, storeOption(command), async (shop, store) => {
+      const row = await findOrder(shop, store, id);
+      const pdf = await shop.services.couriers.label(store.id, row.id);
+      if (!pdf) {
+        throw new CliError(
+          `Order ${row.id} has no courier label: one comes with \`store orders ship ${row.id} --via shiprocket\`.`,
+        );
+      }
+      const output = outFile ?? `label-${row.id}.pdf`;
+      fs.writeFileSync(path.resolve(context.cwd, output), pdf);
+      context.stdout(`The label of order ${row.id} written to ${output}.\n`);
+    });
+  });
 
   orders
     .command('tracking')

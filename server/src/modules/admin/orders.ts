@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import { istDayEnd, istDayStart } from '../../shared/india-time.js';
 import { toRupees } from '../../shared/money.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
+import type { CourierService } from '../couriers/service.js';
 import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
 import { movesFrom, statusLabel } from '../orders/status.js';
 import { isTestProvider, type PaymentService, refundReasonOf, type StaffReference } from '../payments/service.js';
@@ -31,6 +32,7 @@ export class AdminOrders {
     private readonly orders: OrderService,
     private readonly payments: PaymentService,
     private readonly audit: AuditLog,
+    private readonly couriers: CourierService,
   ) {}
 
   async list(storeId: string, query: ListQuery): Promise<AdminOrderListResponse> {
@@ -54,10 +56,12 @@ export class AdminOrders {
   async detail(store: Store, id: string): Promise<AdminOrder> {
     const row = await this.orders.findRow(store.id, id);
     if (!row) throw notFound(ORDER_NOT_FOUND);
-    const [[order], payments, events] = await Promise.all([
+    const [[order], payments, events, courier, booking] = await Promise.all([
       this.orders.withItems([row]),
       this.payments.listForOrder(store.id, row.id),
       this.orders.events(store.id, row.id),
+      this.couriers.courierOf(store.id),
+      this.couriers.bookingOf(store.id, row.id),
     ]);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     return {
@@ -82,6 +86,8 @@ export class AdminOrders {
         createdAt: event.created_at,
       })),
       allowedMoves: [...movesFrom(row.status)],
+      courierService: courier ? { name: courier.provider.name, title: courier.provider.title } : null,
+      courierLabel: Boolean(booking?.label_file),
       ...paymentReferenceOf(this.payments.staffReferenceFor(store)),
     };
   }
@@ -116,6 +122,35 @@ export class AdminOrders {
 
   ship(store: Store, id: string, input: { updatedAt: string; shipment: Shipment }, staff: StaffRow) {
     return this.moveTo(store, id, input.updatedAt, OrderStatus.Shipped, staff, { shipment: input.shipment });
+  }
+
+  /**
+   * "Ship with Shiprocket": books the Paid order with the store's courier service (or resumes its
+   * booking) and moves it to Shipped with the courier's AWB and tracking page.
+   */
+  async shipWithCourier(store: Store, id: string, input: { updatedAt: string; provider?: string }, staff: StaffRow) {
+    const row = await this.current(store.id, id, input.updatedAt);
+    const shipped = await this.couriers.ship(store.id, row.id, { actor: staffActor(staff) }, input.provider);
+    await this.audit.inTransaction((trx) =>
+      this.audit.record(trx, {
+        storeId: store.id,
+        actor: staffActor(staff),
+        action: 'order.shipped',
+        subject: `order:${row.id}`,
+        before: { status: statusLabel(row.status) },
+        after: { status: statusLabel(shipped.order.status), ...shipmentOf(shipped.order) },
+      }),
+    );
+  }
+
+  /** The courier's label of a booked order, as a PDF. */
+  async label(store: Store, id: string): Promise<Buffer> {
+    const row = await this.orders.findRow(store.id, id);
+    if (!row) throw notFound(ORDER_NOT_FOUND);
+    const pdf = await this.couriers.label(store.id, row.id);
+    if (!pdf)
+      throw notFound(`Order ${row.id} has no courier label: labels come with a booking through a courier service.`);
+    return pdf;
   }
 
   deliver(store: Store, id: string, input: { updatedAt: string }, staff: StaffRow) {

@@ -8,6 +8,7 @@ import {
   AdminOrderListResponse,
   AdminOrdersExportQuery,
   CancelOrderRequest,
+  CourierBookingRequest,
   MarkPaidRequest,
   OrderActionRequest,
   ShipOrderRequest,
@@ -143,6 +144,19 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
     return orderAnswer(orders, request, reply);
   });
 
+  api.post('/admin/orders/:id/courier', { schema: action(CourierBookingRequest) }, async (request, reply) => {
+    await orders.shipWithCourier(request.store, request.params.id, valid(request, 'body'), staffOf(request));
+    return orderAnswer(orders, request, reply);
+  });
+
+  const label = {
+    params: OrderNumber,
+    response: withErrors({ 200: notJson('application/pdf', "The courier's shipping label") }),
+  };
+  api.get('/admin/orders/:id/label', { schema: label }, async (request, reply) => {
+    return sendLabel(reply, request.params.id, await orders.label(request.store, request.params.id));
+  });
+
   api.post('/admin/orders/:id/deliver', { schema: action(OrderActionRequest) }, async (request, reply) => {
     await orders.deliver(request.store, request.params.id, valid(request, 'body'), staffOf(request));
     return orderAnswer(orders, request, reply);
@@ -152,6 +166,14 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
     await orders.cancel(request.store, request.params.id, valid(request, 'body'), staffOf(request));
     return orderAnswer(orders, request, reply);
   });
+}
+
+/** A courier's label, shown in the browser's PDF viewer (staff print it from there). */
+function sendLabel(reply: FastifyReply, id: string, pdf: Buffer) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `inline; filename="label-${id.replace(/[^\w-]/g, '')}.pdf"`)
+    .send(pdf);
 }
 
 /** After an action: the order as it is now, for the page to show. */

@@ -33,6 +33,24 @@ export const shipmentColumns = (shipment: Shipment) => ({
 });
 
 /**
+ * A correction of a Shipped order's tracking: what is not given stays as it was (the courier, its
+ * link). A kept link that named the old tracking number names the new one.
+ */
+export function correctedShipment(
+  row: Pick<OrderRow, 'courier' | 'tracking_number' | 'tracking_url'>,
+  change: Shipment,
+) {
+  const trackingNumber = change.trackingNumber ?? row.tracking_number;
+  let trackingUrl = change.trackingUrl ?? row.tracking_url;
+  if (!change.trackingUrl && trackingUrl && row.tracking_number && trackingNumber !== row.tracking_number) {
+    trackingUrl = trackingUrl
+      .split(encodeURIComponent(row.tracking_number))
+      .join(encodeURIComponent(trackingNumber ?? ''));
+  }
+  return { courier: change.courier ?? row.courier, tracking_number: trackingNumber, tracking_url: trackingUrl };
+}
+
+/**
  * Moves an order read in `trx` through the state machine. The update is guarded by the status it
  * was read with, so two concurrent moves cannot both win. Cancelling returns the stock.
  */
@@ -43,7 +61,7 @@ export async function moveRow(
   options: { shipment?: Shipment; cancelReason?: string; by?: MoveBy },
   onChange: OrderChangeHook | undefined,
 ): Promise<OrderRow> {
-  assertMove(row.status, to);
+  assertMove(row.status, to, options.cancelReason);
   const changes = {
     status: to,
     updated_at: nowIso(),

@@ -5,7 +5,7 @@ import {
   OrderStatus,
   type ShopperCancelReason,
 } from '@netkart/contract';
-import type { Database, OrderEventRow, OrderRow, UserRow } from '../../db/schema.js';
+import type { Database, OrderEventRow, OrderItemRow, OrderRow, UserRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newOrderNumber, nowIso } from '../../shared/ids.js';
@@ -16,7 +16,15 @@ import {
   refuseAddressOutsideItsPin,
   type StateOfPincode,
 } from '../pincodes/address-check.js';
-import { type MoveBy, moveRow, type OrderChangeHook, recordEvent, type Shipment, shipmentColumns } from './moves.js';
+import {
+  correctedShipment,
+  type MoveBy,
+  moveRow,
+  type OrderChangeHook,
+  recordEvent,
+  type Shipment,
+  shipmentColumns,
+} from './moves.js';
 import { type PlaceOrder, placeOrder } from './placing.js';
 import {
   type DocumentsOf,
@@ -334,7 +342,7 @@ export class OrderService {
       if (row.status !== OrderStatus.Shipped) {
         throw conflict(`Only a Shipped order's tracking can be changed; this order is ${statusLabel(row.status)}.`);
       }
-      const changes = { ...shipmentColumns(shipment), updated_at: nowIso() };
+      const changes = { ...correctedShipment(row, shipment), updated_at: nowIso() };
       await trx.updateTable('orders').set(changes).where('id', '=', row.id).execute();
       await recordEvent(trx, {
         storeId,
@@ -345,6 +353,21 @@ export class OrderService {
       });
       return { ...row, ...changes };
     });
+  }
+
+  /**
+   * A step of the parcel's journey the courier reported (in transit, out for delivery): a line in the
+   * order's timeline that keeps its status.
+   */
+  async recordTracking(trx: Database, storeId: string, orderId: string, by: MoveBy): Promise<void> {
+    const row = await this.findRow(storeId, orderId, trx);
+    if (!row) throw notFound(ORDER_NOT_FOUND);
+    await recordEvent(trx, { storeId, orderId: row.id, from: row.status, to: row.status, by });
+  }
+
+  /** An order's lines as kept (HSN and rate included), in their order: for a courier's booking. */
+  itemRows(orderId: string, db: Database = this.db): Promise<OrderItemRow[]> {
+    return db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
   }
 
   /** A shopper's orders not yet delivered or cancelled, oldest first, read in the caller's transaction. */

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS as LABELS, OrderStatus } from '@netkart/contract';
+import { ORDER_STATUS_LABELS as LABELS, OrderStatus, RETURNED_TO_ORIGIN_REASON } from '@netkart/contract';
 import { conflict } from '../../http/errors.js';
 
 /** The only moves an order may make; everything else is refused. */
@@ -24,9 +24,16 @@ export function canMove(from: number, to: number): boolean {
   return (ALLOWED[from as OrderStatus] ?? []).includes(to as OrderStatus);
 }
 
+/**
+ * A parcel the courier brought back (RTO) closes its Shipped order as Cancelled, with its stock back:
+ * the one way out of Shipped besides Delivered, and only with that reason.
+ */
+export const isReturnToOrigin = (from: number, to: number, reason: string | undefined): boolean =>
+  from === OrderStatus.Shipped && to === OrderStatus.Cancelled && reason === RETURNED_TO_ORIGIN_REASON;
+
 /** Throws a 409 with a readable reason when the move is not allowed. */
-export function assertMove(from: number, to: number): void {
-  if (!canMove(from, to)) {
+export function assertMove(from: number, to: number, cancelReason?: string): void {
+  if (!canMove(from, to) && !isReturnToOrigin(from, to, cancelReason)) {
     throw conflict(`An order that is ${statusLabel(from)} cannot become ${statusLabel(to)}.`);
   }
 }

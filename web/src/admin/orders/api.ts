@@ -2,6 +2,7 @@ import type {
   AdminOrder,
   AdminOrderListResponse,
   CancelOrderRequest,
+  CourierBookingRequest,
   MarkPaidRequest,
   OrderActionRequest,
   ShipOrderRequest,
@@ -38,6 +39,7 @@ export type OrderAction =
   | { kind: 'paid'; body: MarkPaidRequest }
   | { kind: 'ship'; body: ShipOrderRequest }
   | { kind: 'tracking'; body: ShipOrderRequest }
+  | { kind: 'courier'; body: CourierBookingRequest }
   | { kind: 'deliver'; body: OrderActionRequest }
   | { kind: 'cancel'; body: CancelOrderRequest };
 

@@ -1,9 +1,11 @@
 import { type AdminOrder, OrderStatus } from '@netkart/contract';
 import { useState } from 'react';
-import { Ban, IndianRupee, PackageCheck, Pencil, Truck } from '@/components/icons';
-import { Button } from '@/components/ui';
+import { Ban, FileDown, IndianRupee, PackageCheck, Pencil, Truck } from '@/components/icons';
+import { Button, buttonClasses } from '@/components/ui';
+import { adminUrl } from '../../lib/api-client';
 import type { OrderAction } from '../api';
 import { CancelDialog } from './CancelDialog';
+import { CourierDialog } from './CourierDialog';
 import { DeliverDialog } from './DeliverDialog';
 import { MarkPaidDialog } from './MarkPaidDialog';
 import { ShipDialog } from './ShipDialog';
@@ -44,6 +46,23 @@ export function OrderActions({ order, onReload }: ActionsProps) {
             Ship
           </Button>
         ) : null}
+        {allowed(OrderStatus.Shipped) && order.courierService ? (
+          <Button onClick={() => setOpen('courier')}>
+            <Truck aria-hidden="true" className="h-4 w-4" />
+            Ship with {order.courierService.title}
+          </Button>
+        ) : null}
+        {order.courierLabel ? (
+          <a
+            href={adminUrl(`/orders/${encodeURIComponent(order.id)}/label`)}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonClasses('outline')}
+          >
+            <FileDown aria-hidden="true" className="h-4 w-4" />
+            Print label
+          </a>
+        ) : null}
         {allowed(OrderStatus.Delivered) ? (
           <Button onClick={() => setOpen('deliver')}>
             <PackageCheck aria-hidden="true" className="h-4 w-4" />
@@ -65,6 +84,7 @@ export function OrderActions({ order, onReload }: ActionsProps) {
       </div>
       {open === 'paid' ? <MarkPaidDialog {...dialog} /> : null}
       {open === 'ship' || open === 'tracking' ? <ShipDialog {...dialog} kind={open} /> : null}
+      {open === 'courier' ? <CourierDialog {...dialog} /> : null}
       {open === 'deliver' ? <DeliverDialog {...dialog} /> : null}
       {open === 'cancel' ? <CancelDialog {...dialog} /> : null}
     </>

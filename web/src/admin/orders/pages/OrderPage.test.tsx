@@ -124,6 +124,36 @@ describe('an order in the back office', () => {
     expect(offered()).toEqual(['Ship', 'Cancel order']);
   });
 
+  it('ships with Shiprocket when the store books through it, then offers the label', async () => {
+    const courierService = { name: 'shiprocket', title: 'Shiprocket' };
+    const shipped = anAdminOrder({
+      status: 2,
+      allowedMoves: [3],
+      courier: 'Delhivery Surface',
+      trackingNumber: '19041424751540',
+      trackingUrl: 'https://shiprocket.co/tracking/19041424751540',
+      courierService,
+      courierLabel: true,
+    });
+    const calls = api(anAdminOrder({ status: 1, allowedMoves: [2, 4], courierService }), {
+      courier: () => [200, shipped],
+    });
+    renderAdmin(`/admin/orders/${ID}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ship with Shiprocket' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ship with Shiprocket' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Book the parcel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.route === `POST /admin/orders/${ID}/courier`)?.body).toEqual({
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      provider: 'shiprocket',
+    });
+    expect(await screen.findByRole('link', { name: 'Print label' })).toHaveAttribute(
+      'href',
+      `/api/v1/admin/orders/${ID}/label`,
+    );
+    expect(screen.queryByRole('button', { name: 'Ship with Shiprocket' })).toBeNull();
+  });
+
   it('asks a PayU store for the PayU payment id', async () => {
     api(
       anAdminOrder({
