@@ -15,8 +15,10 @@ import type { MessageSettings } from './modules/messages/layout.js';
 import { OrderMail } from './modules/messages/order-mail.js';
 import { Outbox } from './modules/messages/outbox.js';
 import { StockSummary } from './modules/messages/stock-summary.js';
+import { enqueueTextMessage } from './modules/messages/text-messages.js';
 import { NewsletterService } from './modules/newsletter/service.js';
 import { DEFAULT_ORDER_POLICY, type OrderPolicy, OrderService } from './modules/orders/service.js';
+import { CodService } from './modules/payments/cod/service.js';
 import { paymentWaitsByHand } from './modules/payments/registry.js';
 import { PaymentService } from './modules/payments/service.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './modules/payments/settings.js';
@@ -48,6 +50,7 @@ export interface ModuleServices {
   passwordChanges: PasswordChanges;
   invoices: InvoiceService;
   pincodes: PincodeService;
+  cod: CodService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -90,6 +93,8 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     saveAddress: (trx, owner, address) => addressBook.saveFromOrder(trx, owner, address),
   });
   const payments = new PaymentService(db, orders, settings.payments);
+  // A COD order's code goes out as a text message through the outbox, in the order's transaction.
+  const cod = new CodService(db, orders, (trx, message) => enqueueTextMessage(outbox, trx, message));
   const audit = new AuditLog(db);
   const catalog = new CatalogService(db, (trx, productIds) => orders.productsOrderedAmong(trx, productIds));
   const accounts = new AccountService(
@@ -126,5 +131,6 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     passwordChanges: new PasswordChanges(db, outbox, audit, settings.messages, settings.passwordCost),
     invoices,
     pincodes,
+    cod,
   };
 }

@@ -2,6 +2,7 @@ import { moduleRoutes } from '../../http/module-routes.js';
 import type { AuditLog } from '../audit/service.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { OrderService } from '../orders/service.js';
+import type { CodService } from '../payments/cod/service.js';
 import type { PaymentService } from '../payments/service.js';
 import type { PictureCopies } from '../storefront/picture-copies.js';
 import { AdminDashboards } from './dashboard.js';
@@ -21,9 +22,10 @@ export function createAdminServices(modules: {
   payments: PaymentService;
   audit: AuditLog;
   catalog: CatalogService;
+  cod?: CodService;
 }): AdminServices {
   return {
-    adminOrders: new AdminOrders(modules.orders, modules.payments, modules.audit),
+    adminOrders: new AdminOrders(modules.orders, modules.payments, modules.audit, modules.cod),
     adminProducts: new AdminProducts(modules.catalog, modules.audit),
     dashboards: new AdminDashboards(modules.orders, modules.payments, modules.catalog),
   };

@@ -40,10 +40,17 @@ export async function moveRow(
   trx: Database,
   row: OrderRow,
   to: OrderStatus,
-  options: { shipment?: Shipment; cancelReason?: string; by?: MoveBy },
+  options: { shipment?: Shipment; cancelReason?: string; by?: MoveBy; returnedToOrigin?: boolean },
   onChange: OrderChangeHook | undefined,
 ): Promise<OrderRow> {
-  assertMove(row.status, to);
+  // A parcel the courier brought back undelivered (RTO): the one way a Shipped order is cancelled.
+  if (options.returnedToOrigin) {
+    if (row.status !== OrderStatus.Shipped || to !== OrderStatus.Cancelled) {
+      throw conflict('Only a Shipped order can be marked returned to origin.');
+    }
+  } else {
+    assertMove(row.status, to);
+  }
   const changes = {
     status: to,
     updated_at: nowIso(),

@@ -1,4 +1,11 @@
-import { indianMobileDigits, type Order, type OrderDocument, OrderStatus } from '@netkart/contract';
+import {
+  COD_PAYMENT,
+  indianMobileDigits,
+  maskedPhone,
+  type Order,
+  type OrderDocument,
+  OrderStatus,
+} from '@netkart/contract';
 import type { Database, OrderEventRow, OrderItemRow, OrderRow, UserRow } from '../../db/schema.js';
 import { toRupees } from '../../shared/money.js';
 
@@ -137,5 +144,9 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], documents: OrderDo
     trackingUrl: row.tracking_url,
     cancelReason: row.status === OrderStatus.Cancelled ? row.cancel_reason : null,
     documents,
+    // A COD order waits Pending for the shopper's code; once confirmed it is Processing (ready to ship).
+    ...(row.payment_provider === COD_PAYMENT
+      ? { cod: { awaitingConfirmation: row.status === OrderStatus.Pending, phone: maskedPhone(row.phone) } }
+      : {}),
   };
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../http/errors.js';
 import { describeRoutes, withErrors } from '../../http/wire.js';
+import type { Store } from '../stores/service.js';
 import { deliveryTo } from './delivery.js';
 import type { PincodeService } from './service.js';
 
@@ -11,7 +12,13 @@ export const MALFORMED_PINCODE = 'PIN code must be 6 digits, not starting with 0
 export const unknownPincode = (pin: string) => `PIN code ${pin} is not a PIN code we know. Please check it.`;
 
 /** GET /pincodes/{pin}: a PIN's district and state, and the delivery promise for it. */
-export async function pincodeRoutes(app: FastifyInstance, { pincodes }: { pincodes: PincodeService }): Promise<void> {
+/** Whether a store offers cash on delivery at a PIN in a state (the payments' COD rules, passed in). */
+export type CodOfferedAt = (store: Store, pincode: string, state: string) => Promise<boolean>;
+
+export async function pincodeRoutes(
+  app: FastifyInstance,
+  { pincodes, codOfferedAt }: { pincodes: PincodeService; codOfferedAt?: CodOfferedAt },
+): Promise<void> {
   describeRoutes(app, { tag: 'pincodes' });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = {
@@ -24,6 +31,11 @@ export async function pincodeRoutes(app: FastifyInstance, { pincodes }: { pincod
     if (!PINCODE_PATTERN.test(pin)) throw new HttpError(400, MALFORMED_PINCODE, {}, 'pincode');
     const known = await pincodes.lookup(pin);
     if (!known) throw notFound(unknownPincode(pin));
-    return { ...known, ...deliveryTo(pin) };
+    const delivery = deliveryTo(pin);
+    return {
+      ...known,
+      ...delivery,
+      cod: codOfferedAt ? await codOfferedAt(request.store, pin, known.state) : delivery.cod,
+    };
   });
 }
