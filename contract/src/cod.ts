@@ -115,8 +115,9 @@ export function rupeesText(rupees: number): string {
 export function codOfferedAt(rules: CodRules, pincode: string, state: string | undefined): boolean {
   if (!rules.enabled) return false;
   if (rules.pincodes?.length && !rules.pincodes.some((pin) => pincode.startsWith(pin))) return false;
+  const named = (name: string) => stateByName(name)?.name ?? name;
   const states: readonly string[] = rules.states ?? [];
-  if (states.length && !(state && states.includes(stateByName(state)?.name ?? state))) return false;
+  if (states.length && !(state && states.some((each) => named(each) === named(state)))) return false;
   return true;
 }
 
