@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   COD_NOT_CONFIRMED_REASON,
-  type CodRules,
+  CodRules,
   codFee,
   codRefusal,
   DEMO_COD_RULES,
@@ -99,7 +99,7 @@ describe('codFee and the rules at their edges (pure)', () => {
     expect(codRefusal(rules, { pincode: '400002', state: 'Maharashtra', itemsTotal: 100 })).toBe(
       'Cash on delivery is not available for PIN code 400002.',
     );
-    const byState: CodRules = { enabled: true, states: ['karnataka'] };
+    const byState = CodRules.parse({ enabled: true, states: ['karnataka'] });
     expect(codRefusal(byState, { pincode: '560038', state: 'Karnataka', itemsTotal: 100 })).toBeUndefined();
     expect(codRefusal(byState, { pincode: '400001', state: 'Maharashtra', itemsTotal: 100 })).toBeDefined();
   });
