@@ -58,7 +58,7 @@ export function CodConfirm({ order }: { order: Order }) {
         />
       </FormField>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={busy || code.length !== 6}>
+        <Button type="submit" disabled={busy}>
           Confirm order
         </Button>
         <Button type="button" variant="outline" onClick={resend}>
