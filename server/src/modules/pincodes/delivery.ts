@@ -3,8 +3,7 @@ import { istDay } from '../../shared/india-time.js';
 /**
  * Whether the shop delivers to a PIN, whether it takes cash on delivery there, and when a parcel
  * would arrive. THE HOOK for the delivery rules still to come (merchant-set serviceable PINs and
- * zones, transit days, cut-off time, holidays): today every known PIN is served, there is no cash
- * on delivery (the shop has no such payment yet), and the estimate is a plain default: dispatch on
+ * zones, transit days, cut-off time, holidays): today every known PIN is served, and the estimate is a plain default: dispatch on
  * the next working day (Monday to Saturday), then 2 to 7 days on the way. Replace the body, keep
  * the shape: the API's answer and the checkout read it from here.
  */
@@ -27,6 +26,7 @@ export function deliveryTo(_pincode: string, now: Date = new Date()): DeliveryPr
   if (new Date(dispatch).getUTCDay() === 0) dispatch += DAY_MS; // no dispatch on Sunday
   return {
     serviceable: true,
+    // Cash on delivery is the store's to say (its COD rules): the API's route asks the payments for it.
     cod: false,
     estimate: {
       earliest: dayText(dispatch + DEFAULT_TRANSIT_DAYS.fewest * DAY_MS),
