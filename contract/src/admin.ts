@@ -219,6 +219,21 @@ export type CourierBookingRequest = z.input<typeof CourierBookingRequest>;
 export const OrderActionRequest = z.object(OrderVersion);
 export type OrderActionRequest = z.input<typeof OrderActionRequest>;
 
+/** The cash a courier collected for a COD order (rupees) and its remittance reference. */
+export const CodCashRequest = z.object({
+  ...OrderVersion,
+  amount: z
+    .number({ error: 'amount must be the rupees collected.' })
+    .positive({ error: 'amount must be the rupees collected, above ₹0.' })
+    .max(10_000_000, { error: 'amount is too large.' }),
+  reference: z
+    .string({ error: "reference must be the courier's remittance reference." })
+    .trim()
+    .min(1, { error: "reference must be the courier's remittance reference." })
+    .max(40, { error: 'reference must be at most 40 characters.' }),
+});
+export type CodCashRequest = z.input<typeof CodCashRequest>;
+
 export const CancelOrderRequest = z.object({
   ...OrderVersion,
   reason: requiredText('The reason', 200).optional(),

@@ -7,6 +7,7 @@ export * from './accounts.js';
 export * from './addresses.js';
 export * from './admin.js';
 export * from './catalog.js';
+export * from './cod.js';
 export * from './common.js';
 export * from './contact.js';
 export * from './countries.js';

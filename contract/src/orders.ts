@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaymentMethod } from './cod.js';
 import { Id, requiredText } from './common.js';
 import { DeliveryEstimate } from './delivery.js';
 import { checkGstin, stateByName } from './gst.js';
@@ -117,6 +118,8 @@ export const CreateOrderRequest = z
       .transform((value) => value || undefined),
     /** A signed-in shopper's wish to keep this address in their account (not past the limit of ten). */
     saveAddress: z.boolean({ error: 'saveAddress must be true or false.' }).optional(),
+    /** How the shopper will pay: online (the store's provider, the default) or cash on delivery. */
+    paymentMethod: PaymentMethod.optional(),
   })
   .check((context) => {
     const { products, lines } = context.value;
@@ -130,7 +133,7 @@ export const CreateOrderRequest = z
       context.issues.push({ code: 'custom', input: context.value, message: 'Your order has no products.' });
     }
   })
-  .transform(({ products, lines, shippingAddress, buyerGstin, buyerCompany, saveAddress }) => ({
+  .transform(({ products, lines, shippingAddress, buyerGstin, buyerCompany, saveAddress, paymentMethod }) => ({
     lines:
       lines ??
       Object.entries(products ?? {}).map(
@@ -140,6 +143,8 @@ export const CreateOrderRequest = z
     ...(buyerGstin ? { buyerGstin } : {}),
     ...(buyerCompany ? { buyerCompany } : {}),
     ...(saveAddress ? { saveAddress } : {}),
+    // Online is the default: only cash on delivery is carried.
+    ...(paymentMethod === 'cod' ? { paymentMethod } : {}),
   }));
 /** What a caller sends. */
 export type CreateOrderRequest = z.input<typeof CreateOrderRequest>;
@@ -197,6 +202,8 @@ export const Order = z.object({
   deliveryEstimate: DeliveryEstimate.nullable(),
   /** Only in the answer to placing an order that asked to save its address: whether it was, and what to tell. */
   addressSave: z.object({ saved: z.boolean(), message: z.string() }).optional(),
+  /** Cash on delivery only: whether it waits for the shopper's code, and the phone the code went to (+91 98…45). */
+  cod: z.object({ awaitingConfirmation: z.boolean(), phone: z.string() }).optional(),
 });
 export type Order = z.infer<typeof Order>;
 

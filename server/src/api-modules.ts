@@ -64,13 +64,17 @@ export const API_MODULES = [
   moduleRoutes(orderRoutes, ({ services }: ModuleGiven) => ({
     orders: services.orders,
     paymentProviderOf: (store) => services.payments.providerNameFor(store),
+    codPlacing: (store) => services.cod.placing(store),
   })),
   moduleRoutes(invoiceRoutes, ({ services }: ModuleGiven) => ({
     orders: services.orders,
     invoices: services.invoices,
   })),
-  moduleRoutes(pincodeRoutes, ({ services }: ModuleGiven) => ({ delivery: services.delivery })),
-  moduleRoutes(paymentRoutes, ({ services }: ModuleGiven) => ({ payments: services.payments })),
+  moduleRoutes(pincodeRoutes, ({ services }: ModuleGiven) => ({
+    delivery: services.delivery,
+    codOfferedAt: (store, pin, state) => services.cod.offeredAt(store.id, pin, state),
+  })),
+  moduleRoutes(paymentRoutes, ({ services }: ModuleGiven) => ({ payments: services.payments, cod: services.cod })),
   moduleRoutes(courierRoutes, ({ services }: ModuleGiven) => ({ couriers: services.couriers })),
   moduleRoutes(newsletterRoutes, ({ services }: ModuleGiven) => ({ newsletter: services.newsletter })),
   moduleRoutes(contactRoutes, ({ services }: ModuleGiven) => ({ contact: services.contact })),

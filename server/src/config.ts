@@ -63,6 +63,7 @@ export const Environment = z.object({
   ...PAYMENT_VARIABLES,
   PENDING_ORDER_MINUTES: positiveInt(30),
   UPI_PENDING_HOURS: positiveInt(24),
+  COD_CONFIRM_HOURS: positiveInt(24),
   MAX_OPEN_ORDERS: positiveInt(3),
   MAX_OPEN_ORDERS_PER_ADDRESS: positiveInt(30),
   SMTP_URL: z
@@ -162,6 +163,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orders: {
       pendingOrderMinutes: e.PENDING_ORDER_MINUTES,
       manualPendingHours: e.UPI_PENDING_HOURS,
+      codConfirmHours: e.COD_CONFIRM_HOURS,
       maxOpenOrders: e.MAX_OPEN_ORDERS,
       maxOpenOrdersPerAddress: e.MAX_OPEN_ORDERS_PER_ADDRESS,
     },

@@ -1,6 +1,6 @@
-import { checkGstin } from '@netkart/contract';
 import os from 'node:os';
 import path from 'node:path';
+import { checkGstin } from '@netkart/contract';
 import type { Database } from './db/schema.js';
 import { AddressBook } from './modules/accounts/addresses.js';
 import { PasswordChanges } from './modules/accounts/password-change.js';
@@ -20,8 +20,10 @@ import type { MessageSettings } from './modules/messages/layout.js';
 import { OrderMail } from './modules/messages/order-mail.js';
 import { Outbox } from './modules/messages/outbox.js';
 import { StockSummary } from './modules/messages/stock-summary.js';
+import { enqueueTextMessage } from './modules/messages/text-messages.js';
 import { NewsletterService } from './modules/newsletter/service.js';
 import { DEFAULT_ORDER_POLICY, type OrderPolicy, OrderService } from './modules/orders/service.js';
+import { CodService } from './modules/payments/cod/service.js';
 import { paymentWaitsByHand } from './modules/payments/registry.js';
 import { PaymentService } from './modules/payments/service.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './modules/payments/settings.js';
@@ -56,6 +58,7 @@ export interface ModuleServices {
   pincodes: PincodeService;
   delivery: DeliveryRulesService;
   couriers: CourierService;
+  cod: CodService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -117,6 +120,8 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     audit,
   });
   const payments = new PaymentService(db, orders, settings.payments);
+  // A COD order's code goes out as a text message through the outbox, in the order's transaction.
+  const cod = new CodService(db, orders, (trx, message) => enqueueTextMessage(outbox, trx, message));
   const catalog = new CatalogService(db, (trx, productIds) => orders.productsOrderedAmong(trx, productIds));
   const accounts = new AccountService(
     db,
@@ -154,5 +159,6 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     pincodes,
     delivery,
     couriers: new CourierService(db, orders, catalog, settings.couriers ?? DEFAULT_COURIER_ENVIRONMENT),
+    cod,
   };
 }

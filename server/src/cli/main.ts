@@ -8,8 +8,8 @@ import { CatalogueFileError, ImportInterrupted } from '../modules/catalog/import
 import { PaymentSettingsError } from '../modules/payments/settings.js';
 import { StoreFileError } from '../modules/stores/store-file.js';
 import { addBackupCommands } from './commands/backup.js';
-import { addDeliveryCommands } from './commands/delivery.js';
 import { addCourierCommands } from './commands/couriers.js';
+import { addDeliveryCommands } from './commands/delivery.js';
 import { addMailCommands } from './commands/mail.js';
 import { addOrderCommands } from './commands/orders.js';
 import { addPaymentCommands } from './commands/payments.js';

@@ -306,6 +306,8 @@ export interface DatabaseSchema {
   courier_settings: CourierSettingsTable;
   courier_bookings: CourierBookingsTable;
   courier_events: CourierEventsTable;
+  cod_rules: CodRulesTable;
+  cod_orders: CodOrdersTable;
 }
 
 /** A shopper's saved address (at most ten per account, exactly one the default while any remain). */
@@ -547,3 +549,26 @@ export interface CourierEventsTable {
 }
 export type CourierBookingRow = Selectable<CourierBookingsTable>;
 export type CourierEventRow = Selectable<CourierEventsTable>;
+/** A store's cash-on-delivery rules, one JSON document checked by the payments module when set. */
+export interface CodRulesTable {
+  store_id: string;
+  rules_json: string;
+  updated_at: string;
+}
+
+/** A cash-on-delivery order: its confirmation code (hashed), and the cash the courier collected. */
+export interface CodOrdersTable {
+  order_id: string;
+  store_id: string;
+  /** SHA-256 of the order id and the 6-digit code, hex. */
+  code_hash: string;
+  expires_at: string;
+  tries_left: number;
+  sent_at: string;
+  confirmed_at: string | null;
+  /** Paise. */
+  cash_collected: number | null;
+  remittance_reference: string | null;
+  collected_at: string | null;
+}
+export type CodOrderRow = Selectable<CodOrdersTable>;

@@ -1,3 +1,4 @@
+import { DEMO_COD_RULES } from '@netkart/contract';
 import type { Services } from '../app.js';
 import { DEMO_PAYMENT_PROVIDER } from '../modules/payments/registry.js';
 import { demoProducts, demoStoreInfo } from './demo-store.js';
@@ -18,6 +19,8 @@ export async function ensureDemoStore(services: Services, host = 'localhost'): P
     if (await services.stores.defaultStore()) return false;
     throw error;
   }
+  // The demo store also offers cash on delivery: a ₹40 fee, for orders up to ₹10,000.
+  await services.cod.setRules(store.id, DEMO_COD_RULES);
   await services.catalog.importMany(
     store.id,
     demoProducts.map(({ drawing: _drawing, ...product }) => ({

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Order, PaymentResponse, ProductListResponse } from '@netkart/contract';
 import { describe, expect, it } from 'vitest';
 import { client, signUp, validAddress } from '../harness.js';
@@ -104,5 +107,44 @@ describe('payments settings', () => {
     expect(shown.stdout).toMatch(/payuSalt\s+set \(hidden\)/);
     expect(shown.stdout).not.toContain('3sf0jURk');
     expect(((await client(cli.shop.app).get('/payments/fields')).json() as { provider: string }).provider).toBe('payu');
+  });
+});
+
+describe('payments cod', () => {
+  it('shows the demo rules, sets new ones from a file, and refuses bad ones naming the field', async () => {
+    const shown = await store('payments', 'cod');
+    expect(shown.code).toBe(0);
+    expect(JSON.parse(shown.stdout)).toEqual({ enabled: true, maxOrder: 10000, fee: { flat: 40 } });
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cod-rules-'));
+    try {
+      const file = path.join(dir, 'cod.json');
+      fs.writeFileSync(
+        file,
+        JSON.stringify({ enabled: true, minOrder: 200, maxOrder: 5000, fee: { percent: 2 }, states: ['karnataka'] }),
+      );
+      const set = await store('payments', 'cod', '--file', file);
+      expect(set.code).toBe(0);
+      expect(set.stdout).toContain('now offers cash on delivery for orders up to ₹5,000, with a fee of 2%.');
+      expect(JSON.parse((await store('payments', 'cod')).stdout)).toMatchObject({ states: ['Karnataka'] });
+
+      const cases: [unknown, string][] = [
+        [{ enabled: true, minOrder: 6000, maxOrder: 5000 }, 'minOrder: minOrder must not be above maxOrder.'],
+        [{ enabled: true, fee: { flat: -1 } }, 'fee'],
+        [{ enabled: true, pincodes: ['04000'] }, 'pincodes.0: A PIN is 6 digits'],
+        [{ enabled: true, states: ['Atlantis'] }, '"Atlantis" is not a state or union territory of India.'],
+        [{ enabled: 'yes' }, 'enabled: enabled must be true or false.'],
+      ];
+      for (const [rules, message] of cases) {
+        fs.writeFileSync(file, JSON.stringify(rules));
+        const refused = await store('payments', 'cod', '--file', file);
+        expect(refused.code, JSON.stringify(rules)).toBe(1);
+        expect(refused.stderr, JSON.stringify(rules)).toContain(message);
+      }
+      expect(JSON.parse((await store('payments', 'cod')).stdout)).toMatchObject({ maxOrder: 5000 });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      await cli.shop.services.cod.setRules(cli.shop.storeId, { enabled: true, maxOrder: 10000, fee: { flat: 40 } });
+    }
   });
 });

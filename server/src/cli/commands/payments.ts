@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { CodRules, rupeesText } from '@netkart/contract';
 import type { Command } from 'commander';
 import { paymentVariableNames } from '../../modules/payments/environment.js';
 import { printedSettings, settingsChange } from '../../modules/payments/merchant-settings.js';
@@ -69,6 +72,36 @@ export function addPaymentCommands(program: Command, context: CliContext): void 
   });
 
   payments
+    .command('cod')
+    .description(
+      'cash on delivery: show the rules, or set them from a JSON file (--file cod.json: enabled, minOrder, maxOrder, fee, pincodes, states, maxUnconfirmedPerShopper; money in rupees)',
+    )
+    .option('--file <cod.json>', 'the rules, e.g. { "enabled": true, "maxOrder": 10000, "fee": { "flat": 40 } }')
+    .action(async (options: { file?: string }, command: Command) => {
+      await withStore(context, storeOption(command), async (shop, store) => {
+        const before = await shop.services.cod.rulesOf(store.id);
+        if (!options.file) {
+          context.stdout(`${JSON.stringify(before, null, 2)}\n`);
+          return;
+        }
+        const rules = readCodRules(path.resolve(context.cwd, options.file));
+        await shop.services.cod.setRules(store.id, rules);
+        await logChange(shop, {
+          storeId: store.id,
+          action: 'store.cod',
+          subject: `store:${store.host}`,
+          before,
+          after: rules,
+        });
+        context.stdout(
+          rules.enabled
+            ? `${store.store_name} now offers cash on delivery${rules.maxOrder === undefined ? '' : ` for orders up to ${rupeesText(rules.maxOrder)}`}${codFeeText(rules)}.\n`
+            : `${store.store_name} no longer offers cash on delivery.\n`,
+        );
+      });
+    });
+
+  payments
     .command('list')
     .description('payments recorded for the store, or only those that need a refund')
     .option('--needs-refund', 'only payments taken for orders that could not take them (cancelled, already paid …)')
@@ -97,3 +130,25 @@ export function addPaymentCommands(program: Command, context: CliContext): void 
       });
     });
 }
+
+/** The rules in a JSON file, checked: each problem named by its field. */
+function readCodRules(file: string): CodRules {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new CliError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const parsed = CodRules.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    throw new CliError(`${file}: ${where}${issue?.message ?? 'not valid cash-on-delivery rules.'}`);
+  }
+  return parsed.data;
+}
+
+const codFeeText = (rules: CodRules): string => {
+  if (!rules.fee) return ', with no fee';
+  return 'flat' in rules.fee ? `, with a ${rupeesText(rules.fee.flat)} fee` : `, with a fee of ${rules.fee.percent}%`;
+};

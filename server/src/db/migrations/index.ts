@@ -42,6 +42,7 @@ import * as productAddresses from './2027-01-11-product-addresses.js';
 import * as pinDirectory from './2027-01-13-pin-directory.js';
 import * as savedAddresses from './2027-01-14-saved-addresses.js';
 import * as deliveryRules from './2027-01-15-delivery-rules.js';
+import * as cashOnDelivery from './2027-01-19-cash-on-delivery.js';
 import * as couriers from './2027-01-20-couriers.js';
 
 const migrations: [name: string, migration: Migration][] = [
@@ -77,6 +78,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-14-saved-addresses', savedAddresses],
   ['2027-01-15-delivery-rules', deliveryRules],
   ['2027-01-20-couriers', couriers],
+  ['2027-01-19-cash-on-delivery', cashOnDelivery],
 ];
 
 export const migrationProvider: MigrationProvider = {

@@ -3,6 +3,7 @@ import {
   type AdminOrderListQuery,
   type AdminOrderListResponse,
   OrderStatus,
+  RETURNED_TO_ORIGIN_REASON,
   type Shipment,
   STALE_ORDER,
 } from '@netkart/contract';
@@ -10,11 +11,12 @@ import type { z } from 'zod';
 import type { Database, OrderRow, StaffRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { istDayEnd, istDayStart } from '../../shared/india-time.js';
-import { toRupees } from '../../shared/money.js';
+import { toPaise, toRupees } from '../../shared/money.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
 import type { CourierService } from '../couriers/service.js';
 import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
 import { movesFrom, statusLabel } from '../orders/status.js';
+import type { CodService } from '../payments/cod/service.js';
 import { isTestProvider, type PaymentService, refundReasonOf, type StaffReference } from '../payments/service.js';
 import type { Store } from '../stores/service.js';
 import { orderSummaries } from './order-summaries.js';
@@ -33,6 +35,7 @@ export class AdminOrders {
     private readonly payments: PaymentService,
     private readonly audit: AuditLog,
     private readonly couriers: CourierService,
+    private readonly cod?: CodService,
   ) {}
 
   async list(storeId: string, query: ListQuery): Promise<AdminOrderListResponse> {
@@ -161,6 +164,53 @@ export class AdminOrders {
     return this.moveTo(store, id, input.updatedAt, OrderStatus.Cancelled, staff, {
       ...(input.reason ? { cancelReason: input.reason } : {}),
     });
+  }
+
+  /** A COD order's cash, as the courier remitted it: recorded once, a Shipped order becomes Delivered; audited. */
+  async codCash(
+    store: Store,
+    id: string,
+    input: { updatedAt: string; amount: number; reference: string },
+    staff: StaffRow,
+  ) {
+    const cod = this.codService();
+    await this.current(store.id, id, input.updatedAt);
+    await cod.recordCash(
+      store.id,
+      id,
+      { amount: toPaise(input.amount), reference: input.reference },
+      staffActor(staff),
+      (trx, before) =>
+        this.audit.record(trx, {
+          storeId: store.id,
+          actor: staffActor(staff),
+          action: 'order.cod-cash',
+          subject: `order:${before.id}`,
+          before: { status: statusLabel(before.status) },
+          after: { cashCollected: input.amount, reference: input.reference.trim() },
+        }),
+    );
+  }
+
+  /** An undelivered COD parcel came back: cancelled with the reason RTO, stock returned; audited. */
+  async returnedToOrigin(store: Store, id: string, input: { updatedAt: string }, staff: StaffRow) {
+    const cod = this.codService();
+    await this.current(store.id, id, input.updatedAt);
+    await cod.returnedToOrigin(store.id, id, staffActor(staff), (trx, before) =>
+      this.audit.record(trx, {
+        storeId: store.id,
+        actor: staffActor(staff),
+        action: 'order.rto',
+        subject: `order:${before.id}`,
+        before: { status: statusLabel(before.status) },
+        after: { status: statusLabel(OrderStatus.Cancelled), reason: RETURNED_TO_ORIGIN_REASON },
+      }),
+    );
+  }
+
+  private codService(): CodService {
+    if (!this.cod) throw conflict('Cash on delivery is not available here.');
+    return this.cod;
   }
 
   /** Corrects a Shipped order's courier or tracking. */

@@ -8,6 +8,7 @@ import {
   AdminOrderListResponse,
   AdminOrdersExportQuery,
   CancelOrderRequest,
+  CodCashRequest,
   CourierBookingRequest,
   MarkPaidRequest,
   OrderActionRequest,
@@ -159,6 +160,16 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
 
   api.post('/admin/orders/:id/deliver', { schema: action(OrderActionRequest) }, async (request, reply) => {
     await orders.deliver(request.store, request.params.id, valid(request, 'body'), staffOf(request));
+    return orderAnswer(orders, request, reply);
+  });
+
+  api.post('/admin/orders/:id/cod-cash', { schema: action(CodCashRequest) }, async (request, reply) => {
+    await orders.codCash(request.store, request.params.id, valid(request, 'body'), staffOf(request));
+    return orderAnswer(orders, request, reply);
+  });
+
+  api.post('/admin/orders/:id/rto', { schema: action(OrderActionRequest) }, async (request, reply) => {
+    await orders.returnedToOrigin(request.store, request.params.id, valid(request, 'body'), staffOf(request));
     return orderAnswer(orders, request, reply);
   });
 

@@ -3,6 +3,7 @@ import type { AuditLog } from '../audit/service.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { CourierService } from '../couriers/service.js';
 import type { OrderService } from '../orders/service.js';
+import type { CodService } from '../payments/cod/service.js';
 import type { PaymentService } from '../payments/service.js';
 import type { PictureCopies } from '../storefront/picture-copies.js';
 import { AdminDashboards } from './dashboard.js';
@@ -23,9 +24,10 @@ export function createAdminServices(modules: {
   audit: AuditLog;
   catalog: CatalogService;
   couriers: CourierService;
+  cod?: CodService;
 }): AdminServices {
   return {
-    adminOrders: new AdminOrders(modules.orders, modules.payments, modules.audit, modules.couriers),
+    adminOrders: new AdminOrders(modules.orders, modules.payments, modules.audit, modules.couriers, modules.cod),
     adminProducts: new AdminProducts(modules.catalog, modules.audit),
     dashboards: new AdminDashboards(modules.orders, modules.payments, modules.catalog),
   };

@@ -1,4 +1,4 @@
-import { checkGstin, deliveryByText, OrderStatus } from '@netkart/contract';
+import { COD_PAYMENT, checkGstin, deliveryByText, OrderStatus } from '@netkart/contract';
 import type { OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
 import type { OrderChange } from '../orders/service.js';
 import { byHandConfirmationOf } from '../payments/registry.js';
@@ -101,6 +101,19 @@ export function orderMessages(store: StoreRow, change: OrderChange, settings: Me
 
   switch (change.to) {
     case OrderStatus.Processing:
+      if (order.payment_provider === COD_PAYMENT) {
+        return [
+          toShopper('order.cod-confirmed', `Order ${order.id} confirmed: cash on delivery`, [
+            {
+              lines: [
+                `Thank you: order ${order.id} is confirmed. Please pay ${rupees(order.total)} in cash to the courier.`,
+              ],
+            },
+            summary,
+            { lines: ['We are packing it now and will write again when it ships.'], links: [trackLink] },
+          ]),
+        ];
+      }
       return [
         toShopper('order.paid', `Payment received for order ${order.id}`, [
           { lines: [`We have received your payment of ${rupees(order.total)} for order ${order.id}.`] },

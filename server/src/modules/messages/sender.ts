@@ -6,6 +6,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { OutboxRow } from '../../db/schema.js';
 import type { StoreService } from '../stores/service.js';
 import { headersOf, type Outbox, oneLine } from './outbox.js';
+import { isTextMessage, outboxFolderTexts, type TextGateway } from './text-messages.js';
 
 export interface MailSettings {
   /** smtp://user:pass@host:587 or smtps://…; unset: messages are written as .eml files under `outboxDir`. */
@@ -16,6 +17,8 @@ export interface MailSettings {
   outboxDir: string;
   /** Messages claimed at a time (20). */
   batch?: number;
+  /** Where text messages (SMS) go; unset: files in `outboxDir`. */
+  textGateway?: TextGateway;
 }
 
 /** A mail server's answer often quotes the recipient; the log never holds a full email address. */
@@ -44,6 +47,7 @@ export interface PassResult {
 export class MailSender {
   readonly id = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private readonly transport: Transporter;
+  private readonly texts: TextGateway;
   private stopping = false;
 
   constructor(
@@ -52,6 +56,7 @@ export class MailSender {
     private readonly settings: MailSettings,
     private readonly log: SenderLog = SILENT,
   ) {
+    this.texts = settings.textGateway ?? outboxFolderTexts(settings.outboxDir);
     this.transport = settings.smtpUrl
       ? // nodemailer waits minutes by default; a mail server that hangs is tried again later instead.
         nodemailer.createTransport({
@@ -106,6 +111,11 @@ export class MailSender {
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
+    if (isTextMessage(row.kind)) {
+      await this.texts.sendTextMessage(row.recipient, row.text);
+      this.log.info({ message: row.id, kind: row.kind }, 'text message sent');
+      return;
+    }
     const info = await this.transport.sendMail({
       from: await this.fromOf(row.store_id),
       to: row.recipient,

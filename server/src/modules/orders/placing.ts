@@ -1,4 +1,5 @@
 import {
+  COD_PAYMENT,
   type CreateOrderInput,
   DEFAULT_MAX_LINE_QUANTITY,
   type DeliveryEstimate,
@@ -24,6 +25,23 @@ export interface PlaceOrder {
   clientAddress: string;
   /** The store's cap on how many of one product one order may hold (10 unless given). */
   maxLineQuantity?: number;
+  /**
+   * The payment method's own rules, checked in the order's transaction once the goods are priced
+   * (cash on delivery: its limits, PINs and cap per shopper); throws an HttpError to refuse.
+   */
+  checkPayment?: (trx: Database, order: PaymentCheck) => Promise<void>;
+  /** Work for the payment method in the order's transaction once it is written (COD: its code, sent by SMS). */
+  afterPlaced?: (trx: Database, order: OrderRow) => Promise<void>;
+}
+
+/** What a payment method's rules see of an order being placed. */
+export interface PaymentCheck {
+  storeId: string;
+  userId: string;
+  /** The goods, in paise, GST included. */
+  itemsTotal: number;
+  postalCode: string;
+  state: string;
 }
 
 /** The caps on unpaid orders: per account, and per network address as a high backstop. */
@@ -97,6 +115,13 @@ export async function placeOrder(
   );
 
   const items = pricedItems(orderId, lines, newId);
+  await placing.checkPayment?.(trx, {
+    storeId,
+    userId: user.id,
+    itemsTotal: orderTotal(items),
+    postalCode: address.postalCode,
+    state: address.state,
+  });
   const now = nowIso();
   const row: OrderRow = {
     id: orderId,
@@ -129,6 +154,7 @@ export async function placeOrder(
   await trx.insertInto('orders').values(row).execute();
   await trx.insertInto('order_items').values(items).execute();
   await recordEvent(trx, { storeId, orderId, from: null, to: OrderStatus.Pending, by: { actor: 'shopper' } });
+  await placing.afterPlaced?.(trx, row);
   await placement.onChange?.(trx, { kind: 'placed', order: row, items });
 }
 
@@ -161,6 +187,8 @@ async function refuseTooManyOpen(
     .where('store_id', '=', storeId)
     .where('user_id', '=', userId)
     .where('status', '=', OrderStatus.Pending)
+    // COD orders waiting for their code have their own cap (the store's COD rules).
+    .where((eb) => eb.or([eb('payment_provider', 'is', null), eb('payment_provider', '!=', COD_PAYMENT)]))
     .limit(caps.perAccount)
     .execute();
   if (byUser.length >= caps.perAccount) throw conflict(tooManyOpen(caps.perAccount));

@@ -1,4 +1,11 @@
-import { indianMobileDigits, type Order, type OrderDocument, OrderStatus } from '@netkart/contract';
+import {
+  COD_PAYMENT,
+  indianMobileDigits,
+  maskedPhone,
+  type Order,
+  type OrderDocument,
+  OrderStatus,
+} from '@netkart/contract';
 import type { Database, OrderEventRow, OrderItemRow, OrderRow, UserRow } from '../../db/schema.js';
 import { toRupees } from '../../shared/money.js';
 
@@ -141,5 +148,9 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], documents: OrderDo
         ? { earliest: row.delivery_earliest, latest: row.delivery_latest }
         : null,
     documents,
+    // A COD order waits Pending for the shopper's code; once confirmed it is Processing (ready to ship).
+    ...(row.payment_provider === COD_PAYMENT
+      ? { cod: { awaitingConfirmation: row.status === OrderStatus.Pending, phone: maskedPhone(row.phone) } }
+      : {}),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  COD_PAYMENT,
   CreateOrderRequest,
   Id,
   Order,
@@ -11,18 +12,26 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth.js';
+import { HttpError } from '../../http/errors.js';
 import { describeRoutes, SHOPPER_TOKEN, valid, withErrors } from '../../http/wire.js';
 import type { Store } from '../stores/service.js';
-import type { OrderService } from './service.js';
+import type { OrderService, PlaceOrder } from './service.js';
 
 /** The payment provider a store runs now (the payments sit above the orders). */
 export type PaymentProviderOf = (store: Store) => string;
+
+/** What cash on delivery adds to placing an order at a store (its rules and its code; the payments sit above). */
+export type CodPlacing = (store: Store) => Pick<PlaceOrder, 'checkPayment' | 'afterPlaced'>;
 
 export const OrderParams = z.object({ id: Id });
 
 export async function orderRoutes(
   app: FastifyInstance,
-  { orders, paymentProviderOf }: { orders: OrderService; paymentProviderOf: PaymentProviderOf },
+  {
+    orders,
+    paymentProviderOf,
+    codPlacing,
+  }: { orders: OrderService; paymentProviderOf: PaymentProviderOf; codPlacing?: CodPlacing },
 ): Promise<void> {
   describeRoutes(app, { tag: 'orders' });
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -31,8 +40,12 @@ export async function orderRoutes(
   api.post('/orders', { schema: create }, async (request, reply) => {
     const user = requireUser(request);
     const input = valid(request, 'body');
+    const cod = input.paymentMethod === 'cod';
+    if (cod && !codPlacing)
+      throw new HttpError(400, 'Cash on delivery is not available at this shop.', {}, 'paymentMethod');
     const order = await orders.create(request.store.id, user, input, {
-      paymentProvider: paymentProviderOf(request.store),
+      paymentProvider: cod ? COD_PAYMENT : paymentProviderOf(request.store),
+      ...(cod && codPlacing ? codPlacing(request.store) : {}),
       clientAddress: request.ip,
       maxLineQuantity: Number(request.store.max_line_quantity),
     });

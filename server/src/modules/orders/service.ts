@@ -1,4 +1,6 @@
 import {
+  COD_NOT_CONFIRMED_REASON,
+  COD_PAYMENT,
   type CreateOrderInput,
   ORDER_EXPIRED_REASON,
   type Order,
@@ -42,7 +44,7 @@ import { OrderStaffQueries, type StaffOrderPage, type StaffOrderQuery } from './
 import { statusLabel } from './status.js';
 
 export type { MoveBy, OrderChange, OrderChangeHook, Shipment } from './moves.js';
-export { type PlaceOrder, STANDARD_SHIPPING } from './placing.js';
+export { type PaymentCheck, type PlaceOrder, STANDARD_SHIPPING } from './placing.js';
 export { type DocumentsOf, toOrder } from './queries.js';
 
 export const ORDER_NOT_FOUND = 'Order not found or access denied.';
@@ -60,6 +62,8 @@ export interface OrderPolicy {
    * office's Wi-Fi or a mobile carrier's shared address (CGNAT) is many shoppers.
    */
   maxOpenOrdersPerAddress: number;
+  /** Cash-on-delivery orders: hours a COD order waits for the shopper's code before it is cancelled. */
+  codConfirmHours: number;
 }
 
 export const DEFAULT_ORDER_POLICY: OrderPolicy = {
@@ -67,6 +71,7 @@ export const DEFAULT_ORDER_POLICY: OrderPolicy = {
   manualPendingHours: 24,
   maxOpenOrders: 3,
   maxOpenOrdersPerAddress: 30,
+  codConfirmHours: 24,
 };
 
 /** What an erased order keeps in place of the person. */
@@ -236,7 +241,12 @@ export class OrderService {
     storeId: string,
     id: string,
     to: OrderStatus,
-    options: { shipment?: Shipment; cancelReason?: string; db?: Database; by?: MoveBy } = {},
+    options: {
+      shipment?: Shipment;
+      cancelReason?: string;
+      db?: Database;
+      by?: MoveBy;
+    } = {},
   ): Promise<OrderRow> {
     const run = async (trx: Database) => {
       const row = await this.findRow(storeId, id, trx);
@@ -307,23 +317,27 @@ export class OrderService {
   async expireUnpaid(now = Date.now()): Promise<string[]> {
     const onlineCutoff = new Date(now - this.policy.pendingOrderMinutes * 60_000).toISOString();
     const manualCutoff = new Date(now - this.policy.manualPendingHours * 3_600_000).toISOString();
+    const codCutoff = new Date(now - this.policy.codConfirmHours * 3_600_000).toISOString();
+    const latest = [onlineCutoff, manualCutoff, codCutoff].sort().at(-1) ?? onlineCutoff;
     const stale = await this.db
       .selectFrom('orders')
       .select(['id', 'store_id', 'payment_provider', 'created_at'])
       .where('status', '=', OrderStatus.Pending)
-      // Older than the later cutoff: a candidate for either; each is checked against its own below.
-      .where('created_at', '<', onlineCutoff > manualCutoff ? onlineCutoff : manualCutoff)
+      // Older than the latest cutoff: a candidate for any; each is checked against its own below.
+      .where('created_at', '<', latest)
       .orderBy('created_at')
       .limit(500)
       .execute();
     const expired: string[] = [];
     for (const order of stale) {
-      const manual = this.waitsByHand(order.payment_provider);
-      if (order.created_at >= (manual ? manualCutoff : onlineCutoff)) continue;
+      const cod = order.payment_provider === COD_PAYMENT;
+      const cutoff = cod ? codCutoff : this.waitsByHand(order.payment_provider) ? manualCutoff : onlineCutoff;
+      if (order.created_at >= cutoff) continue;
+      const reason = cod ? COD_NOT_CONFIRMED_REASON : ORDER_EXPIRED_REASON;
       try {
         await this.move(order.store_id, order.id, OrderStatus.Cancelled, {
-          cancelReason: ORDER_EXPIRED_REASON,
-          by: { actor: 'system', note: ORDER_EXPIRED_REASON },
+          cancelReason: reason,
+          by: { actor: 'system', note: reason },
         });
         expired.push(order.id);
       } catch (error) {
@@ -396,6 +410,20 @@ export class OrderService {
       .where('store_id', '=', storeId)
       .where('user_id', '=', userId)
       .execute();
+  }
+
+  /** How many of a shopper's COD orders wait for their code, read in the caller's transaction. */
+  async awaitingCodCount(trx: Database, storeId: string, userId: string): Promise<number> {
+    const rows = await trx
+      .selectFrom('orders')
+      .select('id')
+      .where('store_id', '=', storeId)
+      .where('user_id', '=', userId)
+      .where('status', '=', OrderStatus.Pending)
+      .where('payment_provider', '=', COD_PAYMENT)
+      .limit(100)
+      .execute();
+    return rows.length;
   }
 
   /** An order's status moves, oldest first. */

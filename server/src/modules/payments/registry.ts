@@ -1,3 +1,4 @@
+import { COD_CONFIRMATION, isCodOrder } from './cod/confirmation.js';
 import { type ByHandConfirmation, type PaymentProvider, waitsByHand } from './provider.js';
 import { payuProvider } from './providers/payu/index.js';
 import { sandboxProvider } from './providers/sandbox/index.js';
@@ -35,6 +36,7 @@ export function paymentWaitsByHand(providerName: string | null): boolean {
 
 /** How a provider's payments are confirmed by hand (what shopper and merchant are told), or undefined. */
 export function byHandConfirmationOf(providerName: string | null): ByHandConfirmation | undefined {
+  if (isCodOrder(providerName)) return COD_CONFIRMATION;
   const provider = providerName === null ? undefined : providerNamed(providerName);
   return provider && 'byHand' in provider.confirmation ? provider.confirmation.byHand : undefined;
 }

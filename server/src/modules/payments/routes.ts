@@ -4,11 +4,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/auth.js';
 import { describeRoutes, SHOPPER_TOKEN, valid, withErrors } from '../../http/wire.js';
 import { originOf } from '../../shared/origins.js';
+import { codRoutes } from './cod/routes.js';
+import type { CodService } from './cod/service.js';
 import { gatewayRoutes } from './gateway-routes.js';
 import { isMobile } from './http.js';
 import type { PaymentService } from './service.js';
 
-export async function paymentRoutes(app: FastifyInstance, { payments }: { payments: PaymentService }): Promise<void> {
+export async function paymentRoutes(
+  app: FastifyInstance,
+  { payments, cod }: { payments: PaymentService; cod: CodService },
+): Promise<void> {
   describeRoutes(app, { tag: 'payments' });
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', app.limits.payments);
@@ -23,4 +28,5 @@ export async function paymentRoutes(app: FastifyInstance, { payments }: { paymen
   });
 
   await app.register(gatewayRoutes, { payments });
+  await app.register(codRoutes, { cod, providers: payments });
 }

@@ -16,6 +16,7 @@ import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { nowIso } from '../../shared/ids.js';
 import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
 import type { Store } from '../stores/service.js';
+import { isCodOrder } from './cod/confirmation.js';
 import type { PaymentOutcome } from './provider.js';
 import { isTestProvider, TRANSFER_PROVIDER } from './registry.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './settings.js';
@@ -24,6 +25,8 @@ import { type StaffReference, StoreProviders } from './store-providers.js';
 export type PaymentInput = z.output<typeof PaymentRequestSchema>;
 
 export const NOT_AWAITING_PAYMENT = 'This order is not awaiting payment.';
+export const COD_PAID_ON_DELIVERY =
+  'This order is paid in cash on delivery: confirm it with the code we sent to its phone (My Orders).';
 
 /** What recording a payment did. */
 export interface RecordedPayment {
@@ -81,6 +84,7 @@ export class PaymentService extends StoreProviders {
     const order = await this.orders.findRow(store.id, input.orderId);
     if (!order || order.user_id !== user.id) throw notFound(ORDER_NOT_FOUND);
     if (order.status !== OrderStatus.Pending) throw conflict(NOT_AWAITING_PAYMENT);
+    if (isCodOrder(order.payment_provider)) throw conflict(COD_PAID_ON_DELIVERY);
     const provider = this.providerFor(store);
     if (!provider) throw conflict(PAYMENT_NOT_SET_UP);
     const settings = this.settingsFor(store, provider);

@@ -60,6 +60,7 @@ export function deliveryTo(rules: DeliveryRules, place: PlaceOfPin, now: Date = 
   const leaves = Date.parse(dispatch);
   return {
     serviceable: true,
+    // Cash on delivery is the store's to say (its COD rules): the API's route asks the payments for it.
     cod: false,
     estimate: {
       earliest: dayText(leaves + transit.min * DAY_MS),

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   checkGstin,
   type OrderLineInput,
+  type PaymentMethod,
   type SavedAddress,
   ShippingAddressInput,
   stateByName,
@@ -24,7 +25,9 @@ import { usePageMeta } from '@/features/store-info/page-meta';
 import { useStoreInfo } from '@/features/store-info/store-info';
 import { formatPrice } from '@/lib/money';
 import { toast } from '@/lib/toast';
+import { PaymentMethodChoice } from '../components/PaymentMethodChoice';
 import { gstIncluded } from '../gst-included';
+import { codForCart, usePaymentMethods } from '../payment-methods';
 import { EMPTY_SHIPPING, INDIAN_STATES, type ShippingForm, trimmedShipping } from '../shipping';
 
 /** One order line per cart line, so the merchant packs the size and colour each one asked for. */
@@ -100,6 +103,12 @@ export default function CheckoutPage() {
   const rememberedPin = useRememberedPin();
   const deliveryPin = pinPlace?.pincode ?? rememberedPin;
 
+  // Cash on delivery, when the store's rules allow it for this cart and PIN; its fee shown with the choice.
+  const methods = usePaymentMethods();
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('online');
+  const cod = codForCart(methods.data?.cod, subtotal, pinPlace);
+  const payingCod = paymentMethod === 'cod' && cod.available;
+
   const cartIsEmpty = () => {
     if (items.length > 0) return false;
     toast.error('Cart is empty', { description: 'Please add items to your cart before checkout.' });
@@ -141,6 +150,7 @@ export default function CheckoutPage() {
       ...(business.gstin ? { buyerGstin: business.gstin } : {}),
       ...(company ? { buyerCompany: company } : {}),
       ...(saveAddress ? { saveAddress: true } : {}),
+      ...(payingCod ? { paymentMethod: 'cod' as const } : {}),
     });
     if (!result.ok || !result.data?.id) {
       // The server's reason (a PIN code, a phone, stock) helps more than a generic line.
@@ -155,7 +165,9 @@ export default function CheckoutPage() {
       // The order is placed either way; a full address book is said, not hidden.
       if (!addressSave.saved) toast('Address not saved', { description: addressSave.message });
     }
-    navigate(`/payment?orderId=${encodeURIComponent(result.data.id)}`, { state: { orderId: result.data.id } });
+    // A COD order is confirmed by the code sent to its phone, on the order's page; others go to pay.
+    const next = payingCod ? '/order-success' : '/payment';
+    navigate(`${next}?orderId=${encodeURIComponent(result.data.id)}`, { state: { orderId: result.data.id } });
   }, showInvalid);
 
   return (
@@ -298,6 +310,7 @@ export default function CheckoutPage() {
               />
             </FormField>
           </div>
+          <PaymentMethodChoice value={payingCod ? 'cod' : 'online'} onChange={setPaymentMethod} cod={cod} />
           {availability.hasProblems ? (
             <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
               Some items in your cart can't be ordered as they are.{' '}

@@ -1,3 +1,4 @@
+import { AWAITING_CONFIRMATION } from '@netkart/contract';
 import { DeliveryBy } from '@/components/delivery/DeliveryPromise';
 import { Badge } from '@/components/ui';
 import { optionsLabel } from '@/features/cart/cart-rules';
@@ -7,14 +8,17 @@ import { statusLabel, statusTone } from '../order-status';
 import type { OrderView } from '../order-view';
 
 /** The id, date and status line of an order. */
-export function OrderHeading({ order }: { order: OrderView }) {
+export function OrderHeading({ order, awaitingConfirmation }: { order: OrderView; awaitingConfirmation?: boolean }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <div>
         <h2 className="font-semibold text-slate-900">Order #{order.id}</h2>
         <p className="text-sm text-slate-600">Placed on {formatDate(order.date)}</p>
       </div>
-      <Badge tone={statusTone(order.status)}>{statusLabel(order.status)}</Badge>
+      {/* A cash-on-delivery order is Pending until the shopper's code confirms it. */}
+      <Badge tone={statusTone(order.status)}>
+        {awaitingConfirmation ? AWAITING_CONFIRMATION : statusLabel(order.status)}
+      </Badge>
       {order.cancelReason ? <p className="w-full text-sm text-red-800">Cancelled: {order.cancelReason}</p> : null}
       {order.deliveryEstimate ? <DeliveryBy estimate={order.deliveryEstimate} className="w-full" /> : null}
     </div>

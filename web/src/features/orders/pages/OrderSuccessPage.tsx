@@ -8,6 +8,7 @@ import { OrderHelp } from '@/features/store-info/components/OrderHelp';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { isNotFound } from '@/lib/api-client';
 import { useOrder } from '../api';
+import { CodConfirm } from '../components/CodConfirm';
 import { OrderSummary } from '../components/OrderSummary';
 import { isCancelled, isPaid, isPending } from '../order-status';
 
@@ -47,7 +48,19 @@ function OrderOutcome({ order }: { order: Order }) {
     </Link>
   );
   let content: { icon: ReactNode; title: string; message: string; action?: ReactNode };
-  if (isPaid(order.status)) {
+  if (order.cod?.awaitingConfirmation) {
+    content = {
+      icon: <Clock aria-hidden="true" className="mx-auto h-16 w-16 text-amber-600" />,
+      title: THANK_YOU,
+      message: `Order #${order.id} is awaiting confirmation: pay in cash when it arrives.`,
+    };
+  } else if (order.cod && isPaid(order.status)) {
+    content = {
+      icon: <CircleCheck aria-hidden="true" className="mx-auto h-16 w-16 text-green-600" />,
+      title: THANK_YOU,
+      message: `Order #${order.id} is confirmed. Please pay the courier in cash when it arrives.`,
+    };
+  } else if (isPaid(order.status)) {
     content = {
       icon: <CircleCheck aria-hidden="true" className="mx-auto h-16 w-16 text-green-600" />,
       title: THANK_YOU,
@@ -76,6 +89,11 @@ function OrderOutcome({ order }: { order: Order }) {
         <h1 className="mt-4 text-3xl font-bold text-slate-900">{content.title}</h1>
         <p className="mt-2 text-slate-700">{content.message}</p>
       </div>
+      {order.cod?.awaitingConfirmation ? (
+        <div className="mt-6">
+          <CodConfirm order={order} />
+        </div>
+      ) : null}
       <OrderSummary order={order} className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" />
       <Links first={content.action} />
     </div>

@@ -7,6 +7,7 @@ import { formatPrice } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useOrders } from '../api';
 import { CancelOrderButton } from '../components/CancelOrderDialog';
+import { CodConfirm } from '../components/CodConfirm';
 import { InvoiceDownload } from '../components/InvoiceDownload';
 import { OrderAgainButton } from '../components/OrderAgainButton';
 import { OrderHeading, OrderItemsTable, OrderShipping } from '../components/OrderDetails';
@@ -50,14 +51,16 @@ export default function OrdersPage() {
             return (
               <li key={view.id}>
                 <article className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-                  <OrderHeading order={view} />
+                  <OrderHeading order={view} awaitingConfirmation={order.cod?.awaitingConfirmation === true} />
                   <OrderItemsTable order={view} />
                   <OrderShipping order={view} />
                   <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
                     <p className="text-base">
                       Total: <span className="font-bold">{formatPrice(view.total)}</span>
                     </p>
-                    {isPending(view.status) ? (
+                    {order.cod?.awaitingConfirmation ? (
+                      <CodConfirm order={order} />
+                    ) : isPending(view.status) ? (
                       <Link
                         to={`/payment?orderId=${encodeURIComponent(view.id)}`}
                         className={buttonClasses('primary', 'md')}
