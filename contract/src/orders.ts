@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id, requiredText } from './common.js';
 import { checkGstin, stateByName } from './gst.js';
 import { IndianMobile } from './phones.js';
+import { OrderCharge } from './shipping.js';
 
 export const ORDER_LINE_MAX_QUANTITY = 99;
 export const ORDER_MAX_LINES = 50;
@@ -192,6 +193,8 @@ export const Order = z.object({
   cancelReason: z.string().nullable(),
   /** The order's invoice (a receipt from a seller without a GSTIN) once paid, and its credit note if then cancelled. */
   documents: z.array(OrderDocument),
+  /** What the order charges beyond its items (shipping, a cash-on-delivery fee), each in the total. */
+  charges: z.array(OrderCharge),
   /** Only in the answer to placing an order that asked to save its address: whether it was, and what to tell. */
   addressSave: z.object({ saved: z.boolean(), message: z.string() }).optional(),
 });

@@ -18,6 +18,7 @@ import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { pincodeRoutes } from './modules/pincodes/routes.js';
+import { shippingRoutes } from './modules/shipping/routes.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
 import { appManifestRoutes } from './modules/storefront/app-manifest.js';
 import { type PictureCopies, pictureCopyRoutes } from './modules/storefront/picture-copies.js';
@@ -69,6 +70,7 @@ export const API_MODULES = [
     invoices: services.invoices,
   })),
   moduleRoutes(pincodeRoutes, ({ services }: ModuleGiven) => ({ pincodes: services.pincodes })),
+  moduleRoutes(shippingRoutes, ({ services }: ModuleGiven) => ({ shipping: services.shipping })),
   moduleRoutes(paymentRoutes, ({ services }: ModuleGiven) => ({ payments: services.payments })),
   moduleRoutes(newsletterRoutes, ({ services }: ModuleGiven) => ({ newsletter: services.newsletter })),
   moduleRoutes(contactRoutes, ({ services }: ModuleGiven) => ({ contact: services.contact })),

@@ -23,6 +23,7 @@ import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './modules/payme
 import { newStoreSettings } from './modules/payments/stored-settings.js';
 import { PincodeService } from './modules/pincodes/service.js';
 import { PrivacyService } from './modules/privacy/service.js';
+import { ShippingService } from './modules/shipping/service.js';
 import { StaffService } from './modules/staff/service.js';
 import { StaffSignInLinks } from './modules/staff/sign-in-links.js';
 import { StoreService } from './modules/stores/service.js';
@@ -48,6 +49,7 @@ export interface ModuleServices {
   passwordChanges: PasswordChanges;
   invoices: InvoiceService;
   pincodes: PincodeService;
+  shipping: ShippingService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -77,6 +79,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   const stateOfPincode = (pin: string, trx?: Database) => pincodes.lookup(pin, trx);
   const invoices = new InvoiceService(db, stores, undefined, stateOfPincode);
   const addressBook = new AddressBook(db, stateOfPincode);
+  const shipping = new ShippingService(db, stores, pincodes);
   const orders = new OrderService(db, settings.orders, {
     // An order's invoice and messages are written in the transaction of the change that causes them.
     onChange: async (trx, change) => {
@@ -88,6 +91,16 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     stateOfPincode,
     // An order's address joins the shopper's saved ones, on request, in the order's transaction.
     saveAddress: (trx, owner, address) => addressBook.saveFromOrder(trx, owner, address),
+    // THE list of an order's charges beyond its items, each from its own module's rules, in this
+    // order on the order and its invoice. A cash-on-delivery fee is one more entry here.
+    charges: async (trx, order) => [
+      ...(await shipping.chargeFor(trx, {
+        storeId: order.storeId,
+        lines: order.lines,
+        itemsTotal: order.itemsTotal,
+        pincode: order.shippingAddress.postalCode,
+      })),
+    ],
   });
   const payments = new PaymentService(db, orders, settings.payments);
   const audit = new AuditLog(db);
@@ -126,5 +139,6 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     passwordChanges: new PasswordChanges(db, outbox, audit, settings.messages, settings.passwordCost),
     invoices,
     pincodes,
+    shipping,
   };
 }

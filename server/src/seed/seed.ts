@@ -1,6 +1,6 @@
 import type { Services } from '../app.js';
 import { DEMO_PAYMENT_PROVIDER } from '../modules/payments/registry.js';
-import { demoProducts, demoStoreInfo } from './demo-store.js';
+import { DEMO_SHIPPING_RULES, demoProducts, demoStoreInfo } from './demo-store.js';
 import { PICTURE_SIZE } from './draw-product.js';
 
 /** Creates the demo store and its catalogue on an empty database; true when it did. Later starts leave the data alone. */
@@ -18,6 +18,7 @@ export async function ensureDemoStore(services: Services, host = 'localhost'): P
     if (await services.stores.defaultStore()) return false;
     throw error;
   }
+  await services.shipping.setRules(store.id, DEMO_SHIPPING_RULES);
   await services.catalog.importMany(
     store.id,
     demoProducts.map(({ drawing: _drawing, ...product }) => ({

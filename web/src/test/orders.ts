@@ -36,5 +36,6 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   trackingUrl: null,
   cancelReason: null,
   documents: [],
+  charges: [],
   ...overrides,
 });

@@ -5,6 +5,7 @@ import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newOrderNumber, nowIso } from '../../shared/ids.js';
 import { refuseAddressOutsideItsPin, type StateOfPincode } from '../pincodes/address-check.js';
 import { type MoveBy, moveRow, type OrderChangeHook, recordEvent, type Shipment, shipmentColumns } from './moves.js';
+import type { OrderCharges } from './charges.js';
 import { type PlaceOrder, placeOrder } from './placing.js';
 import {
   type DocumentsOf,
@@ -20,6 +21,8 @@ import {
 import { OrderStaffQueries, type StaffOrderPage, type StaffOrderQuery } from './staff-queries.js';
 import { statusLabel } from './status.js';
 
+export type { ChargedOrder, NewCharge, OrderCharges } from './charges.js';
+export { chargesOfOrders } from './charges.js';
 export type { MoveBy, OrderChange, OrderChangeHook, Shipment } from './moves.js';
 export { type PlaceOrder, STANDARD_SHIPPING } from './placing.js';
 export { type DocumentsOf, toOrder } from './queries.js';
@@ -70,6 +73,8 @@ export interface OrderNeighbours {
   stateOfPincode?: StateOfPincode;
   /** Keeps an order's address in the shopper's account, in the order's transaction; false when full. */
   saveAddress?: SaveAddress;
+  /** An order's charges beyond its items (shipping …), worked out as it is placed. */
+  charges?: OrderCharges;
 }
 
 export type SaveAddress = (
@@ -95,6 +100,7 @@ export class OrderService {
   private readonly documentsOf: DocumentsOf;
   private readonly stateOfPincode: StateOfPincode | undefined;
   private readonly saveAddress: SaveAddress | undefined;
+  private readonly charges: OrderCharges | undefined;
 
   constructor(
     private readonly db: Database,
@@ -106,6 +112,7 @@ export class OrderService {
     this.documentsOf = neighbours.documentsOf ?? NO_DOCUMENTS;
     this.stateOfPincode = neighbours.stateOfPincode;
     this.saveAddress = neighbours.saveAddress;
+    this.charges = neighbours.charges;
     this.staffQueries = new OrderStaffQueries(db);
   }
 
@@ -150,7 +157,7 @@ export class OrderService {
       perAccount: this.policy.maxOpenOrders,
       perAddressPerHour: this.policy.maxOpenOrdersPerAddress,
     };
-    const placement = { orderId, storeId, user, openOrders, onChange: this.onChange };
+    const placement = { orderId, storeId, user, openOrders, onChange: this.onChange, charges: this.charges };
     const saveAddress = input.saveAddress ? this.saveAddress : undefined;
     const addressSaved = await writeTransaction(this.db, async (trx) => {
       await placeOrder(trx, placement, input, placing);
