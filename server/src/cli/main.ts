@@ -13,6 +13,7 @@ import { addOrderCommands } from './commands/orders.js';
 import { addPaymentCommands } from './commands/payments.js';
 import { addPincodeCommands } from './commands/pincodes.js';
 import { addProductCommands } from './commands/products.js';
+import { addShippingCommands } from './commands/shipping.js';
 import { addSetupCommands } from './commands/setup.js';
 import { addStaffCommands } from './commands/staff.js';
 import { addStoreInfoCommands } from './commands/store-info.js';
@@ -42,6 +43,7 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
   addSubscriberCommands(program, context);
   addTicketCommands(program, context);
   addPincodeCommands(program, context);
+  addShippingCommands(program, context);
 
   try {
     await program.parseAsync(argv, { from: 'user' });
