@@ -132,7 +132,8 @@ export const ShippingQuoteRequest = z.object({
     )
     .min(1, { error: 'items must hold at least one product.' })
     .max(100),
-  pincode: z.string({ error: 'pincode is required.' }).trim(),
+  /** Where to; left out (a cart before checkout), the rest-of-India zone is quoted. */
+  pincode: z.string({ error: 'pincode must be a PIN code.' }).trim().optional(),
 });
 export type ShippingQuoteRequest = z.infer<typeof ShippingQuoteRequest>;
 
@@ -141,6 +142,7 @@ export const ShippingQuote = z.object({
   charge: z.number(),
   /** Items worth this many rupees ship free; null: the store never ships free. */
   freeFrom: z.number().nullable(),
+  /** The zone priced: the PIN's, or the rest of India when no PIN was given. */
   zone: z.enum(SHIPPING_ZONES),
   /** The chargeable weight: the greater of dead and volumetric weight. */
   weightGrams: z.number().int(),

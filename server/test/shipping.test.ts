@@ -28,7 +28,10 @@ function pdfText(pdf: Buffer): string {
 const COURIER_RULES: ShippingRulesInput = {
   freeFrom: 999,
   slabs: [
-    { upToGrams: 500, price: { withinCity: 30, withinState: 40, metroToMetro: 50, restOfIndia: 60, northEastAndJk: 90 } },
+    {
+      upToGrams: 500,
+      price: { withinCity: 30, withinState: 40, metroToMetro: 50, restOfIndia: 60, northEastAndJk: 90 },
+    },
     { upToGrams: 1000, price: 100 },
     { price: 200 },
   ],
@@ -111,7 +114,8 @@ describe('shipping charged the way couriers bill', () => {
     expect(chargeableGrams([{ product: packed(300, [10, 10, 5]), quantity: 2 }], defaults)).toBe(600);
     // No weight of its own: the store's default, per piece.
     expect(chargeableGrams([{ product: packed(null), quantity: 3 }], defaults)).toBe(1200);
-    const price = (grams: number, zone = 'metroToMetro' as const) => shippingPaise(courier, { itemsTotal: 50000, zone, grams });
+    const price = (grams: number, zone = 'metroToMetro' as const) =>
+      shippingPaise(courier, { itemsTotal: 50000, zone, grams });
     expect(price(500)).toBe(5000); // exactly at the edge: the lighter slab
     expect(price(501)).toBe(10000);
     expect(price(1000)).toBe(10000);
@@ -125,7 +129,13 @@ describe('shipping charged the way couriers bill', () => {
     const at = (itemsTotal: number) => shippingPaise(courier, { itemsTotal, zone: 'restOfIndia', grams: 100 });
     expect(at(99899)).toBe(6000);
     expect(at(99900)).toBe(0);
-    expect(shippingPaise(ShippingRules.parse({ slabs: [{ price: 79 }] }), { itemsTotal: 10 ** 9, zone: 'withinCity', grams: 1 })).toBe(7900);
+    expect(
+      shippingPaise(ShippingRules.parse({ slabs: [{ price: 79 }] }), {
+        itemsTotal: 10 ** 9,
+        zone: 'withinCity',
+        grams: 1,
+      }),
+    ).toBe(7900);
   });
 
   it('refuses rules that do not add up, naming the field', () => {
@@ -156,10 +166,16 @@ describe('shipping charged the way couriers bill', () => {
     expect(await quote([{ productId: dear, quantity: 1 }], '560001')).toMatchObject({ charge: 0, freeFrom: 999 });
     expect(await quote([{ productId: cheap, quantity: 3 }], '560001')).toMatchObject({ charge: 0 });
 
-    const malformed = await http.post('/shipping/quote', { items: [{ productId: cheap, quantity: 1 }], pincode: '12345' });
+    const malformed = await http.post('/shipping/quote', {
+      items: [{ productId: cheap, quantity: 1 }],
+      pincode: '12345',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ field: 'pincode' });
-    const unknown = await http.post('/shipping/quote', { items: [{ productId: cheap, quantity: 1 }], pincode: '999999' });
+    const unknown = await http.post('/shipping/quote', {
+      items: [{ productId: cheap, quantity: 1 }],
+      pincode: '999999',
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ error: 'PIN code 999999 is not a PIN code we know. Please check it.' });
     const empty = await http.post('/shipping/quote', { items: [], pincode: '560001' });
@@ -185,7 +201,11 @@ describe('shipping charged the way couriers bill', () => {
     // The list and the tracking answer say the same.
     const mine = (await http.get('/orders', shopper.token)).json() as Order[];
     expect(mine.find((order) => order.id === small.id)?.charges).toEqual(small.charges);
-    const row = await shop.db.selectFrom('order_charges').selectAll().where('order_id', '=', small.id).executeTakeFirst();
+    const row = await shop.db
+      .selectFrom('order_charges')
+      .selectAll()
+      .where('order_id', '=', small.id)
+      .executeTakeFirst();
     expect(row).toMatchObject({ kind: 'shipping', amount: 7900, sac: '996812', position: 0 });
     expect(Number(row?.gst_rate)).toBe(18);
   });
@@ -221,60 +241,79 @@ describe('shipping charged the way couriers bill', () => {
     }
   });
 
-  withPdftotext('prints shipping on the invoice under SAC 996812 at the goods’ rate, and refunds it with a cancelled order', async () => {
-    await shop.db
-      .updateTable('stores')
-      .set({ gstin: SELLER_GSTIN, legal_name: 'NetKart Technologies Private Limited' })
-      .where('id', '=', shop.storeId)
-      .execute();
-    try {
-      // Pune from a Karnataka seller: IGST on the goods and on the shipping alike.
-      const placed = await http.post(
-        '/orders',
-        {
-          products: { [cheap]: 1 },
-          shippingAddress: { ...validAddress, city: 'Pune', state: 'Maharashtra', postalCode: '411038' },
-        },
-        shopper.token,
-      );
-      const order = Order.parse(placed.json());
-      expect(order.total).toBe(428);
-      await shop.services.payments.recordManualPayment(shop.storeId, order.id, { provider: 'upi', reference: '700000000001' });
-      const invoice = await http.get(`/orders/${order.id}/invoice`, shopper.token);
-      expect(invoice.statusCode).toBe(200);
-      const text = pdfText(invoice.rawPayload);
-      // ₹79 at 18% inclusive: ₹66.95 taxable and ₹12.05 IGST.
-      expect(text).toMatch(/^\s*2\s+Shipping\s+996812\s+1 NOS\s+79\.00\s+66\.95\s+18(\.00)?%\s+12\.05\s+79\.00\s*$/m);
-      expect(text).toMatch(/₹428\.00/);
-      expect(text).not.toMatch(/CGST\s+₹/);
+  withPdftotext(
+    'prints shipping on the invoice under SAC 996812 at the goods’ rate, and refunds it with a cancelled order',
+    async () => {
+      await shop.db
+        .updateTable('stores')
+        .set({ gstin: SELLER_GSTIN, legal_name: 'NetKart Technologies Private Limited' })
+        .where('id', '=', shop.storeId)
+        .execute();
+      try {
+        // Pune from a Karnataka seller: IGST on the goods and on the shipping alike.
+        const placed = await http.post(
+          '/orders',
+          {
+            products: { [cheap]: 1 },
+            shippingAddress: { ...validAddress, city: 'Pune', state: 'Maharashtra', postalCode: '411038' },
+          },
+          shopper.token,
+        );
+        const order = Order.parse(placed.json());
+        expect(order.total).toBe(428);
+        await shop.services.payments.recordManualPayment(shop.storeId, order.id, {
+          provider: 'upi',
+          reference: '700000000001',
+        });
+        const invoice = await http.get(`/orders/${order.id}/invoice`, shopper.token);
+        expect(invoice.statusCode).toBe(200);
+        const text = pdfText(invoice.rawPayload);
+        // ₹79 at 18% inclusive: ₹66.95 taxable and ₹12.05 IGST.
+        expect(text).toMatch(/^\s*2\s+Shipping\s+996812\s+1 NOS\s+79\.00\s+66\.95\s+18(\.00)?%\s+12\.05\s+79\.00\s*$/m);
+        expect(text).toMatch(/₹428\.00/);
+        expect(text).not.toMatch(/CGST\s+₹/);
 
-      // Within Karnataka: CGST and SGST halves.
-      const local = Order.parse(
-        (await http.post('/orders', { products: { [cheap]: 1 }, shippingAddress: validAddress }, shopper.token)).json(),
-      );
-      await shop.services.payments.recordManualPayment(shop.storeId, local.id, { provider: 'upi', reference: '700000000002' });
-      const localText = pdfText((await http.get(`/orders/${local.id}/invoice`, shopper.token)).rawPayload);
-      expect(localText).toMatch(/^\s*2\s+Shipping\s+996812\s+1 NOS\s+79\.00\s+66\.95\s+9(\.00)?%\s+6\.03\s+9(\.00)?%\s+6\.02\s+79\.00\s*$/m);
+        // Within Karnataka: CGST and SGST halves.
+        const local = Order.parse(
+          (
+            await http.post('/orders', { products: { [cheap]: 1 }, shippingAddress: validAddress }, shopper.token)
+          ).json(),
+        );
+        await shop.services.payments.recordManualPayment(shop.storeId, local.id, {
+          provider: 'upi',
+          reference: '700000000002',
+        });
+        const localText = pdfText((await http.get(`/orders/${local.id}/invoice`, shopper.token)).rawPayload);
+        expect(localText).toMatch(
+          /^\s*2\s+Shipping\s+996812\s+1 NOS\s+79\.00\s+66\.95\s+9(\.00)?%\s+6\.03\s+9(\.00)?%\s+6\.02\s+79\.00\s*$/m,
+        );
 
-      // Cancelled after payment: the credit note and the email refund the whole total, shipping too.
-      await shop.services.orders.move(shop.storeId, order.id, OrderStatus.Cancelled, { cancelReason: 'Out of stock' });
-      const credit = await shop.db
-        .selectFrom('invoices')
-        .select('total')
-        .where('order_id', '=', order.id)
-        .where('kind', '=', 'credit-note')
-        .executeTakeFirst();
-      expect(Number(credit?.total)).toBe(42800);
-      const mail = await shop.db
-        .selectFrom('outbox')
-        .select('text')
-        .where('kind', '=', 'order.cancelled')
-        .where('subject', 'like', `%${order.id}%`)
-        .executeTakeFirst();
-      expect(mail?.text).toContain('Your payment of ₹428.00 will be refunded');
-      expect(mail?.text).toContain('Shipping: ₹79.00');
-    } finally {
-      await shop.db.updateTable('stores').set({ gstin: null, legal_name: null }).where('id', '=', shop.storeId).execute();
-    }
-  });
+        // Cancelled after payment: the credit note and the email refund the whole total, shipping too.
+        await shop.services.orders.move(shop.storeId, order.id, OrderStatus.Cancelled, {
+          cancelReason: 'Out of stock',
+        });
+        const credit = await shop.db
+          .selectFrom('invoices')
+          .select('total')
+          .where('order_id', '=', order.id)
+          .where('kind', '=', 'credit-note')
+          .executeTakeFirst();
+        expect(Number(credit?.total)).toBe(42800);
+        const mail = await shop.db
+          .selectFrom('outbox')
+          .select('text')
+          .where('kind', '=', 'order.cancelled')
+          .where('subject', 'like', `%${order.id}%`)
+          .executeTakeFirst();
+        expect(mail?.text).toContain('Your payment of ₹428.00 will be refunded');
+        expect(mail?.text).toContain('Shipping: ₹79.00');
+      } finally {
+        await shop.db
+          .updateTable('stores')
+          .set({ gstin: null, legal_name: null })
+          .where('id', '=', shop.storeId)
+          .execute();
+      }
+    },
+  );
 });

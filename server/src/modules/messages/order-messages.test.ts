@@ -48,9 +48,10 @@ describe('order messages', () => {
     expect(shopper?.html).toContain('Hub &lt;script&gt;');
     expect(merchant?.recipient).toBe('support@netkart.in');
     expect(merchant?.text).toContain('confirm it by its UTR');
-    expect(orderMessages(store, { kind: 'placed', order, items, charges: [] }, { notifyEmail: 'o@netkart.in' })[1]?.recipient).toBe(
-      'o@netkart.in',
-    );
+    expect(
+      orderMessages(store, { kind: 'placed', order, items, charges: [] }, { notifyEmail: 'o@netkart.in' })[1]
+        ?.recipient,
+    ).toBe('o@netkart.in');
   });
 
   it('an order paid online tells the merchant to pack it; a paid order needs no payment line', () => {
@@ -67,7 +68,14 @@ describe('order messages', () => {
     [OrderStatus.Pending, OrderStatus.Cancelled, 'order.cancelled', 'No payment was taken'],
     [OrderStatus.Processing, OrderStatus.Cancelled, 'order.cancelled', 'refunded to the original payment method'],
   ])('%i → %i: %s to the shopper only', (from, to, kind, says) => {
-    const messages = orderMessages(store, { kind: 'moved', order: { ...order, status: to }, items, charges: [], from, to });
+    const messages = orderMessages(store, {
+      kind: 'moved',
+      order: { ...order, status: to },
+      items,
+      charges: [],
+      from,
+      to,
+    });
     expect(messages.map((message) => [message.kind, message.recipient])).toEqual([[kind, 'asha@example.in']]);
     expect(messages[0]?.text).toContain(says);
   });

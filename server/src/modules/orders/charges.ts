@@ -82,4 +82,3 @@ export const toOrderCharge = (row: OrderChargeRow): OrderCharge => ({
   label: row.label,
   amount: toRupees(Number(row.amount)),
 });
-

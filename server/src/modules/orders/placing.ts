@@ -99,8 +99,7 @@ export async function placeOrder(
   const items = pricedItems(orderId, lines, newId);
   const itemsTotal = orderTotal(items);
   // Worked out here from the catalogue and the store's rules: never a number the shopper sent.
-  const newCharges =
-    (await placement.charges?.(trx, { storeId, lines, itemsTotal, shippingAddress: address })) ?? [];
+  const newCharges = (await placement.charges?.(trx, { storeId, lines, itemsTotal, shippingAddress: address })) ?? [];
   const charges = chargeRows(orderId, newCharges, items, newId);
   const now = nowIso();
   const row: OrderRow = {

@@ -4,8 +4,8 @@ import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newOrderNumber, nowIso } from '../../shared/ids.js';
 import { refuseAddressOutsideItsPin, type StateOfPincode } from '../pincodes/address-check.js';
-import { type MoveBy, moveRow, type OrderChangeHook, recordEvent, type Shipment, shipmentColumns } from './moves.js';
 import type { OrderCharges } from './charges.js';
+import { type MoveBy, moveRow, type OrderChangeHook, recordEvent, type Shipment, shipmentColumns } from './moves.js';
 import { type PlaceOrder, placeOrder } from './placing.js';
 import {
   type DocumentsOf,

@@ -20,7 +20,8 @@ export async function shippingRoutes(app: FastifyInstance, { shipping }: { shipp
   };
   api.post('/shipping/quote', { schema }, async (request) => {
     const { items, pincode } = valid(request, 'body');
-    if (!PINCODE_PATTERN.test(pincode)) throw new HttpError(400, MALFORMED_PINCODE, {}, 'pincode');
+    if (pincode !== undefined && !PINCODE_PATTERN.test(pincode))
+      throw new HttpError(400, MALFORMED_PINCODE, {}, 'pincode');
     const quote = await shipping.quote(request.store, items, pincode);
     return {
       charge: toRupees(quote.charge),

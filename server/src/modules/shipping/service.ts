@@ -1,9 +1,4 @@
-import {
-  SHIPPING_SAC,
-  ShippingRules,
-  type ShippingRulesInput,
-  type ShippingZone,
-} from '@netkart/contract';
+import { SHIPPING_SAC, ShippingRules, type ShippingRulesInput, type ShippingZone } from '@netkart/contract';
 import type { Database, StoreRow } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { productsToOrder } from '../catalog/stock.js';
@@ -69,13 +64,13 @@ export class ShippingService {
   /** What shipping costs for these lines to a known PIN; free (0) for a store without rules. */
   async price(
     store: StoreRow,
-    parcel: { lines: PackedLine[]; itemsTotal: number; destination: KnownPincode },
+    parcel: { lines: PackedLine[]; itemsTotal: number; destination: KnownPincode | undefined },
     db?: Database,
   ): Promise<ShippingPrice> {
     const rules = rulesOf(store);
-    const originPin = rules?.originPincode ?? pincodeInAddress(store.company_address);
-    const origin = originPin ? await this.pincodes.lookup(originPin, db) : undefined;
-    const zone = zoneBetween(origin, parcel.destination);
+    const zone = parcel.destination
+      ? zoneBetween(await this.originOf(store, rules, db), parcel.destination)
+      : 'restOfIndia';
     if (!rules) return { charge: 0, freeFrom: null, zone, grams: 0 };
     const grams = chargeableGrams(parcel.lines, rules);
     return {
@@ -86,15 +81,20 @@ export class ShippingService {
     };
   }
 
+  private async originOf(store: StoreRow, rules: ShippingRules | undefined, db?: Database) {
+    const originPin = rules?.originPincode ?? pincodeInAddress(store.company_address);
+    return originPin ? this.pincodes.lookup(originPin, db) : undefined;
+  }
+
   /** A cart's quote before checkout (POST /shipping/quote): the products as the catalogue has them now. */
   async quote(
     store: StoreRow,
     items: { productId: string; quantity: number }[],
-    pincode: string,
+    pincode: string | undefined,
   ): Promise<ShippingPrice> {
     const db = this.db;
-    const destination = await this.pincodes.lookup(pincode);
-    if (!destination) throw new HttpError(404, unknownPincode(pincode), {}, 'pincode');
+    const destination = pincode === undefined ? undefined : await this.pincodes.lookup(pincode);
+    if (pincode !== undefined && !destination) throw new HttpError(404, unknownPincode(pincode), {}, 'pincode');
     const ids = [...new Set(items.map((item) => item.productId))].sort();
     const products = new Map((await productsToOrder(db, store.id, ids)).map((product) => [product.id, product]));
     const lines = items.flatMap((item) => {
