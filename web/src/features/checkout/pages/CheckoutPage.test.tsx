@@ -99,7 +99,11 @@ describe('the order summary and a business buyer', () => {
     expect(within(summary).getByText('Total').nextSibling?.textContent).toBe('₹428');
     // ₹428 at 18% holds ₹65.29 of GST (₹53.24 on the sleeve, ₹12.05 on shipping, as the invoice splits it).
     expect(within(summary).getByText('of which GST').nextSibling?.textContent).toBe('₹65.29');
-    expect(calls.find((call) => call.route === 'POST /shipping/quote' && call.body.pincode === '560038')).toBeTruthy();
+    expect(
+      calls.find(
+        (call) => call.route === 'POST /shipping/quote' && (call.body as { pincode?: string }).pincode === '560038',
+      ),
+    ).toBeTruthy();
   });
 
   it('claims no GST for a seller not registered for it', async () => {
