@@ -34,19 +34,23 @@ const rupees = (field: string) =>
     });
 
 /** A slab's price: one amount for every zone, or one per zone. */
-const SlabPrice = z.union([
-  rupees('price'),
-  z.strictObject(
-    {
-      withinCity: rupees('price.withinCity'),
-      withinState: rupees('price.withinState'),
-      metroToMetro: rupees('price.metroToMetro'),
-      restOfIndia: rupees('price.restOfIndia'),
-      northEastAndJk: rupees('price.northEastAndJk'),
-    },
-    { error: `price must be an amount, or one amount for each zone: ${SHIPPING_ZONES.join(', ')}.` },
-  ),
-]);
+const PRICE_MESSAGE = `price must be an amount in rupees, or one amount for each zone: ${SHIPPING_ZONES.join(', ')}.`;
+const SlabPrice = z.union(
+  [
+    rupees('price'),
+    z.strictObject(
+      {
+        withinCity: rupees('price.withinCity'),
+        withinState: rupees('price.withinState'),
+        metroToMetro: rupees('price.metroToMetro'),
+        restOfIndia: rupees('price.restOfIndia'),
+        northEastAndJk: rupees('price.northEastAndJk'),
+      },
+      { error: PRICE_MESSAGE },
+    ),
+  ],
+  { error: PRICE_MESSAGE },
+);
 
 const Dimensions = z.strictObject({
   length: z.number().positive({ error: 'length must be over 0 cm.' }).max(500),
