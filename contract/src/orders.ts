@@ -4,6 +4,7 @@ import { Id, requiredText } from './common.js';
 import { DeliveryEstimate } from './delivery.js';
 import { checkGstin, stateByName } from './gst.js';
 import { IndianMobile } from './phones.js';
+import { OrderCharge } from './shipping.js';
 
 export const ORDER_LINE_MAX_QUANTITY = 99;
 export const ORDER_MAX_LINES = 50;
@@ -200,6 +201,8 @@ export const Order = z.object({
   documents: z.array(OrderDocument),
   /** The delivery promised when the order was placed (India-time days); null for an order placed before there was one. */
   deliveryEstimate: DeliveryEstimate.nullable(),
+  /** What the order charges beyond its items (shipping, a cash-on-delivery fee), each in the total. */
+  charges: z.array(OrderCharge),
   /** Only in the answer to placing an order that asked to save its address: whether it was, and what to tell. */
   addressSave: z.object({ saved: z.boolean(), message: z.string() }).optional(),
   /** Cash on delivery only: whether it waits for the shopper's code, and the phone the code went to (+91 98…45). */

@@ -20,6 +20,7 @@ import { orderRoutes } from './modules/orders/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { pincodeRoutes } from './modules/pincodes/routes.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
+import { shippingRoutes } from './modules/shipping/routes.js';
 import { appManifestRoutes } from './modules/storefront/app-manifest.js';
 import { type PictureCopies, pictureCopyRoutes } from './modules/storefront/picture-copies.js';
 import { searchEngineRoutes } from './modules/storefront/search-engines.js';
@@ -74,6 +75,7 @@ export const API_MODULES = [
     delivery: services.delivery,
     codOfferedAt: (store, pin, state) => services.cod.offeredAt(store.id, pin, state),
   })),
+  moduleRoutes(shippingRoutes, ({ services }: ModuleGiven) => ({ shipping: services.shipping })),
   moduleRoutes(paymentRoutes, ({ services }: ModuleGiven) => ({ payments: services.payments, cod: services.cod })),
   moduleRoutes(courierRoutes, ({ services }: ModuleGiven) => ({ couriers: services.couriers })),
   moduleRoutes(newsletterRoutes, ({ services }: ModuleGiven) => ({ newsletter: services.newsletter })),

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { checkGstin } from '@netkart/contract';
+import { COD_PAYMENT, checkGstin } from '@netkart/contract';
 import type { Database } from './db/schema.js';
 import { AddressBook } from './modules/accounts/addresses.js';
 import { PasswordChanges } from './modules/accounts/password-change.js';
@@ -22,7 +22,7 @@ import { Outbox } from './modules/messages/outbox.js';
 import { StockSummary } from './modules/messages/stock-summary.js';
 import { enqueueTextMessage } from './modules/messages/text-messages.js';
 import { NewsletterService } from './modules/newsletter/service.js';
-import { DEFAULT_ORDER_POLICY, type OrderPolicy, OrderService } from './modules/orders/service.js';
+import { DEFAULT_ORDER_POLICY, type NewCharge, type OrderPolicy, OrderService } from './modules/orders/service.js';
 import { CodService } from './modules/payments/cod/service.js';
 import { paymentWaitsByHand } from './modules/payments/registry.js';
 import { PaymentService } from './modules/payments/service.js';
@@ -31,6 +31,7 @@ import { newStoreSettings } from './modules/payments/stored-settings.js';
 import { DeliveryRulesService } from './modules/pincodes/delivery-rules.js';
 import { PincodeService } from './modules/pincodes/service.js';
 import { PrivacyService } from './modules/privacy/service.js';
+import { ShippingService } from './modules/shipping/service.js';
 import { StaffService } from './modules/staff/service.js';
 import { StaffSignInLinks } from './modules/staff/sign-in-links.js';
 import { StoreService } from './modules/stores/service.js';
@@ -59,6 +60,7 @@ export interface ModuleServices {
   delivery: DeliveryRulesService;
   couriers: CourierService;
   cod: CodService;
+  shipping: ShippingService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -104,6 +106,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   const invoices = new InvoiceService(db, stores, undefined, stateOfPincode);
   const addressBook = new AddressBook(db, stateOfPincode);
   const audit = new AuditLog(db);
+  const shipping = new ShippingService(db, stores, pincodes);
   const orders = new OrderService(db, settings.orders, {
     // An order's invoice and messages are written in the transaction of the change that causes them.
     onChange: async (trx, change) => {
@@ -118,6 +121,17 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     saveAddress: (trx, owner, address) => addressBook.saveFromOrder(trx, owner, address),
     // A shopper's own cancellation is logged with the staff's.
     audit,
+    // THE list of an order's charges beyond its items, each from its own module's rules, in this
+    // order on the order and its invoice.
+    charges: async (trx, order): Promise<NewCharge[]> => [
+      ...(await shipping.chargeFor(trx, {
+        storeId: order.storeId,
+        lines: order.lines,
+        itemsTotal: order.itemsTotal,
+        pincode: order.shippingAddress.postalCode,
+      })),
+      ...(order.paymentMethod === COD_PAYMENT ? await cod.feeFor(trx, order.storeId, order.itemsTotal) : []),
+    ],
   });
   const payments = new PaymentService(db, orders, settings.payments);
   // A COD order's code goes out as a text message through the outbox, in the order's transaction.
@@ -160,5 +174,6 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     delivery,
     couriers: new CourierService(db, orders, catalog, settings.couriers ?? DEFAULT_COURIER_ENVIRONMENT),
     cod,
+    shipping,
   };
 }

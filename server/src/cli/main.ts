@@ -16,6 +16,7 @@ import { addPaymentCommands } from './commands/payments.js';
 import { addPincodeCommands } from './commands/pincodes.js';
 import { addProductCommands } from './commands/products.js';
 import { addSetupCommands } from './commands/setup.js';
+import { addShippingCommands } from './commands/shipping.js';
 import { addStaffCommands } from './commands/staff.js';
 import { addStoreInfoCommands } from './commands/store-info.js';
 import { addSubscriberCommands } from './commands/subscribers.js';
@@ -46,6 +47,7 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
   addTicketCommands(program, context);
   addPincodeCommands(program, context);
   addDeliveryCommands(program, context);
+  addShippingCommands(program, context);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

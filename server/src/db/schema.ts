@@ -49,6 +49,8 @@ export interface StoresTable {
   public_port: Optional<number>;
   /** How many of one product a single order may hold (the store's setting). */
   max_line_quantity: Generated<number>;
+  /** The merchant's shipping rules (zones, weight slabs, free-from threshold) as JSON; null: none, nothing charged. */
+  shipping_json: Optional<string>;
 }
 
 export interface UsersTable {
@@ -117,6 +119,11 @@ export interface ProductsTable {
   discount_bp: number;
   /** The code of its readable address, worked out from its id (contract/src/product-address.ts). */
   address_code: string;
+  /** The packed weight in grams and size in cm for the courier's slab; null: the store's default. */
+  weight_grams: Optional<number>;
+  length_cm: Optional<number>;
+  breadth_cm: Optional<number>;
+  height_cm: Optional<number>;
 }
 
 /** One value of one specification of a product, kept by the database from `attributes_json`. */
@@ -222,6 +229,23 @@ export interface OrderItemsTable {
   gst_rate: Optional<number>;
 }
 
+/** A charge of an order beyond its items (shipping, a cash-on-delivery fee), tax inclusive, with its own tax. */
+export interface OrderChargesTable {
+  id: string;
+  order_id: string;
+  /** 'shipping', 'cod-fee' … */
+  kind: string;
+  /** What the shopper reads: 'Shipping'. */
+  label: string;
+  /** Paise, GST included. */
+  amount: number;
+  /** The service's accounting code on the invoice (996812 for courier services). */
+  sac: string;
+  /** The GST rate it is taxed at (the goods' rate); null: the standard rate. */
+  gst_rate: number | null;
+  position: number;
+}
+
 export interface PaymentsTable {
   id: string;
   order_id: string;
@@ -286,6 +310,7 @@ export interface DatabaseSchema {
   listing_position_counts: ListingPositionCountsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  order_charges: OrderChargesTable;
   payments: PaymentsTable;
   order_events: OrderEventsTable;
   rate_limits: RateLimitsTable;
@@ -489,6 +514,7 @@ export type NewProduct = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
+export type OrderChargeRow = Selectable<OrderChargesTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;
 export type StaffRow = Selectable<StaffTable>;

@@ -1,4 +1,4 @@
-import type { StoreInfo } from '@netkart/contract';
+import type { ShippingRulesInput, StoreInfo } from '@netkart/contract';
 import type { Drawing } from './draw-product.js';
 
 /** A product of the demo catalogue; its pictures are drawn by `draw-product.ts` (prices in rupees). */
@@ -43,6 +43,9 @@ const slugOf = (text: string) =>
     .replace(/&/g, 'and')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
+
+/** The demo store charges ₹79 for shipping below ₹999 and nothing from ₹999, to every zone and weight. */
+export const DEMO_SHIPPING_RULES: ShippingRulesInput = { freeFrom: 999, slabs: [{ price: 79 }] };
 
 export const demoStoreInfo: StoreInfo = {
   storeName: 'NetKart',

@@ -1,7 +1,7 @@
 import { DEMO_COD_RULES } from '@netkart/contract';
 import type { Services } from '../app.js';
 import { DEMO_PAYMENT_PROVIDER } from '../modules/payments/registry.js';
-import { demoProducts, demoStoreInfo } from './demo-store.js';
+import { DEMO_SHIPPING_RULES, demoProducts, demoStoreInfo } from './demo-store.js';
 import { PICTURE_SIZE } from './draw-product.js';
 
 /** Creates the demo store and its catalogue on an empty database; true when it did. Later starts leave the data alone. */
@@ -21,6 +21,7 @@ export async function ensureDemoStore(services: Services, host = 'localhost'): P
   }
   // The demo store also offers cash on delivery: a ₹40 fee, for orders up to ₹10,000.
   await services.cod.setRules(store.id, DEMO_COD_RULES);
+  await services.shipping.setRules(store.id, DEMO_SHIPPING_RULES);
   await services.catalog.importMany(
     store.id,
     demoProducts.map(({ drawing: _drawing, ...product }) => ({

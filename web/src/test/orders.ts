@@ -37,5 +37,6 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   cancelReason: null,
   documents: [],
   deliveryEstimate: null,
+  charges: [],
   ...overrides,
 });

@@ -42,6 +42,7 @@ import * as productAddresses from './2027-01-11-product-addresses.js';
 import * as pinDirectory from './2027-01-13-pin-directory.js';
 import * as savedAddresses from './2027-01-14-saved-addresses.js';
 import * as deliveryRules from './2027-01-15-delivery-rules.js';
+import * as shippingCharges from './2027-01-16-shipping-charges.js';
 import * as cashOnDelivery from './2027-01-19-cash-on-delivery.js';
 import * as couriers from './2027-01-20-couriers.js';
 
@@ -79,6 +80,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-15-delivery-rules', deliveryRules],
   ['2027-01-20-couriers', couriers],
   ['2027-01-19-cash-on-delivery', cashOnDelivery],
+  ['2027-01-16-shipping-charges', shippingCharges],
 ];
 
 export const migrationProvider: MigrationProvider = {

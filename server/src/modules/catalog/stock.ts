@@ -13,6 +13,11 @@ export interface ProductToOrder {
   attributes_json: string;
   hsn: string | null;
   gst_rate: number | null;
+  /** The packed weight (grams) and size (cm) the courier bills by; null: the store's default. */
+  weight_grams: number | null;
+  length_cm: number | null;
+  breadth_cm: number | null;
+  height_cm: number | null;
 }
 
 /** How many of one product an order takes or gives back. */
@@ -30,7 +35,20 @@ export const notEnoughStock = (product: { title: string; stock: number }) =>
 export function productsToOrder(trx: Database, storeId: string, productIds: string[]): Promise<ProductToOrder[]> {
   return trx
     .selectFrom('products')
-    .select(['id', 'title', 'regular_price', 'discounted_price', 'stock', 'attributes_json', 'hsn', 'gst_rate'])
+    .select([
+      'id',
+      'title',
+      'regular_price',
+      'discounted_price',
+      'stock',
+      'attributes_json',
+      'hsn',
+      'gst_rate',
+      'weight_grams',
+      'length_cm',
+      'breadth_cm',
+      'height_cm',
+    ])
     .where('store_id', '=', storeId)
     .where(shownOnly())
     .where('id', 'in', productIds)

@@ -1,5 +1,5 @@
 import { checkGstin, type GstRate, STANDARD_GST_RATE, splitInclusive, stateByName } from '@netkart/contract';
-import type { OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
+import type { OrderChargeRow, OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
 import { istDay } from '../../shared/india-time.js';
 import type { DocumentType } from './numbering.js';
 import { rupeesInWords } from './words.js';
@@ -31,6 +31,7 @@ export interface PrintedParty {
 export interface PrintedLine {
   number: number;
   description: string;
+  /** The goods' HSN code, or for a charge (shipping) the service's SAC. */
   hsn: string | null;
   quantity: number;
   unit: 'NOS';
@@ -133,7 +134,7 @@ function buyerOf(order: OrderRow): PrintedParty {
 }
 
 /** The rate a line is taxed at: its own, as sold, or the standard one. */
-function rateOf(item: OrderItemRow): { rate: GstRate; assumed: boolean } {
+function rateOf(item: Pick<OrderItemRow, 'gst_rate'>): { rate: GstRate; assumed: boolean } {
   const rate = item.gst_rate === null ? Number.NaN : Number(item.gst_rate);
   if (Number.isFinite(rate) && rate >= 0 && rate <= 100) return { rate: rate as GstRate, assumed: false };
   return { rate: STANDARD_GST_RATE, assumed: true };
@@ -149,6 +150,7 @@ export function buildInvoice(
   order: OrderRow,
   items: OrderItemRow[],
   issue: { number: string; issuedAt: string },
+  charges: OrderChargeRow[] = [],
 ): InvoiceDocument {
   const seller = sellerOf(store);
   const taxed = seller.gstin !== null;
@@ -174,6 +176,27 @@ export function buildInvoice(
       total,
     };
   });
+  // Each charge (shipping: SAC 996812) is a line of its own, taxed at the rate the order gave it (the goods').
+  for (const charge of charges) {
+    const total = Number(charge.amount);
+    const { rate, assumed } = rateOf(charge);
+    const split = taxed ? splitInclusive(total, rate, withinState) : { taxable: total, cgst: 0, sgst: 0, igst: 0 };
+    lines.push({
+      number: lines.length + 1,
+      description: charge.label,
+      hsn: charge.sac,
+      quantity: 1,
+      unit: 'NOS',
+      unitPrice: total,
+      taxable: split.taxable,
+      rate: taxed ? rate : 0,
+      rateAssumed: taxed && assumed,
+      cgst: split.cgst,
+      sgst: split.sgst,
+      igst: split.igst,
+      total,
+    });
+  }
   const sum = (pick: (line: PrintedLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
   const totals: PrintedTotals = {
     taxable: sum((line) => line.taxable),

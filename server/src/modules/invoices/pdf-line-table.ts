@@ -17,7 +17,7 @@ function columnsOf(document: InvoiceDocument): Column[] {
   const head: Column[] = [
     { heading: ['S.No'], width: 24, align: 'center', cell: (line) => String(line.number) },
     { heading: ['Description'], width: 0, align: 'left', cell: (line) => line.description },
-    { heading: ['HSN'], width: 44, align: 'center', cell: (line) => line.hsn ?? '—' },
+    { heading: ['HSN/', 'SAC'], width: 44, align: 'center', cell: (line) => line.hsn ?? '—' },
     { heading: ['Qty'], width: 40, align: 'right', cell: (line) => `${line.quantity} ${line.unit}` },
     { heading: ['Unit price', '(₹)'], width: 58, align: 'right', cell: (line) => figure(line.unitPrice) },
   ];

@@ -1,5 +1,13 @@
 import { OrderStatus } from '@netkart/contract';
-import type { Database, InvoiceKind, InvoiceRow, OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
+import type {
+  Database,
+  InvoiceKind,
+  InvoiceRow,
+  OrderChargeRow,
+  OrderItemRow,
+  OrderRow,
+  StoreRow,
+} from '../../db/schema.js';
 import { nextInSequence } from '../../db/sequences.js';
 import { newId } from '../../shared/ids.js';
 import type { OrderChange } from '../orders/service.js';
@@ -42,14 +50,19 @@ export class InvoiceService {
   async orderChanged(trx: Database, change: OrderChange): Promise<void> {
     const { order, items } = change;
     if (order.status === OrderStatus.Processing && (change.kind === 'placed' || change.to === OrderStatus.Processing)) {
-      await this.issueInvoice(trx, order, items);
+      await this.issueInvoice(trx, order, items, change.charges);
     } else if (change.kind === 'moved' && change.to === OrderStatus.Cancelled) {
       await this.issueCreditNote(trx, order);
     }
   }
 
   /** The order's invoice (or receipt), issued once: asking again returns the one issued. */
-  async issueInvoice(trx: Database, order: OrderRow, items: OrderItemRow[]): Promise<IssuedDocument> {
+  async issueInvoice(
+    trx: Database,
+    order: OrderRow,
+    items: OrderItemRow[],
+    charges: OrderChargeRow[] = [],
+  ): Promise<IssuedDocument> {
     const issued = await this.find(order.store_id, order.id, 'invoice', trx);
     if (issued) return issued;
     const store = await this.storeOf(trx, order);
@@ -60,7 +73,7 @@ export class InvoiceService {
     const pinState = (await this.stateOfPincode(order.postal_code, trx))?.state;
     const shipped = pinState ? { ...order, state: pinState } : order;
     return this.issue(trx, order, type, (number, issuedAt) =>
-      buildInvoice(store, shipped, items, { number, issuedAt }),
+      buildInvoice(store, shipped, items, { number, issuedAt }, charges),
     );
   }
 

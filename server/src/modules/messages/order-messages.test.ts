@@ -34,7 +34,7 @@ describe('order messages', () => {
   });
 
   it('a new order: the shopper’s (items with size and colour, total in en-IN, how to pay by UPI) and the merchant’s', () => {
-    const [shopper, merchant, ...rest] = orderMessages(store, { kind: 'placed', order, items });
+    const [shopper, merchant, ...rest] = orderMessages(store, { kind: 'placed', order, items, charges: [] });
     expect(rest).toEqual([]);
     expect(shopper?.recipient).toBe('asha@example.in');
     expect(shopper?.text).toContain('2 × Hub <script>alert(1)</script> (size XL, colour Black): ₹1,49,999.50');
@@ -48,14 +48,15 @@ describe('order messages', () => {
     expect(shopper?.html).toContain('Hub &lt;script&gt;');
     expect(merchant?.recipient).toBe('support@netkart.in');
     expect(merchant?.text).toContain('confirm it by its UTR');
-    expect(orderMessages(store, { kind: 'placed', order, items }, { notifyEmail: 'o@netkart.in' })[1]?.recipient).toBe(
-      'o@netkart.in',
-    );
+    expect(
+      orderMessages(store, { kind: 'placed', order, items, charges: [] }, { notifyEmail: 'o@netkart.in' })[1]
+        ?.recipient,
+    ).toBe('o@netkart.in');
   });
 
   it('an order paid online tells the merchant to pack it; a paid order needs no payment line', () => {
     const online = { ...order, payment_provider: 'payu' };
-    const [shopper, merchant] = orderMessages(store, { kind: 'placed', order: online, items });
+    const [shopper, merchant] = orderMessages(store, { kind: 'placed', order: online, items, charges: [] });
     expect(shopper?.text).toContain('Pay online from My Orders → Pay Now');
     expect(merchant?.text).toContain('pack it once it is paid');
   });
@@ -67,7 +68,14 @@ describe('order messages', () => {
     [OrderStatus.Pending, OrderStatus.Cancelled, 'order.cancelled', 'No payment was taken'],
     [OrderStatus.Processing, OrderStatus.Cancelled, 'order.cancelled', 'refunded to the original payment method'],
   ])('%i → %i: %s to the shopper only', (from, to, kind, says) => {
-    const messages = orderMessages(store, { kind: 'moved', order: { ...order, status: to }, items, from, to });
+    const messages = orderMessages(store, {
+      kind: 'moved',
+      order: { ...order, status: to },
+      items,
+      charges: [],
+      from,
+      to,
+    });
     expect(messages.map((message) => [message.kind, message.recipient])).toEqual([[kind, 'asha@example.in']]);
     expect(messages[0]?.text).toContain(says);
   });
@@ -77,6 +85,7 @@ describe('order messages', () => {
       kind: 'moved' as const,
       order: { ...order, status: OrderStatus.Processing },
       items,
+      charges: [],
       from: OrderStatus.Pending,
       to: OrderStatus.Processing,
     };

@@ -1,5 +1,5 @@
 import { COD_PAYMENT, checkGstin, deliveryByText, OrderStatus } from '@netkart/contract';
-import type { OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
+import type { OrderChargeRow, OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
 import type { OrderChange } from '../orders/service.js';
 import { byHandConfirmationOf } from '../payments/registry.js';
 import { type Block, type MessageSettings, merchantAddress, renderMessage, rupees, shopUrl } from './layout.js';
@@ -11,6 +11,9 @@ const itemLine = (item: OrderItemRow) => {
     .join(', ');
   return `${item.quantity} × ${item.product_title}${options ? ` (${options})` : ''}: ${rupees(item.unit_price * item.quantity)}`;
 };
+
+/** A charge beyond the items (shipping …), as its own line before the total. */
+const chargeLine = (charge: OrderChargeRow) => `${charge.label}: ${rupees(charge.amount)}`;
 
 const addressLines = (order: OrderRow) => [
   order.full_name,
@@ -46,12 +49,13 @@ function howToPay(order: OrderRow): string {
  */
 export function orderMessages(store: StoreRow, change: OrderChange, settings: MessageSettings = {}): OutgoingMessage[] {
   const { order, items } = change;
+  const itemsAndCharges = [...items.map(itemLine), ...change.charges.map(chargeLine)];
   const shop = shopUrl(store, settings);
   const trackLink = { label: 'Track your order', url: `${shop}/track-order?id=${encodeURIComponent(order.id)}` };
   const ordersLink = { label: 'My Orders', url: `${shop}/orders` };
   const summary: Block = {
     heading: 'Your order',
-    lines: [...items.map(itemLine), `Total: ${rupees(order.total)}`],
+    lines: [...itemsAndCharges, `Total: ${rupees(order.total)}`],
   };
   const toShopper = (kind: string, subject: string, blocks: Block[]): OutgoingMessage => ({
     storeId: store.id,
@@ -87,7 +91,7 @@ export function orderMessages(store: StoreRow, change: OrderChange, settings: Me
         subject: `New order ${order.id}: ${rupees(order.total)} | ${store.store_name}`,
         ...renderMessage(store, [
           { lines: [`A new order ${order.id} from ${order.full_name} (${order.email}).`] },
-          { heading: 'Items', lines: [...items.map(itemLine), `Total: ${rupees(order.total)}`] },
+          { heading: 'Items', lines: [...itemsAndCharges, `Total: ${rupees(order.total)}`] },
           {
             heading: 'Shipping to',
             lines: [...addressLines(order), ...promiseLines(order).map((line) => `Promised: ${line}`)],

@@ -1,5 +1,5 @@
 import { OrderStatus } from '@netkart/contract';
-import type { Database, OrderItemRow, OrderRow } from '../../db/schema.js';
+import type { Database, OrderChargeRow, OrderItemRow, OrderRow } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
 import { returnStock } from '../catalog/stock.js';
@@ -20,8 +20,16 @@ export interface Shipment {
 
 /** What happened to an order, told inside the transaction that made the change. */
 export type OrderChange =
-  | { kind: 'placed'; order: OrderRow; items: OrderItemRow[] }
-  | { kind: 'moved'; order: OrderRow; items: OrderItemRow[]; from: number; to: number; by?: MoveBy };
+  | { kind: 'placed'; order: OrderRow; items: OrderItemRow[]; charges: OrderChargeRow[] }
+  | {
+      kind: 'moved';
+      order: OrderRow;
+      items: OrderItemRow[];
+      charges: OrderChargeRow[];
+      from: number;
+      to: number;
+      by?: MoveBy;
+    };
 
 /** Work done in the change's own transaction (the messages it sends): it commits or rolls back with it. */
 export type OrderChangeHook = (trx: Database, change: OrderChange) => Promise<void>;
@@ -91,10 +99,17 @@ export async function moveRow(
       .where('order_id', '=', row.id)
       .orderBy('position')
       .execute();
+    const charges = await trx
+      .selectFrom('order_charges')
+      .selectAll()
+      .where('order_id', '=', row.id)
+      .orderBy('position')
+      .execute();
     await onChange(trx, {
       kind: 'moved',
       order: moved,
       items,
+      charges,
       from: row.status,
       to,
       by: options.by ?? { actor: 'merchant' },

@@ -12,6 +12,7 @@ import type { Database, OrderRow, UserRow } from '../../db/schema.js';
 import { conflict, HttpError } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
 import { notEnoughStock, productsToOrder, takeStock } from '../catalog/stock.js';
+import { chargeRows, type OrderCharges } from './charges.js';
 import { chooseOptions } from './lines.js';
 import { type OrderChangeHook, recordEvent } from './moves.js';
 import { mergeSameChoices, orderTotal, pricedItems, quantitiesByProduct } from './pricing.js';
@@ -61,6 +62,8 @@ export interface Placement {
   onChange: OrderChangeHook | undefined;
   /** The delivery promised for the order's PIN now (kept with the order); null when the shop has no rules to ask. */
   deliveryEstimate: DeliveryEstimate | null;
+  /** The order's charges beyond its items (shipping …), from the store's rules; none without it. */
+  charges: OrderCharges | undefined;
 }
 
 /**
@@ -115,13 +118,24 @@ export async function placeOrder(
   );
 
   const items = pricedItems(orderId, lines, newId);
+  const itemsTotal = orderTotal(items);
   await placing.checkPayment?.(trx, {
     storeId,
     userId: user.id,
-    itemsTotal: orderTotal(items),
+    itemsTotal,
     postalCode: address.postalCode,
     state: address.state,
   });
+  // Worked out here from the catalogue and the store's rules: never a number the shopper sent.
+  const newCharges =
+    (await placement.charges?.(trx, {
+      storeId,
+      lines,
+      itemsTotal,
+      shippingAddress: address,
+      ...(input.paymentMethod ? { paymentMethod: input.paymentMethod } : {}),
+    })) ?? [];
+  const charges = chargeRows(orderId, newCharges, items, newId);
   const now = nowIso();
   const row: OrderRow = {
     id: orderId,
@@ -129,7 +143,7 @@ export async function placeOrder(
     user_id: user.id,
     email: user.email,
     status: OrderStatus.Pending,
-    total: orderTotal(items),
+    total: itemsTotal + charges.reduce((sum, charge) => sum + charge.amount, 0),
     full_name: address.fullName,
     address: address.address,
     city: address.city,
@@ -153,9 +167,10 @@ export async function placeOrder(
   };
   await trx.insertInto('orders').values(row).execute();
   await trx.insertInto('order_items').values(items).execute();
+  if (charges.length > 0) await trx.insertInto('order_charges').values(charges).execute();
   await recordEvent(trx, { storeId, orderId, from: null, to: OrderStatus.Pending, by: { actor: 'shopper' } });
   await placing.afterPlaced?.(trx, row);
-  await placement.onChange?.(trx, { kind: 'placed', order: row, items });
+  await placement.onChange?.(trx, { kind: 'placed', order: row, items, charges });
 }
 
 const HOUR_MS = 60 * 60_000;

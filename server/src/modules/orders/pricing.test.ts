@@ -10,6 +10,10 @@ const product = (id: string, regular: number, discounted: number | null = null):
   stock: 10,
   attributes_json: '[]',
   hsn: '8517',
+  weight_grams: null,
+  length_cm: null,
+  breadth_cm: null,
+  height_cm: null,
   gst_rate: 1800,
 });
 const line = (item: OrderedProduct, quantity: number, size?: string, color?: string): ChosenLine => ({

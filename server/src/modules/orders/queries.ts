@@ -6,8 +6,9 @@ import {
   type OrderDocument,
   OrderStatus,
 } from '@netkart/contract';
-import type { Database, OrderEventRow, OrderItemRow, OrderRow, UserRow } from '../../db/schema.js';
+import type { Database, OrderChargeRow, OrderEventRow, OrderItemRow, OrderRow, UserRow } from '../../db/schema.js';
 import { toRupees } from '../../shared/money.js';
+import { chargesOfOrders, toOrderCharge } from './charges.js';
 
 /** An order's row by its number (as typed: any case), in `db` (the caller's transaction, or not). */
 export function findOrderRow(db: Database, storeId: string, id: string): Promise<OrderRow | undefined> {
@@ -101,7 +102,13 @@ export async function ordersWithItems(db: Database, rows: OrderRow[], documentsO
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item]);
   const documents = await documentsOf(rows.map((row) => row.id));
-  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], documents.get(row.id) ?? []));
+  const charges = await chargesOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) =>
+    toOrder(row, byOrder.get(row.id) ?? [], documents.get(row.id) ?? [], charges.get(row.id) ?? []),
+  );
 }
 
 /** Its owner may read an order, and anyone who gives its email or phone. */
@@ -115,7 +122,12 @@ export function mayRead(order: OrderRow, reader: { user?: UserRow; contactInfo?:
   return mobile !== undefined && mobile === indianMobileDigits(order.phone_digits);
 }
 
-export function toOrder(row: OrderRow, items: OrderItemRow[], documents: OrderDocument[] = []): Order {
+export function toOrder(
+  row: OrderRow,
+  items: OrderItemRow[],
+  documents: OrderDocument[] = [],
+  charges: OrderChargeRow[] = [],
+): Order {
   return {
     id: row.id,
     status: row.status,
@@ -148,6 +160,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], documents: OrderDo
         ? { earliest: row.delivery_earliest, latest: row.delivery_latest }
         : null,
     documents,
+    charges: charges.map(toOrderCharge),
     // A COD order waits Pending for the shopper's code; once confirmed it is Processing (ready to ship).
     ...(row.payment_provider === COD_PAYMENT
       ? { cod: { awaitingConfirmation: row.status === OrderStatus.Pending, phone: maskedPhone(row.phone) } }

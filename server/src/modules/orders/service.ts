@@ -18,6 +18,7 @@ import {
   refuseAddressOutsideItsPin,
   type StateOfPincode,
 } from '../pincodes/address-check.js';
+import type { OrderCharges } from './charges.js';
 import {
   correctedShipment,
   type MoveBy,
@@ -43,6 +44,8 @@ import { cancelOwnOrder } from './shopper-cancel.js';
 import { OrderStaffQueries, type StaffOrderPage, type StaffOrderQuery } from './staff-queries.js';
 import { statusLabel } from './status.js';
 
+export type { ChargedOrder, NewCharge, OrderCharges } from './charges.js';
+export { chargesOfOrders } from './charges.js';
 export type { MoveBy, OrderChange, OrderChangeHook, Shipment } from './moves.js';
 export { type PaymentCheck, type PlaceOrder, STANDARD_SHIPPING } from './placing.js';
 export { type DocumentsOf, toOrder } from './queries.js';
@@ -100,6 +103,8 @@ export interface OrderNeighbours {
   saveAddress?: SaveAddress;
   /** The activity log a shopper's own cancellation is written to, in its transaction. */
   audit?: AuditLog;
+  /** An order's charges beyond its items (shipping …), worked out as it is placed. */
+  charges?: OrderCharges;
 }
 
 export type SaveAddress = (
@@ -127,6 +132,7 @@ export class OrderService {
   private readonly deliveryPromiseOf: DeliveryPromiseOf | undefined;
   private readonly saveAddress: SaveAddress | undefined;
   private readonly audit: AuditLog | undefined;
+  private readonly charges: OrderCharges | undefined;
 
   constructor(
     private readonly db: Database,
@@ -140,6 +146,7 @@ export class OrderService {
     this.deliveryPromiseOf = neighbours.deliveryPromiseOf;
     this.saveAddress = neighbours.saveAddress;
     this.audit = neighbours.audit;
+    this.charges = neighbours.charges;
     this.staffQueries = new OrderStaffQueries(db);
   }
 
@@ -187,7 +194,15 @@ export class OrderService {
       perAccount: this.policy.maxOpenOrders,
       perAddressPerHour: this.policy.maxOpenOrdersPerAddress,
     };
-    const placement = { orderId, storeId, user, openOrders, onChange: this.onChange, deliveryEstimate };
+    const placement = {
+      orderId,
+      storeId,
+      user,
+      openOrders,
+      onChange: this.onChange,
+      deliveryEstimate,
+      charges: this.charges,
+    };
     const saveAddress = input.saveAddress ? this.saveAddress : undefined;
     const addressSaved = await writeTransaction(this.db, async (trx) => {
       await placeOrder(trx, placement, input, placing);

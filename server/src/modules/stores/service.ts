@@ -98,6 +98,14 @@ export class StoreService {
     return this.db.selectFrom('stores').selectAll().where('is_default', '=', 1).executeTakeFirst();
   }
 
+  /**
+   * Keeps the store's shipping rules as given (JSON the shipping module checked; null: none). The
+   * shipping module reads them back from the store's row (`shipping_json`).
+   */
+  async setShippingRules(storeId: string, rulesJson: string | null, db: Database = this.db): Promise<void> {
+    await db.updateTable('stores').set({ shipping_json: rulesJson }).where('id', '=', storeId).execute();
+  }
+
   /** Whether any store answers to this host, as its own or as an extra host (`except` one store). */
   async isKnownHost(host: string, except?: string): Promise<boolean> {
     const taken = (await this.all()).filter((store) => store.id !== except).flatMap(hostsOf);
@@ -149,6 +157,7 @@ export class StoreService {
       // A new store takes no online payment until its merchant chooses a provider: never the sandbox by default.
       payment_provider: options.paymentProvider ?? 'none',
       payment_config_json: JSON.stringify(this.newPaymentSettings()),
+      shipping_json: null,
       low_stock_threshold: DEFAULT_LOW_STOCK_THRESHOLD,
       max_line_quantity: info.maxLineQuantity ?? DEFAULT_MAX_LINE_QUANTITY,
       catalog_version: 0,

@@ -1,4 +1,10 @@
-import { type DeliveryEstimate, type Order, type OrderDocument, OrderStatus } from '@netkart/contract';
+import {
+  type DeliveryEstimate,
+  type Order,
+  type OrderCharge,
+  type OrderDocument,
+  OrderStatus,
+} from '@netkart/contract';
 
 /** An order as the screens show it (spec section 3, "Order as shown"). */
 export interface OrderView {
@@ -15,6 +21,8 @@ export interface OrderView {
     trackingUrl: string | null;
   };
   items: { id: string; name: string; quantity: number; price: number; size: string | null; color: string | null }[];
+  /** What the order charges beyond its items (shipping …), each part of the total. */
+  charges: OrderCharge[];
   total: number;
   /** Why the order was cancelled (e.g. 'Payment not received'); only for a Cancelled order. */
   cancelReason: string | null;
@@ -29,6 +37,7 @@ export const STANDARD_SHIPPING = 'Standard Shipping';
 
 export function toOrderView(order: Partial<Order> & { id: string }): OrderView {
   const address = order.shippingAddress;
+  const charges = order.charges ?? [];
   const items = (order.items ?? []).map((item) => ({
     id: item.id,
     name: item.productTitle,
@@ -58,7 +67,10 @@ export function toOrderView(order: Partial<Order> & { id: string }): OrderView {
       order.status === OrderStatus.Delivered || order.status === OrderStatus.Cancelled
         ? null
         : (order.deliveryEstimate ?? null),
-    // Spec: the sum of price × quantity.
-    total: items.reduce((sum, item) => sum + item.price * item.quantity, 0),
+    charges,
+    // Spec: the sum of price × quantity; and the charges beyond the items (shipping), as the order's total holds them.
+    total:
+      items.reduce((sum, item) => sum + item.price * item.quantity, 0) +
+      charges.reduce((sum, charge) => sum + charge.amount, 0),
   };
 }

@@ -4,17 +4,25 @@ import {
   type CodConfirmationAnswer,
   type CodOffer,
   CodRules,
+  codFee,
   codOfferedAt,
   codRefusal,
   DEFAULT_MAX_UNCONFIRMED_COD,
   OrderStatus,
   RETURNED_TO_ORIGIN_REASON,
+  SHIPPING_SAC,
 } from '@netkart/contract';
 import type { CodOrderRow, Database, OrderRow, UserRow } from '../../../db/schema.js';
 import { writeTransaction } from '../../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../../http/errors.js';
 import { nowIso } from '../../../shared/ids.js';
-import { ORDER_NOT_FOUND, type OrderService, type PaymentCheck, type PlaceOrder } from '../../orders/service.js';
+import {
+  type NewCharge,
+  ORDER_NOT_FOUND,
+  type OrderService,
+  type PaymentCheck,
+  type PlaceOrder,
+} from '../../orders/service.js';
 import { isCodOrder, REMITTANCE_REFERENCE } from './confirmation.js';
 
 /** Sends a text to a phone in the caller's transaction (the messages' outbox, passed in by the wiring). */
@@ -32,6 +40,10 @@ export interface CodCodePolicy {
   /** Seconds between two codes sent for one order. */
   resendSeconds: number;
 }
+
+/** The COD fee's kind among an order's charges, and its accounting code: a charge for delivering the parcel (SAC 996812, as shipping). */
+export const COD_FEE_CHARGE = 'cod-fee';
+const COD_FEE_SAC = SHIPPING_SAC;
 
 export const DEFAULT_COD_CODE_POLICY: CodCodePolicy = { codeMinutes: 30, tries: 5, resendSeconds: 60 };
 
@@ -64,6 +76,15 @@ export class CodService {
     private readonly sendText: SendText,
     private readonly policy: CodCodePolicy = DEFAULT_COD_CODE_POLICY,
   ) {}
+
+  /**
+   * The cash-on-delivery fee as a charge line of an order being placed (none when the store charges
+   * none): in the order's total, and on its invoice taxed at the goods' rate as a delivery service.
+   */
+  async feeFor(trx: Database, storeId: string, itemsTotal: number): Promise<NewCharge[]> {
+    const fee = codFee(await this.rulesOf(storeId, trx), itemsTotal);
+    return fee > 0 ? [{ kind: COD_FEE_CHARGE, label: 'Cash on delivery fee', amount: fee, sac: COD_FEE_SAC }] : [];
+  }
 
   /** A store's rules as set, or COD off. */
   async rulesOf(storeId: string, db: Database = this.db): Promise<CodRules> {

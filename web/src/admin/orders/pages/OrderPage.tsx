@@ -164,6 +164,12 @@ function Items({ order }: { order: AdminOrder }) {
             <p className="font-medium tabular-nums">{formatPrice(item.price * item.quantity)}</p>
           </li>
         ))}
+        {order.charges.map((charge) => (
+          <li key={charge.kind} className="flex justify-between gap-x-4 py-2">
+            <p className="text-slate-600">{charge.label}</p>
+            <p className="font-medium tabular-nums">{formatPrice(charge.amount)}</p>
+          </li>
+        ))}
       </ul>
       <p className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
         <span>Total</span>

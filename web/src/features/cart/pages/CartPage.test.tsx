@@ -42,6 +42,17 @@ describe('the cart page', () => {
     expect(summary().getByText('Free')).toBeVisible();
   });
 
+  it('shows shipping as the shop quotes it before checkout, and counts it in the total', async () => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...adapter, price: 349 }]));
+    fakeApi({
+      'GET /products/p1': (): Answer => [200, { id: 'p1', title: 'p1', stock: 50 }],
+      'POST /shipping/quote': (): Answer => [200, { charge: 79, freeFrom: 999, zone: 'restOfIndia', weightGrams: 500 }],
+    });
+    renderPage(<CartPage />, { path: '/cart' });
+    expect(await summary().findByText('₹79 (free from ₹999)')).toBeVisible();
+    expect(summary().getByText('Total').nextSibling?.textContent).toBe('₹428');
+  });
+
   it('changes quantities with named buttons, never below 1, and remembers them', async () => {
     renderPage(<CartPage />, { path: '/cart' });
     expect(screen.getByRole('button', { name: 'Decrease quantity of 2.5G Ethernet Adapter' })).toBeDisabled();

@@ -11,6 +11,7 @@ import { toast } from '@/lib/toast';
 import { useCartAvailability } from '../availability';
 import { useCart } from '../cart-context';
 import { type LineProblem, lineCapText, lineKey, optionsLabel } from '../cart-rules';
+import { shippingText, useShippingQuote } from '../shipping-quote';
 
 /** What the shopper reads about a line that cannot be ordered as it is. */
 const problemText = (problem: LineProblem) =>
@@ -25,6 +26,9 @@ const problemText = (problem: LineProblem) =>
 export default function CartPage() {
   usePageMeta('Shopping Cart');
   const { items, itemCount, subtotal, removeItem, updateQuantity, clearCart } = useCart();
+  // Before a PIN is known: what the rest of India pays (the checkout quotes the shopper's own PIN).
+  const shipping = useShippingQuote(items).data;
+  const shippingCharge = shipping?.charge ?? 0;
   const { user } = useAuth();
   const navigate = useNavigate();
   const availability = useCartAvailability(items);
@@ -155,11 +159,13 @@ export default function CartPage() {
             </div>
             <div className="flex justify-between">
               <dt className="text-slate-600">Shipping</dt>
-              <dd className="font-medium text-green-700">Free</dd>
+              <dd className={shippingCharge === 0 ? 'font-medium text-green-700' : 'font-medium'}>
+                {shipping ? shippingText(shipping) : 'Free'}
+              </dd>
             </div>
             <div className="flex justify-between border-t border-slate-100 pt-2 text-base">
               <dt className="font-semibold">Total</dt>
-              <dd className="font-bold">{formatPrice(subtotal)}</dd>
+              <dd className="font-bold">{formatPrice(subtotal + shippingCharge)}</dd>
             </div>
           </dl>
           <DeliveryToRememberedPin />

@@ -85,6 +85,27 @@ describe('the order summary and a business buyer', () => {
     expect(within(summary).getByText('Total').nextSibling?.textContent).toBe('₹4,297');
   });
 
+  it('asks for the PIN before it charges shipping, then shows the charge to that PIN in the total and its GST', async () => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...sleeve, price: 349 }]));
+    const calls = registered({
+      'POST /shipping/quote': () => [200, { charge: 79, freeFrom: 999, zone: 'restOfIndia', weightGrams: 500 }],
+    });
+    renderPage(<CheckoutPage />, { path: '/checkout' });
+    const summary = screen.getByRole('complementary');
+    expect(await within(summary).findByText('Enter your PIN code')).toBeVisible();
+    expect(within(summary).getByText('Total').nextSibling?.textContent).toBe('₹349');
+    await userEvent.type(screen.getByLabelText('PIN code'), '560038');
+    expect(await within(summary).findByText('₹79')).toBeVisible();
+    expect(within(summary).getByText('Total').nextSibling?.textContent).toBe('₹428');
+    // ₹428 at 18% holds ₹65.29 of GST (₹53.24 on the sleeve, ₹12.05 on shipping, as the invoice splits it).
+    expect(within(summary).getByText('of which GST').nextSibling?.textContent).toBe('₹65.29');
+    expect(
+      calls.find(
+        (call) => call.route === 'POST /shipping/quote' && (call.body as { pincode?: string }).pincode === '560038',
+      ),
+    ).toBeTruthy();
+  });
+
   it('claims no GST for a seller not registered for it', async () => {
     registered({ 'GET /storeInfo': () => [200, aPlainStoreInfo()] });
     renderPage(<CheckoutPage />, { path: '/checkout' });

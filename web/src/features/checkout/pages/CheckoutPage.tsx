@@ -5,6 +5,7 @@ import {
   type PaymentMethod,
   type SavedAddress,
   ShippingAddressInput,
+  STANDARD_GST_RATE,
   stateByName,
   typedIndianMobile,
 } from '@netkart/contract';
@@ -20,6 +21,7 @@ import { addressLine, savedAddressesQuery } from '@/features/auth/saved-addresse
 import { useCartAvailability } from '@/features/cart/availability';
 import { useCart } from '@/features/cart/cart-context';
 import { type CartItem, lineKey, optionsLabel } from '@/features/cart/cart-rules';
+import { useShippingQuote } from '@/features/cart/shipping-quote';
 import { createOrder, ordersQueryKey } from '@/features/orders/api';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { useStoreInfo } from '@/features/store-info/store-info';
@@ -109,6 +111,13 @@ export default function CheckoutPage() {
   const cod = codForCart(methods.data?.cod, subtotal, pinPlace);
   const payingCod = paymentMethod === 'cod' && cod.available;
 
+  // Shipping to this PIN, shown before the order is placed and counted in the total (the server
+  // works it out again as it places the order), and the COD fee when paying in cash.
+  const shipping = useShippingQuote(items, pinPlace?.pincode).data;
+  const shippingCharge = pinPlace && shipping ? shipping.charge : 0;
+  const codFee = payingCod ? cod.fee : 0;
+  const total = subtotal + shippingCharge + codFee;
+
   const cartIsEmpty = () => {
     if (items.length > 0) return false;
     toast.error('Cart is empty', { description: 'Please add items to your cart before checkout.' });
@@ -126,7 +135,13 @@ export default function CheckoutPage() {
   const shippingState = stateByName(watch('state') ?? '');
   const gst = storeInfo?.gstin
     ? gstIncluded(
-        items.map((item) => ({ ...item, gstRate: availability.gstRates.get(item.id) })),
+        [
+          ...items.map((item) => ({ ...item, gstRate: availability.gstRates.get(item.id) })),
+          // Shipping and the COD fee are taxed as the goods are: at their highest rate, as their invoice lines will be.
+          ...[shippingCharge, codFee]
+            .filter((charge) => charge > 0)
+            .map((charge) => ({ price: charge, quantity: 1, gstRate: goodsRate(items, availability.gstRates) })),
+        ],
         shippingState !== undefined && shippingState.code === storeInfo.gstState?.code,
       )
     : 0;
@@ -322,7 +337,7 @@ export default function CheckoutPage() {
           <div className="flex items-center gap-4 border-t border-slate-100 pt-4">
             <p className="shrink-0">
               <span className="block text-sm text-slate-600">Total</span>
-              <span className="text-xl font-bold text-slate-900">{formatPrice(subtotal)}</span>
+              <span className="text-xl font-bold text-slate-900">{formatPrice(total)}</span>
             </p>
             <Button type="submit" size="lg" className="flex-1" disabled={isSubmitting || availability.hasProblems}>
               {isSubmitting ? 'Placing order...' : 'Place Order'}
@@ -360,11 +375,23 @@ export default function CheckoutPage() {
             </div>
             <div className="flex justify-between">
               <dt className="text-slate-600">Shipping</dt>
-              <dd className="text-green-700">Free</dd>
+              {!pinPlace && shipping && shipping.charge > 0 ? (
+                <dd className="text-slate-600">Enter your PIN code</dd>
+              ) : shippingCharge > 0 ? (
+                <dd>{formatPrice(shippingCharge)}</dd>
+              ) : (
+                <dd className="text-green-700">Free</dd>
+              )}
             </div>
+            {codFee > 0 ? (
+              <div className="flex justify-between">
+                <dt className="text-slate-600">Cash on delivery fee</dt>
+                <dd>{formatPrice(codFee)}</dd>
+              </div>
+            ) : null}
             <div className="flex justify-between text-base font-bold">
               <dt>Total</dt>
-              <dd>{formatPrice(subtotal)}</dd>
+              <dd>{formatPrice(total)}</dd>
             </div>
             {gst > 0 ? (
               <div className="flex justify-between text-slate-600">
@@ -386,5 +413,9 @@ export default function CheckoutPage() {
 }
 
 /** Whether the shopper has typed anything into the address yet (a saved one then does not overwrite it). */
+/** The rate shipping is taxed at: the goods' highest (a product without a rate counts at the standard 18%). */
+const goodsRate = (items: CartItem[], rates: Map<string, number | undefined>): number =>
+  Math.max(0, ...items.map((item) => rates.get(item.id) ?? STANDARD_GST_RATE));
+
 const addressStarted = (form: ShippingForm): boolean =>
   Object.values(form).some((value) => typeof value === 'string' && value.trim() !== '');

@@ -54,6 +54,13 @@ export function OrderItemsTable({ order }: { order: OrderView }) {
             <td className="py-2 text-right">{formatPrice(item.price)}</td>
           </tr>
         ))}
+        {order.charges.map((charge) => (
+          <tr key={charge.kind}>
+            <td className="py-2 text-slate-600">{charge.label}</td>
+            <td className="py-2 text-center" />
+            <td className="py-2 text-right">{formatPrice(charge.amount)}</td>
+          </tr>
+        ))}
       </tbody>
     </table>
   );

@@ -26,6 +26,12 @@ export function OrderSummary({ order, className }: { order: Order; className?: s
             </li>
           );
         })}
+        {view.charges.map((charge) => (
+          <li key={charge.kind} className="flex justify-between gap-4 py-2">
+            <p className="text-slate-600">{charge.label}</p>
+            <p className="shrink-0 text-slate-900">{formatPrice(charge.amount)}</p>
+          </li>
+        ))}
       </ul>
       <p className="mt-2 flex justify-between border-t border-slate-200 pt-3 text-base">
         <span>Total</span>

@@ -1,0 +1,84 @@
+import { type GstRate, type OrderCharge, STANDARD_GST_RATE } from '@netkart/contract';
+import type { Database, OrderChargeRow, OrderItemRow } from '../../db/schema.js';
+import { toRupees } from '../../shared/money.js';
+import type { ChosenLine } from './lines.js';
+
+/** A charge an order adds beyond its items, before the orders give it its place and tax rate. */
+export interface NewCharge {
+  /** 'shipping', 'cod-fee' … */
+  kind: string;
+  label: string;
+  /** Paise, GST included. */
+  amount: number;
+  /** The service's accounting code on the invoice. */
+  sac: string;
+}
+
+/** The order being placed, as a charge rule reads it. */
+export interface ChargedOrder {
+  storeId: string;
+  lines: ChosenLine[];
+  /** The items' total in paise. */
+  itemsTotal: number;
+  shippingAddress: { postalCode: string; state: string };
+  /** The payment method asked for, when the shop takes more than one (a COD fee reads it). */
+  paymentMethod?: string;
+}
+
+/**
+ * The charges of an order being placed, worked out in its transaction from its items, address and
+ * the store's rules. The wiring (services.ts) gives the one list of rules; a new kind of charge is
+ * one more entry there.
+ */
+export type OrderCharges = (trx: Database, order: ChargedOrder) => Promise<NewCharge[]>;
+
+/**
+ * A charge is taxed as the goods it comes with: at the items' rate, the highest one when they are
+ * taxed at several (a product without a rate counts at the standard rate, as its invoice line does).
+ */
+export function goodsRate(items: Pick<OrderItemRow, 'gst_rate'>[]): GstRate {
+  const rates = items.map((item) => (item.gst_rate === null ? STANDARD_GST_RATE : Number(item.gst_rate)));
+  return Math.max(0, ...rates) as GstRate;
+}
+
+/** The charge rows of a new order, in the order the rules gave them. */
+export function chargeRows(
+  orderId: string,
+  charges: NewCharge[],
+  items: Pick<OrderItemRow, 'gst_rate'>[],
+  newId: () => string,
+): OrderChargeRow[] {
+  const rate = goodsRate(items);
+  return charges.map((charge, position) => ({
+    id: newId(),
+    order_id: orderId,
+    kind: charge.kind,
+    label: charge.label,
+    amount: charge.amount,
+    sac: charge.sac,
+    gst_rate: rate,
+    position,
+  }));
+}
+
+/** The charges of these orders, each order's in its place order. */
+export async function chargesOfOrders(db: Database, orderIds: string[]): Promise<Map<string, OrderChargeRow[]>> {
+  const byOrder = new Map<string, OrderChargeRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('order_charges')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
+  return byOrder;
+}
+
+/** A charge as the API shows it. */
+export const toOrderCharge = (row: OrderChargeRow): OrderCharge => ({
+  kind: row.kind,
+  label: row.label,
+  amount: toRupees(Number(row.amount)),
+});

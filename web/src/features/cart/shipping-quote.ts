@@ -1,0 +1,45 @@
+import { PINCODE_PATTERN, type ShippingQuote } from '@netkart/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { formatPrice } from '@/lib/money';
+import type { CartItem } from './cart-rules';
+
+/** The products and quantities a quote is for: the same product in two sizes is one parcel's weight twice. */
+function quotedItems(items: Pick<CartItem, 'id' | 'quantity'>[]) {
+  const byProduct = new Map<string, number>();
+  for (const item of items) byProduct.set(item.id, (byProduct.get(item.id) ?? 0) + item.quantity);
+  return [...byProduct].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+/**
+ * What shipping costs for these items (`POST /shipping/quote`), to a PIN once it is known (the
+ * checkout's, the product page's delivery check), else to the rest of India. The server works the
+ * charge out again when the order is placed; this is what the shopper is shown before the last step.
+ */
+export function useShippingQuote(items: Pick<CartItem, 'id' | 'quantity'>[], pincode?: string) {
+  const pin = pincode?.trim();
+  const known = pin && PINCODE_PATTERN.test(pin) ? pin : undefined;
+  const wanted = quotedItems(items);
+  return useQuery({
+    queryKey: ['shipping-quote', known ?? null, wanted],
+    queryFn: async (): Promise<ShippingQuote | null> => {
+      const result = await apiRequest<ShippingQuote>('/shipping/quote', {
+        method: 'POST',
+        body: { items: wanted, ...(known ? { pincode: known } : {}) },
+      });
+      return result.ok && result.data ? result.data : null;
+    },
+    enabled: wanted.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** "₹79 (free from ₹999)", "Free", or "₹79" for a store that never ships free. */
+export function shippingText(quote: Pick<ShippingQuote, 'charge' | 'freeFrom'>): string {
+  if (quote.charge === 0) return 'Free';
+  return quote.freeFrom === null
+    ? formatPrice(quote.charge)
+    : `${formatPrice(quote.charge)} (free from ${formatPrice(quote.freeFrom)})`;
+}
