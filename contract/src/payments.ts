@@ -72,10 +72,13 @@ export const PaymentRequest = z.object({
 });
 export type PaymentRequest = z.input<typeof PaymentRequest>;
 
-/** What a gateway's webhook is answered once its notice is verified and recorded. */
+/**
+ * What a gateway's webhook is answered once its notice is verified and recorded: the payment's
+ * status, a refund's, or 'ignored' for an event the shop does not act on.
+ */
 export const WebhookAnswer = z.object({
   received: z.literal(true),
-  status: z.enum(['success', 'failed', 'pending']),
+  status: z.enum(['success', 'failed', 'pending', 'refund-processed', 'refund-failed', 'ignored']),
 });
 export type WebhookAnswer = z.infer<typeof WebhookAnswer>;
 

@@ -77,11 +77,14 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   const stateOfPincode = (pin: string, trx?: Database) => pincodes.lookup(pin, trx);
   const invoices = new InvoiceService(db, stores, undefined, stateOfPincode);
   const addressBook = new AddressBook(db, stateOfPincode);
+  // Payments are built on the orders, yet hear of their changes (a cancelled paid order's refund).
+  let payments: PaymentService | undefined;
   const orders = new OrderService(db, settings.orders, {
-    // An order's invoice and messages are written in the transaction of the change that causes them.
+    // An order's invoice, messages and refund are written in the transaction of the change that causes them.
     onChange: async (trx, change) => {
       await invoices.orderChanged(trx, change);
       await orderMail.orderChanged(trx, change);
+      await payments?.orderChanged(trx, change);
     },
     waitsByHand: paymentWaitsByHand,
     documentsOf: (orderIds) => documentsOfOrders(db, orderIds),
@@ -89,7 +92,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     // An order's address joins the shopper's saved ones, on request, in the order's transaction.
     saveAddress: (trx, owner, address) => addressBook.saveFromOrder(trx, owner, address),
   });
-  const payments = new PaymentService(db, orders, settings.payments);
+  payments = new PaymentService(db, orders, settings.payments, (id, trx) => stores.byId(id, trx));
   const audit = new AuditLog(db);
   const catalog = new CatalogService(db, (trx, productIds) => orders.productsOrderedAmong(trx, productIds));
   const accounts = new AccountService(

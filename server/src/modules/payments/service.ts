@@ -14,10 +14,11 @@ import type { Database, OrderRow, PaymentRow, PaymentStatus, UserRow } from '../
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { nowIso } from '../../shared/ids.js';
-import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
+import { ORDER_NOT_FOUND, type OrderChange, type OrderService } from '../orders/service.js';
 import type { Store } from '../stores/service.js';
-import type { PaymentOutcome } from './provider.js';
-import { isTestProvider, TRANSFER_PROVIDER } from './registry.js';
+import type { PaymentOutcome, RefundNotice } from './provider.js';
+import { refundCancelledOrder, type StoreById, settleRefund } from './refunds.js';
+import { isTestProvider, providerNamed, TRANSFER_PROVIDER } from './registry.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './settings.js';
 import { type StaffReference, StoreProviders } from './store-providers.js';
 
@@ -47,8 +48,26 @@ export class PaymentService extends StoreProviders {
     private readonly orders: OrderService,
     /** The default store's provider and settings from the environment, read once at start. */
     environment: PaymentEnvironment = NO_PAYMENT_ENVIRONMENT,
+    /** Reads a store in a transaction (a cancelled order's refund needs its provider's settings). */
+    private readonly storeById: StoreById = async () => undefined,
   ) {
     super(environment);
+  }
+
+  /** Told of each order change in its transaction: a paid order that became Cancelled starts its refund. */
+  async orderChanged(trx: Database, change: OrderChange): Promise<void> {
+    await refundCancelledOrder(trx, change, {
+      storeById: this.storeById,
+      settingsOf: (store, name) => {
+        const provider = providerNamed(name);
+        return provider ? this.settingsFor(store, provider) : {};
+      },
+    });
+  }
+
+  /** A gateway's word that a refund it made is processed or failed (recorded once). */
+  refundSettled(storeId: string, providerName: string, notice: RefundNotice['refund']): Promise<void> {
+    return writeTransaction(this.db, (trx) => settleRefund(trx, storeId, providerName, notice));
   }
 
   /**
