@@ -99,3 +99,23 @@ export const PaymentResponse = z.object({
     .optional(),
 });
 export type PaymentResponse = z.infer<typeof PaymentResponse>;
+
+/**
+ * The shopper's own reference of a payment made outside a gateway (a UPI transfer's 12-digit UTR),
+ * kept on the order's payment for the merchant to confirm (POST /payments/reference).
+ */
+export const PaymentReferenceRequest = z.object({
+  orderId: Id,
+  reference: z.string().trim().max(64, { error: 'The reference is too long.' }),
+});
+export type PaymentReferenceRequest = z.input<typeof PaymentReferenceRequest>;
+
+export const PaymentReferenceAnswer = z.object({
+  recorded: z.literal(true),
+  reference: z.string(),
+  message: z.string(),
+});
+export type PaymentReferenceAnswer = z.infer<typeof PaymentReferenceAnswer>;
+
+/** What the shopper is told once their UTR is kept. */
+export const REFERENCE_RECORDED = 'Thank you. We will confirm your payment by this reference and update your order.';

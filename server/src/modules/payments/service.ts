@@ -108,6 +108,39 @@ export class PaymentService extends StoreProviders {
   }
 
   /**
+   * The shopper's own reference of a payment they made by hand (a UPI transfer's UTR), kept as the
+   * order's pending payment under the store's provider: the merchant confirms it by the same
+   * reference. Checked by the provider's own rule; one reference belongs to one order.
+   */
+  async recordShopperReference(store: Store, user: UserRow, orderId: string, reference: string): Promise<string> {
+    const order = await this.orders.findRow(store.id, orderId);
+    if (!order || order.user_id !== user.id) throw notFound(ORDER_NOT_FOUND);
+    if (order.status !== OrderStatus.Pending) throw conflict(NOT_AWAITING_PAYMENT);
+    const provider = this.providerFor(store);
+    const confirmation = provider?.confirmation;
+    if (!provider || !confirmation || !('byHand' in confirmation)) {
+      throw conflict('This store confirms payments through its gateway: there is no reference to give.');
+    }
+    const rule = confirmation.byHand.reference;
+    const given = reference.replace(/\s+/g, '');
+    if (!rule.pattern.test(given)) throw new HttpError(400, rule.message, {}, 'reference');
+    const kept = await findPayment(this.db, provider.name, given);
+    if (kept && kept.order_id !== order.id) {
+      throw conflict('This reference is already recorded for another order. Please check the number.');
+    }
+    if (!kept) {
+      await this.record(store.id, provider.name, {
+        orderId: order.id,
+        reference: given,
+        amount: Number(order.total),
+        status: 'pending',
+        detail: { recordedBy: 'shopper' },
+      });
+    }
+    return given;
+  }
+
+  /**
    * A payment confirmed outside a gateway: the full amount, successful. Without a provider it is a
    * transfer to the shop's UPI id by its UTR (the `orders paid --utr` command).
    */
