@@ -1,4 +1,4 @@
-import type { PaymentResponse } from '@netkart/contract';
+import type { PaymentReferenceAnswer, PaymentResponse } from '@netkart/contract';
 import { apiRequest } from '@/lib/api-client';
 import { type FieldValues, fieldsFrom, providerFrom } from './payment-fields';
 
@@ -11,6 +11,10 @@ export async function fetchPaymentFields() {
 
 export const submitPayment = (orderId: string, fields: FieldValues) =>
   apiRequest<PaymentResponse>('/payments', { method: 'POST', body: { fields, orderId } });
+
+/** Keeps the shopper's UTR on the order's payment, for the shop to confirm. */
+export const recordPaymentReference = (orderId: string, reference: string) =>
+  apiRequest<PaymentReferenceAnswer>('/payments/reference', { method: 'POST', body: { orderId, reference } });
 
 /** Spec: a hidden POST form to the redirect URL with inputs type, url and data[key]. */
 export function postHiddenForm(

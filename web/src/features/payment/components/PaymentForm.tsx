@@ -88,7 +88,7 @@ export function PaymentForm({ orderId, fields, known, summary }: PaymentFormProp
     }
   };
 
-  if (qr) return <QrScreen qr={qr} />;
+  if (qr) return <QrScreen qr={qr} orderId={orderId} />;
 
   const visible = fields.filter((field) => isVisible(field, values));
   return (
