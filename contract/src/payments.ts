@@ -51,9 +51,19 @@ export const PAYMENT_NOT_SET_UP = 'Online payment is not set up yet; the shop wi
 export const PaymentReturn = z.enum(['failed', 'refund']);
 export type PaymentReturn = z.infer<typeof PaymentReturn>;
 
+/** A way to pay the store offers, chosen on the payment page before the gateway (data-driven: more plug in). */
+export const PaymentMethod = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+});
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
 export const PaymentFieldsResponse = z.object({
   provider: z.string(),
   fields: z.array(PaymentField),
+  /** The ways to pay the store offers, in the order shown (none: the store takes no online payment). */
+  methods: z.array(PaymentMethod).optional(),
 });
 export type PaymentFieldsResponse = z.infer<typeof PaymentFieldsResponse>;
 

@@ -74,6 +74,7 @@ describe('the payment provider is chosen, never assumed', () => {
     expect(PaymentFieldsResponse.parse((await http.get('/payments/fields')).json())).toEqual({
       provider: 'none',
       fields: [],
+      methods: [],
     });
 
     const registered = await http.post('/users/register', {

@@ -159,6 +159,8 @@ export interface PaymentProvider {
   readonly title: string;
   /** What the back office's form tells the merchant about choosing it. */
   readonly note: string;
+  /** How the shopper pays with it, as the payment page lists the ways to pay (e.g. 'UPI, cards, net banking'). */
+  readonly method: { title: string; description: string };
   /** A test gateway: no real money; its payments are marked TEST wherever the merchant sees them. */
   readonly test: boolean;
   /** Its own settings: each one declared, and the check that they are complete (when set and at start). */

@@ -1,12 +1,12 @@
 import type { PaymentReferenceAnswer, PaymentResponse } from '@netkart/contract';
 import { apiRequest } from '@/lib/api-client';
-import { type FieldValues, fieldsFrom, providerFrom } from './payment-fields';
+import { type FieldValues, fieldsFrom, methodsFrom, providerFrom } from './payment-fields';
 
 /** The store's payment provider ('none' when it takes no online payment) and the fields it asks for. */
 export async function fetchPaymentFields() {
   const result = await apiRequest<unknown>('/payments/fields');
   if (!result.ok) throw new Error(result.error ?? 'Failed to load payment form.');
-  return { provider: providerFrom(result.data), fields: fieldsFrom(result.data) };
+  return { provider: providerFrom(result.data), fields: fieldsFrom(result.data), methods: methodsFrom(result.data) };
 }
 
 export const submitPayment = (orderId: string, fields: FieldValues) =>

@@ -4,6 +4,7 @@ import {
   indianMobileDigits,
   isPhoneField,
   type PaymentField,
+  type PaymentMethod,
   typedIndianMobile,
 } from '@netkart/contract';
 
@@ -29,6 +30,19 @@ export function fieldsFrom(body: unknown): PaymentField[] {
       typeof field === 'object' &&
       typeof (field as PaymentField).name === 'string' &&
       (field as PaymentField).name !== '',
+  );
+}
+
+/** The ways to pay the store offers, from GET /payments/fields (none from a server that does not list them). */
+export function methodsFrom(body: unknown): PaymentMethod[] {
+  const methods = body && typeof body === 'object' ? (body as { methods?: unknown }).methods : undefined;
+  if (!Array.isArray(methods)) return [];
+  return methods.filter(
+    (method): method is PaymentMethod =>
+      Boolean(method) &&
+      typeof method === 'object' &&
+      typeof (method as PaymentMethod).id === 'string' &&
+      typeof (method as PaymentMethod).title === 'string',
   );
 }
 

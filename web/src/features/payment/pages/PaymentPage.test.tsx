@@ -174,6 +174,30 @@ describe('the payment page', () => {
     expect(utrs).toEqual([{ orderId: ORDER_ID, reference: '412356789012' }]);
   });
 
+  it('lists the ways to pay the store offers before the gateway, the first chosen', async () => {
+    fakeApi({
+      [`GET /orders/${ORDER_ID}`]: () => [200, order()],
+      'GET /payments/fields': () => [
+        200,
+        {
+          provider: 'razorpay',
+          fields: [],
+          methods: [
+            {
+              id: 'razorpay',
+              title: 'UPI, cards, net banking or wallet',
+              description: 'Pay securely in Razorpay Checkout.',
+            },
+          ],
+        },
+      ],
+      'GET /accountInfo': () => [401, { error: 'Sign in first.' }],
+    });
+    renderPage(<PaymentPage />, { path: `/payment?orderId=${ORDER_ID}`, route: '/payment' });
+    const group = await screen.findByRole('group', { name: 'How would you like to pay?' });
+    expect(within(group).getByRole('radio', { name: /UPI, cards, net banking or wallet/ })).toBeChecked();
+  });
+
   it('offers the UPI app on a phone, beside the QR', async () => {
     renderPayment({
       fields: [],

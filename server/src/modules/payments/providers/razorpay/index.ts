@@ -307,6 +307,7 @@ export const razorpayProvider: PaymentProvider = {
   description: 'Razorpay Checkout (UPI, cards, net banking, wallets), confirmed by its signature and webhook',
   title: 'Razorpay',
   note: "Shoppers pay in Razorpay's checkout; Razorpay tells the shop when the money arrived, and refunds a cancelled paid order.",
+  method: { title: 'UPI, cards, net banking or wallet', description: 'Pay securely in Razorpay Checkout.' },
   test: false,
   settings: { fields: SETTINGS, complete: RazorpaySettings },
   fields: () => PAYER_FIELDS,
