@@ -61,6 +61,8 @@ test.afterAll(async () => {
 });
 
 test('paying in Razorpay Checkout moves the order to Processing', async ({ page, request }) => {
+  // The whole checkout and a second gateway: more room than one page's wait on a busy machine.
+  test.setTimeout(240_000);
   const orderId = await orderOneProduct(page, request);
   const made = [...razorpay.orders.values()].find((order) => order.receipt === orderId);
   expect(made?.amount).toBeGreaterThan(0);
