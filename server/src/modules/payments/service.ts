@@ -339,6 +339,20 @@ function mayChange(from: PaymentStatus, to: PaymentStatus): boolean {
   return false;
 }
 
+/** A refund made through the gateway, as the payment's detail keeps it (paise), or null. */
+export function gatewayRefundOf(
+  payment: PaymentRow,
+): { reference: string; amount: number; status: 'started' | 'processed' | 'failed' } | null {
+  const detail = JSON.parse(payment.detail_json) as Record<string, string>;
+  const status = detail.refundStatus;
+  if (!detail.refundReference || (status !== 'started' && status !== 'processed' && status !== 'failed')) return null;
+  return { reference: detail.refundReference, amount: Number(detail.refundAmount ?? 0), status };
+}
+
+/** Whether the payment's reference was given by the shopper (a UTR the merchant has yet to check). */
+export const givenByShopper = (payment: PaymentRow): boolean =>
+  (JSON.parse(payment.detail_json) as Record<string, string>).recordedBy === 'shopper';
+
 export const refundReasonOf = (payment: PaymentRow): string =>
   (JSON.parse(payment.detail_json) as Record<string, string>).refundReason ?? '';
 
