@@ -101,6 +101,13 @@ export const AdminPayment = z.object({
   needsRefund: z.boolean(),
   /** Why the money must go back, when it must. */
   refundReason: z.string().nullable(),
+  /** A refund made through the gateway (a cancelled paid order): its reference, rupees and status. */
+  refund: z
+    .object({ reference: z.string(), amount: z.number(), status: z.enum(['started', 'processed', 'failed']) })
+    .nullable()
+    .optional(),
+  /** The reference was given by the shopper (a UTR), for the merchant to check before confirming. */
+  givenByShopper: z.boolean().optional(),
   test: z.boolean(),
   createdAt: z.string(),
 });

@@ -51,9 +51,19 @@ export const PAYMENT_NOT_SET_UP = 'Online payment is not set up yet; the shop wi
 export const PaymentReturn = z.enum(['failed', 'refund']);
 export type PaymentReturn = z.infer<typeof PaymentReturn>;
 
+/** A way to pay the store offers, chosen on the payment page before the gateway (data-driven: more plug in). */
+export const GatewayMethod = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+});
+export type GatewayMethod = z.infer<typeof GatewayMethod>;
+
 export const PaymentFieldsResponse = z.object({
   provider: z.string(),
   fields: z.array(PaymentField),
+  /** The ways to pay the store offers, in the order shown (none: the store takes no online payment). */
+  methods: z.array(GatewayMethod).optional(),
 });
 export type PaymentFieldsResponse = z.infer<typeof PaymentFieldsResponse>;
 
@@ -72,10 +82,13 @@ export const PaymentRequest = z.object({
 });
 export type PaymentRequest = z.input<typeof PaymentRequest>;
 
-/** What a gateway's webhook is answered once its notice is verified and recorded. */
+/**
+ * What a gateway's webhook is answered once its notice is verified and recorded: the payment's
+ * status, a refund's, or 'ignored' for an event the shop does not act on.
+ */
 export const WebhookAnswer = z.object({
   received: z.literal(true),
-  status: z.enum(['success', 'failed', 'pending']),
+  status: z.enum(['success', 'failed', 'pending', 'refund-processed', 'refund-failed', 'ignored']),
 });
 export type WebhookAnswer = z.infer<typeof WebhookAnswer>;
 
@@ -96,3 +109,23 @@ export const PaymentResponse = z.object({
     .optional(),
 });
 export type PaymentResponse = z.infer<typeof PaymentResponse>;
+
+/**
+ * The shopper's own reference of a payment made outside a gateway (a UPI transfer's 12-digit UTR),
+ * kept on the order's payment for the merchant to confirm (POST /payments/reference).
+ */
+export const PaymentReferenceRequest = z.object({
+  orderId: Id,
+  reference: z.string().trim().max(64, { error: 'The reference is too long.' }),
+});
+export type PaymentReferenceRequest = z.input<typeof PaymentReferenceRequest>;
+
+export const PaymentReferenceAnswer = z.object({
+  recorded: z.literal(true),
+  reference: z.string(),
+  message: z.string(),
+});
+export type PaymentReferenceAnswer = z.infer<typeof PaymentReferenceAnswer>;
+
+/** What the shopper is told once their UTR is kept. */
+export const REFERENCE_RECORDED = 'Thank you. We will confirm your payment by this reference and update your order.';

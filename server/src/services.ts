@@ -107,11 +107,14 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   const addressBook = new AddressBook(db, stateOfPincode);
   const audit = new AuditLog(db);
   const shipping = new ShippingService(db, stores, pincodes);
+  // Payments are built on the orders, yet hear of their changes (a cancelled paid order's refund).
+  let payments: PaymentService | undefined;
   const orders = new OrderService(db, settings.orders, {
-    // An order's invoice and messages are written in the transaction of the change that causes them.
+    // An order's invoice, messages and refund are written in the transaction of the change that causes them.
     onChange: async (trx, change) => {
       await invoices.orderChanged(trx, change);
       await orderMail.orderChanged(trx, change);
+      await payments?.orderChanged(trx, change);
     },
     waitsByHand: paymentWaitsByHand,
     documentsOf: (orderIds) => documentsOfOrders(db, orderIds),
@@ -133,7 +136,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
       ...(order.paymentMethod === COD_PAYMENT ? await cod.feeFor(trx, order.storeId, order.itemsTotal) : []),
     ],
   });
-  const payments = new PaymentService(db, orders, settings.payments);
+  payments = new PaymentService(db, orders, settings.payments, (id, trx) => stores.byId(id, trx));
   // A COD order's code goes out as a text message through the outbox, in the order's transaction.
   const cod = new CodService(db, orders, (trx, message) => enqueueTextMessage(outbox, trx, message));
   const catalog = new CatalogService(db, (trx, productIds) => orders.productsOrderedAmong(trx, productIds));

@@ -22,7 +22,7 @@ describe('the payment provider is chosen, never assumed', () => {
   it('stops at start on a misspelled PAYMENT_PROVIDER, naming the providers', () => {
     for (const name of ['Payu', 'pay-u', 'paypal']) {
       expect(() => readConfig({ PAYMENT_PROVIDER: name })).toThrow(
-        `'${name}' is not a payment provider. The providers are: sandbox, upi, payu.`,
+        `'${name}' is not a payment provider. The providers are: sandbox, upi, razorpay, payu.`,
       );
     }
     expect(readConfig({ PAYMENT_PROVIDER: 'upi', UPI_VPA: 'shop@okaxis' }).payments).toEqual({
@@ -74,6 +74,7 @@ describe('the payment provider is chosen, never assumed', () => {
     expect(PaymentFieldsResponse.parse((await http.get('/payments/fields')).json())).toEqual({
       provider: 'none',
       fields: [],
+      methods: [],
     });
 
     const registered = await http.post('/users/register', {

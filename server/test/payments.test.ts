@@ -35,6 +35,14 @@ describe('GET /payments/fields', () => {
     expect(provider).toBe('sandbox');
     expect(fields.map((f) => f.name)).toEqual(expect.arrayContaining(['fullName', 'email', 'phone']));
     expect(JSON.stringify(response.json())).not.toMatch(/secret/i);
+    // The ways to pay, listed before the gateway.
+    expect(PaymentFieldsResponse.parse(response.json()).methods).toEqual([
+      {
+        id: 'sandbox',
+        title: 'Test payment',
+        description: 'The sandbox gateway: approve or decline, no real money moves.',
+      },
+    ]);
   });
 });
 

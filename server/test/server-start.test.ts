@@ -34,7 +34,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
   'the server refuses to start on payment settings it cannot honour',
   () => {
     it.each([
-      [{ PAYMENT_PROVIDER: 'Payu' }, "'Payu' is not a payment provider. The providers are: sandbox, upi, payu."],
+      [
+        { PAYMENT_PROVIDER: 'Payu' },
+        "'Payu' is not a payment provider. The providers are: sandbox, upi, razorpay, payu.",
+      ],
       [{ PAYMENT_PROVIDER: 'payu' }, 'PayU needs its key, salt and address'],
       [{ PAYMENT_PROVIDER: 'upi' }, 'UPI needs the UPI id that receives the money'],
     ])('%j: exits 1 with one clear line', async (env, message) => {

@@ -34,8 +34,11 @@ describe('payments settings', () => {
     const cases: [string[], string][] = [
       [['--provider', 'upi'], 'UPI needs the UPI id that receives the money (--upi-vpa'],
       [['--provider', 'upi', '--upi-vpa', 'netkart'], 'A UPI id looks like netkart@okaxis.'],
-      [['--provider', 'paypal'], "'paypal' is not a payment provider. The providers are: sandbox, upi, payu."],
-      [['--provider', 'Payu'], "'Payu' is not a payment provider. The providers are: sandbox, upi, payu."],
+      [
+        ['--provider', 'paypal'],
+        "'paypal' is not a payment provider. The providers are: sandbox, upi, razorpay, payu.",
+      ],
+      [['--provider', 'Payu'], "'Payu' is not a payment provider. The providers are: sandbox, upi, razorpay, payu."],
       [['--provider', 'payu', '--payu-key', 'C0Dr8m'], 'PayU needs its key, salt and address'],
       [
         [

@@ -17,7 +17,14 @@ import type { CourierService } from '../couriers/service.js';
 import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
 import { movesFrom, statusLabel } from '../orders/status.js';
 import type { CodService } from '../payments/cod/service.js';
-import { isTestProvider, type PaymentService, refundReasonOf, type StaffReference } from '../payments/service.js';
+import {
+  gatewayRefundOf,
+  givenByShopper,
+  isTestProvider,
+  type PaymentService,
+  refundReasonOf,
+  type StaffReference,
+} from '../payments/service.js';
 import type { Store } from '../stores/service.js';
 import { orderSummaries } from './order-summaries.js';
 import { exportOrdersCsv } from './orders-export.js';
@@ -71,16 +78,21 @@ export class AdminOrders {
       ...order,
       email: row.email,
       updatedAt: row.updated_at,
-      payments: payments.map((payment) => ({
-        provider: payment.provider,
-        reference: payment.reference,
-        amount: toRupees(Number(payment.amount)),
-        status: payment.status,
-        needsRefund: payment.needs_refund === 1,
-        refundReason: payment.needs_refund === 1 ? refundReasonOf(payment) : null,
-        test: isTestProvider(payment.provider),
-        createdAt: payment.created_at,
-      })),
+      payments: payments.map((payment) => {
+        const refund = gatewayRefundOf(payment);
+        return {
+          provider: payment.provider,
+          reference: payment.reference,
+          amount: toRupees(Number(payment.amount)),
+          status: payment.status,
+          needsRefund: payment.needs_refund === 1,
+          refundReason: payment.needs_refund === 1 ? refundReasonOf(payment) : null,
+          refund: refund ? { ...refund, amount: toRupees(refund.amount) } : null,
+          givenByShopper: payment.status === 'pending' && givenByShopper(payment),
+          test: isTestProvider(payment.provider),
+          createdAt: payment.created_at,
+        };
+      }),
       events: events.map((event) => ({
         fromStatus: event.from_status,
         toStatus: event.to_status,

@@ -1,4 +1,4 @@
-import { OrderStatus, type ShopperCancelReason, shopperCancelReasonText } from '@netkart/contract';
+import { COD_PAYMENT, OrderStatus, type ShopperCancelReason, shopperCancelReasonText } from '@netkart/contract';
 import type { Database, OrderRow, UserRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { formatInr, toRupees } from '../../shared/money.js';
@@ -54,7 +54,8 @@ export async function cancelOwnOrder(
   const cancelReason = shopperCancelReasonText(shopper.reason, shopper.note);
   const by: MoveBy = { actor: SHOPPER_ACTOR, note: cancelReason };
   const moved = await moveRow(trx, row, OrderStatus.Cancelled, { cancelReason, by }, neighbours.onChange);
-  const paid = row.status === OrderStatus.Processing;
+  // A confirmed cash-on-delivery order is Processing with no money taken yet: nothing to refund.
+  const paid = row.status === OrderStatus.Processing && row.payment_provider !== COD_PAYMENT;
   await neighbours.audit?.record(trx, {
     storeId: row.store_id,
     actor: shopperActor(shopper.user),

@@ -4,7 +4,7 @@ import { notFound } from '../../http/errors.js';
 import { notJson, redirect, withErrors } from '../../http/wire.js';
 import { storefrontOrigin } from '../../shared/origins.js';
 import { asPage, formFields } from './http.js';
-import type { GatewayRequest, PaymentOutcome, PaymentProvider, ProviderSettings } from './provider.js';
+import type { GatewayNotice, GatewayRequest, PaymentOutcome, PaymentProvider, ProviderSettings } from './provider.js';
 import { providerNamed, registeredProviders } from './registry.js';
 import type { PaymentService, RecordedPayment } from './service.js';
 
@@ -27,12 +27,29 @@ type Kind = 'callback' | 'webhook';
 const verifierOf = (provider: PaymentProvider, kind: Kind) =>
   kind === 'callback' ? provider.verifyCallback : provider.verifyWebhook;
 
+/** Calls the provider's own verifier (the route is only reached for a provider that has one). */
+function verifyCallback(
+  provider: PaymentProvider,
+  request: GatewayRequest,
+  settings: ProviderSettings,
+): PaymentOutcome {
+  if (!provider.verifyCallback)
+    throw notFound(`There is no payment provider '${provider.name}' that takes a callback.`);
+  return provider.verifyCallback(request, settings);
+}
+
+function verifyWebhook(provider: PaymentProvider, request: GatewayRequest, settings: ProviderSettings): GatewayNotice {
+  if (!provider.verifyWebhook) throw notFound(`There is no payment provider '${provider.name}' that takes a webhook.`);
+  return provider.verifyWebhook(request, settings);
+}
+
 /** The provider a gateway's answer names, if it takes that kind of answer; else a 404 with a clear error. */
 function answering(name: string, kind: Kind) {
   const provider = providerNamed(name);
-  const verify = provider && verifierOf(provider, kind);
-  if (!provider || !verify) throw notFound(`There is no payment provider '${name}' that takes a ${kind}.`);
-  return { provider, verify: verify.bind(provider) };
+  if (!provider || !verifierOf(provider, kind)) {
+    throw notFound(`There is no payment provider '${name}' that takes a ${kind}.`);
+  }
+  return provider;
 }
 
 const gatewayRequest = (request: FastifyRequest, fields: Record<string, string>): GatewayRequest => ({
@@ -84,12 +101,12 @@ export async function gatewayRoutes(app: FastifyInstance, { payments }: { paymen
   }
 
   async function callback(request: FastifyRequest, reply: FastifyReply, name: string) {
-    const { provider, verify } = answering(name, 'callback');
+    const provider = answering(name, 'callback');
     let outcome: PaymentOutcome;
     let recorded: RecordedPayment;
     try {
       const settings = settingsFor(request, provider);
-      outcome = verify(gatewayRequest(request, formFields(request.body)), settings);
+      outcome = verifyCallback(provider, gatewayRequest(request, formFields(request.body)), settings);
       recorded = await payments.record(request.store.id, provider.name, outcome);
     } catch (error) {
       // The payer's browser is here: a refusal is a page, not JSON.
@@ -101,11 +118,20 @@ export async function gatewayRoutes(app: FastifyInstance, { payments }: { paymen
   }
 
   async function webhook(request: FastifyRequest, reply: FastifyReply, name: string) {
-    const { provider, verify } = answering(name, 'webhook');
+    const provider = answering(name, 'webhook');
     const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const fields = Object.fromEntries(new URLSearchParams(rawBody.toString('utf8')));
-    const outcome = verify({ ...gatewayRequest(request, fields), rawBody }, settingsFor(request, provider));
-    const recorded = await payments.record(request.store.id, provider.name, outcome);
+    const notice = verifyWebhook(
+      provider,
+      { ...gatewayRequest(request, fields), rawBody },
+      settingsFor(request, provider),
+    );
+    if ('ignored' in notice) return reply.send({ received: true, status: 'ignored' } satisfies WebhookAnswer);
+    if ('refund' in notice) {
+      await payments.refundSettled(request.store.id, provider.name, notice.refund);
+      return reply.send({ received: true, status: `refund-${notice.refund.status}` } satisfies WebhookAnswer);
+    }
+    const recorded = await payments.record(request.store.id, provider.name, notice);
     const answer: WebhookAnswer = { received: true, status: recorded.status };
     return reply.send(answer);
   }

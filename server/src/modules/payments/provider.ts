@@ -38,6 +38,26 @@ export interface PaymentOutcome {
   recordedBy?: string;
 }
 
+/** A gateway's word that a refund it made is done (or failed), by the payment it returns money from. */
+export interface RefundNotice {
+  refund: {
+    /** The provider's reference of the payment refunded. */
+    paymentReference: string;
+    /** The gateway's own id of the refund. */
+    reference: string;
+    status: 'processed' | 'failed';
+    amount: number;
+  };
+}
+
+/** A notice the shop has nothing to do with (an event it does not act on): answered, changes nothing. */
+export interface IgnoredNotice {
+  ignored: string;
+}
+
+/** What a verified webhook tells: a payment's outcome, a refund's, or nothing the shop acts on. */
+export type GatewayNotice = PaymentOutcome | RefundNotice | IgnoredNotice;
+
 /** What a gateway posted: its form fields, and the raw body (webhooks are signed over the exact bytes). */
 export interface GatewayRequest {
   fields: Record<string, string>;
@@ -106,7 +126,10 @@ export type Refund = (
   payment: PaymentRow,
   amount: number,
   settings: ProviderSettings,
-) => Promise<{ reference: string }>;
+) => Promise<{ reference: string; status: RefundStatus }>;
+
+/** A gateway refund's story: started when asked, processed (or failed) when the gateway says so. */
+export type RefundStatus = 'started' | 'processed' | 'failed';
 
 /** What a hosted page (the sandbox's checkout, PayU's relay) may use. */
 export interface HostedPageKit {
@@ -136,6 +159,8 @@ export interface PaymentProvider {
   readonly title: string;
   /** What the back office's form tells the merchant about choosing it. */
   readonly note: string;
+  /** How the shopper pays with it, as the payment page lists the ways to pay (e.g. 'UPI, cards, net banking'). */
+  readonly method: { title: string; description: string };
   /** A test gateway: no real money; its payments are marked TEST wherever the merchant sees them. */
   readonly test: boolean;
   /** Its own settings: each one declared, and the check that they are complete (when set and at start). */
@@ -152,7 +177,7 @@ export interface PaymentProvider {
   /** The payer's browser, back from the gateway (POST /api/v1/payments/{name}/callback); throws an HttpError to refuse. */
   verifyCallback?(request: GatewayRequest, settings: ProviderSettings): PaymentOutcome;
   /** The gateway's server-to-server notice (POST /api/v1/payments/{name}/webhook); throws an HttpError to refuse. */
-  verifyWebhook?(request: GatewayRequest, settings: ProviderSettings): PaymentOutcome;
+  verifyWebhook?(request: GatewayRequest, settings: ProviderSettings): GatewayNotice;
   /** Whether an answer is still taken after the store switched to another provider (real money may be in flight). */
   readonly answersAfterSwitch?: boolean;
   /** Where the payer's browser posts its forms besides this shop (a hosted checkout's origin), for the CSP. */

@@ -1,11 +1,12 @@
 import { COD_CONFIRMATION, isCodOrder } from './cod/confirmation.js';
 import { type ByHandConfirmation, type PaymentProvider, waitsByHand } from './provider.js';
 import { payuProvider } from './providers/payu/index.js';
+import { razorpayProvider } from './providers/razorpay/index.js';
 import { sandboxProvider } from './providers/sandbox/index.js';
 import { upiProvider } from './providers/upi/index.js';
 
 /** Every payment provider the shop can run, in the order the merchant is shown them: one line each. */
-const PROVIDERS: readonly PaymentProvider[] = [sandboxProvider, upiProvider, payuProvider];
+const PROVIDERS: readonly PaymentProvider[] = [sandboxProvider, upiProvider, razorpayProvider, payuProvider];
 
 /** The provider the demo store runs: a test gateway, so trying the shop moves no money. */
 export const DEMO_PAYMENT_PROVIDER = sandboxProvider.name;

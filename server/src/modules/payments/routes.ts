@@ -1,4 +1,11 @@
-import { PaymentFieldsResponse, PaymentRequest, PaymentResponse } from '@netkart/contract';
+import {
+  PaymentFieldsResponse,
+  PaymentReferenceAnswer,
+  PaymentReferenceRequest,
+  PaymentRequest,
+  PaymentResponse,
+  REFERENCE_RECORDED,
+} from '@netkart/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/auth.js';
@@ -25,6 +32,20 @@ export async function paymentRoutes(
     const user = requireUser(request);
     const input = valid(request, 'body');
     return payments.start(request.store, user, input, { origin: originOf(request), mobile: isMobile(request) });
+  });
+
+  const reference = {
+    description:
+      "The shopper's own reference of a payment made by hand (a UPI transfer's UTR), for the merchant to confirm.",
+    security: SHOPPER_TOKEN,
+    body: PaymentReferenceRequest,
+    response: withErrors({ 200: PaymentReferenceAnswer }),
+  };
+  api.post('/payments/reference', { schema: reference }, async (request) => {
+    const user = requireUser(request);
+    const input = valid(request, 'body');
+    const kept = await payments.recordShopperReference(request.store, user, input.orderId, input.reference);
+    return { recorded: true as const, reference: kept, message: REFERENCE_RECORDED };
   });
 
   await app.register(gatewayRoutes, { payments });

@@ -14,11 +14,12 @@ import type { Database, OrderRow, PaymentRow, PaymentStatus, UserRow } from '../
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { nowIso } from '../../shared/ids.js';
-import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
+import { ORDER_NOT_FOUND, type OrderChange, type OrderService } from '../orders/service.js';
 import type { Store } from '../stores/service.js';
 import { isCodOrder } from './cod/confirmation.js';
-import type { PaymentOutcome } from './provider.js';
-import { isTestProvider, TRANSFER_PROVIDER } from './registry.js';
+import type { PaymentOutcome, RefundNotice } from './provider.js';
+import { refundCancelledOrder, type StoreById, settleRefund } from './refunds.js';
+import { isTestProvider, providerNamed, TRANSFER_PROVIDER } from './registry.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './settings.js';
 import { type StaffReference, StoreProviders } from './store-providers.js';
 
@@ -50,8 +51,26 @@ export class PaymentService extends StoreProviders {
     private readonly orders: OrderService,
     /** The default store's provider and settings from the environment, read once at start. */
     environment: PaymentEnvironment = NO_PAYMENT_ENVIRONMENT,
+    /** Reads a store in a transaction (a cancelled order's refund needs its provider's settings). */
+    private readonly storeById: StoreById = async () => undefined,
   ) {
     super(environment);
+  }
+
+  /** Told of each order change in its transaction: a paid order that became Cancelled starts its refund. */
+  async orderChanged(trx: Database, change: OrderChange): Promise<void> {
+    await refundCancelledOrder(trx, change, {
+      storeById: this.storeById,
+      settingsOf: (store, name) => {
+        const provider = providerNamed(name);
+        return provider ? this.settingsFor(store, provider) : {};
+      },
+    });
+  }
+
+  /** A gateway's word that a refund it made is processed or failed (recorded once). */
+  refundSettled(storeId: string, providerName: string, notice: RefundNotice['refund']): Promise<void> {
+    return writeTransaction(this.db, (trx) => settleRefund(trx, storeId, providerName, notice));
   }
 
   /**
@@ -90,6 +109,39 @@ export class PaymentService extends StoreProviders {
     const settings = this.settingsFor(store, provider);
     const fields = withCheckedPhones(provider.fields(store), input.fields);
     return provider.start({ store, settings, order, user, fields, ...context });
+  }
+
+  /**
+   * The shopper's own reference of a payment they made by hand (a UPI transfer's UTR), kept as the
+   * order's pending payment under the store's provider: the merchant confirms it by the same
+   * reference. Checked by the provider's own rule; one reference belongs to one order.
+   */
+  async recordShopperReference(store: Store, user: UserRow, orderId: string, reference: string): Promise<string> {
+    const order = await this.orders.findRow(store.id, orderId);
+    if (!order || order.user_id !== user.id) throw notFound(ORDER_NOT_FOUND);
+    if (order.status !== OrderStatus.Pending) throw conflict(NOT_AWAITING_PAYMENT);
+    const provider = this.providerFor(store);
+    const confirmation = provider?.confirmation;
+    if (!provider || !confirmation || !('byHand' in confirmation)) {
+      throw conflict('This store confirms payments through its gateway: there is no reference to give.');
+    }
+    const rule = confirmation.byHand.reference;
+    const given = reference.replace(/\s+/g, '');
+    if (!rule.pattern.test(given)) throw new HttpError(400, rule.message, {}, 'reference');
+    const kept = await findPayment(this.db, provider.name, given);
+    if (kept && kept.order_id !== order.id) {
+      throw conflict('This reference is already recorded for another order. Please check the number.');
+    }
+    if (!kept) {
+      await this.record(store.id, provider.name, {
+        orderId: order.id,
+        reference: given,
+        amount: Number(order.total),
+        status: 'pending',
+        detail: { recordedBy: 'shopper' },
+      });
+    }
+    return given;
   }
 
   /**
@@ -290,6 +342,20 @@ function mayChange(from: PaymentStatus, to: PaymentStatus): boolean {
   if (from === 'failed') return to === 'success';
   return false;
 }
+
+/** A refund made through the gateway, as the payment's detail keeps it (paise), or null. */
+export function gatewayRefundOf(
+  payment: PaymentRow,
+): { reference: string; amount: number; status: 'started' | 'processed' | 'failed' } | null {
+  const detail = JSON.parse(payment.detail_json) as Record<string, string>;
+  const status = detail.refundStatus;
+  if (!detail.refundReference || (status !== 'started' && status !== 'processed' && status !== 'failed')) return null;
+  return { reference: detail.refundReference, amount: Number(detail.refundAmount ?? 0), status };
+}
+
+/** Whether the payment's reference was given by the shopper (a UTR the merchant has yet to check). */
+export const givenByShopper = (payment: PaymentRow): boolean =>
+  (JSON.parse(payment.detail_json) as Record<string, string>).recordedBy === 'shopper';
 
 export const refundReasonOf = (payment: PaymentRow): string =>
   (JSON.parse(payment.detail_json) as Record<string, string>).refundReason ?? '';

@@ -1,4 +1,4 @@
-import type { PaymentField } from '@netkart/contract';
+import type { GatewayMethod, PaymentField } from '@netkart/contract';
 import type { Store } from '../stores/service.js';
 import type { HandReference, PaymentProvider, ProviderSettings } from './provider.js';
 import { providerNamed, registeredProviders, TRANSFER_PROVIDER, unknownProviderMessage } from './registry.js';
@@ -101,8 +101,13 @@ export class StoreProviders {
     return registeredProviders();
   }
 
-  fields(store: Store): { provider: StoreProvider; fields: PaymentField[] } {
+  fields(store: Store): { provider: StoreProvider; fields: PaymentField[]; methods: GatewayMethod[] } {
     const provider = this.providerFor(store);
-    return provider ? { provider: provider.name, fields: provider.fields(store) } : { provider: 'none', fields: [] };
+    if (!provider) return { provider: 'none', fields: [], methods: [] };
+    return {
+      provider: provider.name,
+      fields: provider.fields(store),
+      methods: [{ id: provider.name, ...provider.method }],
+    };
   }
 }

@@ -1,4 +1,5 @@
 import {
+  type GatewayMethod,
   INDIAN_MOBILE_MESSAGE,
   indianMobile,
   indianMobileDigits,
@@ -29,6 +30,19 @@ export function fieldsFrom(body: unknown): PaymentField[] {
       typeof field === 'object' &&
       typeof (field as PaymentField).name === 'string' &&
       (field as PaymentField).name !== '',
+  );
+}
+
+/** The ways to pay the store offers, from GET /payments/fields (none from a server that does not list them). */
+export function methodsFrom(body: unknown): GatewayMethod[] {
+  const methods = body && typeof body === 'object' ? (body as { methods?: unknown }).methods : undefined;
+  if (!Array.isArray(methods)) return [];
+  return methods.filter(
+    (method): method is GatewayMethod =>
+      Boolean(method) &&
+      typeof method === 'object' &&
+      typeof (method as GatewayMethod).id === 'string' &&
+      typeof (method as GatewayMethod).title === 'string',
   );
 }
 

@@ -64,6 +64,28 @@ describe('an order in the back office', () => {
             test: true,
             createdAt: '2026-11-20T10:05:00.000Z',
           },
+          {
+            provider: 'razorpay',
+            reference: 'pay_29QQoUBi66xm2f',
+            amount: 125000,
+            status: 'success',
+            needsRefund: false,
+            refundReason: null,
+            refund: { reference: 'rfnd_FP8QHiV938haTz', amount: 125000, status: 'started' },
+            test: false,
+            createdAt: '2026-11-20T10:06:00.000Z',
+          },
+          {
+            provider: 'upi',
+            reference: '412356789012',
+            amount: 125000,
+            status: 'pending',
+            needsRefund: false,
+            refundReason: null,
+            givenByShopper: true,
+            test: false,
+            createdAt: '2026-11-20T10:07:00.000Z',
+          },
         ],
         events: [
           { fromStatus: null, toStatus: 0, actor: 'shopper', note: null, createdAt: '2026-11-20T10:00:00.000Z' },
@@ -88,6 +110,12 @@ describe('an order in the back office', () => {
       within(payments).getByText('Needs refund: The order was cancelled before the payment arrived.'),
     ).toBeVisible();
     expect(within(payments).getByText('TEST')).toBeVisible();
+    expect(within(payments).getByText(/Refund started/)).toHaveTextContent(
+      'Refund started: ₹1,25,000 (rfnd_FP8QHiV938haTz)',
+    );
+    expect(
+      within(payments).getByText('The shopper gave this UTR: check it arrived, then confirm the payment.'),
+    ).toBeVisible();
     const timeline = screen.getByRole('region', { name: 'Timeline' });
     expect(within(timeline).getByText('Pending → Processing')).toBeVisible();
     expect(within(timeline).getByText(/gateway:sandbox/)).toBeVisible();

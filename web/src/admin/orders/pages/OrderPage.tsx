@@ -203,6 +203,21 @@ function Payments({ order }: { order: AdminOrder }) {
                 Reference: <span className="font-mono">{payment.reference}</span>
               </p>
               <p className="text-slate-600">{formatDateTime(payment.createdAt)}</p>
+              {payment.givenByShopper ? (
+                <p className="text-amber-800">The shopper gave this UTR: check it arrived, then confirm the payment.</p>
+              ) : null}
+              {payment.refund ? (
+                <p className="font-medium">
+                  Refund{' '}
+                  {payment.refund.status === 'processed'
+                    ? 'processed'
+                    : payment.refund.status === 'failed'
+                      ? 'failed'
+                      : 'started'}
+                  : <span className="tabular-nums">{formatPrice(payment.refund.amount)}</span> (
+                  <span className="font-mono">{payment.refund.reference}</span>)
+                </p>
+              ) : null}
               {payment.needsRefund ? (
                 <p className="font-semibold">Needs refund{payment.refundReason ? `: ${payment.refundReason}` : ''}</p>
               ) : null}

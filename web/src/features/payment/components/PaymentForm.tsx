@@ -1,4 +1,4 @@
-import type { PaymentField, PaymentResponse } from '@netkart/contract';
+import type { GatewayMethod, PaymentField, PaymentResponse } from '@netkart/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui';
@@ -25,11 +25,14 @@ import { QrScreen } from './QrScreen';
 export interface PaymentFormProps {
   orderId: string;
   fields: PaymentField[];
+  /** The ways to pay the store offers, chosen before the gateway. */
+  methods?: GatewayMethod[];
   known: KnownDetails;
   summary: ReactNode;
 }
 
-export function PaymentForm({ orderId, fields, known, summary }: PaymentFormProps) {
+export function PaymentForm({ orderId, fields, methods = [], known, summary }: PaymentFormProps) {
+  const [method, setMethod] = useState(methods[0]?.id ?? '');
   const navigate = useNavigate();
   const [values, setValues] = useState<FieldValues>(() => prefilledValues(fields, known));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -88,7 +91,7 @@ export function PaymentForm({ orderId, fields, known, summary }: PaymentFormProp
     }
   };
 
-  if (qr) return <QrScreen qr={qr} />;
+  if (qr) return <QrScreen qr={qr} orderId={orderId} />;
 
   const visible = fields.filter((field) => isVisible(field, values));
   return (
@@ -101,6 +104,7 @@ export function PaymentForm({ orderId, fields, known, summary }: PaymentFormProp
         noValidate
         className="mt-6 grid grid-cols-2 gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
       >
+        {methods.length > 0 ? <MethodChoice methods={methods} chosen={method} onChoose={setMethod} /> : null}
         {visible.map((field) => (
           <PaymentInput
             key={field.name}
@@ -120,5 +124,41 @@ export function PaymentForm({ orderId, fields, known, summary }: PaymentFormProp
         </Button>
       </form>
     </PaymentLayout>
+  );
+}
+
+/** The ways to pay the store offers, one chosen before the gateway opens. */
+function MethodChoice({
+  methods,
+  chosen,
+  onChoose,
+}: {
+  methods: GatewayMethod[];
+  chosen: string;
+  onChoose: (id: string) => void;
+}) {
+  return (
+    <fieldset className="col-span-2 space-y-2">
+      <legend className="mb-2 text-sm font-medium text-slate-900">How would you like to pay?</legend>
+      {methods.map((method) => (
+        <label
+          key={method.id}
+          className="flex cursor-pointer items-start gap-3 rounded-lg p-3 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-brand-600"
+        >
+          <input
+            type="radio"
+            name="paymentMethod"
+            value={method.id}
+            checked={chosen === method.id}
+            onChange={() => onChoose(method.id)}
+            className="mt-1"
+          />
+          <span>
+            <span className="block font-medium text-slate-900">{method.title}</span>
+            <span className="block text-sm text-slate-600">{method.description}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }

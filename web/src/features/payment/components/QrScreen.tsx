@@ -2,16 +2,28 @@ import { QRCodeSVG } from 'qrcode.react';
 import { Link } from 'react-router';
 import { QrCode } from '@/components/icons';
 import { buttonClasses } from '@/components/ui';
+import { formatPrice } from '@/lib/money';
+import { upiDetailsOf } from '../upi-details';
 import type { Qr } from './payment-actions';
+import { UtrForm } from './UtrForm';
 
 export const QR_SIZE = 256;
 
-/** A UPI QR code to scan with any UPI app; the order updates once the shop confirms the payment. */
-export function QrScreen({ qr }: { qr: Qr }) {
+/**
+ * A UPI QR code to scan with any UPI app, with what it pays written beside it (amount, payee, UPI
+ * id); on a phone, a button that opens the UPI app. The shopper then writes the UTR for the shop.
+ */
+export function QrScreen({ qr, orderId }: { qr: Qr; orderId: string }) {
+  const upi = 'text' in qr ? upiDetailsOf(qr.text) : null;
   return (
     <div className="mx-auto max-w-md px-4 py-12 text-center">
       <QrCode aria-hidden="true" className="mx-auto h-8 w-8 text-brand-600" />
       <h1 className="mt-2 text-2xl font-bold text-slate-900">Scan QR Code to Complete Payment</h1>
+      {'text' in qr && qr.intent ? (
+        <a href={qr.text} className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
+          Pay with a UPI app
+        </a>
+      ) : null}
       <div className="mx-auto mt-6 w-fit rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         {'text' in qr ? (
           <QRCodeSVG value={qr.text} size={QR_SIZE} title="Payment QR code" />
@@ -19,9 +31,32 @@ export function QrScreen({ qr }: { qr: Qr }) {
           <img src={qr.image} alt="Payment QR code" width={QR_SIZE} height={QR_SIZE} />
         )}
       </div>
+      {upi ? (
+        <dl className="mx-auto mt-4 grid w-fit grid-cols-[auto_auto] gap-x-4 gap-y-1 text-left text-sm">
+          {upi.amount !== undefined ? (
+            <>
+              <dt className="text-slate-600">Amount</dt>
+              <dd className="font-semibold tabular-nums text-slate-900">{formatPrice(upi.amount)}</dd>
+            </>
+          ) : null}
+          {upi.payeeName ? (
+            <>
+              <dt className="text-slate-600">Payee</dt>
+              <dd className="font-medium text-slate-900">{upi.payeeName}</dd>
+            </>
+          ) : null}
+          {upi.upiId ? (
+            <>
+              <dt className="text-slate-600">UPI id</dt>
+              <dd className="font-mono text-slate-900">{upi.upiId}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
       <p className="mt-4 text-sm text-slate-600">
         Open any UPI app, scan the code and approve the payment. Your order updates once we confirm it.
       </p>
+      <UtrForm orderId={orderId} />
       <Link to="/orders" className={buttonClasses('outline', 'md', 'mt-6')}>
         View My Orders
       </Link>

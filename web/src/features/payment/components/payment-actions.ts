@@ -2,7 +2,8 @@ import type { PaymentResponse } from '@netkart/contract';
 import { postHiddenForm } from '../api';
 import { qrImageSource } from '../payment-fields';
 
-export type Qr = { text: string } | { image: string };
+/** A QR to show; `intent`: on a phone, the UPI app can be opened straight from the same text. */
+export type Qr = { text: string; intent?: boolean } | { image: string };
 
 type Action = NonNullable<PaymentResponse['action']>;
 
@@ -21,9 +22,10 @@ const RENDERERS: Record<Action['type'], (action: Action, context: ActionContext)
     postHiddenForm(action.redirectUrl, action.formParams);
     return true;
   },
-  deeplink(action) {
+  // A phone gets the same screen with a button into the UPI app, so the UTR can be written after paying.
+  deeplink(action, { showQr }) {
     if (!action.redirectUrl) return false;
-    window.location.href = action.redirectUrl;
+    showQr({ text: action.redirectUrl, intent: true });
     return true;
   },
   qr(action, { showQr }) {

@@ -124,6 +124,96 @@ describe('the payment page', () => {
     expect(payments(calls)).toEqual([]);
   });
 
+  it('writes the amount, payee and UPI id beside the QR, and keeps the shopper’s 12-digit UTR', async () => {
+    const utrs: unknown[] = [];
+    fakeApi({
+      [`GET /orders/${ORDER_ID}`]: () => [200, order()],
+      'GET /payments/fields': () => [200, { provider: 'upi', fields: [] }],
+      'GET /accountInfo': () => [401, { error: 'Sign in first.' }],
+      'POST /payments': () => [
+        200,
+        {
+          success: true,
+          action: {
+            type: 'qr',
+            qr: 'upi://pay?pa=netkart%40okaxis&pn=NetKart%20Stores&tr=X&tn=Order&am=3497.50&cu=INR',
+          },
+        },
+      ],
+      'POST /payments/reference': (body) => {
+        utrs.push(body);
+        return [
+          200,
+          {
+            recorded: true,
+            reference: '412356789012',
+            message: 'Thank you. We will confirm your payment by this reference and update your order.',
+          },
+        ];
+      },
+    });
+    renderPage(<PaymentPage />, { path: `/payment?orderId=${ORDER_ID}`, route: '/payment' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay Now' }));
+
+    expect(await screen.findByRole('heading', { name: 'Scan QR Code to Complete Payment' })).toBeVisible();
+    expect(screen.getByText('netkart@okaxis')).toBeVisible();
+    expect(screen.getByText('NetKart Stores')).toBeVisible();
+    expect(screen.getByText('₹3,497.50')).toBeVisible();
+    // No button into a UPI app on a computer.
+    expect(screen.queryByRole('link', { name: 'Pay with a UPI app' })).toBeNull();
+
+    const utr = screen.getByLabelText('UPI transaction reference (UTR)');
+    await userEvent.type(utr, '41235');
+    await userEvent.click(screen.getByRole('button', { name: 'Save my UTR' }));
+    expect(await screen.findByText("A UTR is the 12 digits of the UPI transfer's reference.")).toBeVisible();
+    expect(utrs).toEqual([]);
+
+    await userEvent.type(utr, '6789012');
+    await userEvent.click(screen.getByRole('button', { name: 'Save my UTR' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('We will confirm your payment by this reference');
+    expect(utrs).toEqual([{ orderId: ORDER_ID, reference: '412356789012' }]);
+  });
+
+  it('lists the ways to pay the store offers before the gateway, the first chosen', async () => {
+    fakeApi({
+      [`GET /orders/${ORDER_ID}`]: () => [200, order()],
+      'GET /payments/fields': () => [
+        200,
+        {
+          provider: 'razorpay',
+          fields: [],
+          methods: [
+            {
+              id: 'razorpay',
+              title: 'UPI, cards, net banking or wallet',
+              description: 'Pay securely in Razorpay Checkout.',
+            },
+          ],
+        },
+      ],
+      'GET /accountInfo': () => [401, { error: 'Sign in first.' }],
+    });
+    renderPage(<PaymentPage />, { path: `/payment?orderId=${ORDER_ID}`, route: '/payment' });
+    const group = await screen.findByRole('group', { name: 'How would you like to pay?' });
+    expect(within(group).getByRole('radio', { name: /UPI, cards, net banking or wallet/ })).toBeChecked();
+  });
+
+  it('offers the UPI app on a phone, beside the QR', async () => {
+    renderPayment({
+      fields: [],
+      pay: () => [
+        200,
+        { success: true, action: { type: 'deeplink', redirectUrl: 'upi://pay?pa=netkart%40okaxis&am=10.00&cu=INR' } },
+      ],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByRole('link', { name: 'Pay with a UPI app' })).toHaveAttribute(
+      'href',
+      'upi://pay?pa=netkart%40okaxis&am=10.00&cu=INR',
+    );
+    expect(screen.getByLabelText('UPI transaction reference (UTR)')).toBeVisible();
+  });
+
   it('shows the UPI QR code the server answers with, and sends only the visible fields', async () => {
     const calls = renderPayment({
       pay: () => [

@@ -114,5 +114,13 @@ export default function PaymentPage() {
     state: address.state,
     postalCode: address.postalCode,
   };
-  return <PaymentForm orderId={orderId} fields={fields.data.fields} known={known} summary={summary} />;
+  return (
+    <PaymentForm
+      orderId={orderId}
+      fields={fields.data.fields}
+      methods={fields.data.methods}
+      known={known}
+      summary={summary}
+    />
+  );
 }

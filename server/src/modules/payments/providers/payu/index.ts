@@ -136,6 +136,7 @@ export const payuProvider: PaymentProvider = {
   description: "PayU's hosted checkout (cards, UPI, net banking), confirmed by its signed callback",
   title: 'PayU',
   note: "Shoppers pay on PayU's page; PayU tells the shop when the money arrived.",
+  method: { title: 'UPI, cards or net banking', description: 'Pay securely on PayU’s page.' },
   test: false,
   settings: { fields: SETTINGS, complete: PayuSettings },
   fields: () => PAYER_FIELDS,

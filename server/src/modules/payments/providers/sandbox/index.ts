@@ -125,6 +125,7 @@ export const sandboxProvider: PaymentProvider = {
   description: 'a test gateway served by this shop: no real money moves',
   title: 'Sandbox (test payments only)',
   note: 'The sandbox is for testing only: no real money moves, every page of the shop says so, and its orders are left out of the figures.',
+  method: { title: 'Test payment', description: 'The sandbox gateway: approve or decline, no real money moves.' },
   test: true,
   settings: {
     fields: [],

@@ -80,6 +80,7 @@ export const upiProvider: PaymentProvider = {
   description: 'your UPI id: a QR code or the UPI app; you confirm each payment by its UTR',
   title: 'UPI transfer to your UPI id',
   note: 'Shoppers pay by UPI to your UPI id; you confirm each payment by its UTR from your bank statement.',
+  method: { title: 'UPI', description: 'Scan a QR code or open your UPI app, then give us the UTR.' },
   test: false,
   settings: { fields: SETTINGS, complete: UpiSettings },
   fields: () => [],
