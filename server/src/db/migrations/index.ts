@@ -41,6 +41,7 @@ import * as staffEmailPerStore from './2027-01-10-staff-email-per-store.js';
 import * as productAddresses from './2027-01-11-product-addresses.js';
 import * as pinDirectory from './2027-01-13-pin-directory.js';
 import * as savedAddresses from './2027-01-14-saved-addresses.js';
+import * as gstBooks from './2027-01-21-gst-books.js';
 
 const migrations: [name: string, migration: Migration][] = [
   ['2026-11-01-initial', initial],
@@ -73,6 +74,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-11-product-addresses', productAddresses],
   ['2027-01-13-pin-directory', pinDirectory],
   ['2027-01-14-saved-addresses', savedAddresses],
+  ['2027-01-21-gst-books', gstBooks],
 ];
 
 export const migrationProvider: MigrationProvider = {
