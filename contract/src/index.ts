@@ -11,6 +11,7 @@ export * from './common.js';
 export * from './contact.js';
 export * from './countries.js';
 export * from './gst.js';
+export * from './gst-books.js';
 export * from './listing-rules.js';
 export * from './newsletter.js';
 export * from './orders.js';

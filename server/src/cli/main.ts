@@ -8,6 +8,7 @@ import { CatalogueFileError, ImportInterrupted } from '../modules/catalog/import
 import { PaymentSettingsError } from '../modules/payments/settings.js';
 import { StoreFileError } from '../modules/stores/store-file.js';
 import { addBackupCommands } from './commands/backup.js';
+import { addGstBookCommands } from './commands/gst-books.js';
 import { addMailCommands } from './commands/mail.js';
 import { addOrderCommands } from './commands/orders.js';
 import { addPaymentCommands } from './commands/payments.js';
@@ -42,6 +43,7 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
   addSubscriberCommands(program, context);
   addTicketCommands(program, context);
   addPincodeCommands(program, context);
+  addGstBookCommands(program, context);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import { istDayEnd, istDayStart } from '../../shared/india-time.js';
 import { toRupees } from '../../shared/money.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
+import type { InvoiceService } from '../invoices/service.js';
 import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
 import { movesFrom, statusLabel } from '../orders/status.js';
 import { isTestProvider, type PaymentService, refundReasonOf, type StaffReference } from '../payments/service.js';
@@ -31,6 +32,7 @@ export class AdminOrders {
     private readonly orders: OrderService,
     private readonly payments: PaymentService,
     private readonly audit: AuditLog,
+    private readonly invoices: InvoiceService,
   ) {}
 
   async list(storeId: string, query: ListQuery): Promise<AdminOrderListResponse> {
@@ -176,7 +178,7 @@ export class AdminOrders {
 
   /** The orders placed between two India-time days, as CSV for an accountant (see orders-export.ts). */
   exportCsv(storeId: string, from: string, to: string): AsyncGenerator<string> {
-    return exportOrdersCsv(this.orders, this.payments, storeId, from, to);
+    return exportOrdersCsv(this.orders, this.payments, this.invoices, storeId, from, to);
   }
 
   /** The order as the page saw it, or a refusal when it changed since. */

@@ -1,6 +1,7 @@
 import { moduleRoutes } from '../../http/module-routes.js';
 import type { AuditLog } from '../audit/service.js';
 import type { CatalogService } from '../catalog/service.js';
+import type { InvoiceService } from '../invoices/service.js';
 import type { OrderService } from '../orders/service.js';
 import type { PaymentService } from '../payments/service.js';
 import type { PictureCopies } from '../storefront/picture-copies.js';
@@ -21,9 +22,10 @@ export function createAdminServices(modules: {
   payments: PaymentService;
   audit: AuditLog;
   catalog: CatalogService;
+  invoices: InvoiceService;
 }): AdminServices {
   return {
-    adminOrders: new AdminOrders(modules.orders, modules.payments, modules.audit),
+    adminOrders: new AdminOrders(modules.orders, modules.payments, modules.audit, modules.invoices),
     adminProducts: new AdminProducts(modules.catalog, modules.audit),
     dashboards: new AdminDashboards(modules.orders, modules.payments, modules.catalog),
   };
