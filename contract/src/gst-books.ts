@@ -41,6 +41,9 @@ export const EwayBill = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date is the day the e-way bill was generated, YYYY-MM-DD.' }),
 });
 export type EwayBill = z.infer<typeof EwayBill>;
+/** The e-way bill recorded for an order's consignment, as the back office reads it. */
+export const EwayBillAnswer = z.object({ ewayBill: z.object({ number: z.string(), date: z.string() }).nullable() });
+export type EwayBillAnswer = z.infer<typeof EwayBillAnswer>;
 
 /** The signature printed above "Authorised Signatory": a PNG, base64 (at most 200 KB). */
 export const INVOICE_SIGNATURE_MAX_BYTES = 200 * 1024;

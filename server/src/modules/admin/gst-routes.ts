@@ -1,4 +1,4 @@
-import { EwayBill, GstReportQuery, InvoiceSignatureRequest } from '@netkart/contract';
+import { EwayBill, EwayBillAnswer, GstReportQuery, InvoiceSignatureRequest } from '@netkart/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +15,6 @@ export interface GstRouteOptions {
 }
 
 const OrderNumber = z.object({ id: z.string() });
-const EwayBillAnswer = z.object({ ewayBill: EwayBill.nullable() });
 
 /**
  * The books an accountant files, in the back office: GSTR-1's CSVs for a month, the signature on
