@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { GST_REPORT_FILES, type Order } from '@netkart/contract';
@@ -75,5 +76,32 @@ describe('store invoices signature', () => {
 
     expect((await cli.store('invoices', 'signature', '--remove')).code).toBe(0);
     expect(await cli.shop.services.invoices.signature(cli.shop.storeId)).toBeUndefined();
+  });
+});
+
+describe('store invoices eway-bill and store orders invoice --copy', () => {
+  it('records a 12-digit e-way bill, refuses another length, and prints it on the transporter’s copy', async () => {
+    const short = await cli.store('invoices', 'eway-bill', order.id, '--number', '12345');
+    expect(short.code).toBe(1);
+    expect(short.stderr).toBe('Error: number: an e-way bill number has 12 digits.\n');
+    const saved = await cli.store('invoices', 'eway-bill', order.id, '--number', '331012345678');
+    expect(saved.stderr).toBe('');
+    const today = istDay(new Date());
+    expect(saved.stdout).toBe(`E-way bill 331012345678 of ${today} recorded for order ${order.id}.\n`);
+    expect(await cli.shop.services.invoices.ewayBill(cli.shop.storeId, order.id)).toEqual({
+      number: '331012345678',
+      date: today,
+    });
+    const wrongCopy = await cli.store('orders', 'invoice', order.id, '--copy', 'fourth');
+    expect(wrongCopy.stderr).toBe("Error: --copy is original, duplicate or triplicate, not 'fourth'.\n");
+    const written = await cli.store('orders', 'invoice', order.id, '--copy', 'duplicate', '--out', 'duplicate.pdf');
+    expect(written.code).toBe(0);
+    if (spawnSync('pdftotext', ['-v']).error === undefined) {
+      const text = spawnSync('pdftotext', ['-layout', path.join(cli.files.dir, 'duplicate.pdf'), '-'], {
+        encoding: 'utf8',
+      }).stdout;
+      expect(text).toContain('Duplicate for Transporter');
+      expect(text).toMatch(/E-way bill No\.:\s+331012345678/);
+    }
   });
 });

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { GST_REPORT_FILES, GstMonth } from '@netkart/contract';
+import { EwayBill, GST_REPORT_FILES, GstMonth } from '@netkart/contract';
 import type { Command } from 'commander';
 import { gstr1Csv } from '../../modules/invoices/gstr1-csv.js';
+import { istDay } from '../../shared/india-time.js';
 import { type CliContext, CliError, logChange, storeOption, withStore } from '../context.js';
+import { findOrder } from './find-order.js';
 
 /** `store reports gst` and `store invoices signature`: the books an accountant files. */
 export function addGstBookCommands(program: Command, context: CliContext): void {
@@ -66,6 +68,33 @@ export function addGstBookCommands(program: Command, context: CliContext): void 
           after: { uploaded: true },
         });
         context.stdout('Invoices now carry this signature above "Authorised Signatory".\n');
+      });
+    });
+
+  invoices
+    .command('eway-bill')
+    .argument('<order>', 'the order number')
+    .requiredOption('--number <digits>', "the e-way bill's 12-digit number")
+    .option('--date <YYYY-MM-DD>', 'the day it was generated (default: today, India time)')
+    .description(
+      "record the e-way bill of an invoiced order's consignment (rule 138, over ₹50,000); the invoice prints it",
+    )
+    .action(async (id: string, options: { number: string; date?: string }, command: Command) => {
+      const bill = EwayBill.safeParse({
+        number: options.number,
+        date: options.date ?? istDay(new Date()),
+      });
+      if (!bill.success) throw new CliError(bill.error.issues.map((issue) => issue.message).join(' '));
+      await withStore(context, storeOption(command), async (shop, store) => {
+        const row = await findOrder(shop, store, id);
+        const saved = await shop.services.invoices.setEwayBill(store.id, row.id, bill.data);
+        await logChange(shop, {
+          storeId: store.id,
+          action: 'order.eway-bill',
+          subject: `order:${row.id}`,
+          after: saved,
+        });
+        context.stdout(`E-way bill ${saved.number} of ${saved.date} recorded for order ${row.id}.\n`);
       });
     });
 }
