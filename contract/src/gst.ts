@@ -115,8 +115,9 @@ export interface TaxSplit {
 /**
  * Splits a GST-inclusive amount (integer paise) into its taxable value and tax, each rounded to the
  * paisa, so that taxable + taxes = amount exactly: within one state CGST and SGST at half the rate
- * each (equal), between states IGST at the full rate. Among the taxable values that add up exactly,
- * the one whose taxes are the rate applied to it, rounded, is chosen; when none is, the nearest.
+ * each (always equal: see `equalHalves`), between states IGST at the full rate. Among the taxable
+ * values that add up exactly, the one whose taxes are the rate applied to it, rounded, is chosen;
+ * when none is, the nearest.
  */
 export function splitInclusive(amount: number, rate: GstRate, withinState: boolean): TaxSplit {
   if (!Number.isInteger(amount) || amount < 0)
@@ -128,12 +129,21 @@ export function splitInclusive(amount: number, rate: GstRate, withinState: boole
   const candidates = [near, near - 1, near + 1, near - 2, near + 2].filter(
     (taxable) => taxable >= 0 && taxable <= amount,
   );
-  const taxable = candidates.find((each) => each + taxOf(each) === amount) ?? near;
+  const found = candidates.find((each) => each + taxOf(each) === amount) ?? near;
+  if (!withinState) return { taxable: found, igst: amount - found, cgst: 0, sgst: 0 };
+  const { taxable, half } = equalHalves(amount, found);
+  return { taxable, igst: 0, cgst: half, sgst: half };
+}
+
+/**
+ * CGST and SGST are always the same amount: when the tax left after the taxable value is an odd
+ * number of paise (no exact split exists: ₹798 at 18%), the odd paisa goes to the taxable value,
+ * so each half is whole and taxable + 2 × half is still the amount (docs/decisions.md).
+ */
+export function equalHalves(amount: number, taxable: number): { taxable: number; half: number } {
   const tax = amount - taxable;
-  if (!withinState) return { taxable, igst: tax, cgst: 0, sgst: 0 };
-  // An odd paisa of tax (no exact split found) goes to the central share, so the line still adds up.
-  const state = Math.floor(tax / 2);
-  return { taxable, igst: 0, cgst: tax - state, sgst: state };
+  const half = Math.floor(tax / 2);
+  return { taxable: amount - 2 * half, half };
 }
 
 /** An invoice number is PREFIX/YY-YY/NNNNNN and must fit GST's 16 characters: the prefix has at most 3. */

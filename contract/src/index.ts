@@ -13,6 +13,7 @@ export * from './contact.js';
 export * from './countries.js';
 export * from './delivery.js';
 export * from './gst.js';
+export * from './gst-books.js';
 export * from './listing-rules.js';
 export * from './newsletter.js';
 export * from './orders.js';

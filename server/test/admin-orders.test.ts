@@ -209,7 +209,7 @@ describe('the home page and the accountant', () => {
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = answer.body.split('\n');
     expect(lines[0]).toBe(
-      '\uFEFFOrder,Placed (IST),Status,Customer,Email,Phone,City,State,PIN code,Items,Total (INR),Paid by,Payment reference,Test payment',
+      '\uFEFFOrder,Placed (IST),Status,Customer,Email,Phone,City,State,PIN code,Items,Total (INR),Paid by,Payment reference,Test payment,Buyer GSTIN,Invoice,Invoice date,Taxable value (INR),CGST (INR),SGST (INR),IGST (INR),Credit note,Credit note date',
     );
     expect(lines.find((line) => line.startsWith(order.id))).toContain(`,Pending,Asha Rao,`);
     expect(lines.find((line) => line.startsWith(order.id))).toContain(`,2,${order.total.toFixed(2)},,,`);

@@ -10,6 +10,7 @@ import { StoreFileError } from '../modules/stores/store-file.js';
 import { addBackupCommands } from './commands/backup.js';
 import { addCourierCommands } from './commands/couriers.js';
 import { addDeliveryCommands } from './commands/delivery.js';
+import { addGstBookCommands } from './commands/gst-books.js';
 import { addMailCommands } from './commands/mail.js';
 import { addOrderCommands } from './commands/orders.js';
 import { addPaymentCommands } from './commands/payments.js';
@@ -48,6 +49,7 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
   addPincodeCommands(program, context);
   addDeliveryCommands(program, context);
   addShippingCommands(program, context);
+  addGstBookCommands(program, context);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

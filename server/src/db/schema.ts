@@ -324,6 +324,8 @@ export interface DatabaseSchema {
   tickets: TicketsTable;
   subscribers: SubscribersTable;
   invoices: InvoicesTable;
+  invoice_signatures: InvoiceSignaturesTable;
+  eway_bills: EwayBillsTable;
   pincodes: PincodesTable;
   pincode_directory: PincodeDirectoryTable;
   delivery_rules: DeliveryRulesTable;
@@ -333,6 +335,24 @@ export interface DatabaseSchema {
   courier_events: CourierEventsTable;
   cod_rules: CodRulesTable;
   cod_orders: CodOrdersTable;
+}
+
+/** The signature printed above "Authorised Signatory" on a store's invoices (CGST rule 46(q)). */
+export interface InvoiceSignaturesTable {
+  store_id: string;
+  png_base64: string;
+  uploaded_at: string;
+}
+
+/** The e-way bill of an order's consignment (rule 138), as the merchant typed it. */
+export interface EwayBillsTable {
+  order_id: string;
+  store_id: string;
+  /** 12 digits. */
+  number: string;
+  /** The India-time day it was generated, YYYY-MM-DD. */
+  bill_date: string;
+  recorded_at: string;
 }
 
 /** A shopper's saved address (at most ten per account, exactly one the default while any remain). */

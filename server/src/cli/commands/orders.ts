@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { OrderStatus } from '@netkart/contract';
+import { InvoiceCopyQuery, OrderStatus } from '@netkart/contract';
 import type { Command } from 'commander';
 import type { OrderRow } from '../../db/schema.js';
 import { STORE_COMMAND_ACTOR } from '../../modules/audit/service.js';
@@ -72,24 +72,37 @@ export function addOrderCommands(program: Command, context: CliContext): void {
     'the PDF to write (default: invoice-<number>.pdf in this folder)',
   )
     .option('--credit-note', 'the credit note issued when the paid order was cancelled')
-    .action(async (id: string, options: { out?: string; output?: string; creditNote?: boolean }, command: Command) => {
-      const outFile = outFileOf(options, context);
-      await withStore(context, storeOption(command), async (shop, store) => {
-        const row = await findOrder(shop, store, id);
-        const kind = options.creditNote ? 'credit-note' : 'invoice';
-        const issued = await shop.services.invoices.find(store.id, row.id, kind);
-        if (!issued) {
-          throw new CliError(
-            options.creditNote
-              ? `Order ${row.id} has no credit note: one is issued when a paid order is cancelled. It is ${statusLabel(row.status)}.`
-              : `Order ${row.id} has no invoice yet: one is issued when the order is paid. It is ${statusLabel(row.status)}.`,
-          );
-        }
-        const output = outFile ?? fileNameOf(issued.document.type, issued.row.number);
-        fs.writeFileSync(path.resolve(context.cwd, output), await shop.services.invoices.pdf(issued));
-        context.stdout(`${issued.document.title} ${issued.row.number} of order ${row.id} written to ${output}.\n`);
-      });
-    });
+    .option(
+      '--copy <which>',
+      'original (for the recipient), duplicate (transporter) or triplicate (supplier)',
+      'original',
+    )
+    .action(
+      async (
+        id: string,
+        options: { out?: string; output?: string; creditNote?: boolean; copy: string },
+        command: Command,
+      ) => {
+        const outFile = outFileOf(options, context);
+        const copy = InvoiceCopyQuery.safeParse({ copy: options.copy });
+        if (!copy.success) throw new CliError(`--copy is original, duplicate or triplicate, not '${options.copy}'.`);
+        await withStore(context, storeOption(command), async (shop, store) => {
+          const row = await findOrder(shop, store, id);
+          const kind = options.creditNote ? 'credit-note' : 'invoice';
+          const issued = await shop.services.invoices.find(store.id, row.id, kind);
+          if (!issued) {
+            throw new CliError(
+              options.creditNote
+                ? `Order ${row.id} has no credit note: one is issued when a paid order is cancelled. It is ${statusLabel(row.status)}.`
+                : `Order ${row.id} has no invoice yet: one is issued when the order is paid. It is ${statusLabel(row.status)}.`,
+            );
+          }
+          const output = outFile ?? fileNameOf(issued.document.type, issued.row.number);
+          fs.writeFileSync(path.resolve(context.cwd, output), await shop.services.invoices.pdf(issued, copy.data.copy));
+          context.stdout(`${issued.document.title} ${issued.row.number} of order ${row.id} written to ${output}.\n`);
+        });
+      },
+    );
 
   orders
     .command('paid')

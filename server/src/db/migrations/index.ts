@@ -45,6 +45,7 @@ import * as deliveryRules from './2027-01-15-delivery-rules.js';
 import * as shippingCharges from './2027-01-16-shipping-charges.js';
 import * as cashOnDelivery from './2027-01-19-cash-on-delivery.js';
 import * as couriers from './2027-01-20-couriers.js';
+import * as gstBooks from './2027-01-21-gst-books.js';
 
 const migrations: [name: string, migration: Migration][] = [
   ['2026-11-01-initial', initial],
@@ -81,6 +82,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-20-couriers', couriers],
   ['2027-01-19-cash-on-delivery', cashOnDelivery],
   ['2027-01-16-shipping-charges', shippingCharges],
+  ['2027-01-21-gst-books', gstBooks],
 ];
 
 export const migrationProvider: MigrationProvider = {

@@ -2,6 +2,8 @@ import { stringify } from 'csv-stringify/sync';
 import { csvTextCell as text } from '../../shared/csv-cell.js';
 import { istDayEnd, istDayStart, istMinute } from '../../shared/india-time.js';
 import { toRupees } from '../../shared/money.js';
+import { rupeeFigure } from '../invoices/gstr1-csv.js';
+import type { InvoiceService } from '../invoices/service.js';
 import type { OrderService } from '../orders/service.js';
 import { statusLabel } from '../orders/status.js';
 import { isTestProvider, type PaymentService } from '../payments/service.js';
@@ -24,6 +26,16 @@ const EXPORT_COLUMNS = [
   'Paid by',
   'Payment reference',
   'Test payment',
+  // The books: what the invoice says (a receipt's number for a seller without a GSTIN).
+  'Buyer GSTIN',
+  'Invoice',
+  'Invoice date',
+  'Taxable value (INR)',
+  'CGST (INR)',
+  'SGST (INR)',
+  'IGST (INR)',
+  'Credit note',
+  'Credit note date',
 ];
 
 /**
@@ -35,6 +47,7 @@ const EXPORT_COLUMNS = [
 export async function* exportOrdersCsv(
   orders: OrderService,
   payments: PaymentService,
+  invoices: InvoiceService,
   storeId: string,
   from: string,
   to: string,
@@ -46,14 +59,17 @@ export async function* exportOrdersCsv(
     const rows = await orders.placedBetween(storeId, span, after, BATCH);
     if (rows.length === 0) return;
     const ids = rows.map((row) => row.id);
-    const [summaries, paid] = await Promise.all([
+    const [summaries, paid, documents] = await Promise.all([
       orderSummaries(orders, payments, storeId, rows),
       payments.successfulForOrders(storeId, ids),
+      invoices.documentsOfOrders(storeId, ids),
     ]);
     const paymentOf = new Map(paid.map((payment) => [payment.order_id, payment]));
     yield stringify(
       rows.map((row, index) => {
         const payment = paymentOf.get(row.id);
+        const { invoice, creditNote } = documents.get(row.id) ?? {};
+        const totals = invoice?.totals;
         return [
           row.id,
           istMinute(row.created_at),
@@ -69,6 +85,15 @@ export async function* exportOrdersCsv(
           payment?.provider ?? '',
           text(payment?.reference ?? ''),
           payment && isTestProvider(payment.provider) ? 'yes' : '',
+          text(row.buyer_gstin?.trim().toUpperCase() ?? ''),
+          invoice?.number ?? '',
+          invoice?.date ?? '',
+          totals ? rupeeFigure(totals.taxable) : '',
+          totals ? rupeeFigure(totals.cgst) : '',
+          totals ? rupeeFigure(totals.sgst) : '',
+          totals ? rupeeFigure(totals.igst) : '',
+          creditNote?.number ?? '',
+          creditNote?.date ?? '',
         ];
       }),
     );

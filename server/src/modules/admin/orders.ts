@@ -14,6 +14,7 @@ import { istDayEnd, istDayStart } from '../../shared/india-time.js';
 import { toPaise, toRupees } from '../../shared/money.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
 import type { CourierService } from '../couriers/service.js';
+import type { InvoiceService } from '../invoices/service.js';
 import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
 import { movesFrom, statusLabel } from '../orders/status.js';
 import type { CodService } from '../payments/cod/service.js';
@@ -42,6 +43,7 @@ export class AdminOrders {
     private readonly payments: PaymentService,
     private readonly audit: AuditLog,
     private readonly couriers: CourierService,
+    private readonly invoices: InvoiceService,
     private readonly cod?: CodService,
   ) {}
 
@@ -273,7 +275,7 @@ export class AdminOrders {
 
   /** The orders placed between two India-time days, as CSV for an accountant (see orders-export.ts). */
   exportCsv(storeId: string, from: string, to: string): AsyncGenerator<string> {
-    return exportOrdersCsv(this.orders, this.payments, storeId, from, to);
+    return exportOrdersCsv(this.orders, this.payments, this.invoices, storeId, from, to);
   }
 
   /** The order as the page saw it, or a refusal when it changed since. */

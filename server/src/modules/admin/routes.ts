@@ -30,6 +30,7 @@ import type { StaffSignInLinks } from '../staff/sign-in-links.js';
 import type { PictureCopies } from '../storefront/picture-copies.js';
 import type { StoreService } from '../stores/service.js';
 import type { AdminDashboards } from './dashboard.js';
+import { adminGstRoutes } from './gst-routes.js';
 import { adminMailRoutes } from './mail-routes.js';
 import type { AdminOrders } from './orders.js';
 import { adminProductRoutes } from './product-routes.js';
@@ -70,6 +71,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   await adminMailRoutes(app, options);
   await adminTicketRoutes(app, options);
   await adminInvoiceRoutes(app, options);
+  await adminGstRoutes(app, options);
 
   const dashboard = { response: withErrors({ 200: AdminDashboard }) };
   api.get('/admin/dashboard', { schema: dashboard }, async (request) => options.dashboards.of(request.store));

@@ -2,6 +2,7 @@ import { moduleRoutes } from '../../http/module-routes.js';
 import type { AuditLog } from '../audit/service.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { CourierService } from '../couriers/service.js';
+import type { InvoiceService } from '../invoices/service.js';
 import type { OrderService } from '../orders/service.js';
 import type { CodService } from '../payments/cod/service.js';
 import type { PaymentService } from '../payments/service.js';
@@ -24,10 +25,18 @@ export function createAdminServices(modules: {
   audit: AuditLog;
   catalog: CatalogService;
   couriers: CourierService;
+  invoices: InvoiceService;
   cod?: CodService;
 }): AdminServices {
   return {
-    adminOrders: new AdminOrders(modules.orders, modules.payments, modules.audit, modules.couriers, modules.cod),
+    adminOrders: new AdminOrders(
+      modules.orders,
+      modules.payments,
+      modules.audit,
+      modules.couriers,
+      modules.invoices,
+      modules.cod,
+    ),
     adminProducts: new AdminProducts(modules.catalog, modules.audit),
     dashboards: new AdminDashboards(modules.orders, modules.payments, modules.catalog),
   };

@@ -1,3 +1,4 @@
+import { type EwayBill, INVOICE_COPIES, type InvoiceCopy } from '@netkart/contract';
 import PDFDocument from 'pdfkit';
 import type { InvoiceDocument, PrintedParty } from './document.js';
 import { fontFile, SUBSETS } from './pdf-fonts.js';
@@ -5,8 +6,17 @@ import { table } from './pdf-line-table.js';
 import { CONTENT_WIDTH, GREY, PAGE, Page, printedDate, roomFor, stateLine } from './pdf-page.js';
 import { totals } from './pdf-tax-summary.js';
 
+/** What a PDF adds to the document as issued: which copy it is, and what the merchant gave since. */
+export interface PdfExtras {
+  copy: InvoiceCopy;
+  /** The store's signature, printed above "Authorised Signatory". */
+  signature?: Buffer | undefined;
+  /** The consignment's e-way bill (rule 138). */
+  ewayBill?: EwayBill | undefined;
+}
+
 /** Draws the document on A4 pages and returns the PDF's bytes. */
-export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
+export function renderInvoicePdf(document: InvoiceDocument, extras: PdfExtras = { copy: 'original' }): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
@@ -30,19 +40,20 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
     doc.on('error', reject);
   });
   const page = new Page(doc);
-  draw(page, doc, document);
+  draw(page, doc, document, extras);
   numberPages(page, doc, document);
   doc.end();
   return done;
 }
 
-function draw(page: Page, doc: PDFKit.PDFDocument, document: InvoiceDocument): void {
+function draw(page: Page, doc: PDFKit.PDFDocument, document: InvoiceDocument, extras: PdfExtras): void {
   const left = PAGE.margin;
   const half = CONTENT_WIDTH / 2;
   let y = PAGE.margin;
 
   page.line(document.title, left, y, { size: 16, bold: true });
-  page.line(document.type === 'credit-note' ? 'Original' : 'Original for Recipient', left, y + 4, {
+  // Rule 48: the copy is marked on each; a credit note keeps the invoice's marks.
+  page.line(INVOICE_COPIES[extras.copy], left, y + 4, {
     size: 8,
     color: GREY,
     align: 'right',
@@ -78,6 +89,12 @@ function draw(page: Page, doc: PDFKit.PDFDocument, document: InvoiceDocument): v
         ] as [string, string][])
       : []),
     ...(document.reason ? ([['Reason', document.reason]] as [string, string][]) : []),
+    ...(extras.ewayBill && document.type !== 'credit-note'
+      ? ([
+          ['E-way bill No.', extras.ewayBill.number],
+          ['E-way bill date', printedDate(extras.ewayBill.date)],
+        ] as [string, string][])
+      : []),
   ];
   let right = sellerTop;
   for (const [label, value] of particulars) {
@@ -112,9 +129,18 @@ function draw(page: Page, doc: PDFKit.PDFDocument, document: InvoiceDocument): v
     y = roomFor(doc, y, page.height(text, CONTENT_WIDTH, { size: 9 }) + 4);
     y += page.paragraph(text, left, y, CONTENT_WIDTH, { size: 9, bold: text.startsWith('Amount') }) + 4;
   }
-  y = roomFor(doc, y + 14, 48);
+  // Rule 46(q): signed by the supplier; the owner's uploaded signature sits above the words.
+  y = roomFor(doc, y + 14, 64);
   page.line(`For ${document.seller.name}`, left, y, { size: 9, bold: true, align: 'right' });
-  page.line('Authorised signatory', left, y + 30, { size: 8, color: GREY, align: 'right' });
+  if (extras.signature) {
+    const box = { width: 140, height: 34 };
+    doc.image(extras.signature, left + CONTENT_WIDTH - box.width, y + 13, {
+      fit: [box.width, box.height],
+      align: 'right',
+      valign: 'bottom',
+    });
+  }
+  page.line('Authorised Signatory', left, y + 50, { size: 8, color: GREY, align: 'right' });
   page.line(
     `This is a computer-generated ${document.type === 'tax-invoice' ? 'invoice' : document.title.toLowerCase()}.`,
     left,

@@ -1,4 +1,4 @@
-import { Id, TrackOrderQuery } from '@netkart/contract';
+import { Id, type InvoiceCopy, InvoiceCopyQuery, TrackOrderQuery } from '@netkart/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,8 +15,13 @@ const pdf = (what: string) => withErrors({ 200: notJson('application/pdf', what)
 /** The paths of an order's documents, after /orders/:id/. */
 const DOCUMENTS: Record<string, InvoiceKind> = { invoice: 'invoice', 'credit-note': 'credit-note' };
 
-async function sendPdf(invoices: InvoiceService, issued: IssuedDocument, reply: FastifyReply) {
-  const pdf = await invoices.pdf(issued);
+async function sendPdf(
+  invoices: InvoiceService,
+  issued: IssuedDocument,
+  reply: FastifyReply,
+  copy: InvoiceCopy = 'original',
+) {
+  const pdf = await invoices.pdf(issued, copy);
   return reply
     .type('application/pdf')
     .header('content-disposition', `attachment; filename="${fileNameOf(issued.document.type, issued.row.number)}"`)
@@ -53,13 +58,17 @@ export async function invoiceRoutes(
   }
 }
 
-/** GET /admin/orders/:id/invoice and /credit-note: for the store's staff, inside the back office's session. */
+/**
+ * GET /admin/orders/:id/invoice and /credit-note: for the store's staff, inside the back office's
+ * session; `?copy=duplicate` (for the transporter) or `triplicate` (for the supplier), rule 48.
+ */
 export async function adminInvoiceRoutes(app: FastifyInstance, { invoices }: { invoices: InvoiceService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const [path, kind] of Object.entries(DOCUMENTS)) {
-    const schema = { params: OrderParams, response: pdf(`The order's ${path}, as PDF`) };
+    const schema = { params: OrderParams, querystring: InvoiceCopyQuery, response: pdf(`The order's ${path}, as PDF`) };
     api.get(`/admin/orders/:id/${path}`, { schema }, async (request, reply) => {
       const { id } = valid(request, 'params');
+      const { copy } = valid(request, 'query');
       const issued = await invoices.find(request.store.id, id, kind);
       if (!issued) {
         throw notFound(
@@ -68,7 +77,7 @@ export async function adminInvoiceRoutes(app: FastifyInstance, { invoices }: { i
             : `Order ${id.toUpperCase()} has no credit note: one is issued when a paid order is cancelled.`,
         );
       }
-      return sendPdf(invoices, issued, reply);
+      return sendPdf(invoices, issued, reply, copy);
     });
   }
 }

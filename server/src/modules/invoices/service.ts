@@ -1,4 +1,4 @@
-import { OrderStatus } from '@netkart/contract';
+import { type EwayBill, type InvoiceCopy, OrderStatus } from '@netkart/contract';
 import type {
   Database,
   InvoiceKind,
@@ -9,10 +9,13 @@ import type {
   StoreRow,
 } from '../../db/schema.js';
 import { nextInSequence } from '../../db/sequences.js';
+import { HttpError } from '../../http/errors.js';
 import { newId } from '../../shared/ids.js';
+import { istDay, istDayStart } from '../../shared/india-time.js';
 import type { OrderChange } from '../orders/service.js';
 import type { StoreService } from '../stores/service.js';
 import { buildCreditNote, buildInvoice, type InvoiceDocument, sellerOf } from './document.js';
+import { type Gstr1, gstr1Of } from './gstr1.js';
 import {
   type DocumentType,
   documentNumber,
@@ -22,6 +25,7 @@ import {
   sequenceName,
 } from './numbering.js';
 import { renderInvoicePdf } from './pdf.js';
+import { checkSignaturePng } from './signature.js';
 
 /** An issued document, as the routes and the `store` command hand it out. */
 export interface IssuedDocument {
@@ -104,9 +108,132 @@ export class InvoiceService {
     return row ? { row, document: JSON.parse(row.document_json) as InvoiceDocument } : undefined;
   }
 
-  /** The PDF of an issued document. */
-  pdf(issued: IssuedDocument): Promise<Buffer> {
-    return renderInvoicePdf(issued.document);
+  /**
+   * The PDF of an issued document, as the copy asked for (rule 48), with what is added after issue:
+   * the store's signature as it is now, and the order's e-way bill once the merchant typed it.
+   */
+  async pdf(issued: IssuedDocument, copy: InvoiceCopy = 'original'): Promise<Buffer> {
+    const { store_id: storeId, order_id: orderId } = issued.row;
+    const [signature, ewayBill] = await Promise.all([this.signature(storeId), this.ewayBill(storeId, orderId)]);
+    return renderInvoicePdf(issued.document, { copy, signature, ewayBill });
+  }
+
+  /** Each of these orders' invoice and credit note numbers and figures, for the orders CSV. */
+  async documentsOfOrders(
+    storeId: string,
+    orderIds: string[],
+  ): Promise<Map<string, { invoice?: InvoiceDocument; creditNote?: InvoiceDocument }>> {
+    const found = new Map<string, { invoice?: InvoiceDocument; creditNote?: InvoiceDocument }>();
+    if (orderIds.length === 0) return found;
+    const rows = await this.db
+      .selectFrom('invoices')
+      .select(['order_id', 'kind', 'document_json'])
+      .where('store_id', '=', storeId)
+      .where('order_id', 'in', orderIds)
+      .execute();
+    for (const row of rows) {
+      const entry = found.get(row.order_id) ?? {};
+      const document = JSON.parse(row.document_json) as InvoiceDocument;
+      if (row.kind === 'invoice') entry.invoice = document;
+      else entry.creditNote = document;
+      found.set(row.order_id, entry);
+    }
+    return found;
+  }
+
+  /** GSTR-1's tables for a month (YYYY-MM): the documents issued in it, India time, in the order of their numbers. */
+  async gstr1(storeId: string, month: string): Promise<Gstr1> {
+    const [year = 0, monthNumber = 0] = month.split('-').map(Number);
+    const next = monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
+    const rows = await this.db
+      .selectFrom('invoices')
+      .select(['kind', 'document_json'])
+      .where('store_id', '=', storeId)
+      .where('issued_at', '>=', istDayStart(`${month}-01`).toISOString())
+      .where('issued_at', '<', istDayStart(`${next}-01`).toISOString())
+      .orderBy('kind')
+      .orderBy('financial_year')
+      .orderBy('sequence')
+      .execute();
+    return gstr1Of(rows.map((row) => ({ kind: row.kind, document: JSON.parse(row.document_json) as InvoiceDocument })));
+  }
+
+  /** The signature printed above "Authorised Signatory", if the owner uploaded one. */
+  async signature(storeId: string): Promise<Buffer | undefined> {
+    const row = await this.db
+      .selectFrom('invoice_signatures')
+      .select('png_base64')
+      .where('store_id', '=', storeId)
+      .executeTakeFirst();
+    return row ? Buffer.from(row.png_base64, 'base64') : undefined;
+  }
+
+  /** Keeps the store's signature (a checked PNG) for every invoice downloaded from now on. */
+  async setSignature(storeId: string, png: Buffer): Promise<void> {
+    const checked = await checkSignaturePng(png);
+    const values = { png_base64: checked.toString('base64'), uploaded_at: this.clock().toISOString() };
+    await this.db
+      .insertInto('invoice_signatures')
+      .values({ store_id: storeId, ...values })
+      .onConflict((conflict) => conflict.column('store_id').doUpdateSet(values))
+      .execute();
+  }
+
+  async removeSignature(storeId: string): Promise<void> {
+    await this.db.deleteFrom('invoice_signatures').where('store_id', '=', storeId).execute();
+  }
+
+  /** The e-way bill the merchant recorded for the order's consignment. */
+  async ewayBill(storeId: string, orderId: string): Promise<EwayBill | undefined> {
+    const row = await this.db
+      .selectFrom('eway_bills')
+      .select(['number', 'bill_date'])
+      .where('store_id', '=', storeId)
+      .where('order_id', '=', orderId.toUpperCase())
+      .executeTakeFirst();
+    return row ? { number: row.number, date: row.bill_date } : undefined;
+  }
+
+  /**
+   * Records (or corrects) the e-way bill of an invoiced order: generated on or after the invoice's
+   * day and not in the future, India time. An order without an invoice has no consignment to cover yet.
+   */
+  async setEwayBill(storeId: string, orderId: string, bill: EwayBill): Promise<EwayBill> {
+    const invoice = await this.find(storeId, orderId, 'invoice');
+    if (!invoice) {
+      throw new HttpError(
+        409,
+        `Order ${orderId.toUpperCase()} has no invoice yet: record its e-way bill once it is paid and invoiced.`,
+      );
+    }
+    const today = istDay(this.clock());
+    const start = istDayStart(bill.date);
+    if (Number.isNaN(start.getTime()) || istDay(start) !== bill.date)
+      throw new HttpError(400, `date: ${bill.date} is not a day of the calendar.`, {}, 'date');
+    if (bill.date > today) throw new HttpError(400, 'date: an e-way bill cannot be dated in the future.', {}, 'date');
+    if (bill.date < invoice.document.date) {
+      throw new HttpError(
+        400,
+        `date: the e-way bill is generated on or after the invoice's day (${invoice.document.date}).`,
+        {},
+        'date',
+      );
+    }
+    const values = { number: bill.number, bill_date: bill.date, recorded_at: this.clock().toISOString() };
+    await this.db
+      .insertInto('eway_bills')
+      .values({ order_id: invoice.row.order_id, store_id: storeId, ...values })
+      .onConflict((conflict) => conflict.column('order_id').doUpdateSet(values))
+      .execute();
+    return { number: bill.number, date: bill.date };
+  }
+
+  async removeEwayBill(storeId: string, orderId: string): Promise<void> {
+    await this.db
+      .deleteFrom('eway_bills')
+      .where('store_id', '=', storeId)
+      .where('order_id', '=', orderId.toUpperCase())
+      .execute();
   }
 
   private async storeOf(trx: Database, order: OrderRow): Promise<StoreRow> {

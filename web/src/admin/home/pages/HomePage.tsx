@@ -5,6 +5,7 @@ import { Boxes, Download, IndianRupee, Truck, Undo2 } from '@/components/icons';
 import { buttonClasses, Input, Label, Skeleton } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/money';
+import { GstReportDownloads } from '../../books/GstReportDownloads';
 import { LoadProblem } from '../../components/LoadProblem';
 import { adminUrl } from '../../lib/api-client';
 import { useTitle } from '../../lib/use-title';
@@ -32,6 +33,7 @@ export function HomePage() {
         <Dashboard data={dashboard.data} />
       )}
       <OrdersExport />
+      <GstReportDownloads today={indiaToday()} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { AdminOrder } from '@netkart/contract';
+import { type AdminOrder, INVOICE_COPIES } from '@netkart/contract';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, FileDown, Printer } from '@/components/icons';
@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { formatPrice } from '@/lib/money';
 import { useSession } from '../../auth/session';
+import { EwayBillPanel } from '../../books/EwayBillPanel';
 import { adminUrl } from '../../lib/api-client';
 import { useTitle } from '../../lib/use-title';
 import { useOrder } from '../api';
@@ -76,6 +77,7 @@ export function OrderPage() {
             <Timeline order={data} />
           </div>
           <div className="space-y-5">
+            <EwayBillPanel order={data} />
             <Panel title="Shopper">
               <p className="break-words">
                 <a href={`mailto:${data.email}`} className="text-brand-700 hover:underline">
@@ -277,6 +279,23 @@ function InvoiceLinks({ order }: { order: AdminOrder }) {
           {DOCUMENT_LABELS[document.type]}
         </a>
       ))}
+      {/* Rule 48: the transporter's and the supplier's copies of a tax invoice. */}
+      {order.documents
+        .filter((document) => document.type === 'tax-invoice')
+        .flatMap((document) =>
+          (['duplicate', 'triplicate'] as const).map((copy) => (
+            <a
+              key={`${document.number}:${copy}`}
+              href={adminUrl(`/orders/${id}/invoice`, { copy })}
+              download
+              title={`${document.number}, ${INVOICE_COPIES[copy]}`}
+              className={buttonClasses('outline')}
+            >
+              <FileDown aria-hidden="true" className="h-4 w-4" />
+              {copy === 'duplicate' ? 'Duplicate (transporter)' : 'Triplicate (supplier)'}
+            </a>
+          )),
+        )}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useSession } from '../../auth/session';
+import { SignatureSection } from '../../books/SignatureSection';
 import { OWNERS_ONLY } from '../../lib/owners';
 import { useTitle } from '../../lib/use-title';
 import { PaymentsSection } from '../components/PaymentsSection';
@@ -20,6 +21,7 @@ export function SettingsPage() {
         <>
           <StoreDetailsSection />
           <PaymentsSection />
+          <SignatureSection />
           <StaffSection />
         </>
       )}
