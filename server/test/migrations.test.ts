@@ -86,9 +86,9 @@ describe('the frozen migrations', () => {
       ['2027-01-13-pin-directory', 'Success'],
       ['2027-01-14-saved-addresses', 'Success'],
       ['2027-01-15-delivery-rules', 'Success'],
-      ['2027-01-20-couriers', 'Success'],
-      ['2027-01-19-cash-on-delivery', 'Success'],
       ['2027-01-16-shipping-charges', 'Success'],
+      ['2027-01-19-cash-on-delivery', 'Success'],
+      ['2027-01-20-couriers', 'Success'],
       ['2027-01-21-gst-books', 'Success'],
     ]);
     // Made by the shop of then, migrated by today's files: the schema of a fresh database.

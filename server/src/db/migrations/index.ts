@@ -79,9 +79,9 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-13-pin-directory', pinDirectory],
   ['2027-01-14-saved-addresses', savedAddresses],
   ['2027-01-15-delivery-rules', deliveryRules],
-  ['2027-01-20-couriers', couriers],
-  ['2027-01-19-cash-on-delivery', cashOnDelivery],
   ['2027-01-16-shipping-charges', shippingCharges],
+  ['2027-01-19-cash-on-delivery', cashOnDelivery],
+  ['2027-01-20-couriers', couriers],
   ['2027-01-21-gst-books', gstBooks],
 ];
 
