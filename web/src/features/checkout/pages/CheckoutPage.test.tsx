@@ -97,8 +97,9 @@ describe('the order summary and a business buyer', () => {
     await userEvent.type(screen.getByLabelText('PIN code'), '560038');
     expect(await within(summary).findByText('₹79')).toBeVisible();
     expect(within(summary).getByText('Total').nextSibling?.textContent).toBe('₹428');
-    // ₹428 at 18% holds ₹65.29 of GST (₹53.24 on the sleeve, ₹12.05 on shipping, as the invoice splits it).
-    expect(within(summary).getByText('of which GST').nextSibling?.textContent).toBe('₹65.29');
+    // ₹428 at 18% holds ₹65.28 of GST as the invoice splits it: ₹53.24 on the sleeve, and ₹12.04 on
+    // shipping (₹12.05 would not halve into equal CGST and SGST: the odd paisa goes to the taxable value).
+    expect(within(summary).getByText('of which GST').nextSibling?.textContent).toBe('₹65.28');
     expect(
       calls.find(
         (call) => call.route === 'POST /shipping/quote' && (call.body as { pincode?: string }).pincode === '560038',
@@ -306,7 +307,7 @@ describe('checkout', () => {
     await expectVisibleText('PIN code 999999 is not a PIN code we know. Please check it.');
     expect(within(screen.getByLabelText('State')).getAllByRole('option').length).toBeGreaterThan(30);
 
-    // The server's refusal is shown and everything typed stays.
+    // The server's refusal is shown beside the field it names, and everything typed stays.
     await userEvent.clear(screen.getByLabelText('PIN code'));
     await userEvent.type(screen.getByLabelText('PIN code'), '411038');
     await userEvent.type(screen.getByLabelText('Full name'), 'Asha Rao');
@@ -314,6 +315,10 @@ describe('checkout', () => {
     await userEvent.type(screen.getByLabelText('Phone'), '9845012345');
     await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     await expectVisibleText('PIN code 411038 is in Maharashtra, not Karnataka.');
+    expect(screen.getByLabelText('PIN code')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('PIN code')).toHaveAccessibleDescription(
+      expect.stringContaining('PIN code 411038 is in Maharashtra, not Karnataka.'),
+    );
     expect(calls.find((call) => call.route === 'POST /orders')?.body).toHaveProperty('shippingAddress', {
       fullName: 'Asha Rao',
       address: '7, Model Colony',

@@ -7,7 +7,6 @@ import {
   ShippingAddressInput,
   STANDARD_GST_RATE,
   stateByName,
-  typedIndianMobile,
 } from '@netkart/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -15,8 +14,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { DeliveryForPin } from '@/components/delivery/DeliveryPromise';
 import { useRememberedPin } from '@/components/delivery/remembered-pin';
-import { Button, Checkbox, FormField, Input, Select, Textarea } from '@/components/ui';
-import { usePincode } from '@/features/auth/pincode';
+import { Button, Checkbox, FormField, Input } from '@/components/ui';
+import { ADDRESS_FIELDS, AddressFields, showFieldError, usePinFirst } from '@/features/auth/address-fields';
 import { addressLine, savedAddressesQuery } from '@/features/auth/saved-addresses';
 import { useCartAvailability } from '@/features/cart/availability';
 import { useCart } from '@/features/cart/cart-context';
@@ -30,7 +29,7 @@ import { toast } from '@/lib/toast';
 import { PaymentMethodChoice } from '../components/PaymentMethodChoice';
 import { gstIncluded } from '../gst-included';
 import { codForCart, usePaymentMethods } from '../payment-methods';
-import { EMPTY_SHIPPING, INDIAN_STATES, type ShippingForm, trimmedShipping } from '../shipping';
+import { EMPTY_SHIPPING, type ShippingForm, trimmedShipping } from '../shipping';
 
 /** One order line per cart line, so the merchant packs the size and colour each one asked for. */
 export const orderLinesOf = (items: CartItem[]): OrderLineInput[] =>
@@ -51,19 +50,18 @@ export default function CheckoutPage() {
   const [buyerGstin, setBuyerGstin] = useState('');
   const [buyerCompany, setBuyerCompany] = useState('');
   const [gstinError, setGstinError] = useState<string | undefined>();
+  const form = useForm<ShippingForm, unknown, ShippingAddressInput>({
+    defaultValues: EMPTY_SHIPPING,
+    // The server's own rules and messages, shown beside each field.
+    resolver: zodResolver(ShippingAddressInput),
+  });
   const {
-    register,
     handleSubmit,
     getValues,
     setValue,
     watch,
     formState: { isSubmitting, errors },
-  } = useForm<ShippingForm, unknown, ShippingAddressInput>({
-    defaultValues: EMPTY_SHIPPING,
-    // The server's own rules and messages, shown beside each field.
-    resolver: zodResolver(ShippingAddressInput),
-  });
-  const phoneField = register('phone');
+  } = form;
 
   // The shopper's saved addresses (the checkout is for signed-in shoppers only): the default fills
   // the form once they arrive, unless the shopper has begun typing; choosing another fills it again.
@@ -74,7 +72,7 @@ export default function CheckoutPage() {
   const offered = useRef(false);
   const fillFrom = (address: SavedAddress) => {
     setChosenId(address.id);
-    for (const field of ['postalCode', 'fullName', 'address', 'city', 'state', 'phone'] as const) {
+    for (const field of ADDRESS_FIELDS) {
       setValue(field, address[field], { shouldValidate: errors[field] !== undefined });
     }
   };
@@ -85,22 +83,10 @@ export default function CheckoutPage() {
     if (preferred && !addressStarted(getValues())) fillFrom(preferred);
   });
 
-  // PIN first: its place fills the city (the shopper may change it) and fixes the state, which the
-  // server checks against the PIN and the invoice takes its place of supply from.
-  const pincode = usePincode(watch('postalCode') ?? '');
+  // PIN first: its place fills the city and fixes the state (the server checks the state against it,
+  // and the invoice takes its place of supply from it).
+  const pincode = usePinFirst(form);
   const pinPlace = pincode.place;
-  const filledCity = useRef('');
-  useEffect(() => {
-    if (!pinPlace) return;
-    setValue('state', pinPlace.state, { shouldValidate: errors.state !== undefined });
-    const city = getValues('city').trim();
-    // A city the shopper typed is kept; one this form filled from an earlier PIN follows the new PIN.
-    if (city === '' || city === filledCity.current) {
-      setValue('city', pinPlace.district, { shouldValidate: errors.city !== undefined });
-      filledCity.current = pinPlace.district;
-    }
-  }, [pinPlace, setValue, getValues, errors.state, errors.city]);
-  const states = pinPlace ? [pinPlace.state] : INDIAN_STATES;
   // The promise for the PIN typed here, else for the one checked on a product page this session.
   const rememberedPin = useRememberedPin();
   const deliveryPin = pinPlace?.pincode ?? rememberedPin;
@@ -168,7 +154,9 @@ export default function CheckoutPage() {
       ...(payingCod ? { paymentMethod: 'cod' as const } : {}),
     });
     if (!result.ok || !result.data?.id) {
-      // The server's reason (a PIN code, a phone, stock) helps more than a generic line.
+      // A refusal about one of the address's fields (a PIN the shop does not deliver to, a state that
+      // is not the PIN's) is shown beside it; any other reason (stock, a limit) in a toast.
+      if (!result.ok && showFieldError(form, result.field, result.error)) return;
       toast.error('Error placing order', { description: (!result.ok && result.error) || 'Please try again later.' });
       return;
     }
@@ -219,74 +207,7 @@ export default function CheckoutPage() {
               ))}
             </fieldset>
           ) : null}
-          <FormField
-            label="PIN code"
-            htmlFor="shipping-postal-code"
-            error={errors.postalCode?.message ?? pincode.problem}
-            description={
-              pinPlace ? `${pinPlace.district}, ${pinPlace.state}` : '6 digits: the city and state follow from it'
-            }
-          >
-            <Input
-              id="shipping-postal-code"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              maxLength={6}
-              className="sm:max-w-48"
-              {...register('postalCode')}
-            />
-          </FormField>
-          <FormField label="Full name" htmlFor="shipping-full-name" error={errors.fullName?.message}>
-            <Input id="shipping-full-name" autoComplete="name" {...register('fullName')} />
-          </FormField>
-          <FormField
-            label="Address"
-            htmlFor="shipping-address"
-            error={errors.address?.message}
-            description="House number, street and area"
-          >
-            <Textarea id="shipping-address" rows={3} autoComplete="street-address" {...register('address')} />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="City" htmlFor="shipping-city" error={errors.city?.message}>
-              <Input id="shipping-city" autoComplete="address-level2" {...register('city')} />
-            </FormField>
-            <FormField
-              label="State"
-              htmlFor="shipping-state"
-              error={errors.state?.message}
-              {...(pinPlace ? { description: 'From the PIN code' } : {})}
-            >
-              <Select id="shipping-state" autoComplete="address-level1" {...register('state')}>
-                {pinPlace ? null : <option value="">Choose a state</option>}
-                {states.map((state) => (
-                  <option key={state} value={state}>
-                    {state}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField
-              label="Phone"
-              htmlFor="shipping-phone"
-              error={errors.phone?.message}
-              description="10-digit mobile number"
-            >
-              <Input
-                id="shipping-phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="+91XXXXXXXXXX"
-                {...phoneField}
-                onChange={(event) => {
-                  // Typed or pasted in any common form, the field holds '+91' and the mobile's ten digits.
-                  if (event.target.value.trim()) event.target.value = typedIndianMobile(event.target.value);
-                  return phoneField.onChange(event);
-                }}
-              />
-            </FormField>
-          </div>
+          <AddressFields form={form} idPrefix="shipping" pincode={pincode} />
           <div className="flex items-center gap-2">
             <Checkbox
               id="save-address"
