@@ -18,6 +18,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDist, 'server'));
   fs.writeFileSync(
     path.join(webDist, 'server', 'entry-server.js'),
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the file written is JavaScript with a template literal of its own
     'exports.render = async (request) => ({ status: 200, head: `<link rel="canonical" href="${request.url}">`, html: "", state: "" });\n',
   );
   shop = await startShop({ app: { webDistDir: webDist } });

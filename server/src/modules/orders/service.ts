@@ -19,15 +19,7 @@ import {
   type StateOfPincode,
 } from '../pincodes/address-check.js';
 import type { OrderCharges } from './charges.js';
-import {
-  correctedShipment,
-  type MoveBy,
-  moveRow,
-  type OrderChangeHook,
-  recordEvent,
-  type Shipment,
-  shipmentColumns,
-} from './moves.js';
+import { correctedShipment, type MoveBy, moveRow, type OrderChangeHook, recordEvent, type Shipment } from './moves.js';
 import { type PlaceOrder, placeOrder } from './placing.js';
 import {
   type DocumentsOf,
