@@ -137,3 +137,22 @@ export const deliveryByText = (estimate: DeliveryEstimate): string => `Delivery 
 
 /** What the product page says of a PIN the shop does not deliver to. */
 export const notDeliverableText = (pincode: string): string => `Not deliverable to ${pincode}`;
+
+/**
+ * Where couriers reach last and charge their far rate: the north-east, Jammu and Kashmir, Ladakh and
+ * the islands (the delivery rules' slowest zone and the shipping rules' dearest).
+ */
+export const FAR_STATES: readonly string[] = [
+  'Arunachal Pradesh',
+  'Assam',
+  'Manipur',
+  'Meghalaya',
+  'Mizoram',
+  'Nagaland',
+  'Sikkim',
+  'Tripura',
+  'Jammu and Kashmir',
+  'Ladakh',
+  'Andaman and Nicobar Islands',
+  'Lakshadweep',
+];

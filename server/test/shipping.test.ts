@@ -285,7 +285,7 @@ describe('shipping charged the way couriers bill', () => {
         });
         const localText = pdfText((await http.get(`/orders/${local.id}/invoice`, shopper.token)).rawPayload);
         expect(localText).toMatch(
-          /^\s*2\s+Shipping\s+996812\s+1 NOS\s+79\.00\s+66\.95\s+9(\.00)?%\s+6\.03\s+9(\.00)?%\s+6\.02\s+79\.00\s*$/m,
+          /^\s*2\s+Shipping\s+996812\s+1 NOS\s+79\.00\s+66\.96\s+9(\.00)?%\s+6\.02\s+9(\.00)?%\s+6\.02\s+79\.00\s*$/m,
         );
 
         // Cancelled after payment: the credit note and the email refund the whole total, shipping too.

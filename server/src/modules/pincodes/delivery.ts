@@ -1,4 +1,4 @@
-import { type DeliveryEstimate, type DeliveryRules, type DeliveryZone, WEEKDAYS } from '@netkart/contract';
+import { type DeliveryEstimate, type DeliveryRules, type DeliveryZone, FAR_STATES, WEEKDAYS } from '@netkart/contract';
 import { istDay, istMinute } from '../../shared/india-time.js';
 
 /**
@@ -73,22 +73,6 @@ export function deliveryTo(rules: DeliveryRules, place: PlaceOfPin, now: Date = 
 export const notDeliverable = (pincode: string) =>
   `We do not deliver to ${pincode} yet. Please choose an address with another PIN code.`;
 
-/** States couriers reach last: the north-east, Jammu and Kashmir, Ladakh and the islands. */
-const FAR_STATES = [
-  'Arunachal Pradesh',
-  'Assam',
-  'Manipur',
-  'Meghalaya',
-  'Mizoram',
-  'Nagaland',
-  'Sikkim',
-  'Tripura',
-  'Jammu and Kashmir',
-  'Ladakh',
-  'Andaman and Nicobar Islands',
-  'Lakshadweep',
-];
-
 /** The metros' PIN prefixes: Delhi, Mumbai, Kolkata, Chennai, Bengaluru, Hyderabad. */
 const METRO_PREFIXES = ['110', '400', '700', '600', '560', '500'];
 
@@ -118,7 +102,7 @@ export function defaultDeliveryRules(shopState: string | undefined): DeliveryRul
         name: 'North-east, J&K, Ladakh and islands',
         pincodes: [],
         prefixes: [],
-        states: FAR_STATES,
+        states: [...FAR_STATES],
         transitDays: { min: 6, max: 9 },
       },
       { name: 'Metros', pincodes: [], prefixes: METRO_PREFIXES, states: [], transitDays: { min: 3, max: 4 } },

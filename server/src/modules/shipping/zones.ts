@@ -1,4 +1,4 @@
-import type { ShippingZone } from '@netkart/contract';
+import { FAR_STATES, type ShippingZone } from '@netkart/contract';
 
 /** A PIN as the zones read it: its district and today's state. */
 export interface PlacedPin {
@@ -25,22 +25,6 @@ const METRO_DISTRICTS: Record<string, string> = {
   pune: 'Pune',
 };
 
-/** Where couriers charge their far rate: the north-east, Jammu and Kashmir, Ladakh and the islands. */
-const FAR_STATES = new Set([
-  'Arunachal Pradesh',
-  'Assam',
-  'Manipur',
-  'Meghalaya',
-  'Mizoram',
-  'Nagaland',
-  'Sikkim',
-  'Tripura',
-  'Jammu and Kashmir',
-  'Ladakh',
-  'Andaman and Nicobar Islands',
-  'Lakshadweep',
-]);
-
 const simple = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** The metro a PIN is in, or undefined. */
@@ -61,7 +45,7 @@ export function zoneBetween(origin: PlacedPin | undefined, destination: PlacedPi
   if (origin && origin.state === destination.state) {
     return cityOf(origin) === cityOf(destination) ? 'withinCity' : 'withinState';
   }
-  if (FAR_STATES.has(destination.state)) return 'northEastAndJk';
+  if (FAR_STATES.includes(destination.state)) return 'northEastAndJk';
   if (origin && metroOf(origin) && metroOf(destination)) return 'metroToMetro';
   return 'restOfIndia';
 }
