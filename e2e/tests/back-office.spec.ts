@@ -146,6 +146,8 @@ test('an owner changes a price in the product form and the shopper pays it; staf
   page,
   request,
 }) => {
+  // Three sign-ins and two pages of the back office: on a busy machine this takes more than the usual wait.
+  test.setTimeout(180_000);
   const product = await simpleProduct(request);
   const owner = await newStaff('owner');
   // A new whole-rupee price each run, with no discount, so the shop shows exactly this.
