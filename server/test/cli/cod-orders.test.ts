@@ -42,7 +42,8 @@ async function shippedCodOrder(): Promise<Order> {
   return order;
 }
 
-const rowOf = (id: string) => cli.shop.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const rowOf = (id: string) =>
+  cli.shop.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const auditOf = (id: string) =>
   cli.shop.db.selectFrom('audit_log').selectAll().where('subject', '=', `order:${id}`).execute();
 const stockOf = async () => ((await http.get(`/products/${product.id}`)).json() as Product).stock;
@@ -79,7 +80,15 @@ describe('store orders cod-cash', () => {
 
   it('refuses an amount other than the total, a bad reference, a non-COD order and a wrong status, changing nothing', async () => {
     const order = await shippedCodOrder();
-    const wrong = await store('orders', 'cod-cash', order.id, '--amount', String(order.total - 1), '--reference', 'R-1234');
+    const wrong = await store(
+      'orders',
+      'cod-cash',
+      order.id,
+      '--amount',
+      String(order.total - 1),
+      '--reference',
+      'R-1234',
+    );
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain("amount must be the order's total");
     const typo = await store('orders', 'cod-cash', order.id, '--amount', 'twelve', '--reference', 'R-1234');
@@ -91,7 +100,15 @@ describe('store orders cod-cash', () => {
     expect((await rowOf(order.id)).status).toBe(OrderStatus.Shipped);
 
     const online = await place('online');
-    const notCod = await store('orders', 'cod-cash', online.id, '--amount', String(online.total), '--reference', 'R-1234');
+    const notCod = await store(
+      'orders',
+      'cod-cash',
+      online.id,
+      '--amount',
+      String(online.total),
+      '--reference',
+      'R-1234',
+    );
     expect(notCod.code).toBe(1);
     expect(notCod.stderr).toContain(`Order ${online.id}: This order is not paid by cash on delivery.`);
 
@@ -127,7 +144,9 @@ describe('store orders rto', () => {
 
     const again = await store('orders', 'rto', order.id);
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain(`Order ${order.id} is Cancelled: only a Shipped order can be marked returned to origin.`);
+    expect(again.stderr).toContain(
+      `Order ${order.id} is Cancelled: only a Shipped order can be marked returned to origin.`,
+    );
   });
 
   it('refuses an order not paid by cash on delivery', async () => {

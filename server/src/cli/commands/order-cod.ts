@@ -13,7 +13,8 @@ const AMOUNT = /^₹?\s*\d{1,3}(,?\d{2,3})*(\.\d{1,2})?$/;
 
 function amountOf(typed: string): number {
   const trimmed = typed.trim();
-  if (!AMOUNT.test(trimmed)) throw new CliError(`--amount is the rupees the courier collected, e.g. 1499, not '${typed}'.`);
+  if (!AMOUNT.test(trimmed))
+    throw new CliError(`--amount is the rupees the courier collected, e.g. 1499, not '${typed}'.`);
   return Number(trimmed.replace(/[₹,\s]/g, ''));
 }
 
@@ -82,7 +83,9 @@ export function addCodOrderCommands(orders: Command, context: CliContext): void 
             after: { status: statusLabel(OrderStatus.Cancelled), reason: RETURNED_TO_ORIGIN_REASON },
           }),
         );
-        context.stdout(`Order ${row.id} is now Cancelled (${RETURNED_TO_ORIGIN_REASON}); its items are back in stock.\n`);
+        context.stdout(
+          `Order ${row.id} is now Cancelled (${RETURNED_TO_ORIGIN_REASON}); its items are back in stock.\n`,
+        );
       });
     });
 }
