@@ -437,8 +437,10 @@ export const AdminEmailsQuery = z.object({
 
 export const AdminEmail = z.object({
   id: z.string(),
-  /** 'order.placed', 'merchant.order.placed', 'account.password-reset' … */
+  /** 'order.placed', 'merchant.order.placed', 'account.password-reset' … ; 'sms.cod-code' for a text message. */
   kind: z.string(),
+  /** An email, or a text message (SMS) to the recipient's phone. */
+  channel: z.enum(['email', 'sms']).optional(),
   recipient: z.string(),
   subject: z.string(),
   status: z.enum(['pending', 'sent', 'failed']),
