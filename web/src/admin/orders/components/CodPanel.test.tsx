@@ -2,7 +2,7 @@ import type { AdminCodCash, AdminOrder } from '@netkart/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Answer, anAdminOrder, aSession, fakeApi, renderAdmin } from '../../test/render-admin';
+import { type Answer, anAdminOrder, aSession, aSummary, fakeApi, renderAdmin } from '../../test/render-admin';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -136,5 +136,28 @@ describe('the cash-on-delivery panel', () => {
     });
     expect(await screen.findByText('Cancelled: Returned to origin')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Returned to origin (RTO)' })).toBeNull();
+  });
+});
+
+describe('the orders list', () => {
+  it('marks cash-on-delivery orders COD, and no others', async () => {
+    fakeApi({
+      'GET /admin/session': () => [200, aSession()],
+      'GET /admin/orders': () => [
+        200,
+        {
+          data: [aSummary({ id: 'CODORDER01', cod: true }), aSummary({ id: 'ONLINE0001' })],
+          total: 2,
+          page: 1,
+          limit: 25,
+          counts: { '0': 2 },
+        },
+      ],
+    });
+    renderAdmin('/admin/orders');
+    const table = await screen.findByRole('table');
+    const [, codRow, onlineRow] = await within(table).findAllByRole('row');
+    expect(within(codRow as HTMLElement).getByText('COD')).toHaveAttribute('title', 'Cash on delivery');
+    expect(within(onlineRow as HTMLElement).queryByText('COD')).toBeNull();
   });
 });
