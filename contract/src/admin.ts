@@ -80,6 +80,8 @@ export const AdminOrderSummary = z.object({
   itemCount: z.number().int(),
   /** Paid on the sandbox gateway: no real money moved. */
   testPayment: z.boolean(),
+  /** Paid by cash on delivery (the list marks it "COD"). */
+  cod: z.boolean().optional(),
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummary>;
 
@@ -123,6 +125,17 @@ export const AdminOrderEvent = z.object({
 });
 export type AdminOrderEvent = z.infer<typeof AdminOrderEvent>;
 
+export const AdminCodCash = z.object({
+  confirmedAt: z.string().nullable(),
+  /** Rupees; null until recorded. */
+  cashCollected: z.number().nullable(),
+  remittanceReference: z.string().nullable(),
+  collectedAt: z.string().nullable(),
+  /** Who recorded it: 'staff:Asha Rao', 'store command'. */
+  collectedBy: z.string().nullable(),
+});
+export type AdminCodCash = z.infer<typeof AdminCodCash>;
+
 export const AdminOrder = Order.extend({
   email: z.string(),
   updatedAt: z.string(),
@@ -146,6 +159,8 @@ export const AdminOrder = Order.extend({
   courierService: z.object({ name: z.string(), title: z.string() }).nullable().optional(),
   /** Whether the courier's label of this order is kept (GET /admin/orders/{id}/label). */
   courierLabel: z.boolean().optional(),
+  /** Cash on delivery only: when the shopper confirmed it by code, and the cash the courier collected (who recorded it, when). */
+  codCash: AdminCodCash.optional(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
@@ -422,8 +437,10 @@ export const AdminEmailsQuery = z.object({
 
 export const AdminEmail = z.object({
   id: z.string(),
-  /** 'order.placed', 'merchant.order.placed', 'account.password-reset' … */
+  /** 'order.placed', 'merchant.order.placed', 'account.password-reset' … ; 'sms.cod-code' for a text message. */
   kind: z.string(),
+  /** An email, or a text message (SMS) to the recipient's phone. */
+  channel: z.enum(['email', 'sms']).optional(),
   recipient: z.string(),
   subject: z.string(),
   status: z.enum(['pending', 'sent', 'failed']),

@@ -186,3 +186,15 @@ export const maskedPhone = (phone: string): string => {
 
 /** The reason a COD order whose code never came back is cancelled with. */
 export const COD_NOT_CONFIRMED_REASON = 'Cash on delivery not confirmed';
+
+/** The rules as the back office reads them back (GET/PUT /admin/settings/cod): already checked, states by their names. */
+export const AdminCodRules = z.object({
+  enabled: z.boolean(),
+  minOrder: z.number().optional(),
+  maxOrder: z.number().optional(),
+  fee: z.union([z.object({ flat: z.number() }), z.object({ percent: z.number() })]).optional(),
+  pincodes: z.array(z.string()).optional(),
+  states: z.array(z.string()).optional(),
+  maxUnconfirmedPerShopper: z.number().int().optional(),
+});
+export type AdminCodRules = z.infer<typeof AdminCodRules>;

@@ -2,6 +2,7 @@ import { AdminActivityResponse, AdminEmailsResponse } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIVE_UP_AFTER_MS } from '../src/modules/messages/outbox.js';
 import { MailSender } from '../src/modules/messages/sender.js';
+import { enqueueTextMessage } from '../src/modules/messages/text-messages.js';
 import { addStaff, adminClient } from './admin-harness.js';
 import { client, orderableProducts, signUp, startShop, type TestShop, validAddress } from './harness.js';
 import { startSmtpPeer } from './smtp-peer.js';
@@ -44,6 +45,7 @@ describe('the back office’s emails', () => {
     expect(all.data.find((email) => email.kind === 'order.placed')).toMatchObject({
       recipient: shopper.email,
       subject: `Order ${orderId} placed | NetKart`,
+      channel: 'email',
       status: 'pending',
       attempts: 0,
       lastError: null,
@@ -107,5 +109,22 @@ describe('the back office’s emails', () => {
     expect(bad.json()).toEqual({ error: 'status is all, waiting, failed or sent.', field: 'status' });
     expect((await client(shop.app).get('/admin/emails')).statusCode).toBe(401);
     expect((await adminClient(shop.app).post('/admin/emails/retry')).statusCode).toBe(401);
+  });
+
+  it('lists text messages among them, as SMS to the phone', async () => {
+    await enqueueTextMessage(shop.services.outbox, shop.db, {
+      storeId: shop.storeId,
+      kind: 'cod-code',
+      phone: '+919845012345',
+      text: '123456 is your code to confirm cash-on-delivery order X at NetKart.',
+    });
+    const listed = await emails();
+    expect(listed.data.find((message) => message.kind === 'sms.cod-code')).toMatchObject({
+      channel: 'sms',
+      recipient: '+919845012345',
+    });
+    expect(listed.data.filter((message) => message.kind !== 'sms.cod-code').every((m) => m.channel === 'email')).toBe(
+      true,
+    );
   });
 });

@@ -337,6 +337,31 @@ describe('the merchant: cash collected and returned to origin', () => {
       .where('subject', '=', `order:${order.id}`)
       .execute();
     expect(audit.map((entry) => entry.action)).toContain('order.cod-cash');
+    // The back office shows who recorded what, and marks the order COD in its list.
+    const detail = (await admin.get(`/admin/orders/${order.id}`)).json();
+    expect(detail.codCash).toMatchObject({
+      cashCollected: order.total,
+      remittanceReference: 'DLV-REM-2027-0042',
+      collectedBy: expect.stringMatching(/^staff:staff\.[0-9a-f]{8}@netkart\.in$/),
+    });
+    expect(detail.codCash.confirmedAt).toEqual(expect.any(String));
+    expect(detail.codCash.collectedAt).toEqual(expect.any(String));
+    const listed = (await admin.get(`/admin/orders?q=${order.id}`)).json();
+    expect(listed.data[0]).toMatchObject({ id: order.id, cod: true });
+  });
+
+  it('refuses cash other than the order total, naming amount', async () => {
+    const { order, updatedAt } = await confirmedOrder();
+    const short = await admin.post(`/admin/orders/${order.id}/cod-cash`, {
+      updatedAt,
+      amount: order.total - 40,
+      reference: 'DLV-REM-2027-0043',
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ field: 'amount' });
+    expect(short.json().error).toContain("amount must be the order's total");
+    const detail = (await admin.get(`/admin/orders/${order.id}`)).json();
+    expect(detail).toMatchObject({ status: OrderStatus.Shipped, codCash: { cashCollected: null, collectedBy: null } });
   });
 
   it('an undelivered parcel is marked RTO: cancelled with that reason, stock back, audited', async () => {

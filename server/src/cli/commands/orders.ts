@@ -10,6 +10,7 @@ import { formatInr, toRupees } from '../../shared/money.js';
 import { type CliContext, CliError, logChange, storeOption, withStore } from '../context.js';
 import { outFileOf, withOutOption } from '../out-option.js';
 import { findOrder } from './find-order.js';
+import { addCodOrderCommands } from './order-cod.js';
 import { confirmCancel, moveOrder } from './order-moves.js';
 import { describeShipment, type ShipmentOptions, shipmentOf } from './order-shipment.js';
 import { type ListOptions, listOrders } from './orders-list.js';
@@ -229,4 +230,6 @@ export function addOrderCommands(program: Command, context: CliContext): void {
         ...(options.yes ? {} : { confirm: (row: OrderRow) => confirmCancel(context, row) }),
       });
     });
+
+  addCodOrderCommands(orders, context);
 }

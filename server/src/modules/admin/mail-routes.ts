@@ -6,6 +6,7 @@ import type { OutboxRow, OutboxStatus } from '../../db/schema.js';
 import { valid, withErrors } from '../../http/wire.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
 import type { Outbox } from '../messages/outbox.js';
+import { isTextMessage } from '../messages/text-messages.js';
 import { staffOf } from './session.js';
 
 const STATUS_OF: Record<AdminEmailFilter, OutboxStatus | undefined> = {
@@ -18,6 +19,7 @@ const STATUS_OF: Record<AdminEmailFilter, OutboxStatus | undefined> = {
 const toAdminEmail = (row: OutboxRow): AdminEmail => ({
   id: row.id,
   kind: row.kind,
+  channel: isTextMessage(row.kind) ? 'sms' : 'email',
   recipient: row.recipient,
   subject: row.subject,
   status: row.status,

@@ -2,6 +2,7 @@ import type { AdminOrderSummary } from '@netkart/contract';
 import type { OrderRow } from '../../db/schema.js';
 import { toRupees } from '../../shared/money.js';
 import type { OrderService } from '../orders/service.js';
+import { isCodOrder } from '../payments/cod/confirmation.js';
 import type { PaymentService } from '../payments/service.js';
 
 /** Orders as the back office's list shows them: who, where, how much, how many items, and whether paid on a test gateway. */
@@ -26,5 +27,6 @@ export async function orderSummaries(
     total: toRupees(Number(row.total)),
     itemCount: itemCounts.get(row.id) ?? 0,
     testPayment: testPaid.has(row.id),
+    ...(isCodOrder(row.payment_provider) ? { cod: true } : {}),
   }));
 }

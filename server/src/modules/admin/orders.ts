@@ -1,4 +1,5 @@
 import {
+  type AdminCodCash,
   type AdminOrder,
   type AdminOrderListQuery,
   type AdminOrderListResponse,
@@ -17,6 +18,7 @@ import type { CourierService } from '../couriers/service.js';
 import type { InvoiceService } from '../invoices/service.js';
 import { ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
 import { movesFrom, statusLabel } from '../orders/status.js';
+import { isCodOrder } from '../payments/cod/confirmation.js';
 import type { CodService } from '../payments/cod/service.js';
 import {
   gatewayRefundOf,
@@ -105,6 +107,7 @@ export class AdminOrders {
       allowedMoves: [...movesFrom(row.status)],
       courierService: courier ? { name: courier.provider.name, title: courier.provider.title } : null,
       courierLabel: Boolean(booking?.label_file),
+      ...(isCodOrder(row.payment_provider) ? { codCash: await this.codCashOf(store.id, row.id) } : {}),
       ...paymentReferenceOf(this.payments.staffReferenceFor(store)),
     };
   }
@@ -220,6 +223,20 @@ export class AdminOrders {
         after: { status: statusLabel(OrderStatus.Cancelled), reason: RETURNED_TO_ORIGIN_REASON },
       }),
     );
+  }
+
+  /** A COD order's confirmation and cash as the back office shows them; who recorded the cash is in the audit log. */
+  private async codCashOf(storeId: string, orderId: string): Promise<AdminCodCash> {
+    const cod = (await this.cod?.ofOrders([orderId]))?.get(orderId);
+    const recorded =
+      cod?.cash_collected == null ? undefined : await this.audit.latest(storeId, `order:${orderId}`, 'order.cod-cash');
+    return {
+      confirmedAt: cod?.confirmed_at ?? null,
+      cashCollected: cod?.cash_collected == null ? null : toRupees(Number(cod.cash_collected)),
+      remittanceReference: cod?.remittance_reference ?? null,
+      collectedAt: cod?.collected_at ?? null,
+      collectedBy: recorded?.actor ?? null,
+    };
   }
 
   private codService(): CodService {

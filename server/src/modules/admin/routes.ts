@@ -24,11 +24,13 @@ import type { ContactService } from '../contact/service.js';
 import { adminInvoiceRoutes } from '../invoices/routes.js';
 import type { InvoiceService } from '../invoices/service.js';
 import type { Outbox } from '../messages/outbox.js';
+import type { CodService } from '../payments/cod/service.js';
 import type { PaymentService } from '../payments/service.js';
 import type { StaffService } from '../staff/service.js';
 import type { StaffSignInLinks } from '../staff/sign-in-links.js';
 import type { PictureCopies } from '../storefront/picture-copies.js';
 import type { StoreService } from '../stores/service.js';
+import { adminCodSettingsRoutes } from './cod-settings-routes.js';
 import type { AdminDashboards } from './dashboard.js';
 import { adminGstRoutes } from './gst-routes.js';
 import { adminMailRoutes } from './mail-routes.js';
@@ -54,6 +56,8 @@ export interface AdminRouteOptions {
   invoices: InvoiceService;
   mediaDirs: { own?: string; all: string[] };
   pictureCopies: PictureCopies;
+  /** Cash on delivery's rules (absent where the shop runs without it). */
+  cod?: CodService | undefined;
 }
 
 /** /api/v1/admin/…: the back office's API, for staff signed in with a session cookie (never a shopper's token). */
@@ -68,6 +72,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   await adminSession(app, { staff: options.staff, links: options.staffSignInLinks, audit });
   await adminProductRoutes(app, options);
   await adminSettingsRoutes(app, options);
+  await adminCodSettingsRoutes(app, options);
   await adminMailRoutes(app, options);
   await adminTicketRoutes(app, options);
   await adminInvoiceRoutes(app, options);

@@ -44,7 +44,7 @@ export function createAdminServices(modules: {
 
 type ModuleServicesUsed = Pick<
   AdminRouteOptions,
-  'staff' | 'staffSignInLinks' | 'stores' | 'payments' | 'catalog' | 'audit' | 'outbox' | 'contact' | 'invoices'
+  'staff' | 'staffSignInLinks' | 'stores' | 'payments' | 'catalog' | 'audit' | 'outbox' | 'contact' | 'invoices' | 'cod'
 >;
 
 /** What the back office's routes take: its services and the modules', and the site's picture folders. */
@@ -72,4 +72,5 @@ export const adminModule = moduleRoutes(adminRoutes, ({ services, site }: AdminG
     all: site.mediaDirs,
   },
   pictureCopies: site.pictureCopies,
+  cod: services.cod,
 }));

@@ -68,6 +68,19 @@ export class AuditLog {
     }).catch(() => {});
   }
 
+  /** The newest entry of one action about one subject (who recorded a COD order's cash), if any. */
+  async latest(storeId: string, subject: string, action: string): Promise<AuditLogRow | undefined> {
+    return this.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('subject', '=', subject)
+      .where('action', '=', action)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
   /** A store's entries (and those about every store), newest first. */
   async list(
     storeId: string,

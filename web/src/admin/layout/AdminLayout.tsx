@@ -39,7 +39,7 @@ function navItems(session: StaffSession) {
     { to: '/admin/orders', label: 'Orders' },
     { to: '/admin/products', label: 'Products' },
     { to: '/admin/tickets', label: 'Tickets' },
-    { to: '/admin/emails', label: 'Emails' },
+    { to: '/admin/emails', label: 'Messages' },
   ];
   if (session.role === 'owner') {
     items.push({ to: '/admin/settings', label: 'Settings' }, { to: '/admin/activity', label: 'Activity' });

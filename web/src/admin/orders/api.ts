@@ -2,6 +2,7 @@ import type {
   AdminOrder,
   AdminOrderListResponse,
   CancelOrderRequest,
+  CodCashRequest,
   CourierBookingRequest,
   MarkPaidRequest,
   OrderActionRequest,
@@ -41,7 +42,9 @@ export type OrderAction =
   | { kind: 'tracking'; body: ShipOrderRequest }
   | { kind: 'courier'; body: CourierBookingRequest }
   | { kind: 'deliver'; body: OrderActionRequest }
-  | { kind: 'cancel'; body: CancelOrderRequest };
+  | { kind: 'cancel'; body: CancelOrderRequest }
+  | { kind: 'cod-cash'; body: CodCashRequest }
+  | { kind: 'rto'; body: OrderActionRequest };
 
 /** Runs an action; the server answers the order as it is now, which the page then shows. */
 export function useOrderAction(id: string) {

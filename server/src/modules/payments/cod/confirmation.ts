@@ -20,7 +20,7 @@ export const COD_CONFIRMATION: ByHandConfirmation = {
   howToPay:
     'Cash on delivery: first confirm the order with the 6-digit code we sent by SMS to its phone (My Orders → Confirm). Then pay the courier in cash when the parcel arrives.',
   nextStep: (orderId) =>
-    `Next: cash on delivery. The order waits until the shopper confirms it with the code sent to their phone; once it shows as Processing, pack and ship it. Record the cash when the courier remits it (npm run store -- orders cod-cash ${orderId}, or the back office).`,
+    `Next: cash on delivery. The order waits until the shopper confirms it with the code sent to their phone; once it shows as Processing, pack and ship it. Record the cash when the courier remits it (npm run store -- orders cod-cash ${orderId} --amount <the total> --reference <remittance reference>, or the back office).`,
 };
 
 export const isCodOrder = (paymentProvider: string | null): boolean => paymentProvider === COD_PAYMENT;

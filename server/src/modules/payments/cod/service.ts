@@ -16,6 +16,7 @@ import type { CodOrderRow, Database, OrderRow, UserRow } from '../../../db/schem
 import { writeTransaction } from '../../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../../http/errors.js';
 import { nowIso } from '../../../shared/ids.js';
+import { formatInr, toRupees } from '../../../shared/money.js';
 import {
   type NewCharge,
   ORDER_NOT_FOUND,
@@ -51,6 +52,8 @@ const hashOf = (orderId: string, code: string) => createHash('sha256').update(`$
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export const NOT_COD = 'This order is not paid by cash on delivery.';
+export const cashNotTotal = (totalPaise: number) =>
+  `amount must be the order's total, ${formatInr(toRupees(totalPaise))}, the cash the courier collected.`;
 export const WRONG_CODE = (left: number) =>
   left > 0
     ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`
@@ -261,6 +264,10 @@ export class CodService {
       if (!isCodOrder(order.payment_provider)) throw conflict(NOT_COD);
       if (order.status !== OrderStatus.Shipped && order.status !== OrderStatus.Delivered) {
         throw conflict('Cash is recorded for a Shipped or Delivered order.');
+      }
+      // The courier collects the order's total in cash; any other figure is a typing slip.
+      if (input.amount !== Number(order.total)) {
+        throw new HttpError(400, cashNotTotal(Number(order.total)), {}, 'amount');
       }
       const collected = { cash_collected: input.amount, remittance_reference: reference, collected_at: nowIso() };
       const updated = await trx

@@ -54,7 +54,7 @@ describe('the emails page', () => {
       ],
     });
     renderAdmin('/admin/emails');
-    const list = await screen.findByRole('list', { name: 'Emails, newest first' });
+    const list = await screen.findByRole('list', { name: 'Messages, newest first' });
     const [sent, failed] = within(list).getAllByRole('listitem');
     expect(within(sent as HTMLElement).getByText('Order 7KX2M9QH4D placed | NetKart')).toBeVisible();
     expect(within(sent as HTMLElement).getByText('To shopper@example.in')).toBeVisible();
@@ -66,7 +66,7 @@ describe('the emails page', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       '1 email was not delivered for a day and given up. Check the mail server (SMTP_URL), then send them again.',
     );
-    expect(document.title).toBe('Emails · Back office');
+    expect(document.title).toBe('Messages · Back office');
   });
 
   it('sends a failed email again, and all of them at once, and reads the list again', async () => {
@@ -95,11 +95,42 @@ describe('the emails page', () => {
     expect(calls.at(-1)?.url.searchParams.get('status')).toBe('failed');
 
     await userEvent.click(screen.getByRole('button', { name: 'Send all waiting and failed now' }));
-    await expectVisibleText('3 emails will be sent again within a minute.');
+    await expectVisibleText('3 messages will be sent again within a minute.');
     expect(
-      await within(await screen.findByRole('list', { name: 'Emails, newest first' })).findByText('Sent'),
+      await within(await screen.findByRole('list', { name: 'Messages, newest first' })).findByText('Sent'),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Send all waiting and failed now' })).toBeNull();
+  });
+
+  it('labels text messages SMS with the phone, beside the emails, never showing their code', async () => {
+    fakeApi({
+      'GET /admin/session': () => [200, aSession()],
+      'GET /admin/emails': () => [
+        200,
+        listed([
+          anEmail({
+            id: 'm3',
+            kind: 'sms.cod-code',
+            channel: 'sms',
+            recipient: '+919845012345',
+            subject: 'Text message',
+          }),
+          anEmail({ channel: 'email' }),
+        ]),
+      ],
+    });
+    renderAdmin('/admin/emails');
+    expect(await screen.findByRole('heading', { name: 'Messages' })).toBeVisible();
+    const [text, email] = within(await screen.findByRole('list', { name: 'Messages, newest first' })).getAllByRole(
+      'listitem',
+    );
+    expect(within(text as HTMLElement).getByText('SMS')).toBeVisible();
+    expect(within(text as HTMLElement).getByText('Cash-on-delivery confirmation code')).toBeVisible();
+    expect(within(text as HTMLElement).getByText('To +919845012345')).toBeVisible();
+    expect(within(email as HTMLElement).queryByText('SMS')).toBeNull();
+    expect(within(email as HTMLElement).getByText('Order 7KX2M9QH4D placed | NetKart')).toBeVisible();
+    const nav = screen.getByRole('navigation', { name: 'Back office' });
+    expect(within(nav).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/admin/emails');
   });
 
   it('filters by status through tabs that keep their place in the address', async () => {
@@ -108,7 +139,7 @@ describe('the emails page', () => {
       'GET /admin/emails': () => [200, listed([])],
     });
     const { router } = renderAdmin('/admin/emails');
-    expect(await screen.findByText('No emails here')).toBeVisible();
+    expect(await screen.findByText('No messages here')).toBeVisible();
     await userEvent.click(screen.getByRole('link', { name: 'Waiting' }));
     expect(router.state.location.search).toBe('?status=waiting');
     expect(screen.getByRole('link', { name: 'Waiting' })).toHaveAttribute('aria-current', 'page');

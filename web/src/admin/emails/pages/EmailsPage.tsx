@@ -1,7 +1,7 @@
 import { ADMIN_EMAIL_FILTERS, type AdminEmail, type AdminEmailFilter } from '@netkart/contract';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { Button, EmptyState, Skeleton } from '@/components/ui';
+import { Badge, Button, EmptyState, Skeleton } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { LoadProblem } from '../../components/LoadProblem';
@@ -11,14 +11,16 @@ import { pageCount } from '../../orders/list-state';
 import { useEmails, useSendAgain, useSendAllAgain } from '../api';
 
 const TAB_LABELS: Record<AdminEmailFilter, string> = { all: 'All', waiting: 'Waiting', failed: 'Failed', sent: 'Sent' };
+/** What each kind of text message is, in words (its text is not shown: a code is the shopper's alone). */
+const TEXT_LABELS: Record<string, string> = { 'sms.cod-code': 'Cash-on-delivery confirmation code' };
 const STATUS_WORDS: Record<AdminEmail['status'], string> = { pending: 'Waiting', sent: 'Sent', failed: 'Failed' };
 
 const filterOf = (value: string | null): AdminEmailFilter =>
   (ADMIN_EMAIL_FILTERS as readonly string[]).includes(value ?? '') ? (value as AdminEmailFilter) : 'all';
 
-/** What the shop emailed, what waits for the mail server, and what it gave up on: with a way to send again. */
+/** What the shop emailed or texted, what waits to be sent, and what it gave up on: with a way to send again. */
 export function EmailsPage() {
-  useTitle('Emails');
+  useTitle('Messages');
   const [params, setParams] = useSearchParams();
   const status = filterOf(params.get('status'));
   const asked = Number(params.get('page') ?? '');
@@ -36,7 +38,7 @@ export function EmailsPage() {
   const resendAll = () =>
     sendAll.mutate(undefined, {
       onSuccess: ({ count }) =>
-        toast.success(`${count} ${count === 1 ? 'email' : 'emails'} will be sent again within a minute.`),
+        toast.success(`${count} ${count === 1 ? 'message' : 'messages'} will be sent again within a minute.`),
       onError: (error) => toast.error(error.message),
     });
 
@@ -44,7 +46,7 @@ export function EmailsPage() {
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">Emails</h1>
+        <h1 className="text-2xl font-bold text-slate-900">Messages</h1>
         {undelivered > 0 ? (
           <Button onClick={resendAll} disabled={sendAll.isPending}>
             Send all waiting and failed now
@@ -58,7 +60,7 @@ export function EmailsPage() {
         </p>
       ) : null}
 
-      <nav aria-label="Email status" className="-mx-1 flex flex-wrap gap-1">
+      <nav aria-label="Message status" className="-mx-1 flex flex-wrap gap-1">
         {ADMIN_EMAIL_FILTERS.map((filter) => (
           <Link
             key={filter}
@@ -80,20 +82,20 @@ export function EmailsPage() {
         emails.isError ? (
           <LoadProblem error={emails.error} onRetry={() => emails.refetch()} />
         ) : (
-          <div role="status" aria-label="Loading the emails" className="space-y-2">
+          <div role="status" aria-label="Loading the messages" className="space-y-2">
             <Skeleton className="h-16 w-full" />
             <Skeleton className="h-16 w-full" />
           </div>
         )
       ) : emails.data.data.length === 0 ? (
         <EmptyState
-          title="No emails here"
-          description="Order emails to shoppers and to you, password resets and replies to contact messages show here."
+          title="No messages here"
+          description="Order emails to shoppers and to you, password resets, replies to contact messages and text messages (SMS) show here."
         />
       ) : (
         <>
           <ol
-            aria-label="Emails, newest first"
+            aria-label="Messages, newest first"
             className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
           >
             {emails.data.data.map((email) => (
@@ -128,7 +130,16 @@ function EmailRow({ email, sending, onSendAgain }: { email: AdminEmail; sending:
         {formatDateTime(email.createdAt)}
       </time>
       <div className="min-w-0">
-        <p className="font-medium break-words text-slate-900">{email.subject}</p>
+        {email.channel === 'sms' ? (
+          <p className="flex flex-wrap items-center gap-2 font-medium break-words text-slate-900">
+            <Badge tone="purple" title="Text message">
+              SMS
+            </Badge>
+            {TEXT_LABELS[email.kind] ?? email.subject}
+          </p>
+        ) : (
+          <p className="font-medium break-words text-slate-900">{email.subject}</p>
+        )}
         <p className="break-words text-slate-600">To {email.recipient}</p>
         {email.status !== 'sent' && email.lastError ? (
           <p className="break-words text-red-700">

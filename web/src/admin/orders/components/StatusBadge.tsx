@@ -13,3 +13,12 @@ export function TestMark() {
     </Badge>
   );
 }
+
+/** Paid by cash on delivery: the courier collects the money. */
+export function CodMark() {
+  return (
+    <Badge tone="blue" title="Cash on delivery">
+      COD
+    </Badge>
+  );
+}

@@ -12,6 +12,7 @@ import { EwayBillPanel } from '../../books/EwayBillPanel';
 import { adminUrl } from '../../lib/api-client';
 import { useTitle } from '../../lib/use-title';
 import { useOrder } from '../api';
+import { CodPanel } from '../components/CodPanel';
 import { OrderActions } from '../components/OrderActions';
 import { optionsOf, PackingSlip } from '../components/PackingSlip';
 import { StatusBadge, TestMark } from '../components/StatusBadge';
@@ -77,6 +78,7 @@ export function OrderPage() {
             <Timeline order={data} />
           </div>
           <div className="space-y-5">
+            <CodPanel order={data} onReload={() => order.refetch()} />
             <EwayBillPanel order={data} />
             <Panel title="Shopper">
               <p className="break-words">

@@ -9,7 +9,7 @@ import { formatPrice } from '@/lib/money';
 import { SearchBox } from '../../components/SearchBox';
 import { useTitle } from '../../lib/use-title';
 import { useOrderList } from '../api';
-import { StatusBadge, TestMark } from '../components/StatusBadge';
+import { CodMark, StatusBadge, TestMark } from '../components/StatusBadge';
 import { type ListState, pageCount, readListState, writeListState } from '../list-state';
 
 const TABS: Array<number | undefined> = [
@@ -201,6 +201,7 @@ function OrderTable({ orders }: { orders: AdminOrderSummary[] }) {
                 <span className="flex flex-wrap gap-1">
                   <StatusBadge status={order.status} />
                   {order.testPayment ? <TestMark /> : null}
+                  {order.cod ? <CodMark /> : null}
                 </span>
               </td>
             </tr>
@@ -226,6 +227,7 @@ function OrderCards({ orders }: { orders: AdminOrderSummary[] }) {
             <span className="flex flex-wrap justify-end gap-1">
               <StatusBadge status={order.status} />
               {order.testPayment ? <TestMark /> : null}
+              {order.cod ? <CodMark /> : null}
             </span>
           </div>
           <p className="truncate text-sm font-medium">{order.fullName}</p>

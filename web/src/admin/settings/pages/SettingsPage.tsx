@@ -2,6 +2,7 @@ import { useSession } from '../../auth/session';
 import { SignatureSection } from '../../books/SignatureSection';
 import { OWNERS_ONLY } from '../../lib/owners';
 import { useTitle } from '../../lib/use-title';
+import { CodSection } from '../components/CodSection';
 import { PaymentsSection } from '../components/PaymentsSection';
 import { StaffSection } from '../components/StaffSection';
 import { StoreDetailsSection } from '../components/StoreDetailsSection';
@@ -21,6 +22,7 @@ export function SettingsPage() {
         <>
           <StoreDetailsSection />
           <PaymentsSection />
+          <CodSection />
           <SignatureSection />
           <StaffSection />
         </>
