@@ -25,6 +25,8 @@ import { adminInvoiceRoutes } from '../invoices/routes.js';
 import type { InvoiceService } from '../invoices/service.js';
 import type { Outbox } from '../messages/outbox.js';
 import type { PaymentService } from '../payments/service.js';
+import type { DeliveryRulesService } from '../pincodes/delivery-rules.js';
+import type { ShippingService } from '../shipping/service.js';
 import type { StaffService } from '../staff/service.js';
 import type { StaffSignInLinks } from '../staff/sign-in-links.js';
 import type { PictureCopies } from '../storefront/picture-copies.js';
@@ -37,6 +39,7 @@ import { adminProductRoutes } from './product-routes.js';
 import type { AdminProducts } from './products.js';
 import { adminSession, requireOwner, staffOf } from './session.js';
 import { adminSettingsRoutes } from './settings-routes.js';
+import { adminShippingSettingsRoutes } from './shipping-settings-routes.js';
 import { adminTicketRoutes } from './ticket-routes.js';
 
 export interface AdminRouteOptions {
@@ -52,6 +55,8 @@ export interface AdminRouteOptions {
   outbox: Outbox;
   contact: ContactService;
   invoices: InvoiceService;
+  shipping: ShippingService;
+  delivery: DeliveryRulesService;
   mediaDirs: { own?: string; all: string[] };
   pictureCopies: PictureCopies;
 }
@@ -68,6 +73,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   await adminSession(app, { staff: options.staff, links: options.staffSignInLinks, audit });
   await adminProductRoutes(app, options);
   await adminSettingsRoutes(app, options);
+  await adminShippingSettingsRoutes(app, options);
   await adminMailRoutes(app, options);
   await adminTicketRoutes(app, options);
   await adminInvoiceRoutes(app, options);

@@ -44,7 +44,17 @@ export function createAdminServices(modules: {
 
 type ModuleServicesUsed = Pick<
   AdminRouteOptions,
-  'staff' | 'staffSignInLinks' | 'stores' | 'payments' | 'catalog' | 'audit' | 'outbox' | 'contact' | 'invoices'
+  | 'staff'
+  | 'staffSignInLinks'
+  | 'stores'
+  | 'payments'
+  | 'catalog'
+  | 'audit'
+  | 'outbox'
+  | 'contact'
+  | 'invoices'
+  | 'shipping'
+  | 'delivery'
 >;
 
 /** What the back office's routes take: its services and the modules', and the site's picture folders. */
@@ -67,6 +77,8 @@ export const adminModule = moduleRoutes(adminRoutes, ({ services, site }: AdminG
   outbox: services.outbox,
   contact: services.contact,
   invoices: services.invoices,
+  shipping: services.shipping,
+  delivery: services.delivery,
   mediaDirs: {
     ...(site.merchantMediaDir ? { own: site.merchantMediaDir } : {}),
     all: site.mediaDirs,
