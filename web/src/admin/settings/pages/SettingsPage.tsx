@@ -2,7 +2,9 @@ import { useSession } from '../../auth/session';
 import { SignatureSection } from '../../books/SignatureSection';
 import { OWNERS_ONLY } from '../../lib/owners';
 import { useTitle } from '../../lib/use-title';
+import { DeliverySection } from '../components/DeliverySection';
 import { PaymentsSection } from '../components/PaymentsSection';
+import { ShippingSection } from '../components/ShippingSection';
 import { StaffSection } from '../components/StaffSection';
 import { StoreDetailsSection } from '../components/StoreDetailsSection';
 
@@ -21,6 +23,8 @@ export function SettingsPage() {
         <>
           <StoreDetailsSection />
           <PaymentsSection />
+          <ShippingSection />
+          <DeliverySection />
           <SignatureSection />
           <StaffSection />
         </>
