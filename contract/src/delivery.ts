@@ -156,3 +156,26 @@ export const FAR_STATES: readonly string[] = [
   'Andaman and Nicobar Islands',
   'Lakshadweep',
 ];
+
+/** The rules as the API answers them: already checked, so plain shapes (a transform cannot be written out). */
+const TransitDaysShown = z.object({ min: z.number().int(), max: z.number().int() });
+const DeliveryRulesShown = z.object({
+  serviceable: z.enum(['all', 'zones']),
+  zones: z.array(
+    z.object({
+      name: z.string(),
+      pincodes: z.array(z.string()),
+      prefixes: z.array(z.string()),
+      states: z.array(z.string()),
+      transitDays: TransitDaysShown,
+    }),
+  ),
+  otherTransitDays: TransitDaysShown.optional(),
+  dispatchDays: z.array(z.enum(WEEKDAYS)),
+  cutoff: z.string(),
+  holidays: z.array(z.string()),
+});
+
+/** GET/PUT /admin/settings/delivery: the store's rules, and whether they are its own or the default. */
+export const AdminDeliverySettings = z.object({ rules: DeliveryRulesShown, own: z.boolean() });
+export type AdminDeliverySettings = z.infer<typeof AdminDeliverySettings>;

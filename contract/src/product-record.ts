@@ -94,6 +94,27 @@ const legalParticulars = {
   netQuantity: optionalText('netQuantity', 50),
 };
 
+/** Up to 100 kg and 500 cm a side: what the couriers' parcel services carry. */
+export const MAX_WEIGHT_GRAMS = 100_000;
+export const MAX_SIDE_CM = 500;
+
+const wholeUpTo = (field: string, unit: string, max: number) =>
+  z
+    .number({ error: `${field} must be a whole number of ${unit}.` })
+    .int({ error: `${field} must be a whole number of ${unit}.` })
+    .positive({ error: `${field} must be more than 0.` })
+    .max(max, { error: `${field} must be at most ${max} ${unit}.` })
+    .nullish()
+    .transform((value) => value ?? null);
+
+/** The parcel's weight and size, which the shipping charge is worked out from; left out, the store's default. */
+const parcel = {
+  weightGrams: wholeUpTo('weightGrams', 'grams', MAX_WEIGHT_GRAMS),
+  lengthCm: wholeUpTo('lengthCm', 'cm', MAX_SIDE_CM),
+  breadthCm: wholeUpTo('breadthCm', 'cm', MAX_SIDE_CM),
+  heightCm: wholeUpTo('heightCm', 'cm', MAX_SIDE_CM),
+};
+
 export const ProductRecord = z
   .strictObject({
     sku: requiredText('sku', 64).regex(/^([A-Za-z0-9][A-Za-z0-9._/-]*)?$/, {
@@ -123,6 +144,7 @@ export const ProductRecord = z
       .max(50, { error: 'A product can have at most 50 attributes.' })
       .default([]),
     ...legalParticulars,
+    ...parcel,
   })
   .refine((product) => product.discountedPrice === null || product.discountedPrice <= product.regularPrice, {
     error: 'discountedPrice cannot be more than regularPrice.',
@@ -170,4 +192,8 @@ export const RECORD_FIELDS = [
   'manufacturer',
   'importer',
   'netQuantity',
+  'weightGrams',
+  'lengthCm',
+  'breadthCm',
+  'heightCm',
 ] as const satisfies readonly (keyof ProductRecord)[];

@@ -162,3 +162,7 @@ export const OrderCharge = z.object({
   amount: z.number(),
 });
 export type OrderCharge = z.infer<typeof OrderCharge>;
+
+/** GET/PUT /admin/settings/shipping: the store's rules; null when shipping is free (no rules). */
+export const AdminShippingSettings = z.object({ rules: ShippingRules.nullable() });
+export type AdminShippingSettings = z.infer<typeof AdminShippingSettings>;

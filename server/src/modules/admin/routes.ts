@@ -26,6 +26,8 @@ import type { InvoiceService } from '../invoices/service.js';
 import type { Outbox } from '../messages/outbox.js';
 import type { CodService } from '../payments/cod/service.js';
 import type { PaymentService } from '../payments/service.js';
+import type { DeliveryRulesService } from '../pincodes/delivery-rules.js';
+import type { ShippingService } from '../shipping/service.js';
 import type { StaffService } from '../staff/service.js';
 import type { StaffSignInLinks } from '../staff/sign-in-links.js';
 import type { PictureCopies } from '../storefront/picture-copies.js';
@@ -39,6 +41,7 @@ import { adminProductRoutes } from './product-routes.js';
 import type { AdminProducts } from './products.js';
 import { adminSession, requireOwner, staffOf } from './session.js';
 import { adminSettingsRoutes } from './settings-routes.js';
+import { adminShippingSettingsRoutes } from './shipping-settings-routes.js';
 import { adminTicketRoutes } from './ticket-routes.js';
 
 export interface AdminRouteOptions {
@@ -54,6 +57,8 @@ export interface AdminRouteOptions {
   outbox: Outbox;
   contact: ContactService;
   invoices: InvoiceService;
+  shipping: ShippingService;
+  delivery: DeliveryRulesService;
   mediaDirs: { own?: string; all: string[] };
   pictureCopies: PictureCopies;
   /** Cash on delivery's rules (absent where the shop runs without it). */
@@ -73,6 +78,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   await adminProductRoutes(app, options);
   await adminSettingsRoutes(app, options);
   await adminCodSettingsRoutes(app, options);
+  await adminShippingSettingsRoutes(app, options);
   await adminMailRoutes(app, options);
   await adminTicketRoutes(app, options);
   await adminInvoiceRoutes(app, options);

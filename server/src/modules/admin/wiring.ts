@@ -44,7 +44,18 @@ export function createAdminServices(modules: {
 
 type ModuleServicesUsed = Pick<
   AdminRouteOptions,
-  'staff' | 'staffSignInLinks' | 'stores' | 'payments' | 'catalog' | 'audit' | 'outbox' | 'contact' | 'invoices' | 'cod'
+  | 'staff'
+  | 'staffSignInLinks'
+  | 'stores'
+  | 'payments'
+  | 'catalog'
+  | 'audit'
+  | 'outbox'
+  | 'contact'
+  | 'invoices'
+  | 'shipping'
+  | 'delivery'
+  | 'cod'
 >;
 
 /** What the back office's routes take: its services and the modules', and the site's picture folders. */
@@ -67,6 +78,8 @@ export const adminModule = moduleRoutes(adminRoutes, ({ services, site }: AdminG
   outbox: services.outbox,
   contact: services.contact,
   invoices: services.invoices,
+  shipping: services.shipping,
+  delivery: services.delivery,
   mediaDirs: {
     ...(site.merchantMediaDir ? { own: site.merchantMediaDir } : {}),
     all: site.mediaDirs,

@@ -25,6 +25,11 @@ export interface ProductInput {
   manufacturer?: string | null;
   importer?: string | null;
   netQuantity?: string | null;
+  /** The parcel's weight and size; left out, none (the store's default weight is charged). */
+  weightGrams?: number | null;
+  lengthCm?: number | null;
+  breadthCm?: number | null;
+  heightCm?: number | null;
 }
 
 const lowerOrNull = (value: string | null) => (value ? value.toLowerCase() : null);
@@ -70,6 +75,10 @@ export function productColumns(input: ProductInput, now: string) {
     manufacturer: input.manufacturer ?? null,
     importer: input.importer ?? null,
     net_quantity: input.netQuantity ?? null,
+    weight_grams: input.weightGrams ?? null,
+    length_cm: input.lengthCm ?? null,
+    breadth_cm: input.breadthCm ?? null,
+    height_cm: input.heightCm ?? null,
     updated_at: now,
   };
 }

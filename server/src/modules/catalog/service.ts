@@ -190,11 +190,6 @@ export class CatalogService {
         created_at: now,
         position: Number(last?.position ?? 0) + 1,
         ...productColumns(input, now),
-        // The courier's weight and size are set apart from the product's form; until then the store's default.
-        weight_grams: null,
-        length_cm: null,
-        breadth_cm: null,
-        height_cm: null,
       };
       await trx.insertInto('products').values(row).execute();
       await within?.(trx, row);

@@ -27,9 +27,9 @@ export class DeliveryRulesService {
   }
 
   /** Replaces the store's rules (already checked against DeliveryRules by the caller). */
-  async setRules(storeId: string, rules: DeliveryRules, now = new Date()): Promise<void> {
+  async setRules(storeId: string, rules: DeliveryRules, now = new Date(), db: Database = this.db): Promise<void> {
     const row = { rules_json: JSON.stringify(rules), updated_at: now.toISOString() };
-    await this.db
+    await db
       .insertInto('delivery_rules')
       .values({ store_id: storeId, ...row })
       .onConflict((conflict) => conflict.column('store_id').doUpdateSet(row))
@@ -37,8 +37,8 @@ export class DeliveryRulesService {
   }
 
   /** Back to the default rules. */
-  async clearRules(storeId: string): Promise<void> {
-    await this.db.deleteFrom('delivery_rules').where('store_id', '=', storeId).execute();
+  async clearRules(storeId: string, db: Database = this.db): Promise<void> {
+    await db.deleteFrom('delivery_rules').where('store_id', '=', storeId).execute();
   }
 
   /** A PIN's place and the store's promise for it now; undefined for a PIN the directory does not know. */

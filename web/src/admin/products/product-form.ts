@@ -28,6 +28,11 @@ export interface ProductFormValues {
   manufacturer: string;
   importer: string;
   netQuantity: string;
+  /** The parcel: whole grams and cm, each may be left blank. */
+  weightGrams: string;
+  lengthCm: string;
+  breadthCm: string;
+  heightCm: string;
 }
 
 export const emptyProduct: ProductFormValues = {
@@ -49,6 +54,10 @@ export const emptyProduct: ProductFormValues = {
   manufacturer: '',
   importer: '',
   netQuantity: '',
+  weightGrams: '',
+  lengthCm: '',
+  breadthCm: '',
+  heightCm: '',
 };
 
 export function toFormValues(product: AdminProduct): ProductFormValues {
@@ -75,6 +84,10 @@ export function toFormValues(product: AdminProduct): ProductFormValues {
     manufacturer: product.manufacturer ?? '',
     importer: product.importer ?? '',
     netQuantity: product.netQuantity ?? '',
+    weightGrams: product.weightGrams === null ? '' : String(product.weightGrams),
+    lengthCm: product.lengthCm === null ? '' : String(product.lengthCm),
+    breadthCm: product.breadthCm === null ? '' : String(product.breadthCm),
+    heightCm: product.heightCm === null ? '' : String(product.heightCm),
   };
 }
 
@@ -110,6 +123,10 @@ export function toRecord(values: ProductFormValues, gender: string | null = null
     manufacturer: values.manufacturer,
     importer: values.importer,
     netQuantity: values.netQuantity,
+    weightGrams: values.weightGrams.trim() === '' ? null : numberOf(values.weightGrams),
+    lengthCm: values.lengthCm.trim() === '' ? null : numberOf(values.lengthCm),
+    breadthCm: values.breadthCm.trim() === '' ? null : numberOf(values.breadthCm),
+    heightCm: values.heightCm.trim() === '' ? null : numberOf(values.heightCm),
   };
 }
 

@@ -283,6 +283,6 @@ const STAGING_FIELDS = [
 ] as const satisfies readonly (keyof StagingFields)[];
 const STAGED_COLUMNS = [...STAGING_FIELDS, ...PRODUCT_COLUMNS];
 
-/** Rows per INSERT into the staging table: 37 columns each stays below SQLite's 32,766 parameters. */
+/** Rows per INSERT into the staging table: 41 columns each stays below SQLite's 32,766 parameters. */
 const STAGE_BATCH = 500;
 const READ_BATCH = 5000;

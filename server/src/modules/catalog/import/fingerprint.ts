@@ -26,6 +26,10 @@ export const FINGERPRINTED = [
   'manufacturer',
   'importer',
   'net_quantity',
+  'weight_grams',
+  'length_cm',
+  'breadth_cm',
+  'height_cm',
 ] as const satisfies readonly (keyof ProductColumns)[];
 
 /** A product the import may update, as much of it as the comparison needs. */
@@ -55,6 +59,10 @@ const FILE_FIELD_OF: Record<(typeof FINGERPRINTED)[number], string> = {
   manufacturer: 'manufacturer',
   importer: 'importer',
   net_quantity: 'netQuantity',
+  weight_grams: 'weightGrams',
+  length_cm: 'lengthCm',
+  breadth_cm: 'breadthCm',
+  height_cm: 'heightCm',
 };
 
 /** The fields (as the file names them) in which the product and the row differ. */

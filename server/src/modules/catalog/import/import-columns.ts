@@ -31,6 +31,10 @@ export const PRODUCT_COLUMNS = [
   'manufacturer',
   'importer',
   'net_quantity',
+  'weight_grams',
+  'length_cm',
+  'breadth_cm',
+  'height_cm',
   'updated_at',
 ] as const satisfies readonly (keyof ProductColumns)[];
 type Missing = Exclude<keyof ProductColumns, (typeof PRODUCT_COLUMNS)[number]>;

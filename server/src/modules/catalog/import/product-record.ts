@@ -43,5 +43,13 @@ export function rowToRecord(row: ProductRow): ProductRecord {
     manufacturer: product.manufacturer,
     importer: product.importer,
     netQuantity: product.netQuantity,
+    weightGrams: wholeOrNull(row.weight_grams),
+    lengthCm: wholeOrNull(row.length_cm),
+    breadthCm: wholeOrNull(row.breadth_cm),
+    heightCm: wholeOrNull(row.height_cm),
   };
 }
+
+/** A parcel column as stored (PostgreSQL may hand back a real or a numeric as text). */
+const wholeOrNull = (value: number | string | null | undefined): number | null =>
+  value === null || value === undefined ? null : Math.round(Number(value));

@@ -140,6 +140,10 @@ function decodeCsvRecord(
       // '18' or '18%', as a spreadsheet shows a rate.
       const plain = cell.replace(/[%\s]/g, '');
       raw[column] = plain === '' ? undefined : PRICE.test(plain) ? Number(plain) : cell;
+    } else if (column === 'weightGrams' || column === 'lengthCm' || column === 'breadthCm' || column === 'heightCm') {
+      // '1,200' as a spreadsheet shows a weight.
+      const plain = cell.replace(/[,\s]/g, '');
+      raw[column] = plain === '' ? undefined : PRICE.test(plain) ? Number(plain) : cell;
     } else if (column === 'stock') {
       raw[column] = cell === '' ? undefined : WHOLE.test(cell) ? Number(cell) : cell;
     } else if (column === 'hidden') {

@@ -59,4 +59,8 @@ const csvRow = (record: ProductRecord): string[] => [
   text(record.manufacturer ?? ''),
   text(record.importer ?? ''),
   text(record.netQuantity ?? ''),
+  record.weightGrams === null ? '' : String(record.weightGrams),
+  record.lengthCm === null ? '' : String(record.lengthCm),
+  record.breadthCm === null ? '' : String(record.breadthCm),
+  record.heightCm === null ? '' : String(record.heightCm),
 ];

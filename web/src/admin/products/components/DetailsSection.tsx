@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Checkbox, FormField, Input, Label, Textarea } from '@/components/ui';
 import { useProductCategories } from '../api';
 import { LegalParticulars } from './LegalParticulars';
+import { ParcelSize } from './ParcelSize';
 import type { ProductFormApi } from './product-form-fields';
 
 /** The product's details: title, SKU, stock, description, category and type, prices, legal particulars, hidden. */
@@ -66,6 +67,7 @@ export function DetailsSection({ form }: { form: ProductFormApi }) {
         </FormField>
       </div>
       <LegalParticulars form={form} />
+      <ParcelSize form={form} />
       <div className="flex items-start gap-2">
         <Checkbox id="product-hidden" className="mt-0.5" {...form.register('hidden')} />
         <div>

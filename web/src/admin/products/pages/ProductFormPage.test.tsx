@@ -197,6 +197,11 @@ describe('the product form', () => {
         manufacturer: 'Formosa Connect Corp., Taipei',
         importer: 'NetKart Technologies Private Limited, Bengaluru',
         netQuantity: '1 N',
+        // Left blank: the store's default weight is charged.
+        weightGrams: null,
+        lengthCm: null,
+        breadthCm: null,
+        heightCm: null,
       },
     });
   });

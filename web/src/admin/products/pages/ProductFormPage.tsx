@@ -80,6 +80,10 @@ const FIELDS = [
   'manufacturer',
   'importer',
   'netQuantity',
+  'weightGrams',
+  'lengthCm',
+  'breadthCm',
+  'heightCm',
 ] as const;
 
 function ProductForm({ product, onReload }: { product?: AdminProduct; onReload?: () => void }) {

@@ -136,9 +136,12 @@ describe('the settings page', () => {
       'GET /admin/settings/store': () => [403, { error: 'Only an owner can do this.' }],
       'GET /admin/settings/payments': () => [403, { error: 'Only an owner can do this.' }],
       'GET /admin/staff': () => [403, { error: 'Only an owner can do this.' }],
+      'GET /admin/settings/shipping': () => [403, { error: 'Only an owner can do this.' }],
+      'GET /admin/settings/delivery': () => [403, { error: 'Only an owner can do this.' }],
+      'GET /admin/settings/cod': () => [403, { error: 'Only an owner can do this.' }],
     });
     renderAdmin('/admin/settings');
-    await waitFor(() => expect(screen.getAllByText('Only an owner can do this.')).toHaveLength(3));
+    await waitFor(() => expect(screen.getAllByText('Only an owner can do this.')).toHaveLength(6));
   });
 
   it('saves the store details, categories one per line, and shows a refusal beside its field', async () => {

@@ -3,7 +3,9 @@ import { SignatureSection } from '../../books/SignatureSection';
 import { OWNERS_ONLY } from '../../lib/owners';
 import { useTitle } from '../../lib/use-title';
 import { CodSection } from '../components/CodSection';
+import { DeliverySection } from '../components/DeliverySection';
 import { PaymentsSection } from '../components/PaymentsSection';
+import { ShippingSection } from '../components/ShippingSection';
 import { StaffSection } from '../components/StaffSection';
 import { StoreDetailsSection } from '../components/StoreDetailsSection';
 
@@ -23,6 +25,8 @@ export function SettingsPage() {
           <StoreDetailsSection />
           <PaymentsSection />
           <CodSection />
+          <ShippingSection />
+          <DeliverySection />
           <SignatureSection />
           <StaffSection />
         </>
