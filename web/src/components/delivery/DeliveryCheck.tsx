@@ -1,12 +1,15 @@
 import { PINCODE_PATTERN } from '@netkart/contract';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { MapPin } from '@/components/icons';
 import { Button, Input } from '@/components/ui';
 import { DeliveryForPin } from './DeliveryPromise';
 import { rememberPin, useRememberedPin } from './remembered-pin';
 
-/** The product page's "Check delivery": a PIN in, the date it would arrive (or that it cannot) out. */
-export function DeliveryCheck() {
+/**
+ * The product page's "Check delivery": a PIN in, the date it would arrive (or that it cannot) out,
+ * and what the page adds for that PIN (the shipping charge to it).
+ */
+export function DeliveryCheck({ forPin }: { forPin?: (pin: string) => ReactNode } = {}) {
   const remembered = useRememberedPin();
   const [typed, setTyped] = useState('');
   const [checked, setChecked] = useState<string | undefined>(undefined);
@@ -66,7 +69,10 @@ export function DeliveryCheck() {
             {error}
           </p>
         ) : (
-          <DeliveryForPin pin={checked} />
+          <>
+            <DeliveryForPin pin={checked} />
+            {checked && forPin ? forPin(checked) : null}
+          </>
         )}
       </div>
     </section>

@@ -19,6 +19,7 @@ import { PriceTag } from '../components/PriceTag';
 import { ProductGallery } from '../components/ProductGallery';
 import { ProductParticulars, TaxesIncluded } from '../components/ProductParticulars';
 import { QuantityStepper } from '../components/QuantityStepper';
+import { ShippingToPin } from '../components/ShippingToPin';
 import { SpecificationsTable } from '../components/SpecificationsTable';
 import { onlyOption, pictureFor, type StoreProduct } from '../product';
 import { productStructuredData, summaryOf } from '../structured-data';
@@ -173,7 +174,7 @@ function ProductDetails({ product }: { product: StoreProduct }) {
             </Button>
           </div>
 
-          <DeliveryCheck />
+          <DeliveryCheck forPin={(pin) => <ShippingToPin productId={product.id} pin={pin} />} />
           <SpecificationsTable product={product} />
           <ProductParticulars product={product} />
         </div>
