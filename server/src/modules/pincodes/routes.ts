@@ -10,10 +10,10 @@ import type { DeliveryRulesService } from './delivery-rules.js';
 export const MALFORMED_PINCODE = 'PIN code must be 6 digits, not starting with 0.';
 export const unknownPincode = (pin: string) => `PIN code ${pin} is not a PIN code we know. Please check it.`;
 
-/** GET /pincodes/{pin}: a PIN's district and state, and the delivery promise for it. */
 /** Whether a store offers cash on delivery at a PIN in a state (the payments' COD rules, passed in). */
 export type CodOfferedAt = (store: Store, pincode: string, state: string) => Promise<boolean>;
 
+/** GET /pincodes/{pin}: a PIN's district and state, the delivery promise for it, and whether COD is offered there. */
 export async function pincodeRoutes(
   app: FastifyInstance,
   { delivery, codOfferedAt }: { delivery: DeliveryRulesService; codOfferedAt?: CodOfferedAt },
