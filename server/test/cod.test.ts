@@ -127,6 +127,23 @@ describe('placing a COD order', () => {
     expect(order.cod).toEqual({ awaitingConfirmation: true, phone: '+91 98…45' });
   });
 
+  it('the COD fee is a charge line of the order, in its total; an order paid online has none', async () => {
+    const shopper = await signUp(shop.app);
+    const cod = Order.parse((await placeCod(shopper.token)).json());
+    expect(cod.charges).toContainEqual({ kind: 'cod-fee', label: 'Cash on delivery fee', amount: 40 });
+    const charged = cod.charges.reduce((sum, charge) => sum + charge.amount, 0);
+    expect(cod.total).toBeCloseTo(priceOf(product) + charged, 2);
+
+    const online = Order.parse(
+      (
+        await http.post('/orders', { products: { [product.id]: 1 }, shippingAddress: validAddress }, shopper.token)
+      ).json(),
+    );
+    expect(online.charges.map((charge) => charge.kind)).not.toContain('cod-fee');
+    // The same goods, the same address: the one difference is the fee.
+    expect(cod.total - online.total).toBeCloseTo(40, 2);
+  });
+
   it('a minimum above the order refuses it; COD off refuses it; online orders are untouched', async () => {
     const shopper = await signUp(shop.app);
     await setRules({ enabled: true, minOrder: priceOf(product) + 0.01 });
