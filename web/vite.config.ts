@@ -204,8 +204,10 @@ const firstVisitChunks = {
       priority: 20,
     },
     {
+      // Not the pieces only the checkout, cart, account and orders pages use (the address form with
+      // its schema, the PIN look-up, shipping quotes, the cart's return): they come with those pages.
       name: 'shell',
-      test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/](?!strict-csp)|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas)[^\\/]+\.tsx?$)/,
+      test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/](?!strict-csp)|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas|address-fields|pincode|shipping-quote|cart-back|use-cart-back)[^\\/]+\.tsx?$)/,
       priority: 10,
     },
   ],

@@ -12,6 +12,7 @@ export const CLASS_GROUPS_IN_USE = [
   'sr',
   'object-fit',
   'overflow',
+  'overflow-x',
   'overflow-y',
   'position',
   'inset',
