@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { stateByName } from './gst.js';
+import { formatRupees } from './money.js';
 
 /** How a shopper pays for an order: online (the store's provider) or cash on delivery. */
 export const PaymentMethod = z.enum(['online', 'cod'], { error: "paymentMethod must be 'online' or 'cod'." });
@@ -100,17 +101,6 @@ export function codFee(rules: CodRules, itemsTotal: number): number {
   return Math.round((itemsTotal * rules.fee.percent) / 100);
 }
 
-/** Rupees as a shopper reads them, without paise when whole: ₹10,000, ₹10,000.50. */
-export function rupeesText(rupees: number): string {
-  const whole = Number.isInteger(rupees);
-  return new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(rupees);
-}
-
 /** Whether the rules offer COD at this PIN (and its state): both lists, where given, must allow it. */
 export function codOfferedAt(rules: CodRules, pincode: string, state: string | undefined): boolean {
   if (!rules.enabled) return false;
@@ -128,10 +118,10 @@ export function codRefusal(
 ): string | undefined {
   if (!rules.enabled) return 'Cash on delivery is not available at this shop.';
   if (rules.maxOrder !== undefined && order.itemsTotal > Math.round(rules.maxOrder * 100)) {
-    return `Cash on delivery is available for orders up to ${rupeesText(rules.maxOrder)}.`;
+    return `Cash on delivery is available for orders up to ${formatRupees(rules.maxOrder)}.`;
   }
   if (rules.minOrder !== undefined && order.itemsTotal < Math.round(rules.minOrder * 100)) {
-    return `Cash on delivery is available for orders of ${rupeesText(rules.minOrder)} or more.`;
+    return `Cash on delivery is available for orders of ${formatRupees(rules.minOrder)} or more.`;
   }
   if (!codOfferedAt(rules, order.pincode, order.state)) {
     return `Cash on delivery is not available for PIN code ${order.pincode}.`;

@@ -15,6 +15,7 @@ export * from './delivery.js';
 export * from './gst.js';
 export * from './gst-books.js';
 export * from './listing-rules.js';
+export * from './money.js';
 export * from './newsletter.js';
 export * from './orders.js';
 export * from './payments.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CodRules, rupeesText } from '@netkart/contract';
+import { CodRules, formatRupees } from '@netkart/contract';
 import type { Command } from 'commander';
 import { paymentVariableNames } from '../../modules/payments/environment.js';
 import { printedSettings, settingsChange } from '../../modules/payments/merchant-settings.js';
@@ -95,7 +95,7 @@ export function addPaymentCommands(program: Command, context: CliContext): void 
         });
         context.stdout(
           rules.enabled
-            ? `${store.store_name} now offers cash on delivery${rules.maxOrder === undefined ? '' : ` for orders up to ${rupeesText(rules.maxOrder)}`}${codFeeText(rules)}.\n`
+            ? `${store.store_name} now offers cash on delivery${rules.maxOrder === undefined ? '' : ` for orders up to ${formatRupees(rules.maxOrder)}`}${codFeeText(rules)}.\n`
             : `${store.store_name} no longer offers cash on delivery.\n`,
         );
       });
@@ -150,5 +150,5 @@ function readCodRules(file: string): CodRules {
 
 const codFeeText = (rules: CodRules): string => {
   if (!rules.fee) return ', with no fee';
-  return 'flat' in rules.fee ? `, with a ${rupeesText(rules.fee.flat)} fee` : `, with a fee of ${rules.fee.percent}%`;
+  return 'flat' in rules.fee ? `, with a ${formatRupees(rules.fee.flat)} fee` : `, with a fee of ${rules.fee.percent}%`;
 };
