@@ -5,6 +5,9 @@ const shared = {
   include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
   // Password hashing is deliberately slow (scrypt at OWASP cost).
   testTimeout: 30_000,
+  // As the browser journeys do in CI: one more try for a test that failed, so a shared machine's
+  // stall does not fail the run; vitest's report still names every test that needed it.
+  retry: process.env.CI ? 1 : 0,
   hookTimeout: 60_000,
   // Each file starts its own shop on its own database (harness.ts) and restores whatever it changes
   // of the process: the files share one import of the server instead of each paying for its own
