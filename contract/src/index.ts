@@ -28,3 +28,4 @@ export * from './product-options.js';
 export * from './product-record.js';
 export * from './shipping.js';
 export * from './store-info.js';
+export * from './whatsapp.js';

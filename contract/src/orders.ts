@@ -121,6 +121,8 @@ export const CreateOrderRequest = z
     saveAddress: z.boolean({ error: 'saveAddress must be true or false.' }).optional(),
     /** How the shopper will pay: online (the store's provider, the default) or cash on delivery. */
     paymentMethod: PaymentMethod.optional(),
+    /** The shopper ticked WHATSAPP_CONSENT_TEXT: updates on this order and later ones to the address's mobile. */
+    whatsappUpdates: z.boolean({ error: 'whatsappUpdates must be true or false.' }).optional(),
   })
   .check((context) => {
     const { products, lines } = context.value;
@@ -134,19 +136,22 @@ export const CreateOrderRequest = z
       context.issues.push({ code: 'custom', input: context.value, message: 'Your order has no products.' });
     }
   })
-  .transform(({ products, lines, shippingAddress, buyerGstin, buyerCompany, saveAddress, paymentMethod }) => ({
-    lines:
-      lines ??
-      Object.entries(products ?? {}).map(
-        ([productId, quantity]): OrderLine => ({ productId, quantity, size: undefined, color: undefined }),
-      ),
-    shippingAddress,
-    ...(buyerGstin ? { buyerGstin } : {}),
-    ...(buyerCompany ? { buyerCompany } : {}),
-    ...(saveAddress ? { saveAddress } : {}),
-    // Online is the default: only cash on delivery is carried.
-    ...(paymentMethod === 'cod' ? { paymentMethod } : {}),
-  }));
+  .transform(
+    ({ products, lines, shippingAddress, buyerGstin, buyerCompany, saveAddress, paymentMethod, whatsappUpdates }) => ({
+      lines:
+        lines ??
+        Object.entries(products ?? {}).map(
+          ([productId, quantity]): OrderLine => ({ productId, quantity, size: undefined, color: undefined }),
+        ),
+      shippingAddress,
+      ...(buyerGstin ? { buyerGstin } : {}),
+      ...(buyerCompany ? { buyerCompany } : {}),
+      ...(saveAddress ? { saveAddress } : {}),
+      // Online is the default: only cash on delivery is carried.
+      ...(paymentMethod === 'cod' ? { paymentMethod } : {}),
+      ...(whatsappUpdates ? { whatsappUpdates } : {}),
+    }),
+  );
 /** What a caller sends. */
 export type CreateOrderRequest = z.input<typeof CreateOrderRequest>;
 /** What the server works with: always lines. */

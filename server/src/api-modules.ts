@@ -27,6 +27,7 @@ import { searchEngineRoutes } from './modules/storefront/search-engines.js';
 import { storeShareCardRoutes } from './modules/storefront/store-share-card.js';
 import { type KnownStores, revisionOf } from './modules/stores/known-stores.js';
 import { storeRoutes } from './modules/stores/routes.js';
+import { whatsAppRoutes } from './modules/whatsapp/routes.js';
 import type { ModuleServices } from './services.js';
 
 /** What the app gives the modules besides their services: the site's folders and settings. */
@@ -80,6 +81,7 @@ export const API_MODULES = [
   moduleRoutes(courierRoutes, ({ services }: ModuleGiven) => ({ couriers: services.couriers })),
   moduleRoutes(newsletterRoutes, ({ services }: ModuleGiven) => ({ newsletter: services.newsletter })),
   moduleRoutes(contactRoutes, ({ services }: ModuleGiven) => ({ contact: services.contact })),
+  moduleRoutes(whatsAppRoutes, ({ services }: ModuleGiven) => ({ whatsApp: services.whatsApp })),
 ];
 
 /** Outside the API: the app manifest, robots and sitemaps, the pictures and their smaller copies. */

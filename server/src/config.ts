@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { RateLimitConfig } from './http/limits.js';
 import type { TrustProxy } from './http/recorded-answers.js';
 import type { CourierEnvironment } from './modules/couriers/provider.js';
+import { WHATSAPP_API_URL, type WhatsAppEnvironment } from './modules/whatsapp/environment.js';
 import type { OrderPolicy } from './modules/orders/service.js';
 import { PAYMENT_VARIABLES, paymentEnvironmentOf } from './modules/payments/environment.js';
 import type { PaymentEnvironment } from './modules/payments/settings.js';
@@ -90,6 +91,18 @@ export const Environment = z.object({
       error: 'SHIPROCKET_API_URL must be an http(s):// address, like https://apiv2.shiprocket.in.',
     })
     .default('https://apiv2.shiprocket.in'),
+  WHATSAPP_TOKEN: optionalSetting(z.string().max(1000)),
+  WHATSAPP_PHONE_NUMBER_ID: optionalSetting(
+    z.string().regex(/^\d{5,20}$/, { error: 'WHATSAPP_PHONE_NUMBER_ID is the number’s id in the Cloud API: digits only.' }),
+  ),
+  WHATSAPP_APP_SECRET: optionalSetting(z.string().max(200)),
+  WHATSAPP_VERIFY_TOKEN: optionalSetting(z.string().max(200)),
+  WHATSAPP_API_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'WHATSAPP_API_URL must be an http(s):// address, like https://graph.facebook.com.',
+    })
+    .default(WHATSAPP_API_URL),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|[\d.:/a-f, ]+)$/i, {
@@ -123,6 +136,8 @@ export interface Config {
   orders: OrderPolicy;
   /** Where courier services are reached (SHIPROCKET_API_URL) and booked labels kept (DATA_DIR/labels). */
   couriers: CourierEnvironment;
+  /** The WhatsApp Business account order updates go through (WHATSAPP_*). */
+  whatsApp: WhatsAppEnvironment;
   /** Rate-limit counters live here when set; in the database otherwise. */
   redisUrl: string | undefined;
   /** Open connections at most; more are closed at once, so a flood cannot exhaust file descriptors. */
@@ -168,6 +183,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxOpenOrdersPerAddress: e.MAX_OPEN_ORDERS_PER_ADDRESS,
     },
     couriers: { shiprocketApiUrl: e.SHIPROCKET_API_URL, timeoutMs: 20_000, labelsDir: path.join(dataDir, 'labels') },
+    whatsApp: {
+      token: e.WHATSAPP_TOKEN,
+      phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+      appSecret: e.WHATSAPP_APP_SECRET,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+      apiUrl: e.WHATSAPP_API_URL,
+      timeoutMs: 20_000,
+    },
     redisUrl: e.REDIS_URL,
     maxConnections: e.MAX_CONNECTIONS,
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_IP,

@@ -35,6 +35,7 @@ function openShop() {
     payments: config.payments,
     orders: config.orders,
     couriers: config.couriers,
+    whatsApp: config.whatsApp,
     messages: { ...(config.mail.notifyEmail ? { notifyEmail: config.mail.notifyEmail } : {}), port: config.port },
   });
   return { db, dialect, services };
@@ -152,6 +153,7 @@ async function serve({ db, dialect, services }: Shop, notes: string[] | undefine
         ...(config.mail.smtpUrl ? { smtpUrl: config.mail.smtpUrl } : {}),
         ...(config.mail.mailFrom ? { mailFrom: config.mail.mailFrom } : {}),
         outboxDir: config.mail.outboxDir,
+        ...(services.whatsApp.gateway() ? { whatsAppGateway: services.whatsApp.gateway() } : {}),
       },
       app.log,
     ),

@@ -35,6 +35,8 @@ import { ShippingService } from './modules/shipping/service.js';
 import { StaffService } from './modules/staff/service.js';
 import { StaffSignInLinks } from './modules/staff/sign-in-links.js';
 import { StoreService } from './modules/stores/service.js';
+import { NO_WHATSAPP, type WhatsAppEnvironment } from './modules/whatsapp/environment.js';
+import { WhatsAppService } from './modules/whatsapp/service.js';
 
 /** The modules' services; the back office's, built on these, are added by app.ts (the only one to wire it). */
 export interface ModuleServices {
@@ -61,6 +63,7 @@ export interface ModuleServices {
   couriers: CourierService;
   cod: CodService;
   shipping: ShippingService;
+  whatsApp: WhatsAppService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -73,6 +76,8 @@ export interface ServiceSettings {
   messages?: MessageSettings;
   /** The courier services' addresses, their time limit, and where labels are kept. */
   couriers?: CourierEnvironment;
+  /** The WhatsApp Business account order updates go through (none: they are written to the outbox folder). */
+  whatsApp?: WhatsAppEnvironment;
 }
 
 /** Shiprocket's own address, a 20 s limit per call, labels in the temporary folder (tests and tools give their own). */
@@ -107,6 +112,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   const addressBook = new AddressBook(db, stateOfPincode);
   const audit = new AuditLog(db);
   const shipping = new ShippingService(db, stores, pincodes);
+  const whatsApp = new WhatsAppService(db, outbox, stores, settings.whatsApp ?? NO_WHATSAPP, settings.messages);
   // Payments are built on the orders, yet hear of their changes (a cancelled paid order's refund).
   let payments: PaymentService | undefined;
   const orders = new OrderService(db, settings.orders, {
@@ -114,6 +120,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     onChange: async (trx, change) => {
       await invoices.orderChanged(trx, change);
       await orderMail.orderChanged(trx, change);
+      await whatsApp.orderChanged(trx, change);
       await payments?.orderChanged(trx, change);
     },
     waitsByHand: paymentWaitsByHand,
@@ -122,6 +129,8 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     deliveryPromiseOf: (storeId, pin) => delivery.promiseFor(storeId, pin),
     // An order's address joins the shopper's saved ones, on request, in the order's transaction.
     saveAddress: (trx, owner, address) => addressBook.saveFromOrder(trx, owner, address),
+    // Order updates on WhatsApp, asked for with the order: the consent is recorded before it is placed.
+    consentToUpdates: (trx, owner, phone) => whatsApp.consentWithOrder(trx, owner, phone),
     // A shopper's own cancellation is logged with the staff's.
     audit,
     // THE list of an order's charges beyond its items, each from its own module's rules, in this
@@ -178,5 +187,6 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     couriers: new CourierService(db, orders, catalog, settings.couriers ?? DEFAULT_COURIER_ENVIRONMENT),
     cod,
     shipping,
+    whatsApp,
   };
 }

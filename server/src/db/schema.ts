@@ -335,6 +335,8 @@ export interface DatabaseSchema {
   courier_events: CourierEventsTable;
   cod_rules: CodRulesTable;
   cod_orders: CodOrdersTable;
+  whatsapp_consents: WhatsAppConsentsTable;
+  whatsapp_messages: WhatsAppMessagesTable;
 }
 
 /** The signature printed above "Authorised Signatory" on a store's invoices (CGST rule 46(q)). */
@@ -474,6 +476,8 @@ export interface OutboxTable {
   sent_at: string | null;
   /** Extra headers as a JSON object (List-Unsubscribe …); null for none. */
   headers_json: string | null;
+  /** A WhatsApp message's template call ({ template, language, parameters }); null for others. */
+  payload_json: string | null;
 }
 
 /** A store's counters (ticket numbers …): each value is handed out once. */
@@ -618,3 +622,35 @@ export interface CodOrdersTable {
   collected_at: string | null;
 }
 export type CodOrderRow = Selectable<CodOrdersTable>;
+
+/** A shopper's consent to order updates on WhatsApp: given, and perhaps withdrawn, with how and when. */
+export interface WhatsAppConsentsTable {
+  id: string;
+  store_id: string;
+  user_id: string;
+  /** E.164, '+919845012345'. */
+  phone: string;
+  /** The words the shopper agreed to, as they were shown. */
+  consent_text: string;
+  /** 'checkout' | 'account'. */
+  given_via: string;
+  given_at: string;
+  /** 'account' | 'stop-reply'; null while the consent stands. */
+  withdrawn_via: string | null;
+  withdrawn_at: string | null;
+}
+export type WhatsAppConsentRow = Selectable<WhatsAppConsentsTable>;
+
+/** A template message WhatsApp accepted (its wamid), and the last delivery status its webhook reported. */
+export interface WhatsAppMessagesTable {
+  id: string;
+  store_id: string;
+  outbox_id: string | null;
+  phone: string;
+  template: string;
+  /** 'accepted' | 'sent' | 'delivered' | 'read' | 'failed'. */
+  status: string;
+  status_at: string;
+  error: string | null;
+  sent_at: string;
+}

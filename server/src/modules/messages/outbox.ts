@@ -14,6 +14,8 @@ export interface OutgoingMessage {
   html: string;
   /** Extra headers, e.g. List-Unsubscribe; each value is kept to one line. */
   headers?: Record<string, string>;
+  /** What a message other than an email needs to be sent (a WhatsApp template call), kept as JSON. */
+  payload?: object;
 }
 
 /** A failed delivery is tried again after 1 minute, then 2, 4 … at most an hour apart. */
@@ -84,6 +86,7 @@ export class Outbox {
         created_at: at,
         sent_at: null,
         headers_json: message.headers ? JSON.stringify(headersOnOneLine(message.headers)) : null,
+        payload_json: message.payload ? JSON.stringify(message.payload) : null,
       })
       .execute();
     for (const listener of this.listeners) listener();

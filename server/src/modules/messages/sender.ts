@@ -7,6 +7,7 @@ import type { OutboxRow } from '../../db/schema.js';
 import type { StoreService } from '../stores/service.js';
 import { headersOf, type Outbox, oneLine } from './outbox.js';
 import { isTextMessage, outboxFolderTexts, type TextGateway } from './text-messages.js';
+import { isWhatsAppMessage, outboxFolderWhatsApp, templateCallOf, type WhatsAppGateway } from './whatsapp-messages.js';
 
 export interface MailSettings {
   /** smtp://user:pass@host:587 or smtps://…; unset: messages are written as .eml files under `outboxDir`. */
@@ -19,6 +20,8 @@ export interface MailSettings {
   batch?: number;
   /** Where text messages (SMS) go; unset: files in `outboxDir`. */
   textGateway?: TextGateway;
+  /** Where WhatsApp messages go; unset: files in `outboxDir`. */
+  whatsAppGateway?: WhatsAppGateway;
 }
 
 /** A mail server's answer often quotes the recipient; the log never holds a full email address. */
@@ -48,6 +51,7 @@ export class MailSender {
   readonly id = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private readonly transport: Transporter;
   private readonly texts: TextGateway;
+  private readonly whatsApp: WhatsAppGateway;
   private stopping = false;
 
   constructor(
@@ -57,6 +61,7 @@ export class MailSender {
     private readonly log: SenderLog = SILENT,
   ) {
     this.texts = settings.textGateway ?? outboxFolderTexts(settings.outboxDir);
+    this.whatsApp = settings.whatsAppGateway ?? outboxFolderWhatsApp(settings.outboxDir);
     this.transport = settings.smtpUrl
       ? // nodemailer waits minutes by default; a mail server that hangs is tried again later instead.
         nodemailer.createTransport({
@@ -114,6 +119,11 @@ export class MailSender {
     if (isTextMessage(row.kind)) {
       await this.texts.sendTextMessage(row.recipient, row.text);
       this.log.info({ message: row.id, kind: row.kind }, 'text message sent');
+      return;
+    }
+    if (isWhatsAppMessage(row.kind)) {
+      await this.whatsApp.sendTemplate(row.recipient, templateCallOf(row), row);
+      this.log.info({ message: row.id, kind: row.kind }, 'WhatsApp message sent');
       return;
     }
     const info = await this.transport.sendMail({

@@ -97,7 +97,14 @@ export interface OrderNeighbours {
   audit?: AuditLog;
   /** An order's charges beyond its items (shipping …), worked out as it is placed. */
   charges?: OrderCharges;
+  /**
+   * Records a shopper's consent to order updates by phone (WhatsApp), asked for with the order, in
+   * its transaction and before it is placed: the new order's own update goes out under it.
+   */
+  consentToUpdates?: ConsentToUpdates;
 }
+
+export type ConsentToUpdates = (trx: Database, owner: { storeId: string; userId: string }, phone: string) => Promise<void>;
 
 export type SaveAddress = (
   trx: Database,
@@ -123,6 +130,7 @@ export class OrderService {
   private readonly stateOfPincode: StateOfPincode | undefined;
   private readonly deliveryPromiseOf: DeliveryPromiseOf | undefined;
   private readonly saveAddress: SaveAddress | undefined;
+  private readonly consentToUpdates: ConsentToUpdates | undefined;
   private readonly audit: AuditLog | undefined;
   private readonly charges: OrderCharges | undefined;
 
@@ -137,6 +145,7 @@ export class OrderService {
     this.stateOfPincode = neighbours.stateOfPincode;
     this.deliveryPromiseOf = neighbours.deliveryPromiseOf;
     this.saveAddress = neighbours.saveAddress;
+    this.consentToUpdates = neighbours.consentToUpdates;
     this.audit = neighbours.audit;
     this.charges = neighbours.charges;
     this.staffQueries = new OrderStaffQueries(db);
@@ -196,7 +205,9 @@ export class OrderService {
       charges: this.charges,
     };
     const saveAddress = input.saveAddress ? this.saveAddress : undefined;
+    const consentToUpdates = input.whatsappUpdates ? this.consentToUpdates : undefined;
     const addressSaved = await writeTransaction(this.db, async (trx) => {
+      await consentToUpdates?.(trx, { storeId, userId: user.id }, input.shippingAddress.phone);
       await placeOrder(trx, placement, input, placing);
       return saveAddress?.(trx, { storeId, userId: user.id }, input.shippingAddress);
     });

@@ -1,0 +1,97 @@
+import type { WhatsAppUpdates } from '@netkart/contract';
+import type { Database } from '../../db/schema.js';
+import { writeTransaction } from '../../db/transaction.js';
+import { nowIso } from '../../shared/ids.js';
+import type { MessageSettings } from '../messages/layout.js';
+import type { Outbox } from '../messages/outbox.js';
+import type { WhatsAppGateway } from '../messages/whatsapp-messages.js';
+import type { OrderChange } from '../orders/service.js';
+import type { StoreService } from '../stores/service.js';
+import { WhatsAppCloud } from './cloud-api.js';
+import { type ConsentGivenVia, type ConsentOwner, WhatsAppConsents } from './consents.js';
+import { sendsThroughCloudApi, type WhatsAppEnvironment } from './environment.js';
+import { WhatsAppOrderUpdates } from './order-updates.js';
+import { applyWebhook, signatureMatches, subscriptionChallenge, type WebhookResult } from './webhook.js';
+
+/** Order updates on WhatsApp: the shoppers' consent, the messages it allows, and Meta's webhook. */
+export class WhatsAppService {
+  readonly consents: WhatsAppConsents;
+  private readonly updates: WhatsAppOrderUpdates;
+
+  constructor(
+    private readonly db: Database,
+    outbox: Outbox,
+    stores: StoreService,
+    readonly environment: WhatsAppEnvironment,
+    settings: MessageSettings = {},
+  ) {
+    this.consents = new WhatsAppConsents(db);
+    this.updates = new WhatsAppOrderUpdates(this.consents, outbox, stores, settings);
+  }
+
+  /** The orders' hook: an update for a shopper whose consent stands, in the change's transaction. */
+  orderChanged(trx: Database, change: OrderChange): Promise<void> {
+    return this.updates.orderChanged(trx, change);
+  }
+
+  /** The orders' hook for a consent asked for with an order, in its transaction. */
+  async consentWithOrder(trx: Database, owner: ConsentOwner, phone: string): Promise<void> {
+    await this.consents.give(trx, owner, phone, 'checkout');
+  }
+
+  async updatesOf(owner: ConsentOwner): Promise<WhatsAppUpdates> {
+    const standing = await this.consents.standing(owner);
+    return standing
+      ? { enabled: true, phone: standing.phone, since: standing.given_at }
+      : { enabled: false, phone: null, since: null };
+  }
+
+  async setUpdates(owner: ConsentOwner, wanted: { enabled: true; phone: string } | { enabled: false }, via: ConsentGivenVia = 'account') {
+    await writeTransaction(this.db, async (trx) => {
+      if (wanted.enabled) await this.consents.give(trx, owner, wanted.phone, via);
+      else await this.consents.withdraw(owner, 'account', trx);
+    });
+    return this.updatesOf(owner);
+  }
+
+  /** The sender's gateway: the Cloud API when the account is set, else none (the outbox folder). */
+  gateway(): WhatsAppGateway | undefined {
+    if (!sendsThroughCloudApi(this.environment)) return undefined;
+    return new WhatsAppCloud(this.environment, async ({ wamid, row, phone, template }) => {
+      const at = nowIso();
+      await this.db
+        .insertInto('whatsapp_messages')
+        .values({
+          id: wamid,
+          store_id: row.store_id,
+          outbox_id: row.id,
+          phone,
+          template,
+          status: 'accepted',
+          status_at: at,
+          error: null,
+          sent_at: at,
+        })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute();
+    });
+  }
+
+  /** Meta's verification GET: the challenge to echo, or undefined to refuse. */
+  challenge(query: Record<string, unknown>): string | undefined {
+    return subscriptionChallenge(query, this.environment.verifyToken);
+  }
+
+  /** A webhook POST: undefined when its signature is not the app secret's (nothing is recorded). */
+  async webhook(rawBody: Buffer, signature: unknown): Promise<WebhookResult | undefined> {
+    if (!signatureMatches(this.environment.appSecret, rawBody, signature)) return undefined;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      return { statuses: 0, stopped: 0 };
+    }
+    if (!payload || typeof payload !== 'object') return { statuses: 0, stopped: 0 };
+    return applyWebhook(this.db, this.consents, payload);
+  }
+}
