@@ -145,11 +145,14 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     settings.passwordCost,
     async (trx, user) => {
       const store = await stores.byId(user.store_id, trx);
-      if (store) await outbox.enqueue(trx, welcomeMessage(store, user, settings.messages));
+      // An account made by mobile number has no email to welcome.
+      if (store && user.email) await outbox.enqueue(trx, welcomeMessage(store, { ...user, email: user.email }, settings.messages));
     },
     async (trx, user) => {
       const store = await stores.byId(user.store_id, trx);
-      if (store) await outbox.enqueue(trx, registeredAgainMessage(store, user, settings.messages));
+      if (store && user.email) {
+        await outbox.enqueue(trx, registeredAgainMessage(store, { email: user.email }, settings.messages));
+      }
     },
   );
   const newsletter = new NewsletterService(db, outbox, settings.messages);

@@ -50,6 +50,8 @@ export class AccountService {
       first_name: input.firstName,
       last_name: input.lastName,
       created_at: nowIso(),
+      phone: null,
+      phone_verified_at: null,
     };
     try {
       await writeTransaction(this.db, async (trx) => {
@@ -193,6 +195,7 @@ export function toAccountInfo(user: UserRow): AccountInfo {
     firstName: user.first_name,
     lastName: user.last_name,
     email: user.email,
+    phone: user.phone,
     createdAt: user.created_at,
   };
 }
