@@ -5,6 +5,7 @@ import type { Database } from './db/schema.js';
 import { AddressBook } from './modules/accounts/addresses.js';
 import { PasswordChanges } from './modules/accounts/password-change.js';
 import { PasswordResets } from './modules/accounts/password-reset.js';
+import { PhoneSignIn } from './modules/accounts/phone-sign-in.js';
 import type { ScryptCost } from './modules/accounts/passwords.js';
 import { AccountService } from './modules/accounts/service.js';
 import { ShopperSessions } from './modules/accounts/sessions.js';
@@ -54,6 +55,7 @@ export interface ModuleServices {
   newsletter: NewsletterService;
   contact: ContactService;
   passwordResets: PasswordResets;
+  phoneSignIn: PhoneSignIn;
   passwordChanges: PasswordChanges;
   invoices: InvoiceService;
   pincodes: PincodeService;
@@ -174,6 +176,8 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     newsletter,
     contact: new ContactService(db, outbox, audit, settings.messages),
     passwordResets: new PasswordResets(db, outbox, settings.messages, settings.passwordCost),
+    // Sign-in codes go out as text messages through the outbox, in the transaction that stores them.
+    phoneSignIn: new PhoneSignIn(db, accounts, (trx, message) => enqueueTextMessage(outbox, trx, message)),
     passwordChanges: new PasswordChanges(db, outbox, audit, settings.messages, settings.passwordCost),
     invoices,
     pincodes,
