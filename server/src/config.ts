@@ -82,11 +82,15 @@ export const Environment = z.object({
     z.string().regex(/^[A-Z]{6}$/, { error: 'MSG91_SENDER_ID must be your DLT sender id: 6 capital letters.' }),
   ),
   MSG91_API_URL: z
-    .url({ protocol: /^https?$/, error: 'MSG91_API_URL must be an http(s):// address, like https://control.msg91.com.' })
+    .url({
+      protocol: /^https?$/,
+      error: 'MSG91_API_URL must be an http(s):// address, like https://control.msg91.com.',
+    })
     .default(MSG91_API_URL),
   MSG91_TEMPLATE_IDS: optionalSetting(
     z.string().regex(/^\s*[a-z-]+=[\w-]+\s*(,\s*[a-z-]+=[\w-]+\s*)*$/, {
-      error: 'MSG91_TEMPLATE_IDS must be kind=template-id pairs, comma-separated: sign-in-code=…,cod-code=…,order-update=…',
+      error:
+        'MSG91_TEMPLATE_IDS must be kind=template-id pairs, comma-separated: sign-in-code=…,cod-code=…,order-update=…',
     }),
   ),
   SIGN_IN_CODES_PER_PHONE: positiveInt(5),
@@ -232,7 +236,9 @@ function smsOf(e: z.infer<typeof Environment>): Config['sms'] {
   const missing = (['MSG91_AUTH_KEY', 'MSG91_SENDER_ID', 'MSG91_TEMPLATE_IDS'] as const).filter((name) => !e[name]);
   if (missing.length > 0) throw new Error(`Invalid environment: SMS_PROVIDER=msg91 needs ${missing.join(', ')}.`);
   const templateIds = Object.fromEntries(
-    (e.MSG91_TEMPLATE_IDS ?? '').split(',').map((pair) => pair.split('=').map((part) => part.trim()) as [string, string]),
+    (e.MSG91_TEMPLATE_IDS ?? '')
+      .split(',')
+      .map((pair) => pair.split('=').map((part) => part.trim()) as [string, string]),
   );
   return {
     provider: 'msg91',

@@ -9,8 +9,8 @@ import { oneAtATime, StartLockTimeout } from './db/start-lock.js';
 import { probeWrite } from './db/write-probe.js';
 import { startHousekeeping } from './housekeeping.js';
 import { shopLogging } from './http/logging.js';
-import { MailSender, startMailSender } from './modules/messages/sender.js';
 import { msg91Gateway } from './modules/messages/providers/msg91.js';
+import { MailSender, startMailSender } from './modules/messages/sender.js';
 import { localLinksRefusal } from './modules/stores/public-address.js';
 import { NO_STORE_YET } from './modules/stores/service.js';
 import { ensureDemoStore } from './seed/seed.js';
@@ -97,7 +97,9 @@ async function prepare({ db, services }: Shop): Promise<string[]> {
       : [`No SMTP_URL: the shop's emails are written as files in ${config.mail.outboxDir} instead of being sent.`]),
     ...(config.sms
       ? []
-      : [`No SMS_PROVIDER: the shop's text messages are written as .sms.txt files in ${config.mail.outboxDir} instead of being sent.`]),
+      : [
+          `No SMS_PROVIDER: the shop's text messages are written as .sms.txt files in ${config.mail.outboxDir} instead of being sent.`,
+        ]),
     ...(config.trustProxy === true
       ? [
           "TRUST_PROXY=true believes any client's X-Forwarded-For, so a forged one escapes the rate limits: set it to the proxy's address (e.g. 127.0.0.1).",

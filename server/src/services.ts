@@ -5,8 +5,8 @@ import type { Database } from './db/schema.js';
 import { AddressBook } from './modules/accounts/addresses.js';
 import { PasswordChanges } from './modules/accounts/password-change.js';
 import { PasswordResets } from './modules/accounts/password-reset.js';
-import { PhoneSignIn } from './modules/accounts/phone-sign-in.js';
 import type { ScryptCost } from './modules/accounts/passwords.js';
+import { PhoneSignIn } from './modules/accounts/phone-sign-in.js';
 import { AccountService } from './modules/accounts/service.js';
 import { ShopperSessions } from './modules/accounts/sessions.js';
 import { AuditLog } from './modules/audit/service.js';
@@ -148,7 +148,8 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     async (trx, user) => {
       const store = await stores.byId(user.store_id, trx);
       // An account made by mobile number has no email to welcome.
-      if (store && user.email) await outbox.enqueue(trx, welcomeMessage(store, { ...user, email: user.email }, settings.messages));
+      if (store && user.email)
+        await outbox.enqueue(trx, welcomeMessage(store, { ...user, email: user.email }, settings.messages));
     },
     async (trx, user) => {
       const store = await stores.byId(user.store_id, trx);

@@ -39,7 +39,10 @@ export async function phoneSignInRoutes(
   async function takeCodePlaces(request: FastifyRequest, phone: () => string): Promise<void> {
     const addressWait = await limits.signInCodesByAddress.take(limitKey(request.store.id, request.ip));
     if (addressWait) {
-      throw tooMany(addressWait, `Too many codes asked for from this network. Please try again in ${inMinutes(addressWait)}.`);
+      throw tooMany(
+        addressWait,
+        `Too many codes asked for from this network. Please try again in ${inMinutes(addressWait)}.`,
+      );
     }
     // Counted for every number alike, with an account or without: the limit tells nobody who shops here.
     const phoneWait = await limits.signInCodesByPhone.take(limitKey(request.store.id, phone()));
@@ -52,7 +55,8 @@ export async function phoneSignInRoutes(
   async function checkingCode<T>(request: FastifyRequest, check: () => Promise<T>): Promise<T> {
     const places = [[limits.signInFailuresByAddress, limitKey(request.store.id, request.ip)] as const];
     const full = await takeAll(places);
-    if (full) throw tooMany(full.wait, `Too many wrong codes from this network. Please try again in ${inMinutes(full.wait)}.`);
+    if (full)
+      throw tooMany(full.wait, `Too many wrong codes from this network. Please try again in ${inMinutes(full.wait)}.`);
     try {
       const result = await check();
       await giveBackAll(places);
@@ -92,7 +96,11 @@ export async function phoneSignInRoutes(
     }
   });
 
-  const askToAdd = { security: SHOPPER_TOKEN, body: SignInCodeRequest, response: withErrors({ 202: SignInCodeResponse }) };
+  const askToAdd = {
+    security: SHOPPER_TOKEN,
+    body: SignInCodeRequest,
+    response: withErrors({ 202: SignInCodeResponse }),
+  };
   api.post('/account/phone', { schema: askToAdd }, async (request, reply) => {
     const user = requireUser(request);
     let phone = '';

@@ -82,9 +82,15 @@ export class PhoneSignIn {
   }
 
   /** The code sent to a number the signed-in shopper is adding: right, the number signs in to their account too. */
-  async addPhone(storeId: string, user: UserRow, input: { phone: string; code: string }, now = Date.now()): Promise<void> {
+  async addPhone(
+    storeId: string,
+    user: UserRow,
+    input: { phone: string; code: string },
+    now = Date.now(),
+  ): Promise<void> {
     await this.use(storeId, input.phone, input.code, 'add-phone', user.id, now);
-    if (!(await this.accounts.setPhone(storeId, user.id, input.phone, now))) throw new HttpError(409, PHONE_TAKEN, {}, 'phone');
+    if (!(await this.accounts.setPhone(storeId, user.id, input.phone, now)))
+      throw new HttpError(409, PHONE_TAKEN, {}, 'phone');
   }
 
   /** Deletes codes that expired more than a day ago; returns how many went. */

@@ -18,7 +18,12 @@ const ORDER_NEWS: Record<string, string> = {
 };
 
 /** The SMS that stands for an order email when the order has no email (a mobile-number account's). */
-export function orderUpdateText(store: StoreRow, order: OrderRow, kind: string, settings: MessageSettings = {}): string {
+export function orderUpdateText(
+  store: StoreRow,
+  order: OrderRow,
+  kind: string,
+  settings: MessageSettings = {},
+): string {
   return fillTemplate('order-update', {
     shop: store.store_name,
     order: order.id,

@@ -6,7 +6,8 @@
  * names), and a text that does not match its kind's template is refused before it is sent.
  */
 export const SMS_TEMPLATES = {
-  'sign-in-code': '##code## is your ##shop## sign-in code. It expires in ##minutes## minutes. Do not share it with anyone.',
+  'sign-in-code':
+    '##code## is your ##shop## sign-in code. It expires in ##minutes## minutes. Do not share it with anyone.',
   'cod-code':
     '##code## is your code to confirm cash-on-delivery order ##order## at ##shop##. It expires in ##minutes## minutes. Do not share it with anyone.',
   'order-update': '##shop##: your order ##order## ##status##. Details: ##link##',

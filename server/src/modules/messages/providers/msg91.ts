@@ -34,7 +34,8 @@ export function msg91Gateway(settings: Msg91Settings): TextGateway {
   return {
     async sendTextMessage(phone, text, kind = '') {
       const variables = matchTemplate(kind, text);
-      if (!variables) throw new UndeliverableMessage(`The text of this ${kind || 'unnamed'} SMS is not its registered template.`);
+      if (!variables)
+        throw new UndeliverableMessage(`The text of this ${kind || 'unnamed'} SMS is not its registered template.`);
       const templateId = settings.templateIds[kind];
       if (!templateId) throw new UndeliverableMessage(`MSG91_TEMPLATE_IDS has no template id for ${kind} messages.`);
       const response = await fetch(`${base}/api/v5/flow`, {
@@ -50,7 +51,9 @@ export function msg91Gateway(settings: Msg91Settings): TextGateway {
       });
       const answer = (await response.json().catch(() => ({}))) as Msg91Answer;
       if (!response.ok || answer.type !== 'success') {
-        throw new Error(`MSG91 refused the SMS (${response.status}): ${String(answer.message ?? 'no reason given').slice(0, 200)}`);
+        throw new Error(
+          `MSG91 refused the SMS (${response.status}): ${String(answer.message ?? 'no reason given').slice(0, 200)}`,
+        );
       }
     },
   };
