@@ -61,7 +61,6 @@ export const API_MODULES = [
     audit: services.audit,
   })),
   moduleRoutes(phoneSignInRoutes, ({ services }: ModuleGiven) => ({
-    accounts: services.accounts,
     phoneSignIn: services.phoneSignIn,
     audit: services.audit,
     codeMinutes: services.phoneSignIn.codeMinutes,

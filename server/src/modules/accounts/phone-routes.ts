@@ -15,7 +15,7 @@ import { describeRoutes, SHOPPER_TOKEN, valid, withErrors } from '../../http/wir
 import type { AuditLog } from '../audit/service.js';
 import { deviceOf } from './devices.js';
 import type { PhoneSignIn } from './phone-sign-in.js';
-import { type AccountService, toAccountInfo } from './service.js';
+import { toAccountInfo } from './service.js';
 
 /**
  * Signing in with a code sent to a mobile number (POST /users/otp, then /users/otp/verify), and a
@@ -23,12 +23,7 @@ import { type AccountService, toAccountInfo } from './service.js';
  */
 export async function phoneSignInRoutes(
   app: FastifyInstance,
-  {
-    accounts,
-    phoneSignIn,
-    audit,
-    codeMinutes,
-  }: { accounts: AccountService; phoneSignIn: PhoneSignIn; audit: AuditLog; codeMinutes: number },
+  { phoneSignIn, audit, codeMinutes }: { phoneSignIn: PhoneSignIn; audit: AuditLog; codeMinutes: number },
 ): Promise<void> {
   describeRoutes(app, { tag: 'accounts' });
   const api = app.withTypeProvider<ZodTypeProvider>();

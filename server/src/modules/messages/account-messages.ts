@@ -1,4 +1,4 @@
-import type { StoreRow, UserRow } from '../../db/schema.js';
+import type { StoreRow } from '../../db/schema.js';
 import { istMinute } from '../../shared/india-time.js';
 import { type MessageSettings, renderMessage, shopUrl } from './layout.js';
 import type { OutgoingMessage } from './outbox.js';
