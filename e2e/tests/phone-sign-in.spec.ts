@@ -46,7 +46,7 @@ test('a guest at checkout continues with a mobile number, types the texted code 
   await untilInteractive(page);
   await expect(page.getByRole('heading', { name: 'Continue with mobile number' })).toBeVisible();
   const before = textsSoFar();
-  await page.getByLabel('Mobile number').fill(`0${phone.slice(3, 8)} ${phone.slice(8)}`);
+  await page.getByLabel('Mobile number', { exact: true }).fill(`0${phone.slice(3, 8)} ${phone.slice(8)}`);
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByText(/We have sent a 6-digit code to \+91/)).toBeVisible();
   const code = await signInCodeFromOutbox(phone, before);

@@ -316,6 +316,17 @@ describe('a phone on an email account, and an email-less account', () => {
     expect(refused.json()).toMatchObject({ error: PHONE_TAKEN, field: 'phone' });
   });
 
+  it('an account made by phone has no password: changing or checking one is a 400, never a 5xx', async () => {
+    const token = await signInByPhone(newPhone());
+    const change = await http.post(
+      '/account/password',
+      { currentPassword: 'anything', newPassword: 'new secret 1' },
+      token,
+    );
+    expect(change.statusCode).toBe(400);
+    expect(change.json()).toMatchObject({ field: 'currentPassword' });
+  });
+
   it('adding a phone needs a signed-in shopper', async () => {
     expect((await http.post('/account/phone', { phone: newPhone() })).statusCode).toBe(401);
   });

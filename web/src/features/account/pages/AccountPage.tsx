@@ -106,7 +106,8 @@ export default function AccountPage() {
       </section>
       <PhoneSection info={info} />
       <SavedAddressesSection />
-      <ChangePasswordSection />
+      {/* A mobile-number account has no password to change. */}
+      {info?.email !== null && <ChangePasswordSection />}
       <SessionsSection />
       <MyDataSection />
     </div>
