@@ -10,6 +10,7 @@ import { storeHostOf } from './http/store-host.js';
 import { refuseNulCharacters } from './http/text-guard.js';
 import { holdInputErrors } from './http/wire.js';
 import { addressRoutes } from './modules/accounts/address-routes.js';
+import { phoneSignInRoutes } from './modules/accounts/phone-routes.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
@@ -58,6 +59,11 @@ export const API_MODULES = [
     passwordChanges: services.passwordChanges,
     sessions: services.sessions,
     audit: services.audit,
+  })),
+  moduleRoutes(phoneSignInRoutes, ({ services }: ModuleGiven) => ({
+    phoneSignIn: services.phoneSignIn,
+    audit: services.audit,
+    codeMinutes: services.phoneSignIn.codeMinutes,
   })),
   moduleRoutes(addressRoutes, ({ services }: ModuleGiven) => ({ addressBook: services.addressBook })),
   moduleRoutes(privacyRoutes, ({ services }: ModuleGiven) => ({ privacy: services.privacy })),

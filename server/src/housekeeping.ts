@@ -34,6 +34,14 @@ export const HOUSEKEEPING_JOBS: HousekeepingJob[] = [
     },
   },
   {
+    // A sign-in code a day past its expiry answers nothing any more.
+    name: 'purge old sign-in codes',
+    async run(services, now) {
+      const purged = await services.phoneSignIn.purgeExpired(now);
+      return purged ? `deleted ${purged} expired sign-in code(s)` : undefined;
+    },
+  },
+  {
     // Back-office sessions end after hours without a request.
     name: 'purge idle back-office sessions',
     async run(services, now) {

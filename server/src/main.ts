@@ -9,6 +9,7 @@ import { oneAtATime, StartLockTimeout } from './db/start-lock.js';
 import { probeWrite } from './db/write-probe.js';
 import { startHousekeeping } from './housekeeping.js';
 import { shopLogging } from './http/logging.js';
+import { msg91Gateway } from './modules/messages/providers/msg91.js';
 import { MailSender, startMailSender } from './modules/messages/sender.js';
 import { localLinksRefusal } from './modules/stores/public-address.js';
 import { NO_STORE_YET } from './modules/stores/service.js';
@@ -94,6 +95,11 @@ async function prepare({ db, services }: Shop): Promise<string[]> {
     ...(config.mail.smtpUrl
       ? []
       : [`No SMTP_URL: the shop's emails are written as files in ${config.mail.outboxDir} instead of being sent.`]),
+    ...(config.sms
+      ? []
+      : [
+          `No SMS_PROVIDER: the shop's text messages are written as .sms.txt files in ${config.mail.outboxDir} instead of being sent.`,
+        ]),
     ...(config.trustProxy === true
       ? [
           "TRUST_PROXY=true believes any client's X-Forwarded-For, so a forged one escapes the rate limits: set it to the proxy's address (e.g. 127.0.0.1).",
@@ -152,6 +158,7 @@ async function serve({ db, dialect, services }: Shop, notes: string[] | undefine
         ...(config.mail.smtpUrl ? { smtpUrl: config.mail.smtpUrl } : {}),
         ...(config.mail.mailFrom ? { mailFrom: config.mail.mailFrom } : {}),
         outboxDir: config.mail.outboxDir,
+        ...(config.sms ? { textGateway: msg91Gateway(config.sms.msg91) } : {}),
       },
       app.log,
     ),

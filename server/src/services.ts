@@ -6,6 +6,7 @@ import { AddressBook } from './modules/accounts/addresses.js';
 import { PasswordChanges } from './modules/accounts/password-change.js';
 import { PasswordResets } from './modules/accounts/password-reset.js';
 import type { ScryptCost } from './modules/accounts/passwords.js';
+import { PhoneSignIn } from './modules/accounts/phone-sign-in.js';
 import { AccountService } from './modules/accounts/service.js';
 import { ShopperSessions } from './modules/accounts/sessions.js';
 import { AuditLog } from './modules/audit/service.js';
@@ -54,6 +55,7 @@ export interface ModuleServices {
   newsletter: NewsletterService;
   contact: ContactService;
   passwordResets: PasswordResets;
+  phoneSignIn: PhoneSignIn;
   passwordChanges: PasswordChanges;
   invoices: InvoiceService;
   pincodes: PincodeService;
@@ -145,11 +147,15 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     settings.passwordCost,
     async (trx, user) => {
       const store = await stores.byId(user.store_id, trx);
-      if (store) await outbox.enqueue(trx, welcomeMessage(store, user, settings.messages));
+      // An account made by mobile number has no email to welcome.
+      if (store && user.email)
+        await outbox.enqueue(trx, welcomeMessage(store, { ...user, email: user.email }, settings.messages));
     },
     async (trx, user) => {
       const store = await stores.byId(user.store_id, trx);
-      if (store) await outbox.enqueue(trx, registeredAgainMessage(store, user, settings.messages));
+      if (store && user.email) {
+        await outbox.enqueue(trx, registeredAgainMessage(store, { email: user.email }, settings.messages));
+      }
     },
   );
   const newsletter = new NewsletterService(db, outbox, settings.messages);
@@ -171,6 +177,8 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     newsletter,
     contact: new ContactService(db, outbox, audit, settings.messages),
     passwordResets: new PasswordResets(db, outbox, settings.messages, settings.passwordCost),
+    // Sign-in codes go out as text messages through the outbox, in the transaction that stores them.
+    phoneSignIn: new PhoneSignIn(db, accounts, (trx, message) => enqueueTextMessage(outbox, trx, message)),
     passwordChanges: new PasswordChanges(db, outbox, audit, settings.messages, settings.passwordCost),
     invoices,
     pincodes,

@@ -41,6 +41,8 @@ export const RELAXED_LIMITS: RateLimitConfig = {
   passwordResetsPerIp: 1000,
   contactMessagesPerIp: 1000,
   subscriptionsPerIp: 1000,
+  signInCodesPerPhone: 1000,
+  signInCodesPerIp: 1000,
 };
 
 /**

@@ -56,11 +56,29 @@ export interface StoresTable {
 export interface UsersTable {
   id: string;
   store_id: string;
-  email: string;
+  /** null: an account made by signing in with a mobile number, with no email added yet. */
+  email: string | null;
   password_hash: string;
   first_name: string;
   last_name: string;
   created_at: string;
+  /** The verified mobile number ('+919845012345') that signs in to this account; null when none. */
+  phone: string | null;
+  phone_verified_at: string | null;
+}
+
+/** A code sent to a phone: to sign in, or to add the phone to a signed-in account (user_id). */
+export interface SignInCodesTable {
+  id: string;
+  store_id: string;
+  phone: string;
+  purpose: 'sign-in' | 'add-phone';
+  user_id: string | null;
+  code_hash: string;
+  tries_left: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface SessionsTable {
@@ -302,6 +320,7 @@ export interface InvoicesTable {
 export interface DatabaseSchema {
   stores: StoresTable;
   users: UsersTable;
+  sign_in_codes: SignInCodesTable;
   sessions: SessionsTable;
   products: ProductsTable;
   product_specs: ProductSpecsTable;

@@ -331,7 +331,7 @@ export const razorpayProvider: PaymentProvider = {
             orderId: order.id,
             amount: amountText,
             name: (fields.fullName ?? `${user.first_name} ${user.last_name}`).trim().slice(0, 60),
-            email: (fields.email ?? user.email).trim(),
+            email: (fields.email ?? user.email ?? '').trim(),
             contact: (fields.phone ?? order.phone).replace(/[^\d+]/g, ''),
             store: store.store_name,
             binding: orderBinding(keys.keySecret, made.id, order.id, amountText),
