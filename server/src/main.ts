@@ -144,6 +144,11 @@ async function serve({ db, dialect, services }: Shop, notes: string[] | undefine
 
   await app.listen({ port: config.port, host: config.host });
   stopHousekeeping = startHousekeeping(services, app.log);
+  // A refund due through a gateway is asked for as soon as the change that made it commits.
+  const stopAskingPromptly = services.payments.askGatewaysPromptly((error) =>
+    app.log.error({ err: error }, 'asking the gateway for a refund failed'),
+  );
+  app.addHook('onClose', async () => stopAskingPromptly());
   stopMailSender = startMailSender(
     new MailSender(
       services.outbox,
