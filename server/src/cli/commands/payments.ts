@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CodRules, formatRupees } from '@netkart/contract';
 import type { Command } from 'commander';
+import type { RefundRow } from '../../db/schema.js';
+import { STORE_COMMAND_ACTOR } from '../../modules/audit/service.js';
 import { paymentVariableNames } from '../../modules/payments/environment.js';
 import { printedSettings, settingsChange } from '../../modules/payments/merchant-settings.js';
-import { STORE_COMMAND_ACTOR } from '../../modules/audit/service.js';
 import { NEEDS_MERCHANT } from '../../modules/payments/refunds.js';
 import { isTestProvider, registeredProviders } from '../../modules/payments/registry.js';
 import { REFUND_REFERENCE_MESSAGE } from '../../modules/payments/service.js';
-import type { RefundRow } from '../../db/schema.js';
 import { type CliContext, CliError, logChange, storeOption, withStore } from '../context.js';
 import { formatDateTime, formatTable } from '../format.js';
 import { findOrder } from './find-order.js';
@@ -141,7 +141,9 @@ export function addPaymentCommands(program: Command, context: CliContext): void 
 
   payments
     .command('refunded')
-    .description("record that an order's refund was made (by UPI, bank transfer or the provider's dashboard); the shopper is emailed")
+    .description(
+      "record that an order's refund was made (by UPI, bank transfer or the provider's dashboard); the shopper is emailed",
+    )
     .argument('<order>', 'the order number')
     .option('--reference <utr>', "the transfer's UTR, or the bank's or provider's reference of the refund")
     .option('--amount <rupees>', 'the amount refunded, when less than the amount due (rupees, e.g. 1499.50)')

@@ -48,6 +48,10 @@ export function refundMessage(
       kind === 'started'
         ? `Refund of ${amount} started for order ${order.id} | ${store.store_name}`
         : `Refund of ${amount} made for order ${order.id} | ${store.store_name}`,
-    ...renderMessage(store, [{ lines }, { heading: 'Why', lines: [refund.reason] }, { lines: [], links: [ordersLink] }]),
+    ...renderMessage(store, [
+      { lines },
+      { heading: 'Why', lines: [refund.reason] },
+      { lines: [], links: [ordersLink] },
+    ]),
   };
 }

@@ -225,7 +225,11 @@ export async function recordGatewayAnswer(
       ...(answer.processed ? { refunded_at: at, recorded_by: 'gateway' } : {}),
     };
   } else if (answer.kind === 'retry' && attempts < REFUND_ATTEMPTS_MAX) {
-    changes = { ...common, next_attempt_at: new Date(now + refundRetryDelayMs(attempts)).toISOString(), last_error: answer.error };
+    changes = {
+      ...common,
+      next_attempt_at: new Date(now + refundRetryDelayMs(attempts)).toISOString(),
+      last_error: answer.error,
+    };
   } else {
     // Left to the merchant: it stays due, and the gateway is not asked again.
     changes = { ...common, next_attempt_at: null, last_error: answer.error };
@@ -325,7 +329,12 @@ export async function refundTimeline(db: Database, storeId: string, orderId: str
   const entries: TimelineEntry[] = [];
   for (const refund of refunds) {
     const amount = paiseText(refund.amount);
-    entries.push({ at: refund.created_at, kind: 'refund-due', label: `Refund of ${amount} due`, detail: refund.reason });
+    entries.push({
+      at: refund.created_at,
+      kind: 'refund-due',
+      label: `Refund of ${amount} due`,
+      detail: refund.reason,
+    });
     if (refund.requested_at && refund.method === 'gateway') {
       entries.push({
         at: refund.requested_at,
@@ -344,7 +353,11 @@ export async function refundTimeline(db: Database, storeId: string, orderId: str
       });
     }
     if (refund.status === 'failed') {
-      entries.push({ at: refund.updated_at, kind: 'refund-failed', label: `Refund of ${amount} failed at the gateway` });
+      entries.push({
+        at: refund.updated_at,
+        kind: 'refund-failed',
+        label: `Refund of ${amount} failed at the gateway`,
+      });
     }
   }
   return entries.sort((a, b) => a.at.localeCompare(b.at));

@@ -210,21 +210,29 @@ export class PaymentService extends StoreProviders {
     });
   }
 
-  /** The store's refunds, newest first: all, or those in the given statuses. */
-  async listRefunds(storeId: string, statuses?: RefundRow['status'][]): Promise<RefundRow[]> {
-    let query = this.db.selectFrom('refunds').selectAll().where('store_id', '=', storeId);
-    if (statuses) query = query.where('status', 'in', statuses);
-    return query.orderBy('created_at', 'desc').orderBy('id').limit(500).execute();
+  /** The store's refunds, newest first (at most 500): all, or those in the given statuses, with the payment each returns. */
+  async listRefunds(storeId: string, statuses?: RefundRow['status'][]): Promise<RefundDue[]> {
+    let query = this.db
+      .selectFrom('refunds')
+      .leftJoin('payments', 'payments.id', 'refunds.payment_id')
+      .selectAll('refunds')
+      .select(['payments.provider as provider', 'payments.reference as payment_reference'])
+      .where('refunds.store_id', '=', storeId);
+    if (statuses) query = query.where('refunds.status', 'in', statuses);
+    return query.orderBy('refunds.created_at', 'desc').orderBy('refunds.id').limit(500).execute();
   }
 
-  /** An order's refunds, oldest first. */
-  refundsOfOrder(storeId: string, orderId: string): Promise<RefundRow[]> {
+  /** An order's refunds, oldest first, with the payment each returns. */
+  refundsOfOrder(storeId: string, orderId: string): Promise<RefundDue[]> {
     return this.db
       .selectFrom('refunds')
-      .selectAll()
-      .where('store_id', '=', storeId)
-      .where('order_id', '=', orderId.toUpperCase())
-      .orderBy('created_at')
+      .leftJoin('payments', 'payments.id', 'refunds.payment_id')
+      .selectAll('refunds')
+      .select(['payments.provider as provider', 'payments.reference as payment_reference'])
+      .where('refunds.store_id', '=', storeId)
+      .where('refunds.order_id', '=', orderId.toUpperCase())
+      .orderBy('refunds.created_at')
+      .orderBy('refunds.id')
       .execute();
   }
 
