@@ -146,7 +146,7 @@ export class PaymentService extends StoreProviders {
     for (const refund of await claimGatewayRefunds(this.db, now)) {
       const answer = await askGateway(this.db, refund, context);
       await writeTransaction(this.db, async (trx) => {
-        const recorded = await recordGatewayAnswer(trx, refund, answer, Date.now());
+        const recorded = await recordGatewayAnswer(trx, refund, answer, now);
         if (!recorded || answer.kind !== 'started') return;
         started += 1;
         await this.notify(trx, recorded, recorded.status === 'refunded' ? 'refunded' : 'started');
