@@ -8,7 +8,9 @@ import {
   PaymentResponse,
   ProductListResponse,
 } from '@netkart/contract';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { up } from '../src/db/migrations/2027-01-22-refunds.js';
 import { MailSender } from '../src/modules/messages/sender.js';
 import { FIRST_REFUND_RETRY_MS } from '../src/modules/payments/refunds.js';
 import { addStaff, adminClient } from './admin-harness.js';
@@ -330,6 +332,63 @@ describe('a refund the merchant makes by hand', () => {
     await shop.services.payments.recordRefunded(shop.storeId, order.id, { reference: '800000000102', by: 'merchant' });
     await sendMail();
     expect(refundMails()[0]?.text).toContain(`We have refunded ₹500 for order ${order.id}, to asha@okaxis.`);
+  });
+});
+
+describe('the refunds migration', () => {
+  it('turns payments flagged for refund, and gateway refunds already started, into refunds', async () => {
+    const order = await newOrder();
+    const other = await newOrder();
+    const at = new Date().toISOString();
+    const payment = (id: string, orderId: string, detail: Record<string, string>, needsRefund: number) => ({
+      id,
+      order_id: orderId,
+      store_id: shop.storeId,
+      provider: 'razorpay',
+      reference: `pay_${id}`,
+      amount: 129_900,
+      status: 'success' as const,
+      needs_refund: needsRefund,
+      detail_json: JSON.stringify(detail),
+      created_at: at,
+      updated_at: null,
+    });
+    await shop.db
+      .insertInto('payments')
+      .values([
+        payment('migr-flagged-1', order.id, { refundReason: 'The order was already paid.' }, 1),
+        payment(
+          'migr-started-1',
+          other.id,
+          { refundReference: 'rfnd_Old001', refundAmount: '129900', refundStatus: 'started' },
+          0,
+        ),
+      ])
+      .execute();
+    // The table made again from the payments as they were before it existed.
+    await shop.db.schema.dropTable('refunds').execute();
+    await up(shop.db as unknown as Kysely<unknown>);
+
+    expect(await refundsOf(order)).toMatchObject([
+      {
+        payment_id: 'migr-flagged-1',
+        amount: 129_900,
+        status: 'due',
+        method: 'by-hand',
+        reason: 'The order was already paid.',
+      },
+    ]);
+    expect(await refundsOf(other)).toMatchObject([
+      { payment_id: 'migr-started-1', status: 'requested', method: 'gateway', gateway_reference: 'rfnd_Old001' },
+    ]);
+    // Razorpay's word on the old refund settles the row.
+    await shop.services.payments.refundSettled(shop.storeId, 'razorpay', {
+      paymentReference: 'pay_migr-started-1',
+      reference: 'rfnd_Old001',
+      status: 'processed',
+      amount: 129_900,
+    });
+    expect((await refundsOf(other))[0]).toMatchObject({ status: 'refunded' });
   });
 });
 
