@@ -123,6 +123,7 @@ async function serve({ db, dialect, services }: Shop, notes: string[] | undefine
   });
 
   let stopHousekeeping = () => {};
+  let stopAskingGateways = () => {};
   let stopMailSender = async () => {};
   let stopping = false;
   async function shutdown(signal: string) {
@@ -130,6 +131,7 @@ async function serve({ db, dialect, services }: Shop, notes: string[] | undefine
     stopping = true;
     app.log.info({ signal }, 'draining requests');
     stopHousekeeping();
+    stopAskingGateways();
     await app.close();
     // The email being sent is finished and marked, so it is not sent again after the restart.
     await stopMailSender();
@@ -145,10 +147,9 @@ async function serve({ db, dialect, services }: Shop, notes: string[] | undefine
   await app.listen({ port: config.port, host: config.host });
   stopHousekeeping = startHousekeeping(services, app.log);
   // A refund due through a gateway is asked for as soon as the change that made it commits.
-  const stopAskingPromptly = services.payments.askGatewaysPromptly((error) =>
+  stopAskingGateways = services.payments.askGatewaysPromptly((error) =>
     app.log.error({ err: error }, 'asking the gateway for a refund failed'),
   );
-  app.addHook('onClose', async () => stopAskingPromptly());
   stopMailSender = startMailSender(
     new MailSender(
       services.outbox,

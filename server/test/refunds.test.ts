@@ -9,7 +9,7 @@ import {
   ProductListResponse,
 } from '@netkart/contract';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { up } from '../src/db/migrations/2027-01-22-refunds.js';
 import { MailSender } from '../src/modules/messages/sender.js';
 import { FIRST_REFUND_RETRY_MS } from '../src/modules/payments/refunds.js';
@@ -184,6 +184,22 @@ describe('a paid order cancelled, refunded through Razorpay', () => {
         { status: 'refunded', method: 'gateway', gatewayReference: made[0]?.id, amount: order.total },
       ]);
     });
+  });
+
+  it('is asked for as soon as the cancel commits, where the server asks promptly', async () => {
+    const stop = shop.services.payments.askGatewaysPromptly((error) => {
+      throw error;
+    });
+    try {
+      await onRazorpay(async () => {
+        const { order, payment } = await paidOnRazorpay();
+        await cancel(order);
+        await vi.waitFor(() => expect(razorpay.refundsOf(payment.id)).toHaveLength(1), { timeout: 5000 });
+        await vi.waitFor(async () => expect((await refundsOf(order))[0]?.status).toBe('requested'));
+      });
+    } finally {
+      stop();
+    }
   });
 
   it('is asked again with the same key when Razorpay is down, and made once when an answer was lost', async () => {

@@ -204,6 +204,9 @@ describe('payments refunds', () => {
       stdout: `Recorded the refund of ${amount} for order ${order.id} (reference 800000000201). The shopper is emailed.\n`,
     });
     expect((await store('payments', 'list', '--needs-refund')).stdout).not.toContain(order.id);
+    expect((await store('orders', 'show', order.id)).stdout).toContain(
+      `Refund ${amount} made (upi 700000000201): Order cancelled after payment, reference 800000000201`,
+    );
     const again = await store('payments', 'refunded', order.id, '--reference', '800000000201');
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(`Nothing is due to be refunded for order ${order.id}.`);
