@@ -250,6 +250,22 @@ describe('a paid order cancelled, refunded through Razorpay', () => {
     );
     const [left] = await refundsOf(refusedOrder ?? never());
     expect(left).toMatchObject({ status: 'due', method: 'gateway', next_attempt_at: null });
+    // While a server process is asking the gateway for it, it is not recorded by hand.
+    await shop.db
+      .updateTable('refunds')
+      .set({ claimed_until: new Date(Date.now() + 60_000).toISOString() })
+      .where('order_id', '=', refusedOrder?.id ?? '')
+      .execute();
+    const asking = await admin.post(`/admin/orders/${refusedOrder?.id}/refunded`, { reference: '800000000301' });
+    expect(asking.statusCode).toBe(409);
+    await shop.db
+      .updateTable('refunds')
+      .set({ claimed_until: null })
+      .where('order_id', '=', refusedOrder?.id ?? '')
+      .execute();
+    const bad = await admin.get('/admin/refunds?status=lost');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/status/);
     const listed = AdminRefundListResponse.parse((await admin.get('/admin/refunds?status=due')).json());
     expect(listed.data.find((refund) => refund.orderId === refusedOrder?.id)).toMatchObject({
       waitingForGateway: false,

@@ -188,6 +188,10 @@ export class PaymentService extends StoreProviders {
         .orderBy('created_at')
         .executeTakeFirst();
       if (!owed) throw conflict(NOTHING_TO_REFUND);
+      // The gateway is being asked for it this very moment: recording it now could refund it twice.
+      if (owed.claimed_until && owed.claimed_until > new Date().toISOString()) {
+        throw conflict('The payment gateway is being asked for this refund right now. Look again in a minute.');
+      }
       if (record.amount !== undefined) {
         if (!Number.isInteger(record.amount) || record.amount <= 0 || record.amount > Number(owed.amount)) {
           throw new HttpError(
