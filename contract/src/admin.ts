@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './common.js';
 import { Order } from './orders.js';
 import { MAX_STOCK, ProductRecord } from './product-record.js';
+import { AdminRefund } from './refunds.js';
 import { StoreInfo } from './store-info.js';
 
 /**
@@ -161,6 +162,8 @@ export const AdminOrder = Order.extend({
   courierLabel: z.boolean().optional(),
   /** Cash on delivery only: when the shopper confirmed it by code, and the cash the courier collected (who recorded it, when). */
   codCash: AdminCodCash.optional(),
+  /** The refunds the order owes or made (a cancelled or returned paid order), oldest first. */
+  refunds: z.array(AdminRefund).optional(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
@@ -386,7 +389,7 @@ export const AdminDashboard = z.object({
   awaitingPayment: z.number().int(),
   /** Processing orders: paid, to pack and ship. */
   awaitingShipping: z.number().int(),
-  /** Payments taken that an order could not take: the money must go back. */
+  /** Refunds due or failed at the gateway (cancelled or returned paid orders …): the money must go back. */
   needsRefund: z.number().int(),
   lowStock: z.object({ count: z.number().int(), threshold: z.number().int(), products: z.array(AdminProductSummary) }),
   /** Orders paid on the sandbox gateway in the last 30 days: no money, so not in the figures. */

@@ -18,6 +18,14 @@ export const HOUSEKEEPING_JOBS: HousekeepingJob[] = [
     },
   },
   {
+    // Refunds due through a gateway are asked for (again, after a failure, with the same key), and the answer recorded.
+    name: 'ask gateways for refunds due',
+    async run(services, now) {
+      const started = await services.payments.requestDueRefunds(now);
+      return started ? `started ${started} refund(s) at the payment gateway` : undefined;
+    },
+  },
+  {
     // A session past its expiry never signs anyone in again; its row only grows the table.
     name: 'purge expired sessions',
     async run(services, now) {

@@ -129,6 +129,7 @@ async function serve({ db, dialect, services }: Shop, notes: string[] | undefine
   });
 
   let stopHousekeeping = () => {};
+  let stopAskingGateways = () => {};
   let stopMailSender = async () => {};
   let stopping = false;
   async function shutdown(signal: string) {
@@ -136,6 +137,7 @@ async function serve({ db, dialect, services }: Shop, notes: string[] | undefine
     stopping = true;
     app.log.info({ signal }, 'draining requests');
     stopHousekeeping();
+    stopAskingGateways();
     await app.close();
     // The email being sent is finished and marked, so it is not sent again after the restart.
     await stopMailSender();
@@ -150,6 +152,10 @@ async function serve({ db, dialect, services }: Shop, notes: string[] | undefine
 
   await app.listen({ port: config.port, host: config.host });
   stopHousekeeping = startHousekeeping(services, app.log);
+  // A refund due through a gateway is asked for as soon as the change that made it commits.
+  stopAskingGateways = services.payments.askGatewaysPromptly((error) =>
+    app.log.error({ err: error }, 'asking the gateway for a refund failed'),
+  );
   stopMailSender = startMailSender(
     new MailSender(
       services.outbox,

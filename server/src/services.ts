@@ -20,6 +20,7 @@ import { registeredAgainMessage, welcomeMessage } from './modules/messages/accou
 import type { MessageSettings } from './modules/messages/layout.js';
 import { OrderMail } from './modules/messages/order-mail.js';
 import { Outbox } from './modules/messages/outbox.js';
+import { refundMessage } from './modules/messages/refund-messages.js';
 import { StockSummary } from './modules/messages/stock-summary.js';
 import { enqueueTextMessage } from './modules/messages/text-messages.js';
 import { NewsletterService } from './modules/newsletter/service.js';
@@ -138,7 +139,18 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
       ...(order.paymentMethod === COD_PAYMENT ? await cod.feeFor(trx, order.storeId, order.itemsTotal) : []),
     ],
   });
-  payments = new PaymentService(db, orders, settings.payments, (id, trx) => stores.byId(id, trx));
+  payments = new PaymentService(
+    db,
+    orders,
+    settings.payments,
+    (id, trx) => stores.byId(id, trx),
+    // The shopper hears of a refund started or made, through the outbox, in the refund's transaction.
+    async (trx, refund, kind) => {
+      const store = await stores.byId(refund.store_id, trx);
+      const order = await orders.findRow(refund.store_id, refund.order_id, trx);
+      if (store && order) await outbox.enqueue(trx, refundMessage(store, order, refund, kind, settings.messages));
+    },
+  );
   // A COD order's code goes out as a text message through the outbox, in the order's transaction.
   const cod = new CodService(db, orders, (trx, message) => enqueueTextMessage(outbox, trx, message));
   const catalog = new CatalogService(db, (trx, productIds) => orders.productsOrderedAmong(trx, productIds));

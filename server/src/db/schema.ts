@@ -354,6 +354,7 @@ export interface DatabaseSchema {
   courier_events: CourierEventsTable;
   cod_rules: CodRulesTable;
   cod_orders: CodOrdersTable;
+  refunds: RefundsTable;
 }
 
 /** The signature printed above "Authorised Signatory" on a store's invoices (CGST rule 46(q)). */
@@ -637,3 +638,42 @@ export interface CodOrdersTable {
   collected_at: string | null;
 }
 export type CodOrderRow = Selectable<CodOrdersTable>;
+
+/** How a refund stands: due (the shop owes it), requested (the gateway was asked), refunded, or failed. */
+export type RefundState = 'due' | 'requested' | 'refunded' | 'failed';
+
+/** One refund the shop owes a shopper: a cancelled or returned paid order, or a payment an order could not take. */
+export interface RefundsTable {
+  id: string;
+  store_id: string;
+  order_id: string;
+  /** The payment it returns; null for cash on delivery (the cash went to the courier). */
+  payment_id: string | null;
+  /** Paise. */
+  amount: number;
+  /** 'gateway' (asked of the payment's gateway), 'upi', 'bank', 'cash', 'by-hand' (the provider's own way, by the merchant). */
+  method: string;
+  /** Where the money goes when it is not the gateway: a UPI id, a bank account. */
+  destination: string | null;
+  reason: string;
+  /** 'cancel', 'return', 'rto', 'payment' (a payment the order could not take). */
+  source: string;
+  return_id: string | null;
+  status: RefundState;
+  /** The gateway's own id of the refund. */
+  gateway_reference: string | null;
+  /** The merchant's reference of a refund made by hand (the UTR of the transfer). */
+  merchant_reference: string | null;
+  /** Times the gateway was asked, and when to ask next (null: not to be asked). */
+  attempts: number;
+  next_attempt_at: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  /** Who recorded it refunded: 'staff:asha@…', 'merchant', 'gateway:razorpay'. */
+  recorded_by: string | null;
+  created_at: string;
+  requested_at: string | null;
+  refunded_at: string | null;
+  updated_at: string;
+}
+export type RefundRow = Selectable<RefundsTable>;

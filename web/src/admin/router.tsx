@@ -8,6 +8,7 @@ import { OrderPage } from './orders/pages/OrderPage';
 import { OrdersPage } from './orders/pages/OrdersPage';
 import { ProductFormPage } from './products/pages/ProductFormPage';
 import { ProductsPage } from './products/pages/ProductsPage';
+import { RefundsPage } from './refunds/pages/RefundsPage';
 import { SettingsPage } from './settings/pages/SettingsPage';
 import { TicketPage } from './tickets/pages/TicketPage';
 import { TicketsPage } from './tickets/pages/TicketsPage';
@@ -24,6 +25,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'products', element: <ProductsPage /> },
       { path: 'products/new', element: <ProductFormPage /> },
       { path: 'products/:id', element: <ProductFormPage /> },
+      { path: 'refunds', element: <RefundsPage /> },
       { path: 'emails', element: <EmailsPage /> },
       { path: 'tickets', element: <TicketsPage /> },
       { path: 'tickets/:number', element: <TicketPage /> },

@@ -36,7 +36,7 @@ export async function moveOrder(
       [OrderStatus.Shipped]: options.shipment ? `, ${describeShipment(options.shipment)}.` : '.',
       [OrderStatus.Cancelled]:
         row.status === OrderStatus.Processing
-          ? '; its items are back in stock. It was paid: refund the customer through your payment provider.'
+          ? '; its items are back in stock. It was paid: its refund is due (store payments list --needs-refund).'
           : '; its items are back in stock.',
     };
     context.stdout(`Order ${row.id} is now ${statusLabel(to)}${notes[to] ?? '.'}\n`);

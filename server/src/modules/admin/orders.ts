@@ -31,6 +31,7 @@ import {
 import type { Store } from '../stores/service.js';
 import { orderSummaries } from './order-summaries.js';
 import { exportOrdersCsv } from './orders-export.js';
+import { toAdminRefund } from './refunds.js';
 
 type ListQuery = z.output<typeof AdminOrderListQuery>;
 
@@ -70,9 +71,10 @@ export class AdminOrders {
   async detail(store: Store, id: string): Promise<AdminOrder> {
     const row = await this.orders.findRow(store.id, id);
     if (!row) throw notFound(ORDER_NOT_FOUND);
-    const [[order], payments, events, courier, booking] = await Promise.all([
+    const [[order], payments, refunds, events, courier, booking] = await Promise.all([
       this.orders.withItems([row]),
       this.payments.listForOrder(store.id, row.id),
+      this.payments.refundsOfOrder(store.id, row.id),
       this.orders.events(store.id, row.id),
       this.couriers.courierOf(store.id),
       this.couriers.bookingOf(store.id, row.id),
@@ -107,6 +109,7 @@ export class AdminOrders {
       allowedMoves: [...movesFrom(row.status)],
       courierService: courier ? { name: courier.provider.name, title: courier.provider.title } : null,
       courierLabel: Boolean(booking?.label_file),
+      refunds: refunds.map(toAdminRefund),
       ...(isCodOrder(row.payment_provider) ? { codCash: await this.codCashOf(store.id, row.id) } : {}),
       ...paymentReferenceOf(this.payments.staffReferenceFor(store)),
     };

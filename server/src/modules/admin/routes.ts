@@ -39,6 +39,7 @@ import { adminMailRoutes } from './mail-routes.js';
 import type { AdminOrders } from './orders.js';
 import { adminProductRoutes } from './product-routes.js';
 import type { AdminProducts } from './products.js';
+import { adminRefundRoutes } from './refund-routes.js';
 import { adminSession, requireOwner, staffOf } from './session.js';
 import { adminSettingsRoutes } from './settings-routes.js';
 import { adminShippingSettingsRoutes } from './shipping-settings-routes.js';
@@ -83,6 +84,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   await adminTicketRoutes(app, options);
   await adminInvoiceRoutes(app, options);
   await adminGstRoutes(app, options);
+  await adminRefundRoutes(app, options);
 
   const dashboard = { response: withErrors({ 200: AdminDashboard }) };
   api.get('/admin/dashboard', { schema: dashboard }, async (request) => options.dashboards.of(request.store));

@@ -11,6 +11,7 @@ import { useSession } from '../../auth/session';
 import { EwayBillPanel } from '../../books/EwayBillPanel';
 import { adminUrl } from '../../lib/api-client';
 import { useTitle } from '../../lib/use-title';
+import { RefundSummary } from '../../refunds/RefundSummary';
 import { useOrder } from '../api';
 import { CodPanel } from '../components/CodPanel';
 import { OrderActions } from '../components/OrderActions';
@@ -75,6 +76,7 @@ export function OrderPage() {
           <div className="space-y-5 lg:col-span-2">
             <Items order={data} />
             <Payments order={data} />
+            <Refunds order={data} />
             <Timeline order={data} />
           </div>
           <div className="space-y-5">
@@ -229,6 +231,31 @@ function Payments({ order }: { order: AdminOrder }) {
           ))}
         </ul>
       )}
+    </Panel>
+  );
+}
+
+/** The refunds the order owes or made; one to make by hand is recorded on the Refunds page. */
+function Refunds({ order }: { order: AdminOrder }) {
+  const refunds = order.refunds ?? [];
+  if (refunds.length === 0) return null;
+  const owed = refunds.some((refund) => refund.status === 'due' || refund.status === 'failed');
+  return (
+    <Panel title="Refunds">
+      <ul className="divide-y divide-slate-100">
+        {refunds.map((refund) => (
+          <li key={refund.id} className="py-2">
+            <RefundSummary refund={refund} linkOrder={false} />
+          </li>
+        ))}
+      </ul>
+      {owed ? (
+        <p className="mt-2">
+          <Link to="/admin/refunds" className="font-medium text-brand-700 hover:underline">
+            Record the refund on the Refunds page
+          </Link>
+        </p>
+      ) : null}
     </Panel>
   );
 }

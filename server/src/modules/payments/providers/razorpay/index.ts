@@ -373,11 +373,11 @@ export const razorpayProvider: PaymentProvider = {
       help: 'Razorpay took the payment: enter its payment id (pay_…). The order becomes Processing.',
     },
   },
-  async refund(payment, amount, settings) {
+  async refund(payment, amount, settings, idempotencyKey) {
     const refund = await refundRazorpayPayment(credentials(settings), {
       paymentId: payment.reference,
       amount,
-      idempotencyKey: `refund-${payment.id}`,
+      idempotencyKey,
       orderId: payment.order_id,
     });
     return { reference: refund.id, status: refund.status === 'processed' ? 'processed' : 'started' };
