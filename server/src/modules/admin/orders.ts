@@ -177,10 +177,12 @@ export class AdminOrders {
     return this.moveTo(store, id, input.updatedAt, OrderStatus.Delivered, staff, {});
   }
 
-  cancel(store: Store, id: string, input: { updatedAt: string; reason?: string }, staff: StaffRow) {
-    return this.moveTo(store, id, input.updatedAt, OrderStatus.Cancelled, staff, {
+  /** Cancels the order; once that has committed, a booking the courier holds for it is cancelled there. */
+  async cancel(store: Store, id: string, input: { updatedAt: string; reason?: string }, staff: StaffRow) {
+    await this.moveTo(store, id, input.updatedAt, OrderStatus.Cancelled, staff, {
       ...(input.reason ? { cancelReason: input.reason } : {}),
     });
+    await this.orders.afterCancelled(store.id, id);
   }
 
   /** A COD order's cash, as the courier remitted it: recorded once, a Shipped order becomes Delivered; audited. */
