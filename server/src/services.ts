@@ -32,9 +32,9 @@ import {
 import { CodService } from './modules/payments/cod/service.js';
 import { paymentWaitsByHand } from './modules/payments/registry.js';
 import { PaymentService } from './modules/payments/service.js';
-import { paymentTimeline } from './modules/payments/timeline.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './modules/payments/settings.js';
 import { newStoreSettings } from './modules/payments/stored-settings.js';
+import { paymentTimeline } from './modules/payments/timeline.js';
 import { DeliveryRulesService } from './modules/pincodes/delivery-rules.js';
 import { PincodeService } from './modules/pincodes/service.js';
 import { PrivacyService } from './modules/privacy/service.js';

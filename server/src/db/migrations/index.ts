@@ -45,8 +45,8 @@ import * as deliveryRules from './2027-01-15-delivery-rules.js';
 import * as shippingCharges from './2027-01-16-shipping-charges.js';
 import * as cashOnDelivery from './2027-01-19-cash-on-delivery.js';
 import * as couriers from './2027-01-20-couriers.js';
-import * as courierLeftovers from './2027-01-25-courier-leftovers.js';
 import * as gstBooks from './2027-01-21-gst-books.js';
+import * as courierLeftovers from './2027-01-25-courier-leftovers.js';
 
 const migrations: [name: string, migration: Migration][] = [
   ['2026-11-01-initial', initial],

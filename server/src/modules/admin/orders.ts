@@ -70,12 +70,14 @@ export class AdminOrders {
   async detail(store: Store, id: string): Promise<AdminOrder> {
     const row = await this.orders.findRow(store.id, id);
     if (!row) throw notFound(ORDER_NOT_FOUND);
-    const [[order], payments, events, courier, booking] = await Promise.all([
+    const [[order], payments, events, courier, booking, timeline, cancellation] = await Promise.all([
       this.orders.withItems([row]),
       this.payments.listForOrder(store.id, row.id),
       this.orders.events(store.id, row.id),
       this.couriers.courierOf(store.id),
       this.couriers.bookingOf(store.id, row.id),
+      this.orders.timeline(store.id, row.id),
+      this.couriers.cancellationOf(store.id, row.id),
     ]);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     return {
@@ -107,6 +109,8 @@ export class AdminOrders {
       allowedMoves: [...movesFrom(row.status)],
       courierService: courier ? { name: courier.provider.name, title: courier.provider.title } : null,
       courierLabel: Boolean(booking?.label_file),
+      courierCancellation: cancellation ?? null,
+      timeline,
       ...(isCodOrder(row.payment_provider) ? { codCash: await this.codCashOf(store.id, row.id) } : {}),
       ...paymentReferenceOf(this.payments.staffReferenceFor(store)),
     };

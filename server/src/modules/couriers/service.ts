@@ -66,6 +66,11 @@ export class CourierService {
     return setStoreCourier(this.db, storeId, provider, given);
   }
 
+  /** The store ships by hand again: its courier settings and token are forgotten (its bookings stay). */
+  async clear(storeId: string): Promise<void> {
+    await this.db.deleteFrom('courier_settings').where('store_id', '=', storeId).execute();
+  }
+
   async describe(storeId: string): Promise<Record<string, string>> {
     return describeCourier(await this.courierOf(storeId));
   }
