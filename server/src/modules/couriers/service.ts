@@ -418,9 +418,11 @@ export class CourierService {
   }
 
   private async apply(trx: Database, storeId: string, orderId: string, update: TrackingUpdate, title: string) {
-    const by = { actor: `courier:${title.toLowerCase()}`, note: trackingNote(update) };
     const order = await this.orders.findRow(storeId, orderId, trx);
     if (!order) return;
+    // The timeline tells it when the courier saw it, never before the order's last change.
+    const at = update.happenedAt > order.updated_at ? update.happenedAt : order.updated_at;
+    const by = { actor: `courier:${title.toLowerCase()}`, note: trackingNote(update), at };
     if (update.meaning === 'delivered' && order.status === OrderStatus.Shipped) {
       await this.orders.move(storeId, orderId, OrderStatus.Delivered, { db: trx, by });
     } else if (update.meaning === 'returned-to-origin' && order.status === OrderStatus.Shipped) {
