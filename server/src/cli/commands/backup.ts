@@ -51,7 +51,7 @@ export function addBackupCommands(program: Command, context: CliContext): void {
           }),
         );
         context.stdout(
-          `Backed up to ${destination}: ${summary.orders} orders, ${summary.products} products, ${summary.pictures} pictures${summary.labels ? `, ${summary.labels} courier labels` : ''}.\n`,
+          `Backed up to ${destination}: ${summary.orders} orders, ${summary.products} products, ${summary.pictures} pictures${summary.labels ? `, ${courierLabels(summary.labels)}` : ''}.\n`,
         );
       });
     });
@@ -100,7 +100,7 @@ export function addBackupCommands(program: Command, context: CliContext): void {
         const labels = labelsDir && opened.labels > 0 ? restorePictures(opened.labelsDir, labelsDir) : {};
         const kept = [restored.keptAs, pictures.keptAs, labels.keptAs].filter(Boolean);
         context.stdout(
-          `Restored ${restored.orders} orders, ${restored.products} products and ${opened.pictures} pictures (into ${mediaDir})${labelsDir && opened.labels > 0 ? `, and ${opened.labels} courier labels (into ${labelsDir})` : ''}.${kept.length ? ` What was there is kept as ${kept.join(' and ')}.` : ''}\n`,
+          `Restored ${restored.orders} orders, ${restored.products} products and ${opened.pictures} pictures (into ${mediaDir})${labelsDir && opened.labels > 0 ? `, and ${courierLabels(opened.labels)} (into ${labelsDir})` : ''}.${kept.length ? ` What was there is kept as ${kept.join(' and ')}.` : ''}\n`,
         );
       } finally {
         opened.discard();
@@ -132,6 +132,8 @@ export function addBackupCommands(program: Command, context: CliContext): void {
       });
     });
 }
+
+const courierLabels = (count: number) => `${count} courier label${count === 1 ? '' : 's'}`;
 
 const noShopIn = (file: string) =>
   `DATA_DIR (${path.dirname(file)}) holds no shop: there is no store in ${path.basename(file)} there. Set DATA_DIR to the shop's folder.`;
