@@ -20,6 +20,8 @@ let product: Product;
 let admin: ReturnType<typeof adminClient>;
 let labelsDir: string;
 let webhookUrl: string;
+/** Each order's shopper, to cancel as them. */
+const shopperTokens = new Map<string, string>();
 
 beforeAll(async () => {
   fake = await new FakeShiprocket().start();
@@ -62,6 +64,7 @@ async function paidOrder() {
     reference: `4${String(Math.floor(Math.random() * 1e11)).padStart(11, '0')}`,
   });
   expect(paid.statusCode, paid.body).toBe(200);
+  shopperTokens.set(order.id, shopper.token);
   return { shopper, order: await detail(order.id) };
 }
 
@@ -277,6 +280,15 @@ describe('cancelling an order Shiprocket holds', () => {
     const asked = fake.count('cancel');
     expect(await shop.services.couriers.cancelDue(Date.now() + 86_400_000)).toBe(0);
     expect(fake.count('cancel')).toBe(asked);
+  });
+
+  it("the shopper's own cancel does the same", async () => {
+    const { order, held } = await bookedHalfway();
+    const token = shopperTokens.get(order.id) ?? '';
+    const cancel = await client(shop.app, { token }).post(`/orders/${order.id}/cancel`, { reason: 'changed-mind' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(held.cancelled).toBe(true);
+    expect((await detail(order.id)).courierCancellation).toMatchObject({ state: 'done' });
   });
 
   it('a cancelled order Shiprocket never held asks Shiprocket nothing', async () => {
