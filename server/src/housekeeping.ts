@@ -26,6 +26,14 @@ export const HOUSEKEEPING_JOBS: HousekeepingJob[] = [
     },
   },
   {
+    // A cancelled order's courier booking is cancelled at the courier; one that failed is tried again.
+    name: 'cancel courier bookings',
+    async run(services, now) {
+      const cancelled = await services.couriers.cancelDue(now);
+      return cancelled ? `cancelled ${cancelled} courier booking(s) of cancelled orders` : undefined;
+    },
+  },
+  {
     // A session past its expiry never signs anyone in again; its row only grows the table.
     name: 'purge expired sessions',
     async run(services, now) {

@@ -13,7 +13,7 @@ import { AuditLog } from './modules/audit/service.js';
 import { CatalogService } from './modules/catalog/service.js';
 import { ContactService } from './modules/contact/service.js';
 import type { CourierEnvironment } from './modules/couriers/provider.js';
-import { CourierService } from './modules/couriers/service.js';
+import { CourierService, courierTimeline } from './modules/couriers/service.js';
 import { documentsOfOrders } from './modules/invoices/listing.js';
 import { InvoiceService } from './modules/invoices/service.js';
 import { registeredAgainMessage, welcomeMessage } from './modules/messages/account-messages.js';
@@ -24,8 +24,15 @@ import { refundMessage } from './modules/messages/refund-messages.js';
 import { StockSummary } from './modules/messages/stock-summary.js';
 import { enqueueTextMessage } from './modules/messages/text-messages.js';
 import { NewsletterService } from './modules/newsletter/service.js';
-import { DEFAULT_ORDER_POLICY, type NewCharge, type OrderPolicy, OrderService } from './modules/orders/service.js';
+import {
+  DEFAULT_ORDER_POLICY,
+  type NewCharge,
+  type OrderPolicy,
+  OrderService,
+  orderTimeline,
+} from './modules/orders/service.js';
 import { CodService } from './modules/payments/cod/service.js';
+import { refundTimeline } from './modules/payments/refunds.js';
 import { paymentWaitsByHand } from './modules/payments/registry.js';
 import { PaymentService } from './modules/payments/service.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './modules/payments/settings.js';
@@ -110,14 +117,17 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   const addressBook = new AddressBook(db, stateOfPincode);
   const audit = new AuditLog(db);
   const shipping = new ShippingService(db, stores, pincodes);
-  // Payments are built on the orders, yet hear of their changes (a cancelled paid order's refund).
+  // Payments and couriers are built on the orders, yet hear of their changes (a cancelled paid
+  // order's refund, its courier booking to cancel).
   let payments: PaymentService | undefined;
+  let couriers: CourierService | undefined;
   const orders = new OrderService(db, settings.orders, {
     // An order's invoice, messages and refund are written in the transaction of the change that causes them.
     onChange: async (trx, change) => {
       await invoices.orderChanged(trx, change);
       await orderMail.orderChanged(trx, change);
       await payments?.orderChanged(trx, change);
+      await couriers?.orderChanged(trx, change);
     },
     waitsByHand: paymentWaitsByHand,
     documentsOf: (orderIds) => documentsOfOrders(db, orderIds),
@@ -138,6 +148,10 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
       })),
       ...(order.paymentMethod === COD_PAYMENT ? await cod.feeFor(trx, order.storeId, order.itemsTotal) : []),
     ],
+    // THE list of an order's timeline's sources, each module telling its part; merged oldest first.
+    timeline: [orderTimeline, refundTimeline, courierTimeline],
+    // A cancellation committed: its booking is cancelled at the courier (retried by the housekeeping).
+    afterCancel: (storeId, orderId) => couriers?.cancelDue(Date.now(), { storeId, orderId }),
   });
   payments = new PaymentService(
     db,
@@ -172,6 +186,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   );
   const newsletter = new NewsletterService(db, outbox, settings.messages);
   const staff = new StaffService(db, audit, settings.passwordCost);
+  couriers = new CourierService(db, orders, catalog, settings.couriers ?? DEFAULT_COURIER_ENVIRONMENT);
   return {
     stores,
     accounts,
@@ -195,7 +210,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     invoices,
     pincodes,
     delivery,
-    couriers: new CourierService(db, orders, catalog, settings.couriers ?? DEFAULT_COURIER_ENVIRONMENT),
+    couriers,
     cod,
     shipping,
   };

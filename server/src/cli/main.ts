@@ -120,6 +120,7 @@ export async function runInProcess(): Promise<number> {
     connect: async () => (await import('./connect.js')).connectFromEnvironment(),
     mediaDirs: () => [MEDIA_DIR, configFromEnvironment().mediaDir],
     mediaDir: () => configFromEnvironment().mediaDir,
+    labelsDir: () => configFromEnvironment().couriers.labelsDir,
     database: () => {
       const config = configFromEnvironment();
       return config.databaseUrl ? {} : { file: embeddedFile(config.dataDir) };

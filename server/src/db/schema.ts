@@ -595,6 +595,14 @@ export interface CourierBookingsTable {
   /** The newest tracking event applied to the order, and its status. */
   last_event_at: string | null;
   last_status: string | null;
+  /** Its order was cancelled: 'due' until the courier cancels it ('done') or refuses for good ('failed'). */
+  cancel_state: string | null;
+  cancel_attempts: Generated<number>;
+  /** When the next attempt may start (an attempt under way holds it a while). */
+  cancel_next_at: string | null;
+  /** The courier's answer, or why it could not be asked. */
+  cancel_result: string | null;
+  cancelled_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -25,6 +25,8 @@ export async function moveOrder(
       ...(to === OrderStatus.Cancelled ? { cancelReason: 'Cancelled by the shop' } : {}),
       by: { actor: STORE_COMMAND_ACTOR },
     });
+    // Committed: a booking the courier holds is cancelled there too (the server retries a failure).
+    if (to === OrderStatus.Cancelled) await shop.services.orders.afterCancelled(store.id, row.id);
     await logChange(shop, {
       storeId: store.id,
       action: `order.${statusLabel(to).toLowerCase()}`,

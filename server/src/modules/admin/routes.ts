@@ -21,6 +21,7 @@ import { describeRoutes, notJson, STAFF_SESSION, valid, withErrors } from '../..
 import { type AuditLog, staffActor } from '../audit/service.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { ContactService } from '../contact/service.js';
+import type { CourierService } from '../couriers/service.js';
 import { adminInvoiceRoutes } from '../invoices/routes.js';
 import type { InvoiceService } from '../invoices/service.js';
 import type { Outbox } from '../messages/outbox.js';
@@ -33,6 +34,7 @@ import type { StaffSignInLinks } from '../staff/sign-in-links.js';
 import type { PictureCopies } from '../storefront/picture-copies.js';
 import type { StoreService } from '../stores/service.js';
 import { adminCodSettingsRoutes } from './cod-settings-routes.js';
+import { adminCourierSettingsRoutes } from './courier-settings-routes.js';
 import type { AdminDashboards } from './dashboard.js';
 import { adminGstRoutes } from './gst-routes.js';
 import { adminMailRoutes } from './mail-routes.js';
@@ -60,6 +62,7 @@ export interface AdminRouteOptions {
   invoices: InvoiceService;
   shipping: ShippingService;
   delivery: DeliveryRulesService;
+  couriers: CourierService;
   mediaDirs: { own?: string; all: string[] };
   pictureCopies: PictureCopies;
   /** Cash on delivery's rules (absent where the shop runs without it). */
@@ -80,6 +83,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   await adminSettingsRoutes(app, options);
   await adminCodSettingsRoutes(app, options);
   await adminShippingSettingsRoutes(app, options);
+  await adminCourierSettingsRoutes(app, options);
   await adminMailRoutes(app, options);
   await adminTicketRoutes(app, options);
   await adminInvoiceRoutes(app, options);

@@ -55,6 +55,7 @@ type ModuleServicesUsed = Pick<
   | 'invoices'
   | 'shipping'
   | 'delivery'
+  | 'couriers'
   | 'cod'
 >;
 
@@ -80,6 +81,7 @@ export const adminModule = moduleRoutes(adminRoutes, ({ services, site }: AdminG
   invoices: services.invoices,
   shipping: services.shipping,
   delivery: services.delivery,
+  couriers: services.couriers,
   mediaDirs: {
     ...(site.merchantMediaDir ? { own: site.merchantMediaDir } : {}),
     all: site.mediaDirs,

@@ -35,12 +35,14 @@ import {
 import { cancelOwnOrder } from './shopper-cancel.js';
 import { OrderStaffQueries, type StaffOrderPage, type StaffOrderQuery } from './staff-queries.js';
 import { statusLabel } from './status.js';
+import { mergedTimeline, orderTimeline, type TimelineEntry, type TimelineSource } from './timeline.js';
 
 export type { ChargedOrder, NewCharge, OrderCharges } from './charges.js';
 export { chargesOfOrders } from './charges.js';
 export type { MoveBy, OrderChange, OrderChangeHook, Shipment } from './moves.js';
 export { type PaymentCheck, type PlaceOrder, STANDARD_SHIPPING } from './placing.js';
 export { type DocumentsOf, toOrder } from './queries.js';
+export { orderTimeline, type TimelineEntry, type TimelineSource } from './timeline.js';
 
 export const ORDER_NOT_FOUND = 'Order not found or access denied.';
 
@@ -97,6 +99,10 @@ export interface OrderNeighbours {
   audit?: AuditLog;
   /** An order's charges beyond its items (shipping …), worked out as it is placed. */
   charges?: OrderCharges;
+  /** The parts of an order's timeline, each from the module that knows it (the orders' own when none is given). */
+  timeline?: readonly TimelineSource[];
+  /** Told once a shopper's cancellation has committed (the courier's booking is cancelled then); its failure is its own. */
+  afterCancel?: (storeId: string, orderId: string) => Promise<unknown> | undefined;
 }
 
 export type SaveAddress = (
@@ -125,6 +131,8 @@ export class OrderService {
   private readonly saveAddress: SaveAddress | undefined;
   private readonly audit: AuditLog | undefined;
   private readonly charges: OrderCharges | undefined;
+  private readonly timelineSources: readonly TimelineSource[];
+  private readonly afterCancel: OrderNeighbours['afterCancel'];
 
   constructor(
     private readonly db: Database,
@@ -139,6 +147,8 @@ export class OrderService {
     this.saveAddress = neighbours.saveAddress;
     this.audit = neighbours.audit;
     this.charges = neighbours.charges;
+    this.timelineSources = neighbours.timeline ?? [orderTimeline];
+    this.afterCancel = neighbours.afterCancel;
     this.staffQueries = new OrderStaffQueries(db);
   }
 
@@ -236,6 +246,11 @@ export class OrderService {
     return order;
   }
 
+  /** The order's timeline: every source's lines (placed, paid, shipped, tracking, refunds …), oldest first. */
+  timeline(storeId: string, orderId: string): Promise<TimelineEntry[]> {
+    return mergedTimeline(this.db, this.timelineSources, storeId, orderId);
+  }
+
   async findRow(storeId: string, id: string, db: Database = this.db): Promise<OrderRow | undefined> {
     return findOrderRow(db, storeId, id);
   }
@@ -279,9 +294,22 @@ export class OrderService {
         notFoundMessage: ORDER_NOT_FOUND,
       }),
     );
+    await this.afterCancelled(storeId, cancelled.order.id);
     const [order] = await this.withItems([cancelled.order]);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     return { order, refund: cancelled.refund, message: cancelled.message };
+  }
+
+  /**
+   * What follows a committed cancellation outside the database (the courier's booking cancelled);
+   * it cannot undo the cancellation, so its failure is left to its own retries.
+   */
+  async afterCancelled(storeId: string, orderId: string): Promise<void> {
+    try {
+      await this.afterCancel?.(storeId, orderId);
+    } catch {
+      // Recorded and retried by the courier's own bookkeeping.
+    }
   }
 
   /**

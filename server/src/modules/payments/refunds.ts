@@ -1,7 +1,7 @@
 import { formatRupees, OrderStatus } from '@netkart/contract';
 import type { Database, PaymentRow, RefundRow } from '../../db/schema.js';
 import { newId } from '../../shared/ids.js';
-import type { OrderChange } from '../orders/service.js';
+import type { OrderChange, TimelineEntry, TimelineSource } from '../orders/service.js';
 import type { Store } from '../stores/service.js';
 import type { ProviderSettings, RefundNotice } from './provider.js';
 import { providerNamed } from './registry.js';
@@ -307,18 +307,10 @@ export async function markRefunded(
 /** The refunds the merchant has to see to: due (the gateway may still be trying), or failed at the gateway. */
 export const NEEDS_MERCHANT: RefundRow['status'][] = ['due', 'failed'];
 
-/** One entry of an order's timeline (the orders' timeline merges these in). */
-export interface TimelineEntry {
-  at: string;
-  kind: string;
-  label: string;
-  detail?: string;
-}
-
 const paiseText = (paise: number) => formatRupees(Number(paise) / 100);
 
 /** An order's refunds as timeline entries, oldest first: refund due, refund requested, refunded or failed. */
-export async function refundTimeline(db: Database, storeId: string, orderId: string): Promise<TimelineEntry[]> {
+export const refundTimeline: TimelineSource = async (db, storeId, orderId) => {
   const refunds = await db
     .selectFrom('refunds')
     .selectAll()
@@ -361,4 +353,4 @@ export async function refundTimeline(db: Database, storeId: string, orderId: str
     }
   }
   return entries.sort((a, b) => a.at.localeCompare(b.at));
-}
+};

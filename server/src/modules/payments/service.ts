@@ -15,7 +15,7 @@ import type { Database, OrderRow, PaymentRow, PaymentStatus, RefundRow, UserRow 
 import { watchCommits, writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { nowIso } from '../../shared/ids.js';
-import { ORDER_NOT_FOUND, type OrderChange, type OrderService } from '../orders/service.js';
+import { ORDER_NOT_FOUND, type OrderChange, type OrderService, type TimelineEntry } from '../orders/service.js';
 import type { Store } from '../stores/service.js';
 import { isCodOrder } from './cod/confirmation.js';
 import type { PaymentOutcome, RefundNotice } from './provider.js';
@@ -33,7 +33,6 @@ import {
   refundTimeline,
   type StoreById,
   settleRefund,
-  type TimelineEntry,
 } from './refunds.js';
 import { isTestProvider, providerNamed, TRANSFER_PROVIDER } from './registry.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './settings.js';

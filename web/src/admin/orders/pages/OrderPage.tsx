@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, FileDown, Printer } from '@/components/icons';
 import { Badge, Button, buttonClasses, Skeleton } from '@/components/ui';
+import { OrderTimeline } from '@/features/orders/components/OrderTimeline';
 import { statusLabel } from '@/features/orders/order-status';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
@@ -259,10 +260,26 @@ function Refunds({ order }: { order: AdminOrder }) {
     </Panel>
   );
 }
+/** Courier cancellation, as staff need to know it (the shopper's timeline tells only one that was done). */
+const CANCELLATION_WORDS = {
+  due: 'Being cancelled with the courier',
+  done: 'Cancelled with the courier',
+  failed: 'Not cancelled with the courier: cancel it in its panel',
+} as const;
 
 function Timeline({ order }: { order: AdminOrder }) {
+  const cancellation = order.courierCancellation;
   return (
     <Panel title="Timeline">
+      {order.timeline?.length ? <OrderTimeline timeline={order.timeline} className="mb-4" /> : null}
+      {cancellation ? (
+        <p className={cn('mb-4', cancellation.state === 'failed' ? 'text-red-800' : 'text-slate-700')}>
+          {CANCELLATION_WORDS[cancellation.state]}
+          {cancellation.result ? ` (${cancellation.result})` : ''}
+          {cancellation.state === 'due' ? `; tried ${cancellation.attempts} time(s), tried again by itself.` : '.'}
+        </p>
+      ) : null}
+      <h3 className="font-semibold text-slate-900">Status changes</h3>
       <ol className="space-y-3">
         {order.events.map((event) => (
           <li key={`${event.createdAt}:${event.toStatus}`} className="border-l-2 border-slate-200 pl-3">

@@ -3,6 +3,7 @@ import { SignatureSection } from '../../books/SignatureSection';
 import { OWNERS_ONLY } from '../../lib/owners';
 import { useTitle } from '../../lib/use-title';
 import { CodSection } from '../components/CodSection';
+import { CourierSection } from '../components/CourierSection';
 import { DeliverySection } from '../components/DeliverySection';
 import { PaymentsSection } from '../components/PaymentsSection';
 import { ShippingSection } from '../components/ShippingSection';
@@ -27,6 +28,7 @@ export function SettingsPage() {
           <CodSection />
           <ShippingSection />
           <DeliverySection />
+          <CourierSection />
           <SignatureSection />
           <StaffSection />
         </>

@@ -11,6 +11,7 @@ import { CodConfirm } from '../components/CodConfirm';
 import { InvoiceDownload } from '../components/InvoiceDownload';
 import { OrderAgainButton } from '../components/OrderAgainButton';
 import { OrderHeading, OrderItemsTable, OrderShipping } from '../components/OrderDetails';
+import { OrderTimelineToggle } from '../components/OrderTimelineToggle';
 import { isPending } from '../order-status';
 import { canCancel, canOrderAgain } from '../order-undo';
 import { toOrderView } from '../order-view';
@@ -75,6 +76,7 @@ export default function OrdersPage() {
                     <InvoiceDownload orderId={view.id} documents={view.documents} />
                   </div>
                   {notice ? <UndoNoticeLine notice={notice} /> : null}
+                  <OrderTimelineToggle orderId={view.id} />
                 </article>
               </li>
             );
