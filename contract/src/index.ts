@@ -26,5 +26,6 @@ export * from './privacy.js';
 export * from './product-address.js';
 export * from './product-options.js';
 export * from './product-record.js';
+export * from './returns.js';
 export * from './shipping.js';
 export * from './store-info.js';

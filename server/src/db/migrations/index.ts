@@ -46,6 +46,7 @@ import * as shippingCharges from './2027-01-16-shipping-charges.js';
 import * as cashOnDelivery from './2027-01-19-cash-on-delivery.js';
 import * as couriers from './2027-01-20-couriers.js';
 import * as gstBooks from './2027-01-21-gst-books.js';
+import * as returns from './2027-01-23-returns.js';
 
 const migrations: [name: string, migration: Migration][] = [
   ['2026-11-01-initial', initial],
@@ -83,6 +84,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-19-cash-on-delivery', cashOnDelivery],
   ['2027-01-20-couriers', couriers],
   ['2027-01-21-gst-books', gstBooks],
+  ['2027-01-23-returns', returns],
 ];
 
 export const migrationProvider: MigrationProvider = {
