@@ -26,6 +26,7 @@ import type { InvoiceService } from '../invoices/service.js';
 import type { Outbox } from '../messages/outbox.js';
 import type { CodService } from '../payments/cod/service.js';
 import type { PaymentService } from '../payments/service.js';
+import type { ReturnService } from '../returns/service.js';
 import type { DeliveryRulesService } from '../pincodes/delivery-rules.js';
 import type { ShippingService } from '../shipping/service.js';
 import type { StaffService } from '../staff/service.js';
@@ -38,6 +39,7 @@ import { adminGstRoutes } from './gst-routes.js';
 import { adminMailRoutes } from './mail-routes.js';
 import type { AdminOrders } from './orders.js';
 import { adminProductRoutes } from './product-routes.js';
+import { adminReturnRoutes } from './returns-routes.js';
 import type { AdminProducts } from './products.js';
 import { adminSession, requireOwner, staffOf } from './session.js';
 import { adminSettingsRoutes } from './settings-routes.js';
@@ -63,6 +65,8 @@ export interface AdminRouteOptions {
   pictureCopies: PictureCopies;
   /** Cash on delivery's rules (absent where the shop runs without it). */
   cod?: CodService | undefined;
+  /** Returns and exchanges, and the store's return rules. */
+  returns?: ReturnService | undefined;
 }
 
 /** /api/v1/admin/…: the back office's API, for staff signed in with a session cookie (never a shopper's token). */
@@ -83,6 +87,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   await adminTicketRoutes(app, options);
   await adminInvoiceRoutes(app, options);
   await adminGstRoutes(app, options);
+  await adminReturnRoutes(app, options);
 
   const dashboard = { response: withErrors({ 200: AdminDashboard }) };
   api.get('/admin/dashboard', { schema: dashboard }, async (request) => options.dashboards.of(request.store));

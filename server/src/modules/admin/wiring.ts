@@ -56,6 +56,7 @@ type ModuleServicesUsed = Pick<
   | 'shipping'
   | 'delivery'
   | 'cod'
+  | 'returns'
 >;
 
 /** What the back office's routes take: its services and the modules', and the site's picture folders. */
@@ -86,4 +87,5 @@ export const adminModule = moduleRoutes(adminRoutes, ({ services, site }: AdminG
   },
   pictureCopies: site.pictureCopies,
   cod: services.cod,
+  returns: services.returns,
 }));
