@@ -29,7 +29,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('returns_order').on('returns').columns(['store_id', 'order_id']).execute();
-  await db.schema.createIndex('returns_store_status').on('returns').columns(['store_id', 'status', 'created_at']).execute();
+  await db.schema
+    .createIndex('returns_store_status')
+    .on('returns')
+    .columns(['store_id', 'status', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('return_items')

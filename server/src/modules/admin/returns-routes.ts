@@ -50,7 +50,11 @@ export async function adminReturnRoutes(app: FastifyInstance, options: ReturnsRo
     returnsOf().get(request.store.id, valid(request, 'params').id),
   );
 
-  const move = <B extends z.ZodType>(body: B) => ({ params: ReturnParams, body, response: withErrors({ 200: Return }) });
+  const move = <B extends z.ZodType>(body: B) => ({
+    params: ReturnParams,
+    body,
+    response: withErrors({ 200: Return }),
+  });
   const by = (request: Parameters<typeof staffOf>[0]) => ({ actor: staffActor(staffOf(request)) });
 
   api.post('/admin/returns/:id/approve', { schema: move(z.object({}).passthrough()) }, async (request) =>

@@ -22,8 +22,8 @@ import { type ProductInput, productColumns } from './product-row.js';
 import { Searcher } from './search/searcher.js';
 import { type WordsOrSku, wordsOrSku } from './search/words-or-sku.js';
 import { shownOnly } from './shown.js';
-import { returnStock, type StockLine } from './stock.js';
 import { type StaffListStore, StaffProductList, type StaffProductPage } from './staff-list.js';
+import { returnStock, type StockLine } from './stock.js';
 
 export type { OrderedAmong, ProductListFilters };
 

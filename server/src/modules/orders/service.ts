@@ -433,9 +433,9 @@ export class OrderService {
     return rows.length;
   }
 
-  /** An order's status moves, oldest first. */
-  events(storeId: string, orderId: string): Promise<OrderEventRow[]> {
-    return eventsOfOrder(this.db, storeId, orderId);
+  /** An order's status moves, oldest first; `db` may be the caller's transaction. */
+  events(storeId: string, orderId: string, db: Database = this.db): Promise<OrderEventRow[]> {
+    return eventsOfOrder(db, storeId, orderId);
   }
 
   /** Which of these products some order holds, read in the caller's transaction. */

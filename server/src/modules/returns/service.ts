@@ -312,7 +312,12 @@ export class ReturnService {
       const now = this.clock().toISOString();
       if (input.via === 'hand') {
         if (!input.awb) {
-          throw new HttpError(400, "awb: give the pickup's AWB (tracking number) when it is booked by hand.", {}, 'awb');
+          throw new HttpError(
+            400,
+            "awb: give the pickup's AWB (tracking number) when it is booked by hand.",
+            {},
+            'awb',
+          );
         }
         return { pickup: 'hand', courier: input.courier?.trim() || null, awb: input.awb, pickup_booked_at: now };
       }
@@ -464,9 +469,8 @@ export class ReturnService {
   /** The last India-time day a return may be asked: the window's days after the day of delivery; null before it. */
   private async lastDayOf(order: OrderRow, rules: ReturnRules, db: Database = this.db): Promise<string | null> {
     if (order.status !== OrderStatus.Delivered) return null;
-    // The order's own timeline says when it was delivered (read outside the caller's transaction: it is history).
-    void db;
-    const events = await this.neighbours.orders.events(order.store_id, order.id);
+    // The order's own timeline says when it was delivered.
+    const events = await this.neighbours.orders.events(order.store_id, order.id, db);
     const delivered = events.filter((event) => event.to_status === OrderStatus.Delivered).at(-1);
     const day = istDay(delivered?.created_at ?? order.updated_at);
     return daysAfter(day, rules.windowDays);
