@@ -120,7 +120,10 @@ describe('Return or exchange on My Orders', () => {
           data: [aReturn({ orderId: 'CODX234567', status: 'refused', statusLabel: 'Refused', refusalReason: 'Worn' })],
         }),
       ],
-      'POST /orders/CODX234567/returns': (body) => [201, aReturn({ orderId: 'CODX234567', kind: body.kind })],
+      'POST /orders/CODX234567/returns': (body) => [
+        201,
+        aReturn({ orderId: 'CODX234567', kind: (body as { kind: Return['kind'] }).kind }),
+      ],
     });
     renderPage(<OrdersPage />, { path: '/orders' });
     const user = userEvent.setup();
