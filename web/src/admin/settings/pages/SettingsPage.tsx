@@ -2,6 +2,7 @@ import { useSession } from '../../auth/session';
 import { SignatureSection } from '../../books/SignatureSection';
 import { OWNERS_ONLY } from '../../lib/owners';
 import { useTitle } from '../../lib/use-title';
+import { ReturnRulesSection } from '../../returns/components/ReturnRulesSection';
 import { CodSection } from '../components/CodSection';
 import { DeliverySection } from '../components/DeliverySection';
 import { PaymentsSection } from '../components/PaymentsSection';
@@ -27,6 +28,7 @@ export function SettingsPage() {
           <CodSection />
           <ShippingSection />
           <DeliverySection />
+          <ReturnRulesSection />
           <SignatureSection />
           <StaffSection />
         </>

@@ -169,9 +169,9 @@ export function ReturnDialog({ order, returns, exchanges }: { order: Order; retu
                     value={String(quantities[item.id] ?? 0)}
                     onChange={(event) => setQuantities((all) => ({ ...all, [item.id]: Number(event.target.value) }))}
                   >
-                    {Array.from({ length: left + 1 }, (_, count) => (
+                    {Array.from({ length: left + 1 }, (_, count) => `${count}`).map((count) => (
                       <option key={count} value={count}>
-                        {count === 0 ? 'Keep' : `Send back ${count}`}
+                        {count === '0' ? 'Keep' : `Send back ${count}`}
                       </option>
                     ))}
                   </Select>
