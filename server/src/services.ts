@@ -170,10 +170,12 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     // A received return's refund: the payments module's refundDue (a parallel change) joins this list, e.g.
     // `(trx, received) => payments.refundDue(trx, { orderId: received.orderId, amount: received.amount, … })`.
     onReceived: [],
-    // An exchange's new order at no charge (orders.placeExchange, to come with variants) and a reverse
-    // pickup booked with the courier service (a Shiprocket return order) are not wired yet: exchanges are
-    // sent by hand and pickups booked by hand with their AWB until they are.
-    exchange: undefined,
+    // An exchange's replacement: the same products at no charge, Processing (another size or colour
+    // comes with variants).
+    exchange: (trx, { order, lines, returnId }) =>
+      orders.placeExchange(trx, order, lines, `Exchange for return ${returnId} of order ${order.id}`),
+    // A reverse pickup booked with the courier service (a Shiprocket return order) is not wired yet:
+    // pickups are booked by hand with their AWB until the couriers module offers one.
     bookPickup: undefined,
   });
   return {

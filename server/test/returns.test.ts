@@ -380,7 +380,7 @@ describe('the shop moves a return', () => {
     expect((await staff.post('/admin/returns/NOSUCHRET/approve')).statusCode).toBe(404);
   });
 
-  it('an exchange: received with its stock back and credit note, no refund due', async () => {
+  it('an exchange: received with its credit note, and a replacement order at no charge, Processing; no refund due', async () => {
     const { order, itemId } = await deliveredOrder(1);
     const created = await asked(order.id, itemId, 1, 'exchange');
     const count = received.length;
@@ -389,8 +389,25 @@ describe('the shop moves a return', () => {
     const done = Return.parse((await staff.post(`/admin/returns/${created.id}/receive`)).json());
     expect(done).toMatchObject({ kind: 'exchange', status: 'received' });
     expect(done.creditNote).not.toBeNull();
-    expect(await stockNow()).toBe(before + 1);
+    expect(done.exchangeOrderId).toMatch(/^[A-Z0-9]{10}$/);
+    // The piece that came back went out again in the replacement.
+    expect(await stockNow()).toBe(before);
     expect(received.length).toBe(count);
+    const replacement = Order.parse((await http.get(`/orders/${done.exchangeOrderId}`, shopper.token)).json());
+    expect(replacement).toMatchObject({ status: OrderStatus.Processing, total: 0, documents: [] });
+    expect(replacement.items).toEqual([expect.objectContaining({ productId, quantity: 1, price: 0 })]);
+    expect(replacement.shippingAddress).toEqual(order.shippingAddress);
+    const events = await shop.services.orders.events(shop.storeId, replacement.id);
+    expect(events[0]).toMatchObject({
+      to_status: OrderStatus.Processing,
+      note: `Exchange for return ${created.id} of order ${order.id}`,
+    });
+    const timeline = await returnTimeline(shop.db, shop.storeId, order.id);
+    expect(timeline.at(-1)).toMatchObject({
+      kind: 'return-received',
+      label: 'Exchange received',
+      detail: `Replacement order ${replacement.id}`,
+    });
   });
 
   it('the back office list: newest first, by status, with counts and the customer', async () => {

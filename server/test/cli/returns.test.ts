@@ -105,6 +105,18 @@ describe('store returns', () => {
     expect(unknown.stderr).toBe('Error: No return has that id.\n');
   });
 
+  it('an exchange received: its replacement order is named, Processing at no charge', async () => {
+    const { created } = await askedReturn(1, 'exchange');
+    await store('returns', 'approve', created.id);
+    const done = await store('returns', 'receive', created.id);
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toMatch(
+      new RegExp(
+        `^Exchange ${created.id} .* is now received: .* Replacement order [A-Z0-9]{10} is Processing, at no charge: ship it as any order\\.\n$`,
+      ),
+    );
+  });
+
   it('rules: shows the defaults, changes what is given, logs it, and refuses nonsense', async () => {
     expect((await store('returns', 'rules')).stdout).toMatch(
       /takes returns 7 days after delivery; exchanges are offered\.$/m,

@@ -25,7 +25,9 @@ function said(row: Return): string {
         : '';
       const next =
         row.kind === 'exchange'
-          ? ' Send the replacement at no charge.'
+          ? row.exchangeOrderId
+            ? ` Replacement order ${row.exchangeOrderId} is Processing, at no charge: ship it as any order.`
+            : ' Send the replacement at no charge.'
           : row.refundTo
             ? ` Refund ${formatInr(row.amount)} to ${row.refundTo.upi}.`
             : ` Refund ${formatInr(row.amount)} the way the order was paid.`;

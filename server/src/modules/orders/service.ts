@@ -19,6 +19,7 @@ import {
   type StateOfPincode,
 } from '../pincodes/address-check.js';
 import type { OrderCharges } from './charges.js';
+import { placeExchange } from './exchange.js';
 import { correctedShipment, type MoveBy, moveRow, type OrderChangeHook, recordEvent, type Shipment } from './moves.js';
 import { type PlaceOrder, placeOrder } from './placing.js';
 import {
@@ -384,6 +385,16 @@ export class OrderService {
     const row = await this.findRow(storeId, orderId, trx);
     if (!row) throw notFound(ORDER_NOT_FOUND);
     await recordEvent(trx, { storeId, orderId: row.id, from: row.status, to: row.status, by });
+  }
+
+  /** An exchange's replacement order at no charge, Processing, in the caller's transaction (see exchange.ts): its id. */
+  placeExchange(
+    trx: Database,
+    original: OrderRow,
+    lines: { item: OrderItemRow; quantity: number }[],
+    note: string,
+  ): Promise<string> {
+    return placeExchange(trx, original, lines, note);
   }
 
   /** An order's lines as kept (HSN and rate included), in their order: for a courier's booking. */
