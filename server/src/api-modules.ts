@@ -21,6 +21,7 @@ import { orderRoutes } from './modules/orders/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { pincodeRoutes } from './modules/pincodes/routes.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
+import { returnRoutes } from './modules/returns/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 import { appManifestRoutes } from './modules/storefront/app-manifest.js';
 import { type PictureCopies, pictureCopyRoutes } from './modules/storefront/picture-copies.js';
@@ -73,6 +74,7 @@ export const API_MODULES = [
     paymentProviderOf: (store) => services.payments.providerNameFor(store),
     codPlacing: (store) => services.cod.placing(store),
   })),
+  moduleRoutes(returnRoutes, ({ services }: ModuleGiven) => ({ returns: services.returns })),
   moduleRoutes(invoiceRoutes, ({ services }: ModuleGiven) => ({
     orders: services.orders,
     invoices: services.invoices,

@@ -40,6 +40,8 @@ import { newStoreSettings } from './modules/payments/stored-settings.js';
 import { DeliveryRulesService } from './modules/pincodes/delivery-rules.js';
 import { PincodeService } from './modules/pincodes/service.js';
 import { PrivacyService } from './modules/privacy/service.js';
+import { ReturnService } from './modules/returns/service.js';
+import { returnTimeline } from './modules/returns/timeline.js';
 import { ShippingService } from './modules/shipping/service.js';
 import { StaffService } from './modules/staff/service.js';
 import { StaffSignInLinks } from './modules/staff/sign-in-links.js';
@@ -71,6 +73,7 @@ export interface ModuleServices {
   couriers: CourierService;
   cod: CodService;
   shipping: ShippingService;
+  returns: ReturnService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -83,6 +86,8 @@ export interface ServiceSettings {
   messages?: MessageSettings;
   /** The courier services' addresses, their time limit, and where labels are kept. */
   couriers?: CourierEnvironment;
+  /** The returns' clock: a test sets the day to try the window's last day. */
+  returns?: { clock?: () => Date };
 }
 
 /** Shiprocket's own address, a 20 s limit per call, labels in the temporary folder (tests and tools give their own). */
@@ -149,7 +154,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
       ...(order.paymentMethod === COD_PAYMENT ? await cod.feeFor(trx, order.storeId, order.itemsTotal) : []),
     ],
     // THE list of an order's timeline's sources, each module telling its part; merged oldest first.
-    timeline: [orderTimeline, refundTimeline, courierTimeline],
+    timeline: [orderTimeline, refundTimeline, returnTimeline, courierTimeline],
     // A cancellation committed: its booking is cancelled at the courier (retried by the housekeeping).
     afterCancel: (storeId, orderId) => couriers?.cancelDue(Date.now(), { storeId, orderId }),
   });
@@ -187,6 +192,40 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   const newsletter = new NewsletterService(db, outbox, settings.messages);
   const staff = new StaffService(db, audit, settings.passwordCost);
   couriers = new CourierService(db, orders, catalog, settings.couriers ?? DEFAULT_COURIER_ENVIRONMENT);
+  const paymentsService = payments;
+  const returns = new ReturnService(db, {
+    orders,
+    catalog,
+    invoices,
+    stores,
+    outbox,
+    audit,
+    messages: settings.messages,
+    clock: settings.returns?.clock,
+    // A received return's refund, owed in the receipt's transaction: back through the gateway that
+    // took the payment, or to the shopper's UPI id for a cash-on-delivery order.
+    onReceived: [
+      async (trx, received) => {
+        if (received.kind !== 'return' || received.amount <= 0) return;
+        await paymentsService.refundDue(trx, {
+          storeId: received.storeId,
+          orderId: received.orderId,
+          amount: received.amount,
+          reason: `Return ${received.returnId}: ${received.reason}`,
+          source: 'return',
+          returnId: received.returnId,
+          ...(received.refundTo ? { method: 'upi', destination: received.refundTo.upi } : {}),
+        });
+      },
+    ],
+    // An exchange's replacement: the same products at no charge, Processing (another size or colour
+    // comes with variants).
+    exchange: (trx, { order, lines, returnId }) =>
+      orders.placeExchange(trx, order, lines, `Exchange for return ${returnId} of order ${order.id}`),
+    // A reverse pickup booked with the courier service (a Shiprocket return order) is not wired yet:
+    // pickups are booked by hand with their AWB until the couriers module offers one.
+    bookPickup: undefined,
+  });
   return {
     stores,
     accounts,
@@ -213,5 +252,6 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     couriers,
     cod,
     shipping,
+    returns,
   };
 }

@@ -355,6 +355,69 @@ export interface DatabaseSchema {
   cod_rules: CodRulesTable;
   cod_orders: CodOrdersTable;
   refunds: RefundsTable;
+  returns: ReturnsTable;
+  return_items: ReturnItemsTable;
+  return_rules: ReturnRulesTable;
+  return_credit_notes: ReturnCreditNotesTable;
+}
+
+/** A shopper's return or exchange of delivered items: requested → approved | refused → pickup-booked → received. */
+export interface ReturnsTable {
+  id: string;
+  store_id: string;
+  order_id: string;
+  /** 'return' | 'exchange'. */
+  kind: string;
+  reason: string;
+  /** 'requested' | 'approved' | 'refused' | 'pickup-booked' | 'received'. */
+  status: string;
+  refusal_reason: string | null;
+  /** 'hand' (the merchant's own courier, AWB typed) or 'courier' (booked through the couriers module). */
+  pickup: string | null;
+  courier: string | null;
+  awb: string | null;
+  /** Where a cash-on-delivery order's refund goes: the shopper's UPI id. */
+  refund_upi: string | null;
+  /** The exchange's new order, once made. */
+  exchange_order_id: string | null;
+  created_at: string;
+  approved_at: string | null;
+  refused_at: string | null;
+  pickup_booked_at: string | null;
+  received_at: string | null;
+  updated_at: string;
+}
+
+/** How many of one order line a return takes back. */
+export interface ReturnItemsTable {
+  id: string;
+  return_id: string;
+  order_item_id: string;
+  quantity: number;
+}
+
+/** A store's return rules; a store without a row has the defaults (7 days, exchanges allowed). */
+export interface ReturnRulesTable {
+  store_id: string;
+  window_days: number;
+  /** 1: exchanges allowed. */
+  exchanges: number;
+  updated_at: string;
+}
+
+/** The credit note of a received return, for its lines only (numbered in the credit notes' series). */
+export interface ReturnCreditNotesTable {
+  id: string;
+  store_id: string;
+  order_id: string;
+  return_id: string;
+  number: string;
+  financial_year: string;
+  sequence: number;
+  issued_at: string;
+  /** Paise, tax inclusive. */
+  total: number;
+  document_json: string;
 }
 
 /** The signature printed above "Authorised Signatory" on a store's invoices (CGST rule 46(q)). */
@@ -554,6 +617,10 @@ export type NewProduct = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
+export type ReturnRow = Selectable<ReturnsTable>;
+export type ReturnItemRow = Selectable<ReturnItemsTable>;
+export type ReturnRulesRow = Selectable<ReturnRulesTable>;
+export type ReturnCreditNoteRow = Selectable<ReturnCreditNotesTable>;
 export type OrderChargeRow = Selectable<OrderChargesTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;

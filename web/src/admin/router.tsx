@@ -9,6 +9,7 @@ import { OrdersPage } from './orders/pages/OrdersPage';
 import { ProductFormPage } from './products/pages/ProductFormPage';
 import { ProductsPage } from './products/pages/ProductsPage';
 import { RefundsPage } from './refunds/pages/RefundsPage';
+import { ReturnsPage } from './returns/pages/ReturnsPage';
 import { SettingsPage } from './settings/pages/SettingsPage';
 import { TicketPage } from './tickets/pages/TicketPage';
 import { TicketsPage } from './tickets/pages/TicketsPage';
@@ -22,6 +23,7 @@ export const adminRoutes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: 'orders', element: <OrdersPage /> },
       { path: 'orders/:id', element: <OrderPage /> },
+      { path: 'returns', element: <ReturnsPage /> },
       { path: 'products', element: <ProductsPage /> },
       { path: 'products/new', element: <ProductFormPage /> },
       { path: 'products/:id', element: <ProductFormPage /> },

@@ -47,6 +47,7 @@ import * as cashOnDelivery from './2027-01-19-cash-on-delivery.js';
 import * as couriers from './2027-01-20-couriers.js';
 import * as gstBooks from './2027-01-21-gst-books.js';
 import * as refunds from './2027-01-22-refunds.js';
+import * as returns from './2027-01-23-returns.js';
 import * as phoneSignIn from './2027-01-24-phone-sign-in.js';
 import * as courierLeftovers from './2027-01-25-courier-leftovers.js';
 
@@ -87,6 +88,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-20-couriers', couriers],
   ['2027-01-21-gst-books', gstBooks],
   ['2027-01-22-refunds', refunds],
+  ['2027-01-23-returns', returns],
   ['2027-01-24-phone-sign-in', phoneSignIn],
   ['2027-01-25-courier-leftovers', courierLeftovers],
 ];

@@ -57,6 +57,7 @@ type ModuleServicesUsed = Pick<
   | 'delivery'
   | 'couriers'
   | 'cod'
+  | 'returns'
 >;
 
 /** What the back office's routes take: its services and the modules', and the site's picture folders. */
@@ -88,4 +89,5 @@ export const adminModule = moduleRoutes(adminRoutes, ({ services, site }: AdminG
   },
   pictureCopies: site.pictureCopies,
   cod: services.cod,
+  returns: services.returns,
 }));

@@ -19,6 +19,7 @@ import {
   type StateOfPincode,
 } from '../pincodes/address-check.js';
 import type { OrderCharges } from './charges.js';
+import { placeExchange } from './exchange.js';
 import { correctedShipment, type MoveBy, moveRow, type OrderChangeHook, recordEvent, type Shipment } from './moves.js';
 import { type PlaceOrder, placeOrder } from './placing.js';
 import {
@@ -414,6 +415,16 @@ export class OrderService {
     await recordEvent(trx, { storeId, orderId: row.id, from: row.status, to: row.status, by });
   }
 
+  /** An exchange's replacement order at no charge, Processing, in the caller's transaction (see exchange.ts): its id. */
+  placeExchange(
+    trx: Database,
+    original: OrderRow,
+    lines: { item: OrderItemRow; quantity: number }[],
+    note: string,
+  ): Promise<string> {
+    return placeExchange(trx, original, lines, note);
+  }
+
   /** An order's lines as kept (HSN and rate included), in their order: for a courier's booking. */
   itemRows(orderId: string, db: Database = this.db): Promise<OrderItemRow[]> {
     return db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
@@ -461,9 +472,9 @@ export class OrderService {
     return rows.length;
   }
 
-  /** An order's status moves, oldest first. */
-  events(storeId: string, orderId: string): Promise<OrderEventRow[]> {
-    return eventsOfOrder(this.db, storeId, orderId);
+  /** An order's status moves, oldest first; `db` may be the caller's transaction. */
+  events(storeId: string, orderId: string, db: Database = this.db): Promise<OrderEventRow[]> {
+    return eventsOfOrder(db, storeId, orderId);
   }
 
   /** Which of these products some order holds, read in the caller's transaction. */

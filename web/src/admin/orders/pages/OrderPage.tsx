@@ -13,6 +13,8 @@ import { EwayBillPanel } from '../../books/EwayBillPanel';
 import { adminUrl } from '../../lib/api-client';
 import { useTitle } from '../../lib/use-title';
 import { RefundSummary } from '../../refunds/RefundSummary';
+import { useOrderReturns } from '../../returns/api';
+import { OrderReturns } from '../../returns/components/ReturnCard';
 import { useOrder } from '../api';
 import { CodPanel } from '../components/CodPanel';
 import { OrderActions } from '../components/OrderActions';
@@ -79,6 +81,7 @@ export function OrderPage() {
             <Payments order={data} />
             <Refunds order={data} />
             <Timeline order={data} />
+            <ReturnsOfOrder orderId={data.id} />
           </div>
           <div className="space-y-5">
             <CodPanel order={data} onReload={() => order.refetch()} />
@@ -344,4 +347,10 @@ function InvoiceLinks({ order }: { order: AdminOrder }) {
         )}
     </>
   );
+}
+
+/** The order's returns, each with its next step. */
+function ReturnsOfOrder({ orderId }: { orderId: string }) {
+  const returns = useOrderReturns(orderId);
+  return returns.data ? <OrderReturns returns={returns.data.data} /> : null;
 }

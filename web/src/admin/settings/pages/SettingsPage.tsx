@@ -2,6 +2,7 @@ import { useSession } from '../../auth/session';
 import { SignatureSection } from '../../books/SignatureSection';
 import { OWNERS_ONLY } from '../../lib/owners';
 import { useTitle } from '../../lib/use-title';
+import { ReturnRulesSection } from '../../returns/components/ReturnRulesSection';
 import { CodSection } from '../components/CodSection';
 import { CourierSection } from '../components/CourierSection';
 import { DeliverySection } from '../components/DeliverySection';
@@ -29,6 +30,7 @@ export function SettingsPage() {
           <ShippingSection />
           <DeliverySection />
           <CourierSection />
+          <ReturnRulesSection />
           <SignatureSection />
           <StaffSection />
         </>

@@ -1,3 +1,4 @@
+import { OrderStatus } from '@netkart/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PackageOpen } from '@/components/icons';
@@ -12,6 +13,7 @@ import { InvoiceDownload } from '../components/InvoiceDownload';
 import { OrderAgainButton } from '../components/OrderAgainButton';
 import { OrderHeading, OrderItemsTable, OrderShipping } from '../components/OrderDetails';
 import { OrderTimelineToggle } from '../components/OrderTimelineToggle';
+import { ReturnSection } from '../components/ReturnSection';
 import { isPending } from '../order-status';
 import { canCancel, canOrderAgain } from '../order-undo';
 import { toOrderView } from '../order-view';
@@ -77,6 +79,7 @@ export default function OrdersPage() {
                   </div>
                   {notice ? <UndoNoticeLine notice={notice} /> : null}
                   <OrderTimelineToggle orderId={view.id} />
+                  {order.status === OrderStatus.Delivered ? <ReturnSection order={order} /> : null}
                 </article>
               </li>
             );
