@@ -63,6 +63,7 @@ export default defineConfig({
       ALLOW_LOCAL_LINKS: 'true',
       LOGIN_ATTEMPTS_PER_IP: '1000',
       REGISTRATIONS_PER_IP: '1000',
+      SIGN_IN_CODES_PER_IP: '1000',
       // Every journey orders from the same address; the per-address cap on unpaid orders is for real shoppers.
       MAX_OPEN_ORDERS: '1000',
       MAX_OPEN_ORDERS_PER_ADDRESS: '100000',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IndianMobile } from './phones.js';
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
@@ -50,7 +51,10 @@ export const AccountInfo = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string(),
+  /** null for an account made by signing in with a mobile number and no email added yet. */
+  email: z.string().nullable(),
+  /** The account's mobile number ('+919845012345'), verified by a code; null when it has none. */
+  phone: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type AccountInfo = z.infer<typeof AccountInfo>;
@@ -119,3 +123,38 @@ export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
 export const PASSWORD_UPDATED = 'Your password has been changed.';
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not right. Your password was not changed.';
 export const SAME_NEW_PASSWORD = 'Your new password must be different from the current one.';
+
+/** A sign-in code's six digits, however they were typed ('123 456' too). */
+export const SignInCode = z
+  .string({ error: 'Code is required.' })
+  .trim()
+  .max(20, { error: 'The code is the 6 digits we sent.' })
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, { error: 'The code is the 6 digits we sent.' }));
+
+/** POST /users/otp and POST /account/phone: a code to this mobile number. */
+export const SignInCodeRequest = z.object({ phone: IndianMobile('Mobile number') });
+export type SignInCodeRequest = z.input<typeof SignInCodeRequest>;
+
+/** The one answer to asking for a code, whether or not the number has an account. */
+export const SignInCodeResponse = z.object({ message: z.string(), expiresInMinutes: z.number().int().positive() });
+export type SignInCodeResponse = z.infer<typeof SignInCodeResponse>;
+
+/** POST /users/otp/verify and POST /account/phone/verify. */
+export const SignInCodeVerifyRequest = z.object({
+  phone: IndianMobile('Mobile number'),
+  code: SignInCode,
+  rememberMe: z.boolean().optional(),
+});
+export type SignInCodeVerifyRequest = z.input<typeof SignInCodeVerifyRequest>;
+
+/** POST /account/email: a mobile-number account adds an email (for receipts and password sign-in later). */
+export const AddEmailRequest = z.object({ email: Email });
+export type AddEmailRequest = z.infer<typeof AddEmailRequest>;
+
+export const SIGN_IN_CODE_MINUTES = 10;
+export const SIGN_IN_CODE_SENT = 'If that number can receive texts, we have sent it a 6-digit code.';
+/** The same refusal for a wrong, expired or used code, and for a number with or without an account. */
+export const SIGN_IN_CODE_WRONG = 'That code is not right or has expired. Please check it or ask for a new one.';
+export const PHONE_TAKEN = 'That mobile number already signs in to another account.';
+export const EMAIL_TAKEN = 'That email already signs in to another account.';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './common.js';
 import { Order } from './orders.js';
 import { MAX_STOCK, ProductRecord } from './product-record.js';
+import { AdminRefund } from './refunds.js';
 import { StoreInfo } from './store-info.js';
 
 /**
@@ -159,8 +160,20 @@ export const AdminOrder = Order.extend({
   courierService: z.object({ name: z.string(), title: z.string() }).nullable().optional(),
   /** Whether the courier's label of this order is kept (GET /admin/orders/{id}/label). */
   courierLabel: z.boolean().optional(),
+  /** A cancelled order's booking, cancelled at the courier after the order: due (being tried), done, or failed with the courier's words. */
+  courierCancellation: z
+    .object({
+      state: z.enum(['due', 'done', 'failed']),
+      attempts: z.number().int(),
+      result: z.string().nullable(),
+      at: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
   /** Cash on delivery only: when the shopper confirmed it by code, and the cash the courier collected (who recorded it, when). */
   codCash: AdminCodCash.optional(),
+  /** The refunds the order owes or made (a cancelled or returned paid order), oldest first. */
+  refunds: z.array(AdminRefund).optional(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
@@ -386,7 +399,7 @@ export const AdminDashboard = z.object({
   awaitingPayment: z.number().int(),
   /** Processing orders: paid, to pack and ship. */
   awaitingShipping: z.number().int(),
-  /** Payments taken that an order could not take: the money must go back. */
+  /** Refunds due or failed at the gateway (cancelled or returned paid orders …): the money must go back. */
   needsRefund: z.number().int(),
   lowStock: z.object({ count: z.number().int(), threshold: z.number().int(), products: z.array(AdminProductSummary) }),
   /** Orders paid on the sandbox gateway in the last 30 days: no money, so not in the figures. */
@@ -589,3 +602,39 @@ export const StaffSignInLinkUse = z.object({
   token: z.string({ error: 'The sign-in link is incomplete.' }).min(1).max(200),
 });
 export type StaffSignInLinkUse = z.input<typeof StaffSignInLinkUse>;
+
+/** One setting of a courier service as the back office shows it: a secret's value never leaves the server. */
+export const AdminCourierField = z.object({
+  key: z.string(),
+  /** `store couriers set`'s flag for it: pickup-location. */
+  flag: z.string(),
+  help: z.string(),
+  secret: z.boolean(),
+  /** The value kept (null for a secret, or when not set). */
+  value: z.string().nullable(),
+  /** Whether a value is kept (a secret is only said to be set). */
+  set: z.boolean(),
+  /** Taken when none is given. */
+  fallback: z.string().nullable(),
+});
+export type AdminCourierField = z.infer<typeof AdminCourierField>;
+
+/** GET/PUT/DELETE /admin/settings/couriers: the store's courier service (null: shipping by hand), its settings, and where its tracking webhook goes. */
+export const AdminCourierSettings = z.object({
+  provider: z.string().nullable(),
+  providers: z.array(z.object({ name: z.string(), title: z.string(), fields: z.array(AdminCourierField) })),
+  /** The address to give the courier for its tracking webhook. */
+  webhookUrl: z.string(),
+});
+export type AdminCourierSettings = z.infer<typeof AdminCourierSettings>;
+
+/** PUT /admin/settings/couriers: the service and the settings to change (one left out, or empty, keeps its value). */
+export const AdminCourierSettingsRequest = z.object({
+  provider: z
+    .string({ error: 'provider is required, e.g. shiprocket.' })
+    .trim()
+    .min(1, { error: 'provider is required, e.g. shiprocket.' })
+    .max(40),
+  settings: z.record(z.string().max(60), z.string().max(300)).default({}),
+});
+export type AdminCourierSettingsRequest = z.input<typeof AdminCourierSettingsRequest>;

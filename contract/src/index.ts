@@ -26,6 +26,8 @@ export * from './privacy.js';
 export * from './product-address.js';
 export * from './product-options.js';
 export * from './product-record.js';
+export * from './refunds.js';
+export * from './returns.js';
 export * from './shipping.js';
 export * from './store-info.js';
 export * from './whatsapp.js';

@@ -187,6 +187,25 @@ export const ShippingAddress = z.object({
   phone: z.string(),
 });
 
+/**
+ * One line of an order's timeline: what happened (placed, paid, shipped, out for delivery, delivered,
+ * cancelled, returned to origin, refunded …) and when (an ISO instant, shown in India time). Each
+ * module that knows a part of an order's story gives its own lines; they are merged oldest first.
+ */
+export const OrderTimelineEntry = z.object({
+  /** When it happened (ISO instant). */
+  at: z.string(),
+  /** What kind of step: 'placed', 'paid', 'cod-confirmed', 'shipped', 'out-for-delivery', 'delivered', 'cancelled', 'rto', 'refund' … */
+  kind: z.string(),
+  /** What the shopper reads: 'Shipped', 'Out for delivery'. */
+  label: z.string(),
+  /** More words: the courier and AWB, the hub, the reason. */
+  detail: z.string().optional(),
+  /** A page to follow (the courier's tracking page), https. */
+  link: z.string().optional(),
+});
+export type OrderTimelineEntry = z.infer<typeof OrderTimelineEntry>;
+
 /** An order as read (spec section 3), plus total, shippingMethod and trackingNumber. */
 export const Order = z.object({
   id: z.string(),
@@ -212,6 +231,8 @@ export const Order = z.object({
   addressSave: z.object({ saved: z.boolean(), message: z.string() }).optional(),
   /** Cash on delivery only: whether it waits for the shopper's code, and the phone the code went to (+91 98…45). */
   cod: z.object({ awaitingConfirmation: z.boolean(), phone: z.string() }).optional(),
+  /** Only on one order's read (GET /orders/{id}, the back office's order): its timeline, oldest first. */
+  timeline: z.array(OrderTimelineEntry).optional(),
 });
 export type Order = z.infer<typeof Order>;
 

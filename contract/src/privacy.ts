@@ -11,7 +11,13 @@ export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
 export const AccountExport = z.object({
   exportedAt: z.string(),
   store: z.object({ name: z.string(), host: z.string() }),
-  account: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), createdAt: z.string() }),
+  account: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable().optional(),
+    createdAt: z.string(),
+  }),
   /** Every address the shopper saved in their account or ordered to, once each (the saved ones first). */
   addresses: z.array(Order.shape.shippingAddress),
   orders: z.array(Order),

@@ -10,6 +10,7 @@ import { storeHostOf } from './http/store-host.js';
 import { refuseNulCharacters } from './http/text-guard.js';
 import { holdInputErrors } from './http/wire.js';
 import { addressRoutes } from './modules/accounts/address-routes.js';
+import { phoneSignInRoutes } from './modules/accounts/phone-routes.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
@@ -20,6 +21,7 @@ import { orderRoutes } from './modules/orders/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { pincodeRoutes } from './modules/pincodes/routes.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
+import { returnRoutes } from './modules/returns/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 import { appManifestRoutes } from './modules/storefront/app-manifest.js';
 import { type PictureCopies, pictureCopyRoutes } from './modules/storefront/picture-copies.js';
@@ -60,6 +62,11 @@ export const API_MODULES = [
     sessions: services.sessions,
     audit: services.audit,
   })),
+  moduleRoutes(phoneSignInRoutes, ({ services }: ModuleGiven) => ({
+    phoneSignIn: services.phoneSignIn,
+    audit: services.audit,
+    codeMinutes: services.phoneSignIn.codeMinutes,
+  })),
   moduleRoutes(addressRoutes, ({ services }: ModuleGiven) => ({ addressBook: services.addressBook })),
   moduleRoutes(privacyRoutes, ({ services }: ModuleGiven) => ({ privacy: services.privacy })),
   moduleRoutes(catalogRoutes, ({ services }: ModuleGiven) => ({ catalog: services.catalog })),
@@ -68,6 +75,7 @@ export const API_MODULES = [
     paymentProviderOf: (store) => services.payments.providerNameFor(store),
     codPlacing: (store) => services.cod.placing(store),
   })),
+  moduleRoutes(returnRoutes, ({ services }: ModuleGiven) => ({ returns: services.returns })),
   moduleRoutes(invoiceRoutes, ({ services }: ModuleGiven) => ({
     orders: services.orders,
     invoices: services.invoices,

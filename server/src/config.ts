@@ -5,6 +5,7 @@ import type { RateLimitConfig } from './http/limits.js';
 import type { TrustProxy } from './http/recorded-answers.js';
 import type { CourierEnvironment } from './modules/couriers/provider.js';
 import { WHATSAPP_API_URL, type WhatsAppEnvironment } from './modules/whatsapp/environment.js';
+import { MSG91_API_URL, type Msg91Settings } from './modules/messages/providers/msg91.js';
 import type { OrderPolicy } from './modules/orders/service.js';
 import { PAYMENT_VARIABLES, paymentEnvironmentOf } from './modules/payments/environment.js';
 import type { PaymentEnvironment } from './modules/payments/settings.js';
@@ -73,6 +74,28 @@ export const Environment = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: optionalSetting(z.string().max(200)),
+  SMS_PROVIDER: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['msg91'], { error: 'SMS_PROVIDER must be msg91, or unset for files in the outbox.' }).optional(),
+  ),
+  MSG91_AUTH_KEY: optionalSetting(z.string().max(200)),
+  MSG91_SENDER_ID: optionalSetting(
+    z.string().regex(/^[A-Z]{6}$/, { error: 'MSG91_SENDER_ID must be your DLT sender id: 6 capital letters.' }),
+  ),
+  MSG91_API_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'MSG91_API_URL must be an http(s):// address, like https://control.msg91.com.',
+    })
+    .default(MSG91_API_URL),
+  MSG91_TEMPLATE_IDS: optionalSetting(
+    z.string().regex(/^\s*[a-z-]+=[\w-]+\s*(,\s*[a-z-]+=[\w-]+\s*)*$/, {
+      error:
+        'MSG91_TEMPLATE_IDS must be kind=template-id pairs, comma-separated: sign-in-code=…,cod-code=…,order-update=…',
+    }),
+  ),
+  SIGN_IN_CODES_PER_PHONE: positiveInt(5),
+  SIGN_IN_CODES_PER_IP: positiveInt(20),
   NOTIFY_EMAIL: optionalSetting(z.email({ error: 'NOTIFY_EMAIL must be an email address.' })),
   WORKERS: z.preprocess(
     (value) => (value === '' ? undefined : value),
@@ -153,6 +176,8 @@ export interface Config {
     notifyEmail: string | undefined;
     outboxDir: string;
   };
+  /** SMS_PROVIDER=msg91 and its settings; undefined: each SMS is written as a file in the outbox folder. */
+  sms: { provider: 'msg91'; msg91: Msg91Settings } | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -221,6 +246,30 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passwordResetsPerIp: e.PASSWORD_RESETS_PER_IP,
       contactMessagesPerIp: e.CONTACT_MESSAGES_PER_IP,
       subscriptionsPerIp: e.SUBSCRIPTIONS_PER_IP,
+      signInCodesPerPhone: e.SIGN_IN_CODES_PER_PHONE,
+      signInCodesPerIp: e.SIGN_IN_CODES_PER_IP,
+    },
+    sms: smsOf(e),
+  };
+}
+
+/** MSG91's settings when SMS_PROVIDER=msg91: each one it needs, named when missing. */
+function smsOf(e: z.infer<typeof Environment>): Config['sms'] {
+  if (e.SMS_PROVIDER !== 'msg91') return undefined;
+  const missing = (['MSG91_AUTH_KEY', 'MSG91_SENDER_ID', 'MSG91_TEMPLATE_IDS'] as const).filter((name) => !e[name]);
+  if (missing.length > 0) throw new Error(`Invalid environment: SMS_PROVIDER=msg91 needs ${missing.join(', ')}.`);
+  const templateIds = Object.fromEntries(
+    (e.MSG91_TEMPLATE_IDS ?? '')
+      .split(',')
+      .map((pair) => pair.split('=').map((part) => part.trim()) as [string, string]),
+  );
+  return {
+    provider: 'msg91',
+    msg91: {
+      authKey: e.MSG91_AUTH_KEY ?? '',
+      senderId: e.MSG91_SENDER_ID ?? '',
+      apiUrl: e.MSG91_API_URL,
+      templateIds,
     },
   };
 }

@@ -18,6 +18,22 @@ export const HOUSEKEEPING_JOBS: HousekeepingJob[] = [
     },
   },
   {
+    // Refunds due through a gateway are asked for (again, after a failure, with the same key), and the answer recorded.
+    name: 'ask gateways for refunds due',
+    async run(services, now) {
+      const started = await services.payments.requestDueRefunds(now);
+      return started ? `started ${started} refund(s) at the payment gateway` : undefined;
+    },
+  },
+  {
+    // A cancelled order's courier booking is cancelled at the courier; one that failed is tried again.
+    name: 'cancel courier bookings',
+    async run(services, now) {
+      const cancelled = await services.couriers.cancelDue(now);
+      return cancelled ? `cancelled ${cancelled} courier booking(s) of cancelled orders` : undefined;
+    },
+  },
+  {
     // A session past its expiry never signs anyone in again; its row only grows the table.
     name: 'purge expired sessions',
     async run(services, now) {
@@ -31,6 +47,14 @@ export const HOUSEKEEPING_JOBS: HousekeepingJob[] = [
     async run(services, now) {
       const purged = await services.passwordResets.purgeOld(now);
       return purged ? `deleted ${purged} used or expired password reset link(s)` : undefined;
+    },
+  },
+  {
+    // A sign-in code a day past its expiry answers nothing any more.
+    name: 'purge old sign-in codes',
+    async run(services, now) {
+      const purged = await services.phoneSignIn.purgeExpired(now);
+      return purged ? `deleted ${purged} expired sign-in code(s)` : undefined;
     },
   },
   {

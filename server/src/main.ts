@@ -9,6 +9,7 @@ import { oneAtATime, StartLockTimeout } from './db/start-lock.js';
 import { probeWrite } from './db/write-probe.js';
 import { startHousekeeping } from './housekeeping.js';
 import { shopLogging } from './http/logging.js';
+import { msg91Gateway } from './modules/messages/providers/msg91.js';
 import { MailSender, startMailSender } from './modules/messages/sender.js';
 import { localLinksRefusal } from './modules/stores/public-address.js';
 import { NO_STORE_YET } from './modules/stores/service.js';
@@ -95,6 +96,11 @@ async function prepare({ db, services }: Shop): Promise<string[]> {
     ...(config.mail.smtpUrl
       ? []
       : [`No SMTP_URL: the shop's emails are written as files in ${config.mail.outboxDir} instead of being sent.`]),
+    ...(config.sms
+      ? []
+      : [
+          `No SMS_PROVIDER: the shop's text messages are written as .sms.txt files in ${config.mail.outboxDir} instead of being sent.`,
+        ]),
     ...(config.trustProxy === true
       ? [
           "TRUST_PROXY=true believes any client's X-Forwarded-For, so a forged one escapes the rate limits: set it to the proxy's address (e.g. 127.0.0.1).",
@@ -124,6 +130,7 @@ async function serve({ db, dialect, services }: Shop, notes: string[] | undefine
   });
 
   let stopHousekeeping = () => {};
+  let stopAskingGateways = () => {};
   let stopMailSender = async () => {};
   let stopping = false;
   async function shutdown(signal: string) {
@@ -131,6 +138,7 @@ async function serve({ db, dialect, services }: Shop, notes: string[] | undefine
     stopping = true;
     app.log.info({ signal }, 'draining requests');
     stopHousekeeping();
+    stopAskingGateways();
     await app.close();
     // The email being sent is finished and marked, so it is not sent again after the restart.
     await stopMailSender();
@@ -145,6 +153,10 @@ async function serve({ db, dialect, services }: Shop, notes: string[] | undefine
 
   await app.listen({ port: config.port, host: config.host });
   stopHousekeeping = startHousekeeping(services, app.log);
+  // A refund due through a gateway is asked for as soon as the change that made it commits.
+  stopAskingGateways = services.payments.askGatewaysPromptly((error) =>
+    app.log.error({ err: error }, 'asking the gateway for a refund failed'),
+  );
   stopMailSender = startMailSender(
     new MailSender(
       services.outbox,
@@ -154,6 +166,7 @@ async function serve({ db, dialect, services }: Shop, notes: string[] | undefine
         ...(config.mail.mailFrom ? { mailFrom: config.mail.mailFrom } : {}),
         outboxDir: config.mail.outboxDir,
         ...(services.whatsApp.gateway() ? { whatsAppGateway: services.whatsApp.gateway() } : {}),
+        ...(config.sms ? { textGateway: msg91Gateway(config.sms.msg91) } : {}),
       },
       app.log,
     ),

@@ -6,24 +6,33 @@ import { AddressBook } from './modules/accounts/addresses.js';
 import { PasswordChanges } from './modules/accounts/password-change.js';
 import { PasswordResets } from './modules/accounts/password-reset.js';
 import type { ScryptCost } from './modules/accounts/passwords.js';
+import { PhoneSignIn } from './modules/accounts/phone-sign-in.js';
 import { AccountService } from './modules/accounts/service.js';
 import { ShopperSessions } from './modules/accounts/sessions.js';
 import { AuditLog } from './modules/audit/service.js';
 import { CatalogService } from './modules/catalog/service.js';
 import { ContactService } from './modules/contact/service.js';
 import type { CourierEnvironment } from './modules/couriers/provider.js';
-import { CourierService } from './modules/couriers/service.js';
+import { CourierService, courierTimeline } from './modules/couriers/service.js';
 import { documentsOfOrders } from './modules/invoices/listing.js';
 import { InvoiceService } from './modules/invoices/service.js';
 import { registeredAgainMessage, welcomeMessage } from './modules/messages/account-messages.js';
 import type { MessageSettings } from './modules/messages/layout.js';
 import { OrderMail } from './modules/messages/order-mail.js';
 import { Outbox } from './modules/messages/outbox.js';
+import { refundMessage } from './modules/messages/refund-messages.js';
 import { StockSummary } from './modules/messages/stock-summary.js';
 import { enqueueTextMessage } from './modules/messages/text-messages.js';
 import { NewsletterService } from './modules/newsletter/service.js';
-import { DEFAULT_ORDER_POLICY, type NewCharge, type OrderPolicy, OrderService } from './modules/orders/service.js';
+import {
+  DEFAULT_ORDER_POLICY,
+  type NewCharge,
+  type OrderPolicy,
+  OrderService,
+  orderTimeline,
+} from './modules/orders/service.js';
 import { CodService } from './modules/payments/cod/service.js';
+import { refundTimeline } from './modules/payments/refunds.js';
 import { paymentWaitsByHand } from './modules/payments/registry.js';
 import { PaymentService } from './modules/payments/service.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './modules/payments/settings.js';
@@ -31,6 +40,8 @@ import { newStoreSettings } from './modules/payments/stored-settings.js';
 import { DeliveryRulesService } from './modules/pincodes/delivery-rules.js';
 import { PincodeService } from './modules/pincodes/service.js';
 import { PrivacyService } from './modules/privacy/service.js';
+import { ReturnService } from './modules/returns/service.js';
+import { returnTimeline } from './modules/returns/timeline.js';
 import { ShippingService } from './modules/shipping/service.js';
 import { StaffService } from './modules/staff/service.js';
 import { StaffSignInLinks } from './modules/staff/sign-in-links.js';
@@ -56,6 +67,7 @@ export interface ModuleServices {
   newsletter: NewsletterService;
   contact: ContactService;
   passwordResets: PasswordResets;
+  phoneSignIn: PhoneSignIn;
   passwordChanges: PasswordChanges;
   invoices: InvoiceService;
   pincodes: PincodeService;
@@ -64,6 +76,7 @@ export interface ModuleServices {
   cod: CodService;
   shipping: ShippingService;
   whatsApp: WhatsAppService;
+  returns: ReturnService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -78,6 +91,8 @@ export interface ServiceSettings {
   couriers?: CourierEnvironment;
   /** The WhatsApp Business account order updates go through (none: they are written to the outbox folder). */
   whatsApp?: WhatsAppEnvironment;
+  /** The returns' clock: a test sets the day to try the window's last day. */
+  returns?: { clock?: () => Date };
 }
 
 /** Shiprocket's own address, a 20 s limit per call, labels in the temporary folder (tests and tools give their own). */
@@ -113,8 +128,10 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   const audit = new AuditLog(db);
   const shipping = new ShippingService(db, stores, pincodes);
   const whatsApp = new WhatsAppService(db, outbox, stores, settings.whatsApp ?? NO_WHATSAPP, settings.messages);
-  // Payments are built on the orders, yet hear of their changes (a cancelled paid order's refund).
+  // Payments and couriers are built on the orders, yet hear of their changes (a cancelled paid
+  // order's refund, its courier booking to cancel).
   let payments: PaymentService | undefined;
+  let couriers: CourierService | undefined;
   const orders = new OrderService(db, settings.orders, {
     // An order's invoice, messages and refund are written in the transaction of the change that causes them.
     onChange: async (trx, change) => {
@@ -122,6 +139,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
       await orderMail.orderChanged(trx, change);
       await whatsApp.orderChanged(trx, change);
       await payments?.orderChanged(trx, change);
+      await couriers?.orderChanged(trx, change);
     },
     waitsByHand: paymentWaitsByHand,
     documentsOf: (orderIds) => documentsOfOrders(db, orderIds),
@@ -144,8 +162,23 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
       })),
       ...(order.paymentMethod === COD_PAYMENT ? await cod.feeFor(trx, order.storeId, order.itemsTotal) : []),
     ],
+    // THE list of an order's timeline's sources, each module telling its part; merged oldest first.
+    timeline: [orderTimeline, refundTimeline, returnTimeline, courierTimeline],
+    // A cancellation committed: its booking is cancelled at the courier (retried by the housekeeping).
+    afterCancel: (storeId, orderId) => couriers?.cancelDue(Date.now(), { storeId, orderId }),
   });
-  payments = new PaymentService(db, orders, settings.payments, (id, trx) => stores.byId(id, trx));
+  payments = new PaymentService(
+    db,
+    orders,
+    settings.payments,
+    (id, trx) => stores.byId(id, trx),
+    // The shopper hears of a refund started or made, through the outbox, in the refund's transaction.
+    async (trx, refund, kind) => {
+      const store = await stores.byId(refund.store_id, trx);
+      const order = await orders.findRow(refund.store_id, refund.order_id, trx);
+      if (store && order) await outbox.enqueue(trx, refundMessage(store, order, refund, kind, settings.messages));
+    },
+  );
   // A COD order's code goes out as a text message through the outbox, in the order's transaction.
   const cod = new CodService(db, orders, (trx, message) => enqueueTextMessage(outbox, trx, message));
   const catalog = new CatalogService(db, (trx, productIds) => orders.productsOrderedAmong(trx, productIds));
@@ -154,15 +187,54 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     settings.passwordCost,
     async (trx, user) => {
       const store = await stores.byId(user.store_id, trx);
-      if (store) await outbox.enqueue(trx, welcomeMessage(store, user, settings.messages));
+      // An account made by mobile number has no email to welcome.
+      if (store && user.email)
+        await outbox.enqueue(trx, welcomeMessage(store, { ...user, email: user.email }, settings.messages));
     },
     async (trx, user) => {
       const store = await stores.byId(user.store_id, trx);
-      if (store) await outbox.enqueue(trx, registeredAgainMessage(store, user, settings.messages));
+      if (store && user.email) {
+        await outbox.enqueue(trx, registeredAgainMessage(store, { email: user.email }, settings.messages));
+      }
     },
   );
   const newsletter = new NewsletterService(db, outbox, settings.messages);
   const staff = new StaffService(db, audit, settings.passwordCost);
+  couriers = new CourierService(db, orders, catalog, settings.couriers ?? DEFAULT_COURIER_ENVIRONMENT);
+  const paymentsService = payments;
+  const returns = new ReturnService(db, {
+    orders,
+    catalog,
+    invoices,
+    stores,
+    outbox,
+    audit,
+    messages: settings.messages,
+    clock: settings.returns?.clock,
+    // A received return's refund, owed in the receipt's transaction: back through the gateway that
+    // took the payment, or to the shopper's UPI id for a cash-on-delivery order.
+    onReceived: [
+      async (trx, received) => {
+        if (received.kind !== 'return' || received.amount <= 0) return;
+        await paymentsService.refundDue(trx, {
+          storeId: received.storeId,
+          orderId: received.orderId,
+          amount: received.amount,
+          reason: `Return ${received.returnId}: ${received.reason}`,
+          source: 'return',
+          returnId: received.returnId,
+          ...(received.refundTo ? { method: 'upi', destination: received.refundTo.upi } : {}),
+        });
+      },
+    ],
+    // An exchange's replacement: the same products at no charge, Processing (another size or colour
+    // comes with variants).
+    exchange: (trx, { order, lines, returnId }) =>
+      orders.placeExchange(trx, order, lines, `Exchange for return ${returnId} of order ${order.id}`),
+    // A reverse pickup booked with the courier service (a Shiprocket return order) is not wired yet:
+    // pickups are booked by hand with their AWB until the couriers module offers one.
+    bookPickup: undefined,
+  });
   return {
     stores,
     accounts,
@@ -180,13 +252,16 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     newsletter,
     contact: new ContactService(db, outbox, audit, settings.messages),
     passwordResets: new PasswordResets(db, outbox, settings.messages, settings.passwordCost),
+    // Sign-in codes go out as text messages through the outbox, in the transaction that stores them.
+    phoneSignIn: new PhoneSignIn(db, accounts, (trx, message) => enqueueTextMessage(outbox, trx, message)),
     passwordChanges: new PasswordChanges(db, outbox, audit, settings.messages, settings.passwordCost),
     invoices,
     pincodes,
     delivery,
-    couriers: new CourierService(db, orders, catalog, settings.couriers ?? DEFAULT_COURIER_ENVIRONMENT),
+    couriers,
     cod,
     shipping,
     whatsApp,
+    returns,
   };
 }

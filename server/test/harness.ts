@@ -41,6 +41,8 @@ export const RELAXED_LIMITS: RateLimitConfig = {
   passwordResetsPerIp: 1000,
   contactMessagesPerIp: 1000,
   subscriptionsPerIp: 1000,
+  signInCodesPerPhone: 1000,
+  signInCodesPerIp: 1000,
 };
 
 /**
@@ -128,6 +130,8 @@ export async function startShop(
     log?: DatabaseTarget['log'];
     /** Where the courier services are reached (a fake of our own) and labels kept. */
     couriers?: CourierEnvironment;
+    /** The returns' clock (the window's last day against the next). */
+    returnsClock?: () => Date;
   } = {},
 ): Promise<TestShop> {
   const { target, cleanup } = await freshDatabase(options.database, { fromTemplate: true });
@@ -144,6 +148,7 @@ export async function startShop(
     passwordCost: options.passwordCost ?? TEST_PASSWORD_COST,
     ...(options.messages ? { messages: options.messages } : {}),
     ...(options.couriers ? { couriers: options.couriers } : {}),
+    ...(options.returnsClock ? { returns: { clock: options.returnsClock } } : {}),
   });
   await services.pincodes.ensureLoaded();
   if (options.seedDemo !== false) await ensureDemoStore(services);

@@ -183,7 +183,10 @@ describe('GET /orders/{id}', () => {
   it('shows the order to its owner', async () => {
     const response = await http.get(`/orders/${order.id}`, shopper.token);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(order);
+    // The order as placed, and (one order's read only) its timeline so far.
+    const { timeline, ...shown } = response.json();
+    expect(shown).toEqual(order);
+    expect(timeline).toEqual([{ at: expect.any(String), kind: 'placed', label: 'Order placed' }]);
   });
 
   it.each([

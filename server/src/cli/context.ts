@@ -22,6 +22,8 @@ export interface CliContext {
   mediaDirs?: () => string[];
   /** The merchant's own picture folder (MEDIA_DIR), where uploads go: backups hold it. */
   mediaDir?: () => string;
+  /** Where courier labels are kept (DATA_DIR/labels): backed up and restored with the pictures. */
+  labelsDir?: () => string;
   /** Asks the merchant a question on their terminal; absent when no one is there to answer (scripts, pipes). */
   ask?: (question: string) => Promise<string>;
   /** Asks for a secret on the terminal without showing what is typed; absent when there is no terminal. */

@@ -16,6 +16,7 @@ import { addOrderCommands } from './commands/orders.js';
 import { addPaymentCommands } from './commands/payments.js';
 import { addPincodeCommands } from './commands/pincodes.js';
 import { addProductCommands } from './commands/products.js';
+import { addReturnCommands } from './commands/returns.js';
 import { addSetupCommands } from './commands/setup.js';
 import { addShippingCommands } from './commands/shipping.js';
 import { addStaffCommands } from './commands/staff.js';
@@ -50,6 +51,7 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
   addDeliveryCommands(program, context);
   addShippingCommands(program, context);
   addGstBookCommands(program, context);
+  addReturnCommands(program, context);
 
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -120,6 +122,7 @@ export async function runInProcess(): Promise<number> {
     connect: async () => (await import('./connect.js')).connectFromEnvironment(),
     mediaDirs: () => [MEDIA_DIR, configFromEnvironment().mediaDir],
     mediaDir: () => configFromEnvironment().mediaDir,
+    labelsDir: () => configFromEnvironment().couriers.labelsDir,
     database: () => {
       const config = configFromEnvironment();
       return config.databaseUrl ? {} : { file: embeddedFile(config.dataDir) };

@@ -9,25 +9,30 @@ import type { Database } from './schema.js';
 /**
  * One file that brings a whole shop back: a gzipped tar holding `backup.json` (what is inside),
  * the database (the embedded file copied by SQLite's backup API, or on PostgreSQL a `store dump`
- * file) and `media/`, the merchant's picture folder (MEDIA_DIR). Picture copies in other sizes
- * are left out: the shop makes them again on demand.
+ * file), `media/`, the merchant's picture folder (MEDIA_DIR), and `labels/`, the courier labels
+ * kept with booked orders (DATA_DIR/labels). Picture copies in other sizes are left out: the shop
+ * makes them again on demand.
  */
 const MANIFEST = 'backup.json';
 const ARCHIVE_FORMAT = 'store-backup';
 const EMBEDDED = 'store.sqlite';
 const DUMP = 'shop.jsonl';
 const MEDIA = 'media';
+const LABELS = 'labels';
 
 interface Manifest {
   format: typeof ARCHIVE_FORMAT;
   version: 1;
   database: typeof EMBEDDED | typeof DUMP;
   pictures: number;
+  /** Courier labels (absent from archives written before they were kept). */
+  labels?: number;
   takenAt: string;
 }
 
 export interface ArchiveSummary extends BackupSummary {
   pictures: number;
+  labels: number;
 }
 
 /** The first bytes of every SQLite database file: a backup taken before pictures were included. */
@@ -78,6 +83,8 @@ function gatherPictures(from: string, to: string): number {
 export async function writeBackupArchive(options: {
   destination: string;
   mediaDir: string | undefined;
+  /** The courier labels' folder (DATA_DIR/labels), when the shop keeps one. */
+  labelsDir?: string | undefined;
   /** The embedded database's handle, or (PostgreSQL) the shop's database to dump. */
   source: { sqlite: SQLite.Database } | { db: Database };
 }): Promise<ArchiveSummary> {
@@ -103,17 +110,21 @@ export async function writeBackupArchive(options: {
     }
     const pictures = options.mediaDir ? gatherPictures(options.mediaDir, path.join(staging, MEDIA)) : 0;
     fs.mkdirSync(path.join(staging, MEDIA), { recursive: true });
+    // The labels are PDFs like the pictures are files: gathered the same way.
+    const labels = options.labelsDir ? gatherPictures(options.labelsDir, path.join(staging, LABELS)) : 0;
+    fs.mkdirSync(path.join(staging, LABELS), { recursive: true });
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,
       version: 1,
       database,
       pictures,
+      labels,
       takenAt: new Date().toISOString(),
     };
     fs.writeFileSync(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST, database, MEDIA]);
+    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST, database, MEDIA, LABELS]);
     fs.renameSync(partial, destination);
-    return { ...summary, pictures };
+    return { ...summary, pictures, labels };
   } catch (error) {
     fs.rmSync(partial, { force: true });
     if (error instanceof BackupError) throw error;
@@ -129,6 +140,9 @@ export interface OpenedArchive {
   database: { kind: 'sqlite' | 'dump'; file: string };
   picturesDir: string;
   pictures: number;
+  /** The courier labels unpacked (an empty folder for an archive written before labels were kept). */
+  labelsDir: string;
+  labels: number;
   discard(): void;
 }
 
@@ -146,10 +160,14 @@ export async function openBackupArchive(archive: string, unpackNear: string): Pr
     if (manifest.database === EMBEDDED) checkBackup(file);
     const picturesDir = path.join(staging, MEDIA);
     fs.mkdirSync(picturesDir, { recursive: true });
+    const labelsDir = path.join(staging, LABELS);
+    fs.mkdirSync(labelsDir, { recursive: true });
     return {
       database: { kind: manifest.database === EMBEDDED ? 'sqlite' : 'dump', file },
       picturesDir,
       pictures: manifest.pictures,
+      labelsDir,
+      labels: manifest.labels ?? 0,
       discard,
     };
   } catch (error) {

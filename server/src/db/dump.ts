@@ -32,6 +32,9 @@ export const DUMPED_TABLES = [
   'subscribers',
   // Issued invoices are the seller's tax records.
   'invoices',
+  // Courier bookings (their AWB and label) and the tracking the courier sent: the orders' timeline.
+  'courier_bookings',
+  'courier_events',
 ] as const satisfies readonly (keyof DatabaseSchema)[];
 type DumpedTable = (typeof DUMPED_TABLES)[number];
 

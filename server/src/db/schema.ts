@@ -56,11 +56,29 @@ export interface StoresTable {
 export interface UsersTable {
   id: string;
   store_id: string;
-  email: string;
+  /** null: an account made by signing in with a mobile number, with no email added yet. */
+  email: string | null;
   password_hash: string;
   first_name: string;
   last_name: string;
   created_at: string;
+  /** The verified mobile number ('+919845012345') that signs in to this account; null when none. */
+  phone: string | null;
+  phone_verified_at: string | null;
+}
+
+/** A code sent to a phone: to sign in, or to add the phone to a signed-in account (user_id). */
+export interface SignInCodesTable {
+  id: string;
+  store_id: string;
+  phone: string;
+  purpose: 'sign-in' | 'add-phone';
+  user_id: string | null;
+  code_hash: string;
+  tries_left: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface SessionsTable {
@@ -302,6 +320,7 @@ export interface InvoicesTable {
 export interface DatabaseSchema {
   stores: StoresTable;
   users: UsersTable;
+  sign_in_codes: SignInCodesTable;
   sessions: SessionsTable;
   products: ProductsTable;
   product_specs: ProductSpecsTable;
@@ -337,6 +356,70 @@ export interface DatabaseSchema {
   cod_orders: CodOrdersTable;
   whatsapp_consents: WhatsAppConsentsTable;
   whatsapp_messages: WhatsAppMessagesTable;
+  refunds: RefundsTable;
+  returns: ReturnsTable;
+  return_items: ReturnItemsTable;
+  return_rules: ReturnRulesTable;
+  return_credit_notes: ReturnCreditNotesTable;
+}
+
+/** A shopper's return or exchange of delivered items: requested → approved | refused → pickup-booked → received. */
+export interface ReturnsTable {
+  id: string;
+  store_id: string;
+  order_id: string;
+  /** 'return' | 'exchange'. */
+  kind: string;
+  reason: string;
+  /** 'requested' | 'approved' | 'refused' | 'pickup-booked' | 'received'. */
+  status: string;
+  refusal_reason: string | null;
+  /** 'hand' (the merchant's own courier, AWB typed) or 'courier' (booked through the couriers module). */
+  pickup: string | null;
+  courier: string | null;
+  awb: string | null;
+  /** Where a cash-on-delivery order's refund goes: the shopper's UPI id. */
+  refund_upi: string | null;
+  /** The exchange's new order, once made. */
+  exchange_order_id: string | null;
+  created_at: string;
+  approved_at: string | null;
+  refused_at: string | null;
+  pickup_booked_at: string | null;
+  received_at: string | null;
+  updated_at: string;
+}
+
+/** How many of one order line a return takes back. */
+export interface ReturnItemsTable {
+  id: string;
+  return_id: string;
+  order_item_id: string;
+  quantity: number;
+}
+
+/** A store's return rules; a store without a row has the defaults (7 days, exchanges allowed). */
+export interface ReturnRulesTable {
+  store_id: string;
+  window_days: number;
+  /** 1: exchanges allowed. */
+  exchanges: number;
+  updated_at: string;
+}
+
+/** The credit note of a received return, for its lines only (numbered in the credit notes' series). */
+export interface ReturnCreditNotesTable {
+  id: string;
+  store_id: string;
+  order_id: string;
+  return_id: string;
+  number: string;
+  financial_year: string;
+  sequence: number;
+  issued_at: string;
+  /** Paise, tax inclusive. */
+  total: number;
+  document_json: string;
 }
 
 /** The signature printed above "Authorised Signatory" on a store's invoices (CGST rule 46(q)). */
@@ -538,6 +621,10 @@ export type NewProduct = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
+export type ReturnRow = Selectable<ReturnsTable>;
+export type ReturnItemRow = Selectable<ReturnItemsTable>;
+export type ReturnRulesRow = Selectable<ReturnRulesTable>;
+export type ReturnCreditNoteRow = Selectable<ReturnCreditNotesTable>;
 export type OrderChargeRow = Selectable<OrderChargesTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;
@@ -579,6 +666,14 @@ export interface CourierBookingsTable {
   /** The newest tracking event applied to the order, and its status. */
   last_event_at: string | null;
   last_status: string | null;
+  /** Its order was cancelled: 'due' until the courier cancels it ('done') or refuses for good ('failed'). */
+  cancel_state: string | null;
+  cancel_attempts: Generated<number>;
+  /** When the next attempt may start (an attempt under way holds it a while). */
+  cancel_next_at: string | null;
+  /** The courier's answer, or why it could not be asked. */
+  cancel_result: string | null;
+  cancelled_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -654,3 +749,41 @@ export interface WhatsAppMessagesTable {
   error: string | null;
   sent_at: string;
 }
+/** How a refund stands: due (the shop owes it), requested (the gateway was asked), refunded, or failed. */
+export type RefundState = 'due' | 'requested' | 'refunded' | 'failed';
+
+/** One refund the shop owes a shopper: a cancelled or returned paid order, or a payment an order could not take. */
+export interface RefundsTable {
+  id: string;
+  store_id: string;
+  order_id: string;
+  /** The payment it returns; null for cash on delivery (the cash went to the courier). */
+  payment_id: string | null;
+  /** Paise. */
+  amount: number;
+  /** 'gateway' (asked of the payment's gateway), 'upi', 'bank', 'cash', 'by-hand' (the provider's own way, by the merchant). */
+  method: string;
+  /** Where the money goes when it is not the gateway: a UPI id, a bank account. */
+  destination: string | null;
+  reason: string;
+  /** 'cancel', 'return', 'rto', 'payment' (a payment the order could not take). */
+  source: string;
+  return_id: string | null;
+  status: RefundState;
+  /** The gateway's own id of the refund. */
+  gateway_reference: string | null;
+  /** The merchant's reference of a refund made by hand (the UTR of the transfer). */
+  merchant_reference: string | null;
+  /** Times the gateway was asked, and when to ask next (null: not to be asked). */
+  attempts: number;
+  next_attempt_at: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  /** Who recorded it refunded: 'staff:asha@…', 'merchant', 'gateway:razorpay'. */
+  recorded_by: string | null;
+  created_at: string;
+  requested_at: string | null;
+  refunded_at: string | null;
+  updated_at: string;
+}
+export type RefundRow = Selectable<RefundsTable>;

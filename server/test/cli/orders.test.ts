@@ -177,7 +177,7 @@ describe('the order lifecycle from the command line', () => {
 
     const paid = await placeOrder(1, product);
     await store('orders', 'paid', paid.id, '--utr', '700000000001');
-    expect((await store('orders', 'cancel', paid.id, '--yes')).stdout).toContain('It was paid: refund the customer');
+    expect((await store('orders', 'cancel', paid.id, '--yes')).stdout).toContain('It was paid: its refund is due');
   });
 
   it('refuses a malformed UTR or tracking number before touching the order', async () => {

@@ -151,3 +151,85 @@ describe('payments cod', () => {
     }
   });
 });
+
+describe('payments refunds', () => {
+  async function paidOrder(utr: string): Promise<Order> {
+    const shopper = await signUp(cli.shop.app);
+    const http = client(cli.shop.app);
+    const [product] = ((await http.get('/products?category=Storage')).json() as ProductListResponse).data;
+    const order = (
+      await http.post('/orders', { products: { [product?.id ?? '']: 1 }, shippingAddress: validAddress }, shopper.token)
+    ).json() as Order;
+    expect((await store('orders', 'paid', order.id, '--utr', utr)).code).toBe(0);
+    return order;
+  }
+
+  it('lists a cancelled paid order as needing a refund until the merchant records it with its UTR', async () => {
+    const order = await paidOrder('700000000201');
+    const cancelled = await store('orders', 'cancel', order.id, '--yes');
+    expect(cancelled.stdout).toContain('It was paid: its refund is due (store payments list --needs-refund).');
+
+    const due = await store('payments', 'list', '--needs-refund');
+    expect(due.code).toBe(0);
+    expect(due.stdout.split('\n')[0]).toMatch(
+      /^ORDER\s+DUE SINCE\s+AMOUNT\s+METHOD\s+PROVIDER\s+REFERENCE\s+STATUS\s+WHY$/,
+    );
+    const amount = `₹${order.total.toLocaleString('en-IN')}`;
+    expect(due.stdout).toMatch(
+      new RegExp(`${order.id}.*${amount}\\s+by you\\s+upi\\s+700000000201\\s+due\\s+Order cancelled after payment`),
+    );
+
+    const refused: [string[], string][] = [
+      [['NOPE-1', '--reference', '800000000201'], 'No order NOPE-1 in NetKart.'],
+      [[order.id], "Give the refund's reference: --reference <UTR>."],
+      [[order.id, '--reference', 'x'], "Give the refund's reference: the UTR of the transfer"],
+      [
+        [order.id, '--reference', '800000000201', '--amount', 'lots'],
+        "--amount is rupees more than nothing, like 1499 or 1499.50, not 'lots'.",
+      ],
+      [
+        [order.id, '--reference', '800000000201', '--amount', String(order.total + 1)],
+        'The amount refunded is more than nothing and at most',
+      ],
+    ];
+    for (const [argv, message] of refused) {
+      const result = await store('payments', 'refunded', ...argv);
+      expect(result.code, argv.join(' ')).toBe(1);
+      expect(result.stderr, argv.join(' ')).toContain(message);
+    }
+
+    const done = await store('payments', 'refunded', order.id, '--reference', '800000000201');
+    expect(done).toMatchObject({
+      code: 0,
+      stdout: `Recorded the refund of ${amount} for order ${order.id} (reference 800000000201). The shopper is emailed.\n`,
+    });
+    expect((await store('payments', 'list', '--needs-refund')).stdout).not.toContain(order.id);
+    expect((await store('orders', 'show', order.id)).stdout).toContain(
+      `Refund ${amount} made (upi 700000000201): Order cancelled after payment, reference 800000000201`,
+    );
+    const again = await store('payments', 'refunded', order.id, '--reference', '800000000201');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`Nothing is due to be refunded for order ${order.id}.`);
+
+    const mail = await cli.shop.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('kind', '=', 'order.refunded')
+      .where('subject', 'like', `%${order.id}%`)
+      .execute();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.text).toContain('Refund reference: 800000000201');
+    const logged = await cli.shop.services.audit.list(cli.shop.storeId, { offset: 0, limit: 20 });
+    expect(logged.rows.find((row) => row.action === 'order.refunded')).toMatchObject({
+      actor: 'store command',
+      subject: `order:${order.id}`,
+    });
+  });
+
+  it('records a part of the amount when less was refunded', async () => {
+    const order = await paidOrder('700000000202');
+    await store('orders', 'cancel', order.id, '--yes');
+    const done = await store('payments', 'refunded', order.id, '--reference', '800000000202', '--amount', '100.50');
+    expect(done.stdout).toContain(`Recorded the refund of ₹100.50 for order ${order.id}`);
+  });
+});

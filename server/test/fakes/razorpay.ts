@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A stand-in for Razorpay on this machine, answering as its API documents: the Orders API, refunds
- * (idempotent by X-Refund-Idempotency), Basic auth refused with a 401, bad requests with its
+ * (idempotent by X-Refund-Idempotency; each kept, and their answers lost on request), Basic auth refused with a 401, bad requests with its
  * BAD_REQUEST_ERROR body; a checkout.js that "pays" an order and hands Checkout's signed answer to
  * the page's handler; and webhooks signed with the webhook secret, kept so they can be replayed.
  */
@@ -115,6 +115,10 @@ export class FakeRazorpay {
   readonly calls: string[] = [];
   /** The next answers to fail with this status, whatever is asked (an outage). */
   failNext: { status: number; times: number } | undefined;
+  /** The next refunds are made, but their answers lost on the way back (a gateway timeout after the work). */
+  loseNextRefundAnswers = 0;
+  /** Every refund request's idempotency key, in order (a retry sends the same one). */
+  readonly refundKeys: string[] = [];
   private readonly idempotent = new Map<string, { body: string; refund: FakeRefund }>();
   private server: Server | undefined;
   url = '';
@@ -214,6 +218,19 @@ export class FakeRazorpay {
     return this.webhook('refund.processed', { refund, payment: this.payments.get(refund.payment_id) });
   }
 
+  /** The bank turned a refund back: Razorpay marks it failed and says so by webhook. */
+  refundFailed(refund: FakeRefund) {
+    refund.status = 'failed';
+    const payment = this.payments.get(refund.payment_id);
+    if (payment) payment.amount_refunded -= refund.amount;
+    return this.webhook('refund.failed', { refund, payment });
+  }
+
+  /** The refunds made of one payment. */
+  refundsOf(paymentId: string): FakeRefund[] {
+    return [...this.refunds.values()].filter((refund) => refund.payment_id === paymentId);
+  }
+
   private authorised(request: IncomingMessage): boolean {
     const expected = `Basic ${Buffer.from(`${this.keys.keyId}:${this.keys.keySecret}`).toString('base64')}`;
     return request.headers.authorization === expected;
@@ -260,9 +277,14 @@ export class FakeRazorpay {
     if (request.method === 'POST' && url.pathname === '/v1/orders') return send(...this.createOrder(parsed));
     const refund = /^\/v1\/payments\/([^/]+)\/refund$/.exec(url.pathname);
     if (request.method === 'POST' && refund?.[1]) {
-      return send(
-        ...this.createRefund(decodeURIComponent(refund[1]), parsed, body, request.headers['x-refund-idempotency']),
-      );
+      const key = request.headers['x-refund-idempotency'];
+      if (typeof key === 'string') this.refundKeys.push(key);
+      const answer = this.createRefund(decodeURIComponent(refund[1]), parsed, body, key);
+      if (answer[0] === 200 && this.loseNextRefundAnswers > 0) {
+        this.loseNextRefundAnswers -= 1;
+        return send(504, error('Gateway timeout', 'SERVER_ERROR'));
+      }
+      return send(...answer);
     }
     const order = /^\/v1\/orders\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'GET' && order?.[1]) {

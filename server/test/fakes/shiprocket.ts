@@ -18,10 +18,12 @@ export interface FakeOrder {
   awb: string | null;
   courierName: string | null;
   pickupRequested: boolean;
+  /** Cancelled through POST /v1/external/orders/cancel. */
+  cancelled: boolean;
   body: Record<string, unknown>;
 }
 
-type Step = 'login' | 'create' | 'awb' | 'pickup' | 'label' | 'search';
+type Step = 'login' | 'create' | 'awb' | 'pickup' | 'label' | 'search' | 'cancel';
 type Trouble =
   | { kind: 'late' }
   | { kind: 'status'; status: number; body: unknown }
@@ -253,6 +255,7 @@ export class FakeShiprocket {
           awb: null,
           courierName: null,
           pickupRequested: false,
+          cancelled: false,
           body,
         };
         this.orders.push(order);
@@ -337,6 +340,24 @@ export class FakeShiprocket {
           },
         };
       }
+      case 'cancel': {
+        // Shiprocket's cancel takes its own order ids; an id it does not hold is refused, and one
+        // already cancelled is cancelled again (the same answer).
+        const ids = Array.isArray(body.ids) ? body.ids.map(Number) : [];
+        const found = this.orders.filter((each) => ids.includes(each.id));
+        if (ids.length === 0 || found.length !== ids.length) {
+          return {
+            status: 422,
+            body: {
+              message: 'Oops! Invalid Data.',
+              errors: { ids: ['The selected ids is invalid.'] },
+              status_code: 422,
+            },
+          };
+        }
+        for (const order of found) order.cancelled = true;
+        return { status: 200, body: { status: 200, message: 'Order cancelled successfully.' } };
+      }
       default:
         return { status: 404, body: { message: 'Not Found', status_code: 404 } };
     }
@@ -350,5 +371,6 @@ function stepOf(method: string, path: string): Step | undefined {
   if (method === 'POST' && path === '/v1/external/courier/assign/awb') return 'awb';
   if (method === 'POST' && path === '/v1/external/courier/generate/pickup') return 'pickup';
   if (method === 'POST' && path === '/v1/external/courier/generate/label') return 'label';
+  if (method === 'POST' && path === '/v1/external/orders/cancel') return 'cancel';
   return undefined;
 }

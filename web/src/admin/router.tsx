@@ -8,6 +8,8 @@ import { OrderPage } from './orders/pages/OrderPage';
 import { OrdersPage } from './orders/pages/OrdersPage';
 import { ProductFormPage } from './products/pages/ProductFormPage';
 import { ProductsPage } from './products/pages/ProductsPage';
+import { RefundsPage } from './refunds/pages/RefundsPage';
+import { ReturnsPage } from './returns/pages/ReturnsPage';
 import { SettingsPage } from './settings/pages/SettingsPage';
 import { TicketPage } from './tickets/pages/TicketPage';
 import { TicketsPage } from './tickets/pages/TicketsPage';
@@ -21,9 +23,11 @@ export const adminRoutes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: 'orders', element: <OrdersPage /> },
       { path: 'orders/:id', element: <OrderPage /> },
+      { path: 'returns', element: <ReturnsPage /> },
       { path: 'products', element: <ProductsPage /> },
       { path: 'products/new', element: <ProductFormPage /> },
       { path: 'products/:id', element: <ProductFormPage /> },
+      { path: 'refunds', element: <RefundsPage /> },
       { path: 'emails', element: <EmailsPage /> },
       { path: 'tickets', element: <TicketsPage /> },
       { path: 'tickets/:number', element: <TicketPage /> },

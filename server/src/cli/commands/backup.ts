@@ -28,7 +28,7 @@ export function addBackupCommands(program: Command, context: CliContext): void {
   program
     .command('backup')
     .description(
-      'one archive (.tar.gz) of the whole shop: its database and its pictures (MEDIA_DIR), taken while the shop runs (cron it: see the README)',
+      'one archive (.tar.gz) of the whole shop: its database, its pictures (MEDIA_DIR) and its courier labels, taken while the shop runs (cron it: see the README)',
     )
     .argument('<file>', 'where to write it, e.g. backups/store-2026-11-24.tar.gz')
     .action(async (file: string) => {
@@ -46,11 +46,12 @@ export function addBackupCommands(program: Command, context: CliContext): void {
           writeBackupArchive({
             destination,
             mediaDir: context.mediaDir?.(),
+            labelsDir: context.labelsDir?.(),
             source: shop.sqlite ? { sqlite: shop.sqlite } : { db: shop.db },
           }),
         );
         context.stdout(
-          `Backed up to ${destination}: ${summary.orders} orders, ${summary.products} products, ${summary.pictures} pictures.\n`,
+          `Backed up to ${destination}: ${summary.orders} orders, ${summary.products} products, ${summary.pictures} pictures${summary.labels ? `, ${courierLabels(summary.labels)}` : ''}.\n`,
         );
       });
     });
@@ -79,10 +80,14 @@ export function addBackupCommands(program: Command, context: CliContext): void {
       const mediaDir = context.mediaDir?.();
       if (!mediaDir) throw new CliError('There is no picture folder (MEDIA_DIR) to restore the pictures into.');
       const opened = await guard(() => openBackupArchive(archive, path.dirname(mediaDir)));
+      const labelsDir = context.labelsDir?.();
       try {
         const occupied = [
           ...(location.file && fs.existsSync(location.file) ? [`${location.file} already holds a database`] : []),
           ...(holdsFiles(mediaDir) ? [`${mediaDir} already holds pictures`] : []),
+          ...(opened.labels > 0 && labelsDir && holdsFiles(labelsDir)
+            ? [`${labelsDir} already holds courier labels`]
+            : []),
         ];
         if (occupied.length && !force) {
           throw new CliError(
@@ -91,9 +96,11 @@ export function addBackupCommands(program: Command, context: CliContext): void {
         }
         const restored = await guard(() => restoreDatabase(context, opened, location.file, force));
         const pictures = restorePictures(opened.picturesDir, mediaDir);
-        const kept = [restored.keptAs, pictures.keptAs].filter(Boolean);
+        // The courier labels go back where the shop keeps them (the same rule: what is there is kept beside).
+        const labels = labelsDir && opened.labels > 0 ? restorePictures(opened.labelsDir, labelsDir) : {};
+        const kept = [restored.keptAs, pictures.keptAs, labels.keptAs].filter(Boolean);
         context.stdout(
-          `Restored ${restored.orders} orders, ${restored.products} products and ${opened.pictures} pictures (into ${mediaDir}).${kept.length ? ` What was there is kept as ${kept.join(' and ')}.` : ''}\n`,
+          `Restored ${restored.orders} orders, ${restored.products} products and ${opened.pictures} pictures (into ${mediaDir})${labelsDir && opened.labels > 0 ? `, and ${courierLabels(opened.labels)} (into ${labelsDir})` : ''}.${kept.length ? ` What was there is kept as ${kept.join(' and ')}.` : ''}\n`,
         );
       } finally {
         opened.discard();
@@ -125,6 +132,8 @@ export function addBackupCommands(program: Command, context: CliContext): void {
       });
     });
 }
+
+const courierLabels = (count: number) => `${count} courier label${count === 1 ? '' : 's'}`;
 
 const noShopIn = (file: string) =>
   `DATA_DIR (${path.dirname(file)}) holds no shop: there is no store in ${path.basename(file)} there. Set DATA_DIR to the shop's folder.`;

@@ -25,6 +25,8 @@ export async function moveOrder(
       ...(to === OrderStatus.Cancelled ? { cancelReason: 'Cancelled by the shop' } : {}),
       by: { actor: STORE_COMMAND_ACTOR },
     });
+    // Committed: a booking the courier holds is cancelled there too (the server retries a failure).
+    if (to === OrderStatus.Cancelled) await shop.services.orders.afterCancelled(store.id, row.id);
     await logChange(shop, {
       storeId: store.id,
       action: `order.${statusLabel(to).toLowerCase()}`,
@@ -36,7 +38,7 @@ export async function moveOrder(
       [OrderStatus.Shipped]: options.shipment ? `, ${describeShipment(options.shipment)}.` : '.',
       [OrderStatus.Cancelled]:
         row.status === OrderStatus.Processing
-          ? '; its items are back in stock. It was paid: refund the customer through your payment provider.'
+          ? '; its items are back in stock. It was paid: its refund is due (store payments list --needs-refund).'
           : '; its items are back in stock.',
     };
     context.stdout(`Order ${row.id} is now ${statusLabel(to)}${notes[to] ?? '.'}\n`);

@@ -1,6 +1,7 @@
-import { type OrderItem, OrderStatus } from '@netkart/contract';
+import { formatRupees, type OrderItem, OrderStatus } from '@netkart/contract';
+import type { RefundState } from '../../db/schema.js';
 import { statusLabel } from '../../modules/orders/status.js';
-import { isTestProvider, refundReasonOf } from '../../modules/payments/service.js';
+import { isTestProvider } from '../../modules/payments/service.js';
 import { formatInr, toRupees } from '../../shared/money.js';
 import { type CliContext, withStore } from '../context.js';
 import { formatDateTime, formatTable, terminalSafe as safe } from '../format.js';
@@ -28,7 +29,7 @@ export async function showOrder(context: CliContext, host: string | undefined, i
       (part) => safe(part),
     );
     const test = payments.some((payment) => payment.status === 'success' && isTestProvider(payment.provider));
-    const refunds = payments.filter((payment) => payment.needs_refund === 1);
+    const refunds = await shop.services.payments.refundsOfOrder(store.id, row.id);
     const lines = [
       `Order ${row.id} · ${statusLabel(row.status)}${test ? ' (TEST: paid on the sandbox gateway, no real money)' : ''}`,
       `Placed ${formatDateTime(row.created_at)} by ${safe(row.email)}`,
@@ -64,15 +65,23 @@ export async function showOrder(context: CliContext, host: string | undefined, i
           )
         : 'No payments yet.',
       ...(documents.length ? ['', ...documents] : []),
-      ...refunds.map((payment) =>
+      ...refunds.map((refund) =>
         safe(
-          `Refund ${formatInr(toRupees(Number(payment.amount)))} (${payment.provider} ${payment.reference}) through your payment provider: ${refundReasonOf(payment)}`,
+          `Refund ${formatRupees(Number(refund.amount) / 100)} ${REFUND_STATE[refund.status]}${refund.provider ? ` (${refund.provider} ${refund.payment_reference})` : ''}: ${refund.reason}${(refund.merchant_reference ?? refund.gateway_reference) ? `, reference ${refund.merchant_reference ?? refund.gateway_reference}` : ''}`,
         ),
       ),
     ];
     context.stdout(`${lines.join('\n')}\n`);
   });
 }
+
+/** How a refund stands, as `store orders show` says it. */
+const REFUND_STATE: Record<RefundState, string> = {
+  due: 'due',
+  requested: 'asked of the gateway',
+  refunded: 'made',
+  failed: 'failed at the gateway, due',
+};
 
 const optionsOf = (item: OrderItem) =>
   [item.size ? `Size ${item.size}` : '', item.color ? `Colour ${item.color}` : ''].filter(Boolean).join(', ');

@@ -2,12 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CodRules, formatRupees } from '@netkart/contract';
 import type { Command } from 'commander';
+import type { RefundRow } from '../../db/schema.js';
+import { STORE_COMMAND_ACTOR } from '../../modules/audit/service.js';
 import { paymentVariableNames } from '../../modules/payments/environment.js';
 import { printedSettings, settingsChange } from '../../modules/payments/merchant-settings.js';
+import { NEEDS_MERCHANT } from '../../modules/payments/refunds.js';
 import { isTestProvider, registeredProviders } from '../../modules/payments/registry.js';
-import { formatInr, toRupees } from '../../shared/money.js';
+import { REFUND_REFERENCE_MESSAGE } from '../../modules/payments/service.js';
 import { type CliContext, CliError, logChange, storeOption, withStore } from '../context.js';
 import { formatDateTime, formatTable } from '../format.js';
+import { findOrder } from './find-order.js';
 
 const ENVIRONMENT_VARIABLES = paymentVariableNames().join(', ');
 
@@ -103,32 +107,100 @@ export function addPaymentCommands(program: Command, context: CliContext): void 
 
   payments
     .command('list')
-    .description('payments recorded for the store, or only those that need a refund')
-    .option('--needs-refund', 'only payments taken for orders that could not take them (cancelled, already paid …)')
+    .description('payments recorded for the store, or only the refunds the store owes')
+    .option(
+      '--needs-refund',
+      'only refunds due or failed: paid orders cancelled or returned, payments an order could not take',
+    )
     .action(async (options: { needsRefund?: boolean }, command: Command) => {
       if (!options.needsRefund) throw new CliError('Say which payments: --needs-refund.');
       await withStore(context, storeOption(command), async (shop, store) => {
         const due = await shop.services.payments.listNeedingRefund(store.id);
         if (due.length === 0) {
-          context.stdout('No payments need a refund.\n');
+          context.stdout('No refunds are due.\n');
           return;
         }
         const table = formatTable(
-          ['ORDER', 'PAID', 'PROVIDER', 'REFERENCE', 'AMOUNT', 'WHY'],
-          due.map((payment) => [
-            payment.order_id,
-            formatDateTime(payment.created_at),
-            isTestProvider(payment.provider) ? `${payment.provider} (TEST)` : payment.provider,
-            payment.reference,
-            formatInr(toRupees(Number(payment.amount))),
-            payment.reason,
+          ['ORDER', 'DUE SINCE', 'AMOUNT', 'METHOD', 'PROVIDER', 'REFERENCE', 'STATUS', 'WHY'],
+          due.map((refund) => [
+            refund.order_id,
+            formatDateTime(refund.created_at),
+            formatRupees(Number(refund.amount) / 100),
+            methodText(refund),
+            refund.provider ? `${refund.provider}${isTestProvider(refund.provider) ? ' (TEST)' : ''}` : '-',
+            refund.payment_reference ?? '-',
+            statusText(refund),
+            refund.reason,
           ]),
         );
         context.stdout(
-          `${table}\n${due.length} ${due.length === 1 ? 'payment needs' : 'payments need'} a refund through the provider.\n`,
+          `${table}\n${due.length} ${due.length === 1 ? 'refund is' : 'refunds are'} due. Once the money is back with the shopper: store payments refunded <order> --reference <UTR>\n`,
         );
       });
     });
+
+  payments
+    .command('refunded')
+    .description(
+      "record that an order's refund was made (by UPI, bank transfer or the provider's dashboard); the shopper is emailed",
+    )
+    .argument('<order>', 'the order number')
+    .option('--reference <utr>', "the transfer's UTR, or the bank's or provider's reference of the refund")
+    .option('--amount <rupees>', 'the amount refunded, when less than the amount due (rupees, e.g. 1499.50)')
+    .action(async (id: string, options: { reference?: string; amount?: string }, command: Command) => {
+      const reference = options.reference?.trim();
+      if (!reference) throw new CliError(`Give the refund's reference: --reference <UTR>. ${REFUND_REFERENCE_MESSAGE}`);
+      const amount = options.amount === undefined ? undefined : paiseOf(options.amount);
+      await withStore(context, storeOption(command), async (shop, store) => {
+        const row = await findOrder(shop, store, id);
+        const owed = (await shop.services.payments.refundsOfOrder(store.id, row.id)).filter((refund) =>
+          NEEDS_MERCHANT.includes(refund.status),
+        );
+        if (owed.length === 0) throw new CliError(`Nothing is due to be refunded for order ${row.id}.`);
+        const done = await shop.services.payments.recordRefunded(
+          store.id,
+          row.id,
+          { reference, by: STORE_COMMAND_ACTOR, ...(amount === undefined ? {} : { amount }) },
+          (trx, before, after) =>
+            shop.services.audit.record(trx, {
+              storeId: store.id,
+              actor: STORE_COMMAND_ACTOR,
+              action: 'order.refunded',
+              subject: `order:${row.id}`,
+              before: { status: before.status, amount: Number(before.amount) / 100 },
+              after: { status: after.status, amount: Number(after.amount) / 100, reference },
+            }),
+        );
+        context.stdout(
+          `Recorded the refund of ${formatRupees(Number(done.amount) / 100)} for order ${row.id} (reference ${reference}). The shopper is emailed.\n`,
+        );
+      });
+    });
+}
+
+/** How the refund goes back, as the merchant reads it. */
+const methodText = (refund: RefundRow): string =>
+  refund.method === 'gateway'
+    ? 'gateway'
+    : refund.method === 'by-hand'
+      ? 'by you'
+      : `${refund.method}${refund.destination ? ` to ${refund.destination}` : ''}`;
+
+/** Where the refund stands: waiting for the gateway, left to the merchant, or failed. */
+function statusText(refund: RefundRow): string {
+  if (refund.status === 'failed') return 'gateway refund failed';
+  if (refund.method === 'gateway' && refund.next_attempt_at) return 'asking the gateway';
+  if (refund.method === 'gateway') return `gateway did not refund: ${refund.last_error ?? 'no answer'}`;
+  return 'due';
+}
+
+/** Rupees as the merchant typed them, in paise; anything else is refused naming the option. */
+function paiseOf(text: string): number {
+  const value = text.trim().replace(/^₹/, '').replace(/,/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(value) || Number(value) <= 0) {
+    throw new CliError(`--amount is rupees more than nothing, like 1499 or 1499.50, not '${text}'.`);
+  }
+  return Math.round(Number(value) * 100);
 }
 
 /** The rules in a JSON file, checked: each problem named by its field. */

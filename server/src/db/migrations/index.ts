@@ -46,6 +46,10 @@ import * as shippingCharges from './2027-01-16-shipping-charges.js';
 import * as cashOnDelivery from './2027-01-19-cash-on-delivery.js';
 import * as couriers from './2027-01-20-couriers.js';
 import * as gstBooks from './2027-01-21-gst-books.js';
+import * as refunds from './2027-01-22-refunds.js';
+import * as returns from './2027-01-23-returns.js';
+import * as phoneSignIn from './2027-01-24-phone-sign-in.js';
+import * as courierLeftovers from './2027-01-25-courier-leftovers.js';
 import * as whatsapp from './2027-01-26-whatsapp.js';
 
 const migrations: [name: string, migration: Migration][] = [
@@ -84,6 +88,10 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-19-cash-on-delivery', cashOnDelivery],
   ['2027-01-20-couriers', couriers],
   ['2027-01-21-gst-books', gstBooks],
+  ['2027-01-22-refunds', refunds],
+  ['2027-01-23-returns', returns],
+  ['2027-01-24-phone-sign-in', phoneSignIn],
+  ['2027-01-25-courier-leftovers', courierLeftovers],
   ['2027-01-26-whatsapp', whatsapp],
 ];
 

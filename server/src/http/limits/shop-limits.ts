@@ -54,6 +54,8 @@ export class ShopLimits {
   readonly passwordResetsByAddress: Limit;
   readonly contactMessagesByAddress: Limit;
   readonly subscriptionsByAddress: Limit;
+  readonly signInCodesByPhone: Limit;
+  readonly signInCodesByAddress: Limit;
   private readonly ordersByAccount: Limit;
   private readonly ordersByAddress: Limit;
   private readonly paymentsByAccount: Limit;
@@ -76,6 +78,8 @@ export class ShopLimits {
     this.passwordResetsByAddress = limit('reset-ip', config.passwordResetsPerIp, HOUR_MS);
     this.contactMessagesByAddress = limit('contact-ip', config.contactMessagesPerIp, HOUR_MS);
     this.subscriptionsByAddress = limit('subscribe-ip', config.subscriptionsPerIp, HOUR_MS);
+    this.signInCodesByPhone = limit('code-phone', config.signInCodesPerPhone ?? 5, HOUR_MS);
+    this.signInCodesByAddress = limit('code-ip', config.signInCodesPerIp ?? 20, HOUR_MS);
     this.ordersByAccount = limit('orders-user', config.ordersPerAccount, HOUR_MS);
     this.ordersByAddress = limit('orders-ip', config.ordersPerIp, HOUR_MS);
     this.paymentsByAccount = limit('payments-user', config.paymentsPerAccount, HOUR_MS);
@@ -224,4 +228,7 @@ export interface RateLimitConfig {
   /** Contact messages and newsletter sign-ups per hour from one network address. */
   contactMessagesPerIp: number;
   subscriptionsPerIp: number;
+  /** Sign-in codes sent per hour: to one mobile number, and asked for from one network address (5 and 20). */
+  signInCodesPerPhone?: number;
+  signInCodesPerIp?: number;
 }

@@ -71,7 +71,9 @@ export class PasswordChanges {
         subject: `account:${user.id}`,
         after: { otherSessionsEnded },
       });
-      await this.outbox.enqueue(trx, passwordChangedMessage(store, user, now, this.settings), now);
+      if (user.email) {
+        await this.outbox.enqueue(trx, passwordChangedMessage(store, { email: user.email }, now, this.settings), now);
+      }
       return otherSessionsEnded;
     });
   }

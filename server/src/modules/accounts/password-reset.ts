@@ -82,7 +82,7 @@ export class PasswordResets {
         .execute();
       await this.outbox.enqueue(
         trx,
-        passwordResetMessage(store, { recipient: user.email, token, minutes: RESET_LINK_MINUTES }, this.settings),
+        passwordResetMessage(store, { recipient: email, token, minutes: RESET_LINK_MINUTES }, this.settings),
         now,
       );
     });

@@ -144,7 +144,7 @@ export async function accountRoutes(
     // borrowed or stolen session cannot guess the password here any faster than there.
     const places = [
       [limits.signInFailuresByAddress, limitKey(request.store.id, request.ip)],
-      [limits.signInFailuresByEmailAndAddress, limitKey(request.store.id, user.email, request.ip)],
+      [limits.signInFailuresByEmailAndAddress, limitKey(request.store.id, user.email ?? user.id, request.ip)],
     ] as const;
     const full = await takeAll(places);
     if (full) throw tooMany(full.wait, `Too many wrong passwords. Please try again in ${inMinutes(full.wait)}.`);

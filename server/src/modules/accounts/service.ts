@@ -50,6 +50,8 @@ export class AccountService {
       first_name: input.firstName,
       last_name: input.lastName,
       created_at: nowIso(),
+      phone: null,
+      phone_verified_at: null,
     };
     try {
       await writeTransaction(this.db, async (trx) => {
@@ -78,21 +80,81 @@ export class AccountService {
       user?.password_hash ?? (await dummyPasswordHash(this.passwordCost)),
     );
     if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
+    return this.openSession(storeId, user.id, input.rememberMe, device);
+  }
+
+  /** A new session of the account (by password or by a code sent to its phone); its token is returned once. */
+  async openSession(storeId: string, userId: string, rememberMe: boolean | undefined, device = ''): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
     await this.db
       .insertInto('sessions')
       .values({
         token_hash: hashToken(token),
-        user_id: user.id,
+        user_id: userId,
         store_id: storeId,
         created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + sessionLengthMs(input.rememberMe)).toISOString(),
+        expires_at: new Date(now.getTime() + sessionLengthMs(rememberMe)).toISOString(),
         last_used_at: now.toISOString(),
         device,
       })
       .execute();
     return token;
+  }
+
+  /** The account a verified phone signs in to, made on its first sign-in (no names, email or password yet). */
+  async findOrCreateByPhone(storeId: string, phone: string, now = Date.now()): Promise<UserRow> {
+    const existing = await this.findByPhone(storeId, phone);
+    if (existing) return existing;
+    const at = new Date(now).toISOString();
+    const user: UserRow = {
+      id: newId(),
+      store_id: storeId,
+      email: null,
+      // No password signs in to it: only a code sent to its phone (or a password reset once it has an email).
+      password_hash: '',
+      first_name: '',
+      last_name: '',
+      created_at: at,
+      phone,
+      phone_verified_at: at,
+    };
+    try {
+      await this.db.insertInto('users').values(user).execute();
+    } catch (error) {
+      // Two first sign-ins of one number at once: the unique index decides, and both sign in to the winner.
+      const winner = await this.findByPhone(storeId, phone);
+      if (winner) return winner;
+      throw error;
+    }
+    return user;
+  }
+
+  /** Gives a signed-in account its verified phone; false when the phone signs in to another account already. */
+  async setPhone(storeId: string, userId: string, phone: string, now = Date.now()): Promise<boolean> {
+    const holder = await this.findByPhone(storeId, phone);
+    if (holder) return holder.id === userId;
+    try {
+      await this.db
+        .updateTable('users')
+        .set({ phone, phone_verified_at: new Date(now).toISOString() })
+        .where('id', '=', userId)
+        .where('store_id', '=', storeId)
+        .execute();
+    } catch {
+      // Another account took the number meanwhile (the unique index).
+      return false;
+    }
+    return true;
+  }
+
+  findByPhone(storeId: string, phone: string) {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('phone', '=', phone)
+      .executeTakeFirst();
   }
 
   /**
@@ -153,6 +215,7 @@ export class AccountService {
   async erase(trx: Database, userId: string): Promise<void> {
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('sign_in_codes').where('user_id', '=', userId).execute();
     await trx
       .updateTable('users')
       .set({
@@ -161,6 +224,8 @@ export class AccountService {
         password_hash: '',
         first_name: '',
         last_name: '',
+        phone: null,
+        phone_verified_at: null,
       })
       .where('id', '=', userId)
       .execute();
@@ -193,6 +258,7 @@ export function toAccountInfo(user: UserRow): AccountInfo {
     firstName: user.first_name,
     lastName: user.last_name,
     email: user.email,
+    phone: user.phone,
     createdAt: user.created_at,
   };
 }

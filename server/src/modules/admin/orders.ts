@@ -31,6 +31,7 @@ import {
 import type { Store } from '../stores/service.js';
 import { orderSummaries } from './order-summaries.js';
 import { exportOrdersCsv } from './orders-export.js';
+import { toAdminRefund } from './refunds.js';
 
 type ListQuery = z.output<typeof AdminOrderListQuery>;
 
@@ -70,12 +71,15 @@ export class AdminOrders {
   async detail(store: Store, id: string): Promise<AdminOrder> {
     const row = await this.orders.findRow(store.id, id);
     if (!row) throw notFound(ORDER_NOT_FOUND);
-    const [[order], payments, events, courier, booking] = await Promise.all([
+    const [[order], payments, refunds, events, courier, booking, timeline, cancellation] = await Promise.all([
       this.orders.withItems([row]),
       this.payments.listForOrder(store.id, row.id),
+      this.payments.refundsOfOrder(store.id, row.id),
       this.orders.events(store.id, row.id),
       this.couriers.courierOf(store.id),
       this.couriers.bookingOf(store.id, row.id),
+      this.orders.timeline(store.id, row.id),
+      this.couriers.cancellationOf(store.id, row.id),
     ]);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     return {
@@ -107,6 +111,9 @@ export class AdminOrders {
       allowedMoves: [...movesFrom(row.status)],
       courierService: courier ? { name: courier.provider.name, title: courier.provider.title } : null,
       courierLabel: Boolean(booking?.label_file),
+      refunds: refunds.map(toAdminRefund),
+      courierCancellation: cancellation ?? null,
+      timeline,
       ...(isCodOrder(row.payment_provider) ? { codCash: await this.codCashOf(store.id, row.id) } : {}),
       ...paymentReferenceOf(this.payments.staffReferenceFor(store)),
     };
@@ -177,10 +184,12 @@ export class AdminOrders {
     return this.moveTo(store, id, input.updatedAt, OrderStatus.Delivered, staff, {});
   }
 
-  cancel(store: Store, id: string, input: { updatedAt: string; reason?: string }, staff: StaffRow) {
-    return this.moveTo(store, id, input.updatedAt, OrderStatus.Cancelled, staff, {
+  /** Cancels the order; once that has committed, a booking the courier holds for it is cancelled there. */
+  async cancel(store: Store, id: string, input: { updatedAt: string; reason?: string }, staff: StaffRow) {
+    await this.moveTo(store, id, input.updatedAt, OrderStatus.Cancelled, staff, {
       ...(input.reason ? { cancelReason: input.reason } : {}),
     });
+    await this.orders.afterCancelled(store.id, id);
   }
 
   /** A COD order's cash, as the courier remitted it: recorded once, a Shipped order becomes Delivered; audited. */

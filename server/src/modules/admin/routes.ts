@@ -21,24 +21,29 @@ import { describeRoutes, notJson, STAFF_SESSION, valid, withErrors } from '../..
 import { type AuditLog, staffActor } from '../audit/service.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { ContactService } from '../contact/service.js';
+import type { CourierService } from '../couriers/service.js';
 import { adminInvoiceRoutes } from '../invoices/routes.js';
 import type { InvoiceService } from '../invoices/service.js';
 import type { Outbox } from '../messages/outbox.js';
 import type { CodService } from '../payments/cod/service.js';
 import type { PaymentService } from '../payments/service.js';
 import type { DeliveryRulesService } from '../pincodes/delivery-rules.js';
+import type { ReturnService } from '../returns/service.js';
 import type { ShippingService } from '../shipping/service.js';
 import type { StaffService } from '../staff/service.js';
 import type { StaffSignInLinks } from '../staff/sign-in-links.js';
 import type { PictureCopies } from '../storefront/picture-copies.js';
 import type { StoreService } from '../stores/service.js';
 import { adminCodSettingsRoutes } from './cod-settings-routes.js';
+import { adminCourierSettingsRoutes } from './courier-settings-routes.js';
 import type { AdminDashboards } from './dashboard.js';
 import { adminGstRoutes } from './gst-routes.js';
 import { adminMailRoutes } from './mail-routes.js';
 import type { AdminOrders } from './orders.js';
 import { adminProductRoutes } from './product-routes.js';
 import type { AdminProducts } from './products.js';
+import { adminRefundRoutes } from './refund-routes.js';
+import { adminReturnRoutes } from './returns-routes.js';
 import { adminSession, requireOwner, staffOf } from './session.js';
 import { adminSettingsRoutes } from './settings-routes.js';
 import { adminShippingSettingsRoutes } from './shipping-settings-routes.js';
@@ -59,10 +64,13 @@ export interface AdminRouteOptions {
   invoices: InvoiceService;
   shipping: ShippingService;
   delivery: DeliveryRulesService;
+  couriers: CourierService;
   mediaDirs: { own?: string; all: string[] };
   pictureCopies: PictureCopies;
   /** Cash on delivery's rules (absent where the shop runs without it). */
   cod?: CodService | undefined;
+  /** Returns and exchanges, and the store's return rules. */
+  returns?: ReturnService | undefined;
 }
 
 /** /api/v1/admin/…: the back office's API, for staff signed in with a session cookie (never a shopper's token). */
@@ -79,10 +87,13 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   await adminSettingsRoutes(app, options);
   await adminCodSettingsRoutes(app, options);
   await adminShippingSettingsRoutes(app, options);
+  await adminCourierSettingsRoutes(app, options);
   await adminMailRoutes(app, options);
   await adminTicketRoutes(app, options);
   await adminInvoiceRoutes(app, options);
   await adminGstRoutes(app, options);
+  await adminRefundRoutes(app, options);
+  await adminReturnRoutes(app, options);
 
   const dashboard = { response: withErrors({ 200: AdminDashboard }) };
   api.get('/admin/dashboard', { schema: dashboard }, async (request) => options.dashboards.of(request.store));

@@ -55,7 +55,9 @@ type ModuleServicesUsed = Pick<
   | 'invoices'
   | 'shipping'
   | 'delivery'
+  | 'couriers'
   | 'cod'
+  | 'returns'
 >;
 
 /** What the back office's routes take: its services and the modules', and the site's picture folders. */
@@ -80,10 +82,12 @@ export const adminModule = moduleRoutes(adminRoutes, ({ services, site }: AdminG
   invoices: services.invoices,
   shipping: services.shipping,
   delivery: services.delivery,
+  couriers: services.couriers,
   mediaDirs: {
     ...(site.merchantMediaDir ? { own: site.merchantMediaDir } : {}),
     all: site.mediaDirs,
   },
   pictureCopies: site.pictureCopies,
   cod: services.cod,
+  returns: services.returns,
 }));

@@ -23,6 +23,7 @@ import { Searcher } from './search/searcher.js';
 import { type WordsOrSku, wordsOrSku } from './search/words-or-sku.js';
 import { shownOnly } from './shown.js';
 import { type StaffListStore, StaffProductList, type StaffProductPage } from './staff-list.js';
+import { returnStock, type StockLine } from './stock.js';
 
 export type { OrderedAmong, ProductListFilters };
 
@@ -48,6 +49,11 @@ export class CatalogService {
   /** The back office's list: every product, hidden ones too, searched and filtered (see staff-list.ts). */
   listForStaff(store: StaffListStore, query: z.output<typeof AdminProductListQuery>): Promise<StaffProductPage> {
     return this.staffList.page(store, query);
+  }
+
+  /** Goods that came back (a received return) go on the shelf again, in the caller's transaction. */
+  restock(trx: Database, storeId: string, lines: StockLine[]): Promise<void> {
+    return returnStock(trx, storeId, lines);
   }
 
   /** Products on sale at or below the store's low-stock line, `listed` of them at most; `db` may be a transaction. */

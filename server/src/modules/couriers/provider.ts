@@ -65,6 +65,8 @@ export interface CourierApi {
   requestPickup(shipmentId: string): Promise<void>;
   /** The label's PDF for the shipment. */
   label(shipmentId: string): Promise<Buffer>;
+  /** Cancels an order the courier holds (its own id): the parcel is not picked up. Returns the courier's words. */
+  cancelOrder(providerOrderId: string): Promise<string>;
 }
 
 /** A tracking event the courier sent, read and checked. */
@@ -99,6 +101,8 @@ export interface CourierProvider {
   readonly settings: CourierSettingDeclaration[];
   api(settings: CourierSettings, environment: CourierEnvironment, tokens: TokenKeeper): CourierApi;
   trackingUrl(awb: string): string;
+  /** What a tracking status (the courier's code and words) means to the order. */
+  meaningOf(statusCode: number | null, status: string): TrackingUpdate['meaning'];
   /** Checks a webhook's credentials (throws a 401 HttpError) and reads it (throws a 400 naming the field). */
   readWebhook(
     headers: Record<string, string | string[] | undefined>,

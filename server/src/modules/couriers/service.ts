@@ -6,7 +6,14 @@ import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
 import type { CatalogService } from '../catalog/service.js';
-import { type MoveBy, ORDER_NOT_FOUND, type OrderService } from '../orders/service.js';
+import {
+  type MoveBy,
+  ORDER_NOT_FOUND,
+  type OrderChange,
+  type OrderService,
+  type TimelineEntry,
+  type TimelineSource,
+} from '../orders/service.js';
 import { statusLabel } from '../orders/status.js';
 import { parcelOf } from './parcel.js';
 import { type CourierEnvironment, CourierError, type TrackingUpdate } from './provider.js';
@@ -18,6 +25,17 @@ export type BookingState = 'creating' | 'created' | 'awb' | 'pickup' | 'labelled
 
 /** How long one attempt may hold a booking before another may take it over. */
 const BUSY_MS = 2 * 60_000;
+
+/** A cancellation at the courier is tried at once, then after these waits; after the last it is given up. */
+const CANCEL_WAITS_MS = [60_000, 5 * 60_000, 15 * 60_000, 3_600_000, 6 * 3_600_000];
+
+/** What became of cancelling a booking at the courier: the back office shows it. */
+export interface BookingCancellation {
+  state: 'due' | 'done' | 'failed';
+  attempts: number;
+  result: string | null;
+  at: string | null;
+}
 
 /** What a tracking webhook did: recorded once, and whether it moved the order or added to its timeline. */
 export interface TrackingResult {
@@ -46,6 +64,11 @@ export class CourierService {
 
   configure(storeId: string, provider: string, given: Record<string, string | undefined>) {
     return setStoreCourier(this.db, storeId, provider, given);
+  }
+
+  /** The store ships by hand again: its courier settings and token are forgotten (its bookings stay). */
+  async clear(storeId: string): Promise<void> {
+    await this.db.deleteFrom('courier_settings').where('store_id', '=', storeId).execute();
   }
 
   async describe(storeId: string): Promise<Record<string, string>> {
@@ -235,6 +258,104 @@ export class CourierService {
   }
 
   /**
+   * Told of each order change in its transaction: a cancelled order whose booking the courier holds
+   * has that booking marked for cancelling there, which `cancelDue` does after the commit (no call to
+   * the courier inside the order's transaction). A parcel back at origin (RTO) is the courier's own end.
+   */
+  async orderChanged(trx: Database, change: OrderChange): Promise<void> {
+    if (change.kind !== 'moved' || change.to !== OrderStatus.Cancelled) return;
+    if (change.order.cancel_reason === RETURNED_TO_ORIGIN_REASON) return;
+    const now = nowIso();
+    await trx
+      .updateTable('courier_bookings')
+      .set({ cancel_state: 'due', cancel_next_at: now, updated_at: now })
+      .where('store_id', '=', change.order.store_id)
+      .where('order_id', '=', change.order.id)
+      .where('provider_order_id', 'is not', null)
+      .where('cancel_state', 'is', null)
+      .execute();
+  }
+
+  /**
+   * Cancels at the courier the bookings of cancelled orders that are due (all, or one order's): each
+   * attempt is claimed first (several processes never ask twice at once), its answer recorded; a
+   * courier that fails or is silent is asked again later, one that refuses is not.
+   */
+  async cancelDue(now = Date.now(), only?: { storeId: string; orderId: string }): Promise<number> {
+    let query = this.db
+      .selectFrom('courier_bookings')
+      .selectAll()
+      .where('cancel_state', '=', 'due')
+      .where('cancel_next_at', '<=', new Date(now).toISOString());
+    if (only) query = query.where('store_id', '=', only.storeId).where('order_id', '=', only.orderId.toUpperCase());
+    const due = await query.orderBy('cancel_next_at').limit(50).execute();
+    let done = 0;
+    for (const booking of due) {
+      const claimed = await this.db
+        .updateTable('courier_bookings')
+        .set({ cancel_next_at: new Date(now + BUSY_MS).toISOString() })
+        .where('id', '=', booking.id)
+        .where('cancel_state', '=', 'due')
+        .where('cancel_next_at', '=', booking.cancel_next_at)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) continue;
+      if (await this.cancelAtCourier(booking, now)) done += 1;
+    }
+    return done;
+  }
+
+  /** One attempt: true when the courier cancelled it. */
+  private async cancelAtCourier(booking: CourierBookingRow, now: number): Promise<boolean> {
+    const attempts = Number(booking.cancel_attempts) + 1;
+    const record = (values: Partial<CourierBookingRow>) =>
+      this.db
+        .updateTable('courier_bookings')
+        .set({ ...values, cancel_attempts: attempts, updated_at: nowIso() })
+        .where('id', '=', booking.id)
+        .execute();
+    const courier = await this.courierOf(booking.store_id);
+    if (!courier || courier.provider.name !== booking.provider) {
+      await record({
+        cancel_state: 'failed',
+        cancel_result: `The store no longer books through ${booking.provider}: cancel order ${booking.provider_order_id} in its panel.`,
+      });
+      return false;
+    }
+    try {
+      const api = courier.provider.api(courier.settings, this.environment, tokenKeeper(this.db, booking.store_id));
+      const said = await api.cancelOrder(booking.provider_order_id ?? '');
+      await record({ cancel_state: 'done', cancel_result: said, cancelled_at: nowIso(), cancel_next_at: null });
+      return true;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const refused = error instanceof CourierError && error.statusCode === 422;
+      const wait = CANCEL_WAITS_MS[attempts - 1];
+      if (refused || wait === undefined) {
+        await record({
+          cancel_state: 'failed',
+          cancel_result: refused ? message : `Gave up after ${attempts} tries: ${message}`,
+          cancel_next_at: null,
+        });
+      } else {
+        await record({ cancel_result: message, cancel_next_at: new Date(now + wait).toISOString() });
+      }
+      return false;
+    }
+  }
+
+  /** What became of cancelling the order's booking at the courier, or undefined when none was asked. */
+  async cancellationOf(storeId: string, orderId: string): Promise<BookingCancellation | undefined> {
+    const booking = await this.bookingOf(storeId, orderId.toUpperCase());
+    if (!booking?.cancel_state) return undefined;
+    return {
+      state: booking.cancel_state as BookingCancellation['state'],
+      attempts: Number(booking.cancel_attempts),
+      result: booking.cancel_result,
+      at: booking.cancelled_at,
+    };
+  }
+
+  /**
    * A tracking webhook: checked by the provider (401 when its token is wrong: nothing recorded), then
    * recorded once by its key. Delivered moves the order to Delivered, returned to origin cancels it
    * with its stock back; other steps join the order's timeline. An event older than the newest
@@ -297,9 +418,11 @@ export class CourierService {
   }
 
   private async apply(trx: Database, storeId: string, orderId: string, update: TrackingUpdate, title: string) {
-    const by = { actor: `courier:${title.toLowerCase()}`, note: trackingNote(update) };
     const order = await this.orders.findRow(storeId, orderId, trx);
     if (!order) return;
+    // The timeline tells it when the courier saw it, never before the order's last change.
+    const at = update.happenedAt > order.updated_at ? update.happenedAt : order.updated_at;
+    const by = { actor: `courier:${title.toLowerCase()}`, note: trackingNote(update), at };
     if (update.meaning === 'delivered' && order.status === OrderStatus.Shipped) {
       await this.orders.move(storeId, orderId, OrderStatus.Delivered, { db: trx, by });
     } else if (update.meaning === 'returned-to-origin' && order.status === OrderStatus.Shipped) {
@@ -317,3 +440,61 @@ export class CourierService {
 /** The timeline's words for a courier's event: 'OUT FOR DELIVERY at Bengaluru_Hub'. */
 const trackingNote = (update: TrackingUpdate) =>
   `${update.status}${update.location ? ` at ${update.location}` : ''} (AWB ${update.awb})`;
+
+/** A courier's status in the timeline's words: 'OUT_FOR_DELIVERY' → 'Out for delivery'. */
+const sentenceCase = (status: string) => {
+  const words = status.replace(/[_]+/g, ' ').trim().toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * The couriers' part of an order's timeline: each tracking step the courier reported once (in
+ * transit, out for delivery, RTO initiated …, where it was), and a booking cancelled at the courier.
+ * Delivered and returned to origin are the order's own moves, so they are not told twice.
+ */
+export const courierTimeline: TimelineSource = async (db, storeId, orderId) => {
+  const id = orderId.toUpperCase();
+  const [booking, events] = await Promise.all([
+    db
+      .selectFrom('courier_bookings')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('order_id', '=', id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('courier_events')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('order_id', '=', id)
+      .orderBy('happened_at')
+      .execute(),
+  ]);
+  const provider = booking ? courierProviderNamed(booking.provider) : undefined;
+  const entries: TimelineEntry[] = [];
+  for (const event of events) {
+    const meaning = provider?.meaningOf(event.status_code, event.status) ?? 'other';
+    if (meaning === 'delivered' || meaning === 'returned-to-origin') continue;
+    const words = event.status.toUpperCase().replace(/[_-]/g, ' ');
+    const kind = /OUT FOR DELIVERY/.test(words)
+      ? 'out-for-delivery'
+      : /^RTO/.test(words)
+        ? 'rto-started'
+        : meaning === 'on-its-way'
+          ? 'in-transit'
+          : 'courier';
+    entries.push({
+      at: event.happened_at,
+      kind,
+      label: sentenceCase(event.status),
+      detail: [event.location, `AWB ${event.awb}`].filter(Boolean).join(' · '),
+    });
+  }
+  if (booking?.cancel_state === 'done' && booking.cancelled_at) {
+    entries.push({
+      at: booking.cancelled_at,
+      kind: 'courier-cancelled',
+      label: `Booking cancelled with ${provider?.title ?? booking.provider}`,
+    });
+  }
+  return entries;
+};

@@ -247,3 +247,56 @@ export function buildCreditNote(
     reason: issue.reason,
   };
 }
+
+/** One returned order line: its place among the order's items (as the invoice numbers them) and how many go back. */
+export interface ReturnedLine {
+  /** 0-based, in the order's item order: the invoice's line `index + 1`. */
+  index: number;
+  quantity: number;
+}
+
+/**
+ * The credit note of a received return: only the returned lines, each for the pieces that came back,
+ * split into taxable value and tax at the invoice line's own rate and supply (a line returned in
+ * full keeps the invoice's very figures), naming the invoice it reduces.
+ */
+export function buildReturnCreditNote(
+  invoice: InvoiceDocument,
+  returned: ReturnedLine[],
+  issue: { number: string; issuedAt: string; reason: string | null },
+): InvoiceDocument {
+  const withinState = invoice.supply === 'intra-state';
+  const lines: PrintedLine[] = [];
+  for (const { index, quantity } of returned) {
+    const line = invoice.lines[index];
+    if (!line || quantity <= 0) continue;
+    const total = line.unitPrice * quantity;
+    const split =
+      quantity === line.quantity
+        ? { taxable: line.taxable, cgst: line.cgst, sgst: line.sgst, igst: line.igst }
+        : invoice.taxed
+          ? splitInclusive(total, line.rate as GstRate, withinState)
+          : { taxable: total, cgst: 0, sgst: 0, igst: 0 };
+    lines.push({ ...line, number: lines.length + 1, quantity, total, ...split });
+  }
+  const sum = (pick: (line: PrintedLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
+  const totals: PrintedTotals = {
+    taxable: sum((line) => line.taxable),
+    cgst: sum((line) => line.cgst),
+    sgst: sum((line) => line.sgst),
+    igst: sum((line) => line.igst),
+    total: sum((line) => line.total),
+  };
+  return {
+    ...invoice,
+    type: 'credit-note',
+    title: DOCUMENT_TITLES['credit-note'],
+    number: issue.number,
+    date: istDay(issue.issuedAt),
+    against: { title: invoice.title, number: invoice.number, date: invoice.date },
+    reason: issue.reason,
+    lines,
+    totals,
+    amountInWords: rupeesInWords(totals.total),
+  };
+}

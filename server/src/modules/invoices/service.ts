@@ -6,6 +6,7 @@ import type {
   OrderChargeRow,
   OrderItemRow,
   OrderRow,
+  ReturnCreditNoteRow,
   StoreRow,
 } from '../../db/schema.js';
 import { nextInSequence } from '../../db/sequences.js';
@@ -14,7 +15,14 @@ import { newId } from '../../shared/ids.js';
 import { istDay, istDayStart } from '../../shared/india-time.js';
 import type { OrderChange } from '../orders/service.js';
 import type { StoreService } from '../stores/service.js';
-import { buildCreditNote, buildInvoice, type InvoiceDocument, sellerOf } from './document.js';
+import {
+  buildCreditNote,
+  buildInvoice,
+  buildReturnCreditNote,
+  type InvoiceDocument,
+  type ReturnedLine,
+  sellerOf,
+} from './document.js';
 import { type Gstr1, gstr1Of } from './gstr1.js';
 import {
   type DocumentType,
@@ -26,6 +34,12 @@ import {
 } from './numbering.js';
 import { renderInvoicePdf } from './pdf.js';
 import { checkSignaturePng } from './signature.js';
+
+/** A return's credit note as issued. */
+export interface IssuedReturnCreditNote {
+  row: ReturnCreditNoteRow;
+  document: InvoiceDocument;
+}
 
 /** An issued document, as the routes and the `store` command hand it out. */
 export interface IssuedDocument {
@@ -92,6 +106,79 @@ export class InvoiceService {
     );
   }
 
+  /**
+   * The credit note of a received return, for its lines only, in the return's transaction; issued
+   * once per return (asking again returns it). Nothing for an order never invoiced.
+   */
+  async issueReturnCreditNote(
+    trx: Database,
+    order: OrderRow,
+    returned: { returnId: string; lines: ReturnedLine[]; reason: string | null },
+  ): Promise<IssuedReturnCreditNote | undefined> {
+    const kept = await this.returnCreditNote(order.store_id, returned.returnId, trx);
+    if (kept) return kept;
+    const invoice = await this.find(order.store_id, order.id, 'invoice', trx);
+    if (!invoice) return undefined;
+    const store = await this.storeOf(trx, order);
+    const financialYear = financialYearOf(this.clock());
+    const sequence = await nextInSequence(trx, store.id, sequenceName('credit-note', financialYear));
+    const issuedAt = this.clock().toISOString();
+    const number = documentNumber('credit-note', invoicePrefix(store), financialYear, sequence);
+    const document = buildReturnCreditNote(invoice.document, returned.lines, {
+      number,
+      issuedAt,
+      reason: returned.reason,
+    });
+    const row: ReturnCreditNoteRow = {
+      id: newId(),
+      store_id: store.id,
+      order_id: order.id,
+      return_id: returned.returnId,
+      number,
+      financial_year: financialYear,
+      sequence,
+      issued_at: issuedAt,
+      total: document.totals.total,
+      document_json: JSON.stringify(document),
+    };
+    await trx.insertInto('return_credit_notes').values(row).execute();
+    return { row, document };
+  }
+
+  /** A return's credit note, if it has one. */
+  async returnCreditNote(
+    storeId: string,
+    returnId: string,
+    db: Database = this.db,
+  ): Promise<IssuedReturnCreditNote | undefined> {
+    const row = await db
+      .selectFrom('return_credit_notes')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('return_id', '=', returnId)
+      .executeTakeFirst();
+    return row ? { row, document: JSON.parse(row.document_json) as InvoiceDocument } : undefined;
+  }
+
+  /** These returns' credit notes by return id (number, day of issue, total in paise). */
+  async returnCreditNotes(
+    storeId: string,
+    returnIds: string[],
+  ): Promise<Map<string, { number: string; issuedAt: string; total: number }>> {
+    const found = new Map<string, { number: string; issuedAt: string; total: number }>();
+    if (returnIds.length === 0) return found;
+    const rows = await this.db
+      .selectFrom('return_credit_notes')
+      .select(['return_id', 'number', 'issued_at', 'total'])
+      .where('store_id', '=', storeId)
+      .where('return_id', 'in', returnIds)
+      .execute();
+    for (const row of rows) {
+      found.set(row.return_id, { number: row.number, issuedAt: row.issued_at, total: Number(row.total) });
+    }
+    return found;
+  }
+
   async find(
     storeId: string,
     orderId: string,
@@ -155,7 +242,25 @@ export class InvoiceService {
       .orderBy('financial_year')
       .orderBy('sequence')
       .execute();
-    return gstr1Of(rows.map((row) => ({ kind: row.kind, document: JSON.parse(row.document_json) as InvoiceDocument })));
+    // A received return's credit note is a credit note like a cancellation's, numbered in the same series.
+    const returnNotes = await this.db
+      .selectFrom('return_credit_notes')
+      .select(['document_json'])
+      .where('store_id', '=', storeId)
+      .where('issued_at', '>=', istDayStart(`${month}-01`).toISOString())
+      .where('issued_at', '<', istDayStart(`${next}-01`).toISOString())
+      .orderBy('financial_year')
+      .orderBy('sequence')
+      .execute();
+    const issued = rows.map((row) => ({ kind: row.kind, document: JSON.parse(row.document_json) as InvoiceDocument }));
+    const creditNotes = [
+      ...issued.filter((each) => each.kind === 'credit-note'),
+      ...returnNotes.map((row) => ({
+        kind: 'credit-note' as const,
+        document: JSON.parse(row.document_json) as InvoiceDocument,
+      })),
+    ].sort((a, b) => a.document.number.localeCompare(b.document.number));
+    return gstr1Of([...creditNotes, ...issued.filter((each) => each.kind !== 'credit-note')]);
   }
 
   /** The signature printed above "Authorised Signatory", if the owner uploaded one. */

@@ -1,4 +1,4 @@
-import type { StoreRow, UserRow } from '../../db/schema.js';
+import type { StoreRow } from '../../db/schema.js';
 import { istMinute } from '../../shared/india-time.js';
 import { type MessageSettings, renderMessage, shopUrl } from './layout.js';
 import type { OutgoingMessage } from './outbox.js';
@@ -45,7 +45,7 @@ export function passwordResetMessage(
  */
 export function passwordChangedMessage(
   store: StoreRow,
-  user: Pick<UserRow, 'email'>,
+  user: { email: string },
   at: number,
   settings: MessageSettings = {},
 ): OutgoingMessage {
@@ -75,7 +75,7 @@ export function passwordChangedMessage(
 /** The welcome of a new account: which address it is, and where orders and a forgotten password are handled. */
 export function welcomeMessage(
   store: StoreRow,
-  user: Pick<UserRow, 'email' | 'first_name'>,
+  user: { email: string; first_name: string },
   settings: MessageSettings = {},
 ): OutgoingMessage {
   const shop = shopUrl(store, settings);
@@ -110,7 +110,7 @@ export function welcomeMessage(
  */
 export function registeredAgainMessage(
   store: StoreRow,
-  user: Pick<UserRow, 'email'>,
+  user: { email: string },
   settings: MessageSettings = {},
 ): OutgoingMessage {
   const shop = shopUrl(store, settings);

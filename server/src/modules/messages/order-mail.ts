@@ -1,11 +1,42 @@
-import type { Database } from '../../db/schema.js';
+import type { Database, OrderRow, StoreRow } from '../../db/schema.js';
 import type { OrderChange } from '../orders/service.js';
 import type { StoreService } from '../stores/service.js';
-import type { MessageSettings } from './layout.js';
+import { type MessageSettings, shopUrl } from './layout.js';
 import { orderMessages } from './order-messages.js';
-import type { Outbox } from './outbox.js';
+import type { Outbox, OutgoingMessage } from './outbox.js';
+import { fillTemplate } from './sms-templates.js';
+import { enqueueTextMessage } from './text-messages.js';
 
-/** Puts an order's messages in the outbox, inside the transaction of the change that causes them. */
+/** What the text to a shopper without an email says of each order email it stands for. */
+const ORDER_NEWS: Record<string, string> = {
+  'order.placed': 'is placed',
+  'order.cod-confirmed': 'is confirmed for cash on delivery',
+  'order.paid': 'is paid',
+  'order.shipped': 'has shipped',
+  'order.delivered': 'is delivered',
+  'order.cancelled': 'is cancelled',
+};
+
+/** The SMS that stands for an order email when the order has no email (a mobile-number account's). */
+export function orderUpdateText(
+  store: StoreRow,
+  order: OrderRow,
+  kind: string,
+  settings: MessageSettings = {},
+): string {
+  return fillTemplate('order-update', {
+    shop: store.store_name,
+    order: order.id,
+    status: ORDER_NEWS[kind] ?? 'has an update',
+    link: `${shopUrl(store, settings)}/track-order?id=${encodeURIComponent(order.id)}`,
+  });
+}
+
+/**
+ * Puts an order's messages in the outbox, inside the transaction of the change that causes them.
+ * An order without an email (placed by a mobile-number account) gets each shopper email as a
+ * short text to the order's phone instead.
+ */
 export class OrderMail {
   constructor(
     private readonly outbox: Outbox,
@@ -16,6 +47,18 @@ export class OrderMail {
   async orderChanged(trx: Database, change: OrderChange): Promise<void> {
     const store = await this.stores.byId(change.order.store_id, trx);
     if (!store) return;
-    for (const message of orderMessages(store, change, this.settings)) await this.outbox.enqueue(trx, message);
+    for (const message of orderMessages(store, change, this.settings)) {
+      if (message.recipient) await this.outbox.enqueue(trx, message);
+      else if (isToShopper(message) && change.order.phone) {
+        await enqueueTextMessage(this.outbox, trx, {
+          storeId: store.id,
+          kind: 'order-update',
+          phone: change.order.phone,
+          text: orderUpdateText(store, change.order, message.kind, this.settings),
+        });
+      }
+    }
   }
 }
+
+const isToShopper = (message: OutgoingMessage) => message.kind.startsWith('order.');

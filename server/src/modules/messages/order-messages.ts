@@ -90,7 +90,7 @@ export function orderMessages(store: StoreRow, change: OrderChange, settings: Me
         recipient: merchant,
         subject: `New order ${order.id}: ${rupees(order.total)} | ${store.store_name}`,
         ...renderMessage(store, [
-          { lines: [`A new order ${order.id} from ${order.full_name} (${order.email}).`] },
+          { lines: [`A new order ${order.id} from ${order.full_name} (${order.email || order.phone}).`] },
           { heading: 'Items', lines: [...itemsAndCharges, `Total: ${rupees(order.total)}`] },
           {
             heading: 'Shipping to',

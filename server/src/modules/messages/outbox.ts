@@ -171,10 +171,17 @@ export class Outbox {
       .execute();
   }
 
-  /** Not delivered: due again after the back-off, or failed for good a day after it was written. */
-  async markAttemptFailed(row: OutboxRow, sender: string, now: number, error: string): Promise<'pending' | 'failed'> {
+  /** Not delivered: due again after the back-off, or failed for good a day after it was written (or at once when told). */
+  async markAttemptFailed(
+    row: OutboxRow,
+    sender: string,
+    now: number,
+    error: string,
+    options: { giveUp?: boolean } = {},
+  ): Promise<'pending' | 'failed'> {
     const attempts = row.attempts + 1;
-    const giveUp = now - Date.parse(row.created_at) >= GIVE_UP_AFTER_MS;
+    // Given up at once when trying again cannot help (a text that is not its registered template).
+    const giveUp = options.giveUp === true || now - Date.parse(row.created_at) >= GIVE_UP_AFTER_MS;
     await this.db
       .updateTable('outbox')
       .set({

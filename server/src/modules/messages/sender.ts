@@ -6,7 +6,13 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { OutboxRow } from '../../db/schema.js';
 import type { StoreService } from '../stores/service.js';
 import { headersOf, type Outbox, oneLine } from './outbox.js';
-import { isTextMessage, outboxFolderTexts, type TextGateway } from './text-messages.js';
+import {
+  isTextMessage,
+  outboxFolderTexts,
+  TEXT_MESSAGE_KIND,
+  type TextGateway,
+  UndeliverableMessage,
+} from './text-messages.js';
 import { isWhatsAppMessage, outboxFolderWhatsApp, templateCallOf, type WhatsAppGateway } from './whatsapp-messages.js';
 
 export interface MailSettings {
@@ -91,7 +97,9 @@ export class MailSender {
           result.sent += 1;
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
-          const outcome = await this.outbox.markAttemptFailed(row, this.id, now, reason);
+          const outcome = await this.outbox.markAttemptFailed(row, this.id, now, reason, {
+            giveUp: error instanceof UndeliverableMessage,
+          });
           result[outcome === 'failed' ? 'failed' : 'retrying'] += 1;
           this.log[outcome === 'failed' ? 'error' : 'warn'](
             { message: row.id, kind: row.kind, attempts: row.attempts + 1, err: withoutAddresses(reason) },
@@ -117,7 +125,7 @@ export class MailSender {
 
   private async deliver(row: OutboxRow): Promise<void> {
     if (isTextMessage(row.kind)) {
-      await this.texts.sendTextMessage(row.recipient, row.text);
+      await this.texts.sendTextMessage(row.recipient, row.text, row.kind.slice(TEXT_MESSAGE_KIND.length));
       this.log.info({ message: row.id, kind: row.kind }, 'text message sent');
       return;
     }

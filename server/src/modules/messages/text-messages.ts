@@ -13,8 +13,12 @@ export const isTextMessage = (kind: string): boolean => kind.startsWith(TEXT_MES
  * ('+919845012345'). Throws to have the outbox try again later, as a mail server's failure does.
  */
 export interface TextGateway {
-  sendTextMessage(phone: string, text: string): Promise<void>;
+  /** `kind` is the message's kind without 'sms.' ('sign-in-code'): a DLT gateway sends its template. */
+  sendTextMessage(phone: string, text: string, kind?: string): Promise<void>;
 }
+
+/** A text that can never be sent as it is (not its registered template): given up at once, not retried. */
+export class UndeliverableMessage extends Error {}
 
 /** With no gateway configured, each text is written as a file in the outbox folder, beside the emails. */
 export function outboxFolderTexts(dir: string): TextGateway & { lastFile?: string } {

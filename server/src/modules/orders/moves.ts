@@ -9,6 +9,8 @@ import { assertMove } from './status.js';
 export interface MoveBy {
   actor: string;
   note?: string;
+  /** When it happened, when told later by someone else (a courier's delivery scan); now otherwise. */
+  at?: string;
 }
 
 /** How a parcel travels: the courier, its tracking number and the courier's tracking page (https). */
@@ -147,7 +149,7 @@ export async function recordEvent(
       to_status: event.to,
       actor: event.by.actor,
       note: event.by.note ?? null,
-      created_at: nowIso(),
+      created_at: event.by.at ?? nowIso(),
     })
     .execute();
 }

@@ -141,7 +141,8 @@ export async function placeOrder(
     id: orderId,
     store_id: storeId,
     user_id: user.id,
-    email: user.email,
+    // A mobile-number account without an email: its order's messages go to the order's phone.
+    email: user.email ?? '',
     status: OrderStatus.Pending,
     total: itemsTotal + charges.reduce((sum, charge) => sum + charge.amount, 0),
     full_name: address.fullName,

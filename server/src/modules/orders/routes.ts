@@ -68,7 +68,9 @@ export async function orderRoutes(
   api.get('/orders/:id', { schema: one }, async (request) => {
     const { id } = valid(request, 'params');
     const { contactInfo } = valid(request, 'query');
-    return orders.findReadable(request.store.id, id, { user: request.user, contactInfo });
+    const order = await orders.findReadable(request.store.id, id, { user: request.user, contactInfo });
+    // One order's read carries its timeline (placed, paid, shipped, out for delivery …); lists do not.
+    return { ...order, timeline: await orders.timeline(request.store.id, order.id) };
   });
 
   // The shopper's own order only: unpaid, or paid and not yet shipped (see shopper-cancel.ts).

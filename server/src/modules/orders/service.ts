@@ -19,6 +19,7 @@ import {
   type StateOfPincode,
 } from '../pincodes/address-check.js';
 import type { OrderCharges } from './charges.js';
+import { placeExchange } from './exchange.js';
 import { correctedShipment, type MoveBy, moveRow, type OrderChangeHook, recordEvent, type Shipment } from './moves.js';
 import { type PlaceOrder, placeOrder } from './placing.js';
 import {
@@ -35,12 +36,14 @@ import {
 import { cancelOwnOrder } from './shopper-cancel.js';
 import { OrderStaffQueries, type StaffOrderPage, type StaffOrderQuery } from './staff-queries.js';
 import { statusLabel } from './status.js';
+import { mergedTimeline, orderTimeline, type TimelineEntry, type TimelineSource } from './timeline.js';
 
 export type { ChargedOrder, NewCharge, OrderCharges } from './charges.js';
 export { chargesOfOrders } from './charges.js';
 export type { MoveBy, OrderChange, OrderChangeHook, Shipment } from './moves.js';
 export { type PaymentCheck, type PlaceOrder, STANDARD_SHIPPING } from './placing.js';
 export { type DocumentsOf, toOrder } from './queries.js';
+export { orderTimeline, type TimelineEntry, type TimelineSource } from './timeline.js';
 
 export const ORDER_NOT_FOUND = 'Order not found or access denied.';
 
@@ -102,6 +105,10 @@ export interface OrderNeighbours {
    * its transaction and before it is placed: the new order's own update goes out under it.
    */
   consentToUpdates?: ConsentToUpdates;
+  /** The parts of an order's timeline, each from the module that knows it (the orders' own when none is given). */
+  timeline?: readonly TimelineSource[];
+  /** Told once a shopper's cancellation has committed (the courier's booking is cancelled then); its failure is its own. */
+  afterCancel?: (storeId: string, orderId: string) => Promise<unknown> | undefined;
 }
 
 export type ConsentToUpdates = (trx: Database, owner: { storeId: string; userId: string }, phone: string) => Promise<void>;
@@ -133,6 +140,8 @@ export class OrderService {
   private readonly consentToUpdates: ConsentToUpdates | undefined;
   private readonly audit: AuditLog | undefined;
   private readonly charges: OrderCharges | undefined;
+  private readonly timelineSources: readonly TimelineSource[];
+  private readonly afterCancel: OrderNeighbours['afterCancel'];
 
   constructor(
     private readonly db: Database,
@@ -148,6 +157,8 @@ export class OrderService {
     this.consentToUpdates = neighbours.consentToUpdates;
     this.audit = neighbours.audit;
     this.charges = neighbours.charges;
+    this.timelineSources = neighbours.timeline ?? [orderTimeline];
+    this.afterCancel = neighbours.afterCancel;
     this.staffQueries = new OrderStaffQueries(db);
   }
 
@@ -247,6 +258,11 @@ export class OrderService {
     return order;
   }
 
+  /** The order's timeline: every source's lines (placed, paid, shipped, tracking, refunds …), oldest first. */
+  timeline(storeId: string, orderId: string): Promise<TimelineEntry[]> {
+    return mergedTimeline(this.db, this.timelineSources, storeId, orderId);
+  }
+
   async findRow(storeId: string, id: string, db: Database = this.db): Promise<OrderRow | undefined> {
     return findOrderRow(db, storeId, id);
   }
@@ -290,9 +306,22 @@ export class OrderService {
         notFoundMessage: ORDER_NOT_FOUND,
       }),
     );
+    await this.afterCancelled(storeId, cancelled.order.id);
     const [order] = await this.withItems([cancelled.order]);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     return { order, refund: cancelled.refund, message: cancelled.message };
+  }
+
+  /**
+   * What follows a committed cancellation outside the database (the courier's booking cancelled);
+   * it cannot undo the cancellation, so its failure is left to its own retries.
+   */
+  async afterCancelled(storeId: string, orderId: string): Promise<void> {
+    try {
+      await this.afterCancel?.(storeId, orderId);
+    } catch {
+      // Recorded and retried by the courier's own bookkeeping.
+    }
   }
 
   /**
@@ -397,6 +426,16 @@ export class OrderService {
     await recordEvent(trx, { storeId, orderId: row.id, from: row.status, to: row.status, by });
   }
 
+  /** An exchange's replacement order at no charge, Processing, in the caller's transaction (see exchange.ts): its id. */
+  placeExchange(
+    trx: Database,
+    original: OrderRow,
+    lines: { item: OrderItemRow; quantity: number }[],
+    note: string,
+  ): Promise<string> {
+    return placeExchange(trx, original, lines, note);
+  }
+
   /** An order's lines as kept (HSN and rate included), in their order: for a courier's booking. */
   itemRows(orderId: string, db: Database = this.db): Promise<OrderItemRow[]> {
     return db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
@@ -444,9 +483,9 @@ export class OrderService {
     return rows.length;
   }
 
-  /** An order's status moves, oldest first. */
-  events(storeId: string, orderId: string): Promise<OrderEventRow[]> {
-    return eventsOfOrder(this.db, storeId, orderId);
+  /** An order's status moves, oldest first; `db` may be the caller's transaction. */
+  events(storeId: string, orderId: string, db: Database = this.db): Promise<OrderEventRow[]> {
+    return eventsOfOrder(db, storeId, orderId);
   }
 
   /** Which of these products some order holds, read in the caller's transaction. */

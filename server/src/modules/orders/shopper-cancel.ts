@@ -8,7 +8,7 @@ import { statusLabel } from './status.js';
 
 /** The shopper's own name in the timeline and the activity log. */
 export const SHOPPER_ACTOR = 'shopper';
-const shopperActor = (user: Pick<UserRow, 'email'>) => `shopper:${user.email}`;
+const shopperActor = (user: Pick<UserRow, 'email' | 'phone'>) => `shopper:${user.email ?? user.phone ?? ''}`;
 
 export interface ShopperCancellation {
   order: OrderRow;

@@ -121,11 +121,15 @@ export type Confirmation =
     }
   | { byHand: ByHandConfirmation };
 
-/** A refund the provider makes through its gateway: the recorded payment and the paise to return. */
+/**
+ * A refund the provider makes through its gateway: the recorded payment, the paise to return, and
+ * the refund's own key, the same on every retry (the gateway refunds once per key).
+ */
 export type Refund = (
   payment: PaymentRow,
   amount: number,
   settings: ProviderSettings,
+  idempotencyKey: string,
 ) => Promise<{ reference: string; status: RefundStatus }>;
 
 /** A gateway refund's story: started when asked, processed (or failed) when the gateway says so. */

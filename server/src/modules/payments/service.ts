@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  formatRupees,
   INDIAN_MOBILE_MESSAGE,
   indianMobile,
   isPhoneField,
@@ -10,15 +11,29 @@ import {
   type PaymentResponse,
 } from '@netkart/contract';
 import type { z } from 'zod';
-import type { Database, OrderRow, PaymentRow, PaymentStatus, UserRow } from '../../db/schema.js';
-import { writeTransaction } from '../../db/transaction.js';
+import type { Database, OrderRow, PaymentRow, PaymentStatus, RefundRow, UserRow } from '../../db/schema.js';
+import { watchCommits, writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { nowIso } from '../../shared/ids.js';
-import { ORDER_NOT_FOUND, type OrderChange, type OrderService } from '../orders/service.js';
+import { ORDER_NOT_FOUND, type OrderChange, type OrderService, type TimelineEntry } from '../orders/service.js';
 import type { Store } from '../stores/service.js';
 import { isCodOrder } from './cod/confirmation.js';
 import type { PaymentOutcome, RefundNotice } from './provider.js';
-import { refundCancelledOrder, type StoreById, settleRefund } from './refunds.js';
+import {
+  askGateway,
+  CANCELLED_AFTER_PAYMENT,
+  claimGatewayRefunds,
+  markRefunded,
+  NEEDS_MERCHANT,
+  type RefundDueInput,
+  type RefundNotifier,
+  recordGatewayAnswer,
+  refundCancelledOrder,
+  refundDue,
+  refundTimeline,
+  type StoreById,
+  settleRefund,
+} from './refunds.js';
 import { isTestProvider, providerNamed, TRANSFER_PROVIDER } from './registry.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from './settings.js';
 import { type StaffReference, StoreProviders } from './store-providers.js';
@@ -41,8 +56,14 @@ export interface RecordedPayment {
   reason?: string;
 }
 
-/** A payment that needs the merchant's attention, with its order's number. */
-export type RefundDue = PaymentRow & { reason: string };
+/** The merchant's reference of a refund made by hand: a UTR, or the bank's or gateway's id of the transfer. */
+export const REFUND_REFERENCE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_/-]{3,39}$/;
+export const REFUND_REFERENCE_MESSAGE =
+  "Give the refund's reference: the UTR of the transfer (12 digits), or the bank's or gateway's id of it.";
+/** A refund the merchant has to make, with the provider and reference of the payment it returns (none for cash). */
+export type RefundDue = RefundRow & { provider: string | null; payment_reference: string | null };
+
+export const NOTHING_TO_REFUND = 'Nothing is due to be refunded for this order.';
 
 /** Payments: which provider a store runs (StoreProviders), starting payments, and recording them once. */
 export class PaymentService extends StoreProviders {
@@ -53,24 +74,169 @@ export class PaymentService extends StoreProviders {
     environment: PaymentEnvironment = NO_PAYMENT_ENVIRONMENT,
     /** Reads a store in a transaction (a cancelled order's refund needs its provider's settings). */
     private readonly storeById: StoreById = async () => undefined,
+    /** Writes the shopper's message of a refund started or made, in the refund's transaction. */
+    private readonly notify: RefundNotifier = async () => {},
   ) {
     super(environment);
   }
 
-  /** Told of each order change in its transaction: a paid order that became Cancelled starts its refund. */
+  /** A refund due through a gateway was written: the gateway is asked once the transaction commits (when asked promptly). */
+  private gatewayWaiting = false;
+  private asking: Promise<number> | undefined;
+
+  /**
+   * Told of each order change in its transaction: a paid order that became Cancelled owes its
+   * payments back. No gateway is called here: that is done after the commit, by the background work.
+   */
   async orderChanged(trx: Database, change: OrderChange): Promise<void> {
-    await refundCancelledOrder(trx, change, {
-      storeById: this.storeById,
-      settingsOf: (store, name) => {
-        const provider = providerNamed(name);
-        return provider ? this.settingsFor(store, provider) : {};
-      },
+    const due = await refundCancelledOrder(trx, change);
+    if (due.some((refund) => refund.next_attempt_at !== null)) this.gatewayWaiting = true;
+  }
+
+  /**
+   * A refund the shop owes, written in the caller's transaction (the returns module calls it when a
+   * returned parcel is received): amount in paise; through the gateway when the order's payment was
+   * taken by one that refunds, else due for the merchant.
+   */
+  async refundDue(trx: Database, input: RefundDueInput): Promise<RefundRow> {
+    const refund = await refundDue(trx, input);
+    if (refund.next_attempt_at !== null) this.gatewayWaiting = true;
+    return refund;
+  }
+
+  /** The order's refunds as timeline entries (refund due, refund requested, refunded), oldest first. */
+  refundTimeline(storeId: string, orderId: string, db: Database = this.db): Promise<TimelineEntry[]> {
+    return refundTimeline(db, storeId, orderId);
+  }
+
+  /**
+   * The server asks gateways at once after a commit that wrote a refund for them (the housekeeping
+   * job asks again every minute for retries); the `store` command leaves it to the server.
+   */
+  askGatewaysPromptly(onError: (error: unknown) => void): () => void {
+    return watchCommits(this.db, () => {
+      if (!this.gatewayWaiting) return;
+      this.gatewayWaiting = false;
+      this.requestDueRefunds().catch(onError);
     });
   }
 
-  /** A gateway's word that a refund it made is processed or failed (recorded once). */
+  /**
+   * Asks the gateways for every refund due to them now, each by its own idempotency key, and records
+   * each answer (the shopper is told the refund started). A refund the gateway refuses, or that
+   * failed too often, stays due for the merchant. Returns how many were started.
+   */
+  requestDueRefunds(now = Date.now()): Promise<number> {
+    const previous = this.asking ?? Promise.resolve(0);
+    const run = previous.catch(() => 0).then(() => this.askDue(now));
+    this.asking = run;
+    return run;
+  }
+
+  private async askDue(now: number): Promise<number> {
+    const context = {
+      storeById: (id: string) => this.storeById(id),
+      settingsOf: (store: Store, name: string) => {
+        const provider = providerNamed(name);
+        return provider ? this.settingsFor(store, provider) : {};
+      },
+    };
+    let started = 0;
+    for (const refund of await claimGatewayRefunds(this.db, now)) {
+      const answer = await askGateway(this.db, refund, context);
+      await writeTransaction(this.db, async (trx) => {
+        const recorded = await recordGatewayAnswer(trx, refund, answer, now);
+        if (!recorded || answer.kind !== 'started') return;
+        started += 1;
+        await this.notify(trx, recorded, recorded.status === 'refunded' ? 'refunded' : 'started');
+      });
+    }
+    return started;
+  }
+
+  /** A gateway's word that a refund it made is processed or failed (recorded once; the shopper told once). */
   refundSettled(storeId: string, providerName: string, notice: RefundNotice['refund']): Promise<void> {
-    return writeTransaction(this.db, (trx) => settleRefund(trx, storeId, providerName, notice));
+    return writeTransaction(this.db, async (trx) => {
+      const settled = await settleRefund(trx, storeId, providerName, notice);
+      if (settled?.status === 'refunded') await this.notify(trx, settled, 'refunded');
+    });
+  }
+
+  /**
+   * The merchant says an order's refund was made (the transfer's UTR): the oldest refund still owed
+   * becomes refunded, the shopper is told, and `within` (the audit entry) joins the transaction.
+   */
+  async recordRefunded(
+    storeId: string,
+    orderId: string,
+    record: { reference: string; by: string; amount?: number | undefined },
+    within?: (trx: Database, before: RefundRow, after: RefundRow) => Promise<void>,
+  ): Promise<RefundRow> {
+    const reference = record.reference.trim();
+    if (!reference) throw new HttpError(400, REFUND_REFERENCE_MESSAGE, {}, 'reference');
+    if (!REFUND_REFERENCE_PATTERN.test(reference)) throw new HttpError(400, REFUND_REFERENCE_MESSAGE, {}, 'reference');
+    return writeTransaction(this.db, async (trx) => {
+      const order = await this.orders.findRow(storeId, orderId, trx);
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      const owed = await trx
+        .selectFrom('refunds')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('order_id', '=', order.id)
+        .where('status', 'in', NEEDS_MERCHANT)
+        .orderBy('created_at')
+        .executeTakeFirst();
+      if (!owed) throw conflict(NOTHING_TO_REFUND);
+      // The gateway is being asked for it this very moment: recording it now could refund it twice.
+      if (owed.claimed_until && owed.claimed_until > new Date().toISOString()) {
+        throw conflict('The payment gateway is being asked for this refund right now. Look again in a minute.');
+      }
+      if (record.amount !== undefined) {
+        if (!Number.isInteger(record.amount) || record.amount <= 0 || record.amount > Number(owed.amount)) {
+          throw new HttpError(
+            400,
+            `The amount refunded is more than nothing and at most the ${formatRupees(Number(owed.amount) / 100)} due.`,
+            {},
+            'amount',
+          );
+        }
+      }
+      const done = await markRefunded(trx, owed, {
+        reference,
+        by: record.by,
+        ...(record.amount === undefined ? {} : { amount: record.amount }),
+      });
+      if (!done) throw conflict('The refund changed meanwhile: look again.');
+      await this.notify(trx, done, 'refunded');
+      await within?.(trx, owed, done);
+      return done;
+    });
+  }
+
+  /** The store's refunds, newest first (at most 500): all, or those in the given statuses, with the payment each returns. */
+  async listRefunds(storeId: string, statuses?: RefundRow['status'][]): Promise<RefundDue[]> {
+    let query = this.db
+      .selectFrom('refunds')
+      .leftJoin('payments', 'payments.id', 'refunds.payment_id')
+      .selectAll('refunds')
+      .select(['payments.provider as provider', 'payments.reference as payment_reference'])
+      .where('refunds.store_id', '=', storeId);
+    if (statuses) query = query.where('refunds.status', 'in', statuses);
+    return query.orderBy('refunds.created_at', 'desc').orderBy('refunds.id').limit(500).execute();
+  }
+
+  /** An order's refunds, oldest first, with the payment each returns. */
+  refundsOfOrder(storeId: string, orderId: string): Promise<RefundDue[]> {
+    return this.db
+      .selectFrom('refunds')
+      .leftJoin('payments', 'payments.id', 'refunds.payment_id')
+      .selectAll('refunds')
+      .select(['payments.provider as provider', 'payments.reference as payment_reference'])
+      .where('refunds.store_id', '=', storeId)
+      .where('refunds.order_id', '=', orderId.toUpperCase())
+      .orderBy('refunds.created_at')
+      .orderBy('refunds.id')
+      .execute();
   }
 
   /**
@@ -222,6 +388,7 @@ export class PaymentService extends StoreProviders {
           needs_refund: result.needsRefund ? 1 : 0,
           detail_json: JSON.stringify(detail),
         };
+        const paymentId = previous?.id ?? randomUUID();
         if (previous) {
           await trx
             .updateTable('payments')
@@ -234,7 +401,7 @@ export class PaymentService extends StoreProviders {
             .insertInto('payments')
             .values({
               ...row,
-              id: randomUUID(),
+              id: paymentId,
               order_id: order.id,
               store_id: storeId,
               provider: providerName,
@@ -243,6 +410,17 @@ export class PaymentService extends StoreProviders {
               updated_at: null,
             })
             .execute();
+        }
+        if (result.needsRefund) {
+          // Money the order could not take is owed back, like a cancelled order's.
+          await this.refundDue(trx, {
+            storeId,
+            orderId: order.id,
+            paymentId,
+            amount: outcome.amount,
+            reason: result.reason ?? CANCELLED_AFTER_PAYMENT,
+            source: 'payment',
+          });
         }
         await within?.(trx, result);
         return result;
@@ -282,16 +460,18 @@ export class PaymentService extends StoreProviders {
     return new Set(paid.filter((payment) => isTestProvider(payment.provider)).map((payment) => payment.order_id));
   }
 
-  /** Payments taken for orders that could not take them, oldest first: each needs a refund. */
+  /** Refunds the merchant has to make (due, or failed at the gateway), oldest first, with the payment they return. */
   async listNeedingRefund(storeId: string): Promise<RefundDue[]> {
-    const rows = await this.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('store_id', '=', storeId)
-      .where('needs_refund', '=', 1)
-      .orderBy('created_at')
+    return this.db
+      .selectFrom('refunds')
+      .leftJoin('payments', 'payments.id', 'refunds.payment_id')
+      .selectAll('refunds')
+      .select(['payments.provider as provider', 'payments.reference as payment_reference'])
+      .where('refunds.store_id', '=', storeId)
+      .where('refunds.status', 'in', NEEDS_MERCHANT)
+      .orderBy('refunds.created_at')
+      .orderBy('refunds.id')
       .execute();
-    return rows.map((row) => ({ ...row, reason: refundReasonOf(row) }));
   }
 
   private async replayOf(trx: Database, storeId: string, payment: PaymentRow): Promise<RecordedPayment> {
@@ -308,13 +488,13 @@ export class PaymentService extends StoreProviders {
     };
   }
 
-  /** How many of the store's payments wait for a refund (the back office's dashboard). */
+  /** How many of the store's refunds are due or failed (the back office's "Needs refund"). */
   async countNeedingRefund(storeId: string): Promise<number> {
     const { count } = await this.db
-      .selectFrom('payments')
+      .selectFrom('refunds')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('store_id', '=', storeId)
-      .where('needs_refund', '=', 1)
+      .where('status', 'in', NEEDS_MERCHANT)
       .executeTakeFirstOrThrow();
     return Number(count);
   }

@@ -31,7 +31,7 @@ export async function privacyRoutes(app: FastifyInstance, { privacy }: { privacy
     const user = requireUser(request);
     const { password } = valid(request, 'body');
     // A wrong password counts as a failed sign-in: a stolen session cannot guess its way to erasure.
-    const places = failurePlaces(request, user.email);
+    const places = failurePlaces(request, user.email ?? user.id);
     const full = await takeAll(places);
     if (full) throw tooMany(full.wait, 'Too many wrong passwords. Please try again later.');
     try {

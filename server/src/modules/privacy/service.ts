@@ -59,11 +59,17 @@ export class PrivacyService {
       addresses.set(JSON.stringify(address), address);
     }
     for (const order of orders) addresses.set(JSON.stringify(order.shippingAddress), order.shippingAddress);
-    const subscriber = await this.owners.newsletter.byEmail(store.id, user.email);
+    const subscriber = user.email ? await this.owners.newsletter.byEmail(store.id, user.email) : undefined;
     return {
       exportedAt: nowIso(),
       store: { name: store.store_name, host: store.host },
-      account: { firstName: user.first_name, lastName: user.last_name, email: user.email, createdAt: user.created_at },
+      account: {
+        firstName: user.first_name,
+        lastName: user.last_name,
+        email: user.email,
+        phone: user.phone,
+        createdAt: user.created_at,
+      },
       addresses: [...addresses.values()],
       orders,
       newsletter: subscriber
@@ -91,8 +97,11 @@ export class PrivacyService {
       await accounts.erase(trx, user.id);
       await this.owners.addressBook.eraseAll(trx, user.id);
       await orders.eraseBuyer(trx, store.id, user.id);
-      await outbox.deleteTo(trx, store.id, user.email);
-      await newsletter.forget(trx, store.id, user.email);
+      if (user.email) {
+        await outbox.deleteTo(trx, store.id, user.email);
+        await newsletter.forget(trx, store.id, user.email);
+      }
+      if (user.phone) await outbox.deleteTo(trx, store.id, user.phone);
       await this.owners.audit.record(trx, {
         storeId: store.id,
         actor: shopperActor(user),

@@ -1,4 +1,5 @@
 import type { OutboxRow } from '../../db/schema.js';
+import { UndeliverableMessage } from '../messages/text-messages.js';
 import type { TemplateCall, WhatsAppGateway } from '../messages/whatsapp-messages.js';
 import { GRAPH_API_VERSION, type WhatsAppEnvironment } from './environment.js';
 import { templateNamed } from './templates.js';
@@ -13,10 +14,17 @@ interface SendAnswer extends GraphError {
   messages?: { id?: string }[];
 }
 
+/**
+ * Meta's errors that no retry mends (the number is not on WhatsApp, the template is not approved
+ * or not called as approved): the message is given up at once. Others (a bad token the merchant
+ * may fix, 130429 throughput, 131000 and 5xx) are tried again later.
+ */
+const NEVER_DELIVERABLE = new Set([100, 131026, 131051, 132000, 132001, 132005, 132007, 132012, 132015, 132016, 132018]);
+
 /** The body of POST /{version}/{phone-number-id}/messages for a template: parameters in order, a copy-code button for a code. */
 export function templateMessageBody(phone: string, call: TemplateCall): object {
   const template = templateNamed(call.template);
-  if (!template) throw new Error(`No WhatsApp template is named ${call.template}.`);
+  if (!template) throw new UndeliverableMessage(`No WhatsApp template is named ${call.template}.`);
   const text = (value: string) => ({ type: 'text', text: value });
   const components: object[] = [{ type: 'body', parameters: call.parameters.map(text) }];
   if (template.category === 'AUTHENTICATION') {
@@ -54,10 +62,9 @@ export class WhatsAppCloud implements WhatsAppGateway {
     });
     const answer = (await response.json().catch(() => ({}))) as SendAnswer;
     if (!response.ok) {
-      const code = answer.error?.code ? `, error ${answer.error.code}` : '';
-      throw new Error(
-        `WhatsApp refused the message (HTTP ${response.status}${code}): ${answer.error?.message ?? 'no reason given'}`,
-      );
+      const code = answer.error?.code;
+      const reason = `WhatsApp refused the message (HTTP ${response.status}${code ? `, error ${code}` : ''}): ${answer.error?.message ?? 'no reason given'}`;
+      throw code !== undefined && NEVER_DELIVERABLE.has(code) ? new UndeliverableMessage(reason) : new Error(reason);
     }
     const wamid = answer.messages?.[0]?.id;
     if (!wamid) throw new Error('WhatsApp answered without the message id.');

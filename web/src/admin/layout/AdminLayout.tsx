@@ -37,6 +37,8 @@ function navItems(session: StaffSession) {
   const items = [
     { to: '/admin', label: 'Home' },
     { to: '/admin/orders', label: 'Orders' },
+    { to: '/admin/returns', label: 'Returns' },
+    { to: '/admin/refunds', label: 'Refunds' },
     { to: '/admin/products', label: 'Products' },
     { to: '/admin/tickets', label: 'Tickets' },
     { to: '/admin/emails', label: 'Messages' },

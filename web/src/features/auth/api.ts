@@ -1,4 +1,4 @@
-import type { AccountInfo, AuthorizeResponse, PasswordResetResponse } from '@netkart/contract';
+import type { AccountInfo, AuthorizeResponse, PasswordResetResponse, SignInCodeResponse } from '@netkart/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, type ApiResult, apiRequest } from '@/lib/api-client';
 
@@ -17,6 +17,24 @@ export const requestPasswordReset = (email: string) =>
 
 export const confirmPasswordReset = (token: string, password: string) =>
   apiRequest<PasswordResetResponse>('/users/password-reset/confirm', { method: 'POST', body: { token, password } });
+
+/** A 6-digit code texted to the number: answered alike (202) whether or not it has an account; 429 when asked too often. */
+export const requestSignInCode = (phone: string) =>
+  apiRequest<SignInCodeResponse>('/users/otp', { method: 'POST', body: { phone } });
+
+/** The code typed back: a token, as /users/authorize answers; the account is made on a number's first sign-in. */
+export const verifySignInCode = (phone: string, code: string, rememberMe?: boolean) =>
+  apiRequest<Partial<AuthorizeResponse>>('/users/otp/verify', {
+    method: 'POST',
+    body: { phone, code, ...(rememberMe === undefined ? {} : { rememberMe }) },
+  });
+
+/** A signed-in shopper adds a mobile number: a code to it, then the code typed back. */
+export const requestAddPhoneCode = (phone: string) =>
+  apiRequest<SignInCodeResponse>('/account/phone', { method: 'POST', body: { phone } });
+
+export const verifyAddPhoneCode = (phone: string, code: string) =>
+  apiRequest<AccountInfo>('/account/phone/verify', { method: 'POST', body: { phone, code } });
 
 export const logout = () => apiRequest<unknown>('/users/logout', { method: 'POST', body: {} });
 

@@ -13,6 +13,8 @@ export interface AuthState {
   /** True until we know whether the shopper is signed in: guarded pages show nothing meanwhile. */
   loading: boolean;
   login(email: string, password: string, rememberMe?: boolean): Promise<void>;
+  /** Signs in with the code texted to `phone` (the account is made on its first sign-in); throws with the server's reason. */
+  signInWithCode(phone: string, code: string, rememberMe?: boolean): Promise<void>;
   /** Creates the account, then signs in with it; `signedIn` false when that second step failed. */
   register(input: { firstName: string; lastName: string; email: string; password: string }): Promise<{
     signedIn: boolean;
@@ -44,7 +46,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     // The account page reads the same query: one request for both.
     const email = await queryClient.fetchQuery(api.accountInfoQuery).then(
-      (info) => info.email ?? '',
+      (info) => info.email ?? info.phone ?? '',
       () => '',
     );
     // A 401 has already dropped the cookie; any other failure keeps the shopper signed in.
@@ -90,6 +92,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           toast.error('Error', { description: (error as Error).message });
           throw error;
         }
+        toast.success('Success!', { description: 'Logged in successfully.' });
+      },
+      async signInWithCode(phone, code, rememberMe = false) {
+        const result = await api.verifySignInCode(phone, code, rememberMe);
+        if (!result.ok) {
+          throw new Error(
+            result.status === null
+              ? 'No response from server. Please try again later.'
+              : (result.error ?? 'That code did not work. Please try again.'),
+          );
+        }
+        const token = result.data?.token;
+        if (typeof token !== 'string' || !token) throw new Error(MISSING_TOKEN);
+        forgetAccount();
+        setAuthToken(token, rememberMe);
+        // A mobile-number account may have no email: the number stands for it until the account is read.
+        setUser({ email: '' });
         toast.success('Success!', { description: 'Logged in successfully.' });
       },
       async register(input) {

@@ -1,4 +1,12 @@
-import type { CreateOrderRequest, Order, ShopperCancelRequest, ShopperCancelResponse } from '@netkart/contract';
+import type {
+  CreateOrderRequest,
+  CreateReturnRequest,
+  Order,
+  OrderReturnsResponse,
+  Return,
+  ShopperCancelRequest,
+  ShopperCancelResponse,
+} from '@netkart/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiDownload, apiRequest } from '@/lib/api-client';
 
@@ -44,3 +52,23 @@ export const downloadDocument = (orderId: string, document: 'invoice' | 'credit-
 /** The shopper cancels their own order (unpaid, or paid and not yet shipped). */
 export const cancelOrder = (orderId: string, request: ShopperCancelRequest) =>
   apiRequest<ShopperCancelResponse>(`/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', body: request });
+
+export const orderReturnsKey = (orderId: string) => [...ordersQueryKey, orderId, 'returns'];
+
+/** A delivered order's returns, and whether (and until when) another may be asked. */
+export function useOrderReturns(orderId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: orderReturnsKey(orderId),
+    queryFn: async (): Promise<OrderReturnsResponse> => {
+      const result = await apiRequest<OrderReturnsResponse>(`/orders/${encodeURIComponent(orderId)}/returns`);
+      if (!result.ok) throw new ApiError(result.status, result.error ?? 'Failed to load the returns.');
+      return result.data;
+    },
+    enabled: options.enabled ?? true,
+    retry: false,
+  });
+}
+
+/** The shopper asks to return or exchange some of a delivered order's items. */
+export const askReturn = (orderId: string, request: CreateReturnRequest) =>
+  apiRequest<Return>(`/orders/${encodeURIComponent(orderId)}/returns`, { method: 'POST', body: request });

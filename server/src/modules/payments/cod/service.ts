@@ -64,7 +64,7 @@ export const resendTooSoon = (seconds: number) => `Please wait ${seconds} second
 const tooManyUnconfirmed = (cap: number) =>
   `You already have ${cap} cash-on-delivery ${cap === 1 ? 'order' : 'orders'} waiting for confirmation. Please confirm ${cap === 1 ? 'it' : 'them'} with the code we sent (My Orders) before placing another.`;
 
-const codeText = (storeName: string, orderId: string, code: string, minutes: number) =>
+export const codeText = (storeName: string, orderId: string, code: string, minutes: number) =>
   `${code} is your code to confirm cash-on-delivery order ${orderId} at ${storeName}. It expires in ${minutes} minutes. Do not share it with anyone.`;
 
 /**

@@ -53,7 +53,7 @@ describe('the back office’s home', () => {
       '/admin/orders?status=0',
     );
     expect(screen.getByRole('link', { name: 'To ship 2' })).toHaveAttribute('href', '/admin/orders?status=1');
-    expect(screen.getByRole('link', { name: 'Needs refund 1' })).toHaveAttribute('href', '/admin/orders');
+    expect(screen.getByRole('link', { name: 'Needs refund 1' })).toHaveAttribute('href', '/admin/refunds');
     expect(screen.getByRole('link', { name: 'Low on stock 7' })).toHaveAttribute('href', '/admin/products?stock=low');
     expect(screen.getByRole('link', { name: 'USB-C LAN Adapter' })).toHaveAttribute('href', '/admin/products/p1');
     expect(screen.getByText('Out of stock')).toBeVisible();

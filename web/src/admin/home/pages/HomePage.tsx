@@ -63,7 +63,7 @@ function Dashboard({ data }: { data: AdminDashboard }) {
           <WorkLink to="/admin/orders?status=1" label="To ship" count={data.awaitingShipping}>
             <Truck aria-hidden="true" className="h-5 w-5" />
           </WorkLink>
-          <WorkLink to="/admin/orders" label="Needs refund" count={data.needsRefund} alarm={data.needsRefund > 0}>
+          <WorkLink to="/admin/refunds" label="Needs refund" count={data.needsRefund} alarm={data.needsRefund > 0}>
             <Undo2 aria-hidden="true" className="h-5 w-5" />
           </WorkLink>
           <WorkLink to="/admin/products?stock=low" label="Low on stock" count={data.lowStock.count}>

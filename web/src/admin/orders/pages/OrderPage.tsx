@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, FileDown, Printer } from '@/components/icons';
 import { Badge, Button, buttonClasses, Skeleton } from '@/components/ui';
+import { OrderTimeline } from '@/features/orders/components/OrderTimeline';
 import { statusLabel } from '@/features/orders/order-status';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
@@ -11,6 +12,9 @@ import { useSession } from '../../auth/session';
 import { EwayBillPanel } from '../../books/EwayBillPanel';
 import { adminUrl } from '../../lib/api-client';
 import { useTitle } from '../../lib/use-title';
+import { RefundSummary } from '../../refunds/RefundSummary';
+import { useOrderReturns } from '../../returns/api';
+import { OrderReturns } from '../../returns/components/ReturnCard';
 import { useOrder } from '../api';
 import { CodPanel } from '../components/CodPanel';
 import { OrderActions } from '../components/OrderActions';
@@ -75,7 +79,9 @@ export function OrderPage() {
           <div className="space-y-5 lg:col-span-2">
             <Items order={data} />
             <Payments order={data} />
+            <Refunds order={data} />
             <Timeline order={data} />
+            <ReturnsOfOrder orderId={data.id} />
           </div>
           <div className="space-y-5">
             <CodPanel order={data} onReload={() => order.refetch()} />
@@ -233,9 +239,50 @@ function Payments({ order }: { order: AdminOrder }) {
   );
 }
 
+/** The refunds the order owes or made; one to make by hand is recorded on the Refunds page. */
+function Refunds({ order }: { order: AdminOrder }) {
+  const refunds = order.refunds ?? [];
+  if (refunds.length === 0) return null;
+  const owed = refunds.some((refund) => refund.status === 'due' || refund.status === 'failed');
+  return (
+    <Panel title="Refunds">
+      <ul className="divide-y divide-slate-100">
+        {refunds.map((refund) => (
+          <li key={refund.id} className="py-2">
+            <RefundSummary refund={refund} linkOrder={false} />
+          </li>
+        ))}
+      </ul>
+      {owed ? (
+        <p className="mt-2">
+          <Link to="/admin/refunds" className="font-medium text-brand-700 hover:underline">
+            Record the refund on the Refunds page
+          </Link>
+        </p>
+      ) : null}
+    </Panel>
+  );
+}
+/** Courier cancellation, as staff need to know it (the shopper's timeline tells only one that was done). */
+const CANCELLATION_WORDS = {
+  due: 'Being cancelled with the courier',
+  done: 'Cancelled with the courier',
+  failed: 'Not cancelled with the courier: cancel it in its panel',
+} as const;
+
 function Timeline({ order }: { order: AdminOrder }) {
+  const cancellation = order.courierCancellation;
   return (
     <Panel title="Timeline">
+      {order.timeline?.length ? <OrderTimeline timeline={order.timeline} className="mb-4" /> : null}
+      {cancellation ? (
+        <p className={cn('mb-4', cancellation.state === 'failed' ? 'text-red-800' : 'text-slate-700')}>
+          {CANCELLATION_WORDS[cancellation.state]}
+          {cancellation.result ? ` (${cancellation.result})` : ''}
+          {cancellation.state === 'due' ? `; tried ${cancellation.attempts} time(s), tried again by itself.` : '.'}
+        </p>
+      ) : null}
+      <h3 className="font-semibold text-slate-900">Status changes</h3>
       <ol className="space-y-3">
         {order.events.map((event) => (
           <li key={`${event.createdAt}:${event.toStatus}`} className="border-l-2 border-slate-200 pl-3">
@@ -300,4 +347,10 @@ function InvoiceLinks({ order }: { order: AdminOrder }) {
         )}
     </>
   );
+}
+
+/** The order's returns, each with its next step. */
+function ReturnsOfOrder({ orderId }: { orderId: string }) {
+  const returns = useOrderReturns(orderId);
+  return returns.data ? <OrderReturns returns={returns.data.data} /> : null;
 }

@@ -2,7 +2,9 @@ import { useSession } from '../../auth/session';
 import { SignatureSection } from '../../books/SignatureSection';
 import { OWNERS_ONLY } from '../../lib/owners';
 import { useTitle } from '../../lib/use-title';
+import { ReturnRulesSection } from '../../returns/components/ReturnRulesSection';
 import { CodSection } from '../components/CodSection';
+import { CourierSection } from '../components/CourierSection';
 import { DeliverySection } from '../components/DeliverySection';
 import { PaymentsSection } from '../components/PaymentsSection';
 import { ShippingSection } from '../components/ShippingSection';
@@ -27,6 +29,8 @@ export function SettingsPage() {
           <CodSection />
           <ShippingSection />
           <DeliverySection />
+          <CourierSection />
+          <ReturnRulesSection />
           <SignatureSection />
           <StaffSection />
         </>

@@ -272,3 +272,32 @@ describe('the account page’s saved addresses', () => {
     expect(screen.getByText(/4, MG Road, Pune/)).toBeVisible();
   });
 });
+
+describe('the account page’s mobile number', () => {
+  it('shows a verified number and offers no second one', async () => {
+    fakeApi({ 'GET /accountInfo': () => [200, { ...account, phone: '+919845012345' }] });
+    renderPage(<AccountPage />, { path: '/account' });
+    await expectVisibleText('+919845012345');
+    expect(screen.getByText('(verified)')).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Add a mobile number' })).toBeNull();
+  });
+
+  it('an email account adds a number with the code texted to it', async () => {
+    const calls = fakeApi({
+      'GET /accountInfo': () => [200, { ...account, phone: null }],
+      'POST /account/phone': () => [202, { message: 'sent', expiresInMinutes: 10 }],
+      'POST /account/phone/verify': () => [200, { ...account, phone: '+919845012345' }],
+    });
+    renderPage(<AccountPage />, { path: '/account' });
+    await userEvent.type(await screen.findByLabelText('Mobile number'), '+91 98450 12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await userEvent.type(await screen.findByLabelText('6-digit code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify number' }));
+    await expectVisibleText('(verified)');
+    expect(calls.find((call) => call.route === 'POST /account/phone/verify')?.body).toEqual({
+      phone: '+919845012345',
+      code: '123456',
+    });
+    expect(screen.queryByRole('heading', { name: 'Add a mobile number' })).toBeNull();
+  });
+});

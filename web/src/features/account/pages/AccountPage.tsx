@@ -9,6 +9,7 @@ import { formatLongDate } from '@/lib/dates';
 import { toast } from '@/lib/toast';
 import { ChangePasswordSection } from '../components/ChangePasswordSection';
 import { MyDataSection } from '../components/MyDataSection';
+import { PhoneSection } from '../components/PhoneSection';
 import { SavedAddressesSection } from '../components/SavedAddressesSection';
 import { SessionsSection } from '../components/SessionsSection';
 
@@ -53,7 +54,7 @@ export default function AccountPage() {
         </div>
         <div className="flex-1">
           <p className="text-lg font-semibold text-slate-900">{name || 'Shopper'}</p>
-          <p className="text-sm text-slate-600">{info?.email}</p>
+          <p className="text-sm text-slate-600">{info?.email ?? info?.phone}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to="/orders" className={buttonClasses('outline', 'md')}>
@@ -76,7 +77,7 @@ export default function AccountPage() {
         <h2 id="personal-heading" className="text-lg font-semibold text-slate-900">
           Personal Information
         </h2>
-        <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+        <dl className="mt-4 grid gap-4 sm:grid-cols-2">
           <div>
             <dt className="text-sm text-slate-500">Name</dt>
             <dd className="text-slate-900">{name || '—'}</dd>
@@ -86,13 +87,27 @@ export default function AccountPage() {
             <dd className="break-all text-slate-900">{info?.email ?? '—'}</dd>
           </div>
           <div>
+            <dt className="text-sm text-slate-500">Mobile number</dt>
+            <dd className="text-slate-900">
+              {info?.phone ? (
+                <>
+                  {info.phone} <span className="text-sm text-green-700">(verified)</span>
+                </>
+              ) : (
+                '—'
+              )}
+            </dd>
+          </div>
+          <div>
             <dt className="text-sm text-slate-500">Member Since</dt>
             <dd className="text-slate-900">{info?.createdAt ? formatLongDate(info.createdAt) : '—'}</dd>
           </div>
         </dl>
       </section>
+      <PhoneSection info={info} />
       <SavedAddressesSection />
-      <ChangePasswordSection />
+      {/* A mobile-number account has no password to change. */}
+      {info?.email !== null && <ChangePasswordSection />}
       <SessionsSection />
       <MyDataSection />
     </div>

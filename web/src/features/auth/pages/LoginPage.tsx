@@ -3,13 +3,15 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, Checkbox, FormField, Input } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
+import { requestSignInCode } from '../api';
 import { useAuth } from '../auth-context';
+import { PhoneCodeForm } from '../components/PhoneCodeForm';
 import { originOf } from '../RequireAuth';
 import { type LoginValues, loginSchema } from '../schemas';
 
 export default function LoginPage() {
   usePageMeta('Sign in');
-  const { login } = useAuth();
+  const { login, signInWithCode } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const {
@@ -35,6 +37,24 @@ export default function LoginPage() {
       <div className="space-y-1 text-center">
         <h1 className="text-2xl font-bold text-slate-900">Sign in</h1>
         <p className="text-sm text-slate-600">Welcome back. Sign in to check out and follow your orders.</p>
+      </div>
+      <section aria-labelledby="phone-sign-in-heading" className="space-y-3">
+        <h2 id="phone-sign-in-heading" className="text-base font-semibold text-slate-900">
+          Continue with mobile number
+        </h2>
+        <PhoneCodeForm
+          idPrefix="login"
+          requestCode={requestSignInCode}
+          verify={async (phone, code) => {
+            await signInWithCode(phone, code);
+            navigate(originOf(location.state), { replace: true });
+          }}
+        />
+      </section>
+      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-200" />
+        or sign in with email
+        <span className="h-px flex-1 bg-slate-200" />
       </div>
       <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
         <FormField label="Email" htmlFor="login-email" error={errors.email?.message}>

@@ -1,3 +1,4 @@
+import { OrderStatus } from '@netkart/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PackageOpen } from '@/components/icons';
@@ -11,6 +12,8 @@ import { CodConfirm } from '../components/CodConfirm';
 import { InvoiceDownload } from '../components/InvoiceDownload';
 import { OrderAgainButton } from '../components/OrderAgainButton';
 import { OrderHeading, OrderItemsTable, OrderShipping } from '../components/OrderDetails';
+import { OrderTimelineToggle } from '../components/OrderTimelineToggle';
+import { ReturnSection } from '../components/ReturnSection';
 import { isPending } from '../order-status';
 import { canCancel, canOrderAgain } from '../order-undo';
 import { toOrderView } from '../order-view';
@@ -75,6 +78,8 @@ export default function OrdersPage() {
                     <InvoiceDownload orderId={view.id} documents={view.documents} />
                   </div>
                   {notice ? <UndoNoticeLine notice={notice} /> : null}
+                  <OrderTimelineToggle orderId={view.id} />
+                  {order.status === OrderStatus.Delivered ? <ReturnSection order={order} /> : null}
                 </article>
               </li>
             );

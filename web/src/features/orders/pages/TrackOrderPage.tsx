@@ -9,6 +9,7 @@ import { toast } from '@/lib/toast';
 import { findOrder } from '../api';
 import { InvoiceDownload } from '../components/InvoiceDownload';
 import { OrderHeading, OrderItemsTable, OrderShipping } from '../components/OrderDetails';
+import { OrderTimeline } from '../components/OrderTimeline';
 import { toOrderView } from '../order-view';
 
 export default function TrackOrderPage() {
@@ -94,6 +95,12 @@ export default function TrackOrderPage() {
         >
           <OrderHeading order={view} />
           <OrderShipping order={view} />
+          {order?.timeline?.length ? (
+            <div className="space-y-2">
+              <h2 className="font-semibold text-slate-900">Timeline</h2>
+              <OrderTimeline timeline={order.timeline} />
+            </div>
+          ) : null}
           <OrderItemsTable order={view} />
           <InvoiceDownload orderId={view.id} documents={view.documents} contactInfo={foundWith} />
         </section>

@@ -107,7 +107,7 @@ export default function PaymentPage() {
   const address = paidFor.shippingAddress;
   const known: KnownDetails = {
     name: info ? `${info.firstName ?? ''} ${info.lastName ?? ''}`.trim() || address.fullName : address.fullName,
-    email: info?.email,
+    email: info?.email ?? undefined,
     phone: address.phone,
     address: address.address,
     city: address.city,

@@ -191,6 +191,14 @@ function shiprocketApi(client: ShiprocketClient, pickupLocation: string): Courie
       }
       return pdf;
     },
+
+    async cancelOrder(providerOrderId) {
+      const { status, json } = await client.call('POST', '/v1/external/orders/cancel', {
+        ids: [Number(providerOrderId)],
+      });
+      if (status >= 400) throw refused('cancel the order', json);
+      return text(json.message) ?? 'Order cancelled.';
+    },
   };
 }
 
@@ -249,5 +257,6 @@ export const shiprocketProvider: CourierProvider = {
     return shiprocketApi(new ShiprocketClient(settings, environment, tokens), settings.pickupLocation ?? '');
   },
   trackingUrl: (awb) => `https://shiprocket.co/tracking/${encodeURIComponent(awb)}`,
+  meaningOf,
   readWebhook,
 };

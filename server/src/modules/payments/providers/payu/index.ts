@@ -149,7 +149,7 @@ export const payuProvider: PaymentProvider = {
       amount: toRupees(Number(order.total)).toFixed(2),
       productinfo: `Order ${order.id}`,
       firstname: (fields.fullName ?? `${user.first_name} ${user.last_name}`).trim().slice(0, 60),
-      email: (fields.email ?? user.email).trim(),
+      email: (fields.email ?? user.email ?? '').trim(),
       udf1: order.id,
     };
     const data = {

@@ -86,8 +86,8 @@ const mayRetry = (error: unknown) =>
   !(error instanceof RazorpayError) || error.status === 409 || error.status === 429 || error.status >= 500;
 
 /**
- * Refunds a captured payment, `amount` paise, at normal speed. The idempotency key is our payment's
- * own id, so a retry after a lost answer (or a cancelled order's second try) refunds once.
+ * Refunds a captured payment, `amount` paise, at normal speed. The idempotency key is our refund's
+ * own id, so a retry after a lost answer (here, or by the background work later) refunds once.
  */
 export async function refundRazorpayPayment(
   credentials: RazorpayCredentials,

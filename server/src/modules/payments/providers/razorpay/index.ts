@@ -331,7 +331,7 @@ export const razorpayProvider: PaymentProvider = {
             orderId: order.id,
             amount: amountText,
             name: (fields.fullName ?? `${user.first_name} ${user.last_name}`).trim().slice(0, 60),
-            email: (fields.email ?? user.email).trim(),
+            email: (fields.email ?? user.email ?? '').trim(),
             contact: (fields.phone ?? order.phone).replace(/[^\d+]/g, ''),
             store: store.store_name,
             binding: orderBinding(keys.keySecret, made.id, order.id, amountText),
@@ -373,11 +373,11 @@ export const razorpayProvider: PaymentProvider = {
       help: 'Razorpay took the payment: enter its payment id (pay_…). The order becomes Processing.',
     },
   },
-  async refund(payment, amount, settings) {
+  async refund(payment, amount, settings, idempotencyKey) {
     const refund = await refundRazorpayPayment(credentials(settings), {
       paymentId: payment.reference,
       amount,
-      idempotencyKey: `refund-${payment.id}`,
+      idempotencyKey,
       orderId: payment.order_id,
     });
     return { reference: refund.id, status: refund.status === 'processed' ? 'processed' : 'started' };

@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+import { orderOneProduct, simpleProduct, test } from './support';
+
+const REPOSITORY = path.resolve(import.meta.dirname, '../..');
+
+/** The merchant's `store` command on the running shop's database, with `input` on its standard input. */
+function store(argv: string[], input = ''): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('the shop under test has no data folder');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(REPOSITORY, 'server/bin/store.js'), ...argv], {
+      cwd: REPOSITORY,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: REPOSITORY },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(stdout) : reject(new Error(`store ${argv.join(' ')} failed (${code}): ${stderr}`)),
+    );
+    child.stdin.end(`${input}\n`);
+  });
+}
+
+test('a delivered order: the shopper asks a return, the shop approves and receives it, stock back and a credit note listed', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // Paid through the sandbox, then shipped and delivered by the merchant.
+  const orderId = await orderOneProduct(page, request);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/\/order-success/);
+  await store(['orders', 'ship', orderId, '--courier', 'Delhivery', '--tracking', 'DL1234567890']);
+  await store(['orders', 'deliver', orderId]);
+  const product = await simpleProduct(request);
+  const stockBefore = product.stock;
+
+  // The shopper asks from My Orders.
+  await page.goto('/orders');
+  const card = page.locator('article').filter({ hasText: `Order #${orderId}` });
+  await card.getByRole('button', { name: 'Return or exchange' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(product.title).selectOption({ label: 'Send back 1' });
+  await dialog.getByLabel(/Why are they going back/).fill('The port is loose');
+  await dialog.getByRole('button', { name: 'Ask for return' }).click();
+  await expect(dialog).toBeHidden();
+  const returns = card.getByRole('region', { name: `Returns of order ${orderId}` });
+  await expect(returns).toContainText('Return asked');
+
+  // The shop approves and receives it in the back office.
+  const staff = { email: `owner.${randomBytes(4).toString('hex')}@example.in`, password: 'ledger-and-chai-42' };
+  await store(['staff', 'add', staff.email, '--name', 'Asha Rao', '--role', 'staff'], staff.password);
+  const office = await (await browser.newContext()).newPage();
+  await office.goto('/admin/returns');
+  await office.getByLabel('Email').fill(staff.email);
+  await office.getByLabel('Password').fill(staff.password);
+  await office.getByRole('button', { name: 'Sign in' }).click();
+  await expect(office.getByRole('heading', { name: 'Returns', exact: true })).toBeVisible();
+  const asked = office.getByRole('article').filter({ hasText: `Order ${orderId}` });
+  await expect(asked).toContainText('Reason: The port is loose');
+  await asked.getByRole('button', { name: 'Approve' }).click();
+  await office.getByRole('link', { name: /^Approved/ }).click();
+  const approved = office.getByRole('article').filter({ hasText: `Order ${orderId}` });
+  await approved.getByRole('button', { name: 'Mark received' }).click();
+  await office.getByRole('link', { name: /^Received/ }).click();
+  const received = office.getByRole('article').filter({ hasText: `Order ${orderId}` });
+  await expect(received).toContainText(/Credit note [A-Z0-9]+C\/\d\d-\d\d\/\d{5}/);
+
+  // The order's page lists it too, and the shopper sees it received with its credit note.
+  await received.getByRole('link', { name: `Order ${orderId}` }).click();
+  await expect(office.getByRole('region', { name: 'Returns' })).toContainText('Received');
+  expect((await simpleProduct(request)).stock).toBe(stockBefore + 1);
+  await page.reload();
+  await expect(returns).toContainText('Received');
+  await expect(returns).toContainText(/Credit note [A-Z0-9]+C\/\d\d-\d\d\/\d{5}/);
+});

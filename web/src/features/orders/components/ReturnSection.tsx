@@ -1,0 +1,240 @@
+import type { Order, Return, ReturnKind } from '@netkart/contract';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { X } from '@/components/icons';
+import { Badge, type BadgeTone, Button, FormField, Input, Select, Textarea } from '@/components/ui';
+import { formatDate, formatLongDate } from '@/lib/dates';
+import { formatPrice } from '@/lib/money';
+import { toast } from '@/lib/toast';
+import { askReturn, orderReturnsKey, useOrderReturns } from '../api';
+
+const TONES: Record<Return['status'], BadgeTone> = {
+  requested: 'yellow',
+  approved: 'blue',
+  refused: 'red',
+  'pickup-booked': 'purple',
+  received: 'green',
+};
+
+/**
+ * A delivered order's returns on My Orders: each asked return with its status, and, while the
+ * store's window is open and something is left to send back, "Return or exchange".
+ */
+export function ReturnSection({ order }: { order: Order }) {
+  const returns = useOrderReturns(order.id);
+  if (!returns.data) return null;
+  const { data, open, lastDay, exchanges } = returns.data;
+  if (data.length === 0 && !open) return null;
+  return (
+    <section aria-label={`Returns of order ${order.id}`} className="space-y-3 border-t border-slate-100 pt-4">
+      {data.map((each) => (
+        <ReturnLine key={each.id} value={each} />
+      ))}
+      {open ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <ReturnDialog order={order} returns={data} exchanges={exchanges} />
+          {lastDay ? (
+            <p className="text-sm text-slate-600">
+              Returns are open until {formatLongDate(`${lastDay}T12:00:00+05:30`)}.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function ReturnLine({ value }: { value: Return }) {
+  const what = value.kind === 'exchange' ? 'Exchange' : 'Return';
+  return (
+    <div className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="font-medium">
+          {what} {value.id}
+        </span>
+        <Badge tone={TONES[value.status]}>{value.statusLabel}</Badge>
+        <span className="text-slate-600">asked {formatDate(value.createdAt)}</span>
+      </p>
+      <p>
+        {value.items.map((item) => `${item.quantity} × ${item.productTitle}`).join(', ')} · {formatPrice(value.amount)}
+      </p>
+      {value.status === 'refused' && value.refusalReason ? <p>Not accepted: {value.refusalReason}</p> : null}
+      {value.status === 'pickup-booked' && value.awb ? (
+        <p>
+          Pickup booked{value.courier ? ` with ${value.courier}` : ''}, AWB {value.awb}
+        </p>
+      ) : null}
+      {value.creditNote ? <p>Credit note {value.creditNote.number}</p> : null}
+    </div>
+  );
+}
+
+/** How many of each line are already in a return that was not refused. */
+function alreadyAsked(returns: Return[]): Map<string, number> {
+  const asked = new Map<string, number>();
+  for (const each of returns) {
+    if (each.status === 'refused') continue;
+    for (const item of each.items) asked.set(item.orderItemId, (asked.get(item.orderItemId) ?? 0) + item.quantity);
+  }
+  return asked;
+}
+
+export function ReturnDialog({ order, returns, exchanges }: { order: Order; returns: Return[]; exchanges: boolean }) {
+  const [isOpen, setOpen] = useState(false);
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [reason, setReason] = useState('');
+  const [kind, setKind] = useState<ReturnKind>('return');
+  const [upi, setUpi] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const queryClient = useQueryClient();
+  const asked = alreadyAsked(returns);
+  const cod = order.cod !== undefined;
+  const lines = order.items
+    .map((item) => ({ item, left: item.quantity - (asked.get(item.id) ?? 0) }))
+    .filter((line) => line.left > 0);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const items = Object.fromEntries(Object.entries(quantities).filter(([, quantity]) => quantity > 0));
+    if (Object.keys(items).length === 0) return setProblem('Choose at least one item and how many go back.');
+    if (!reason.trim()) return setProblem('Say why the items go back.');
+    if (cod && kind === 'return' && !upi.trim()) return setProblem('Give the UPI id your refund should be paid to.');
+    setPending(true);
+    setProblem(null);
+    const result = await askReturn(order.id, {
+      items,
+      reason: reason.trim(),
+      kind,
+      ...(cod && kind === 'return' ? { refundTo: { upi: upi.trim() } } : {}),
+    });
+    setPending(false);
+    if (!result.ok) {
+      setProblem(result.error ?? 'The return could not be asked. Please try again.');
+      return;
+    }
+    setOpen(false);
+    setQuantities({});
+    setReason('');
+    await queryClient.invalidateQueries({ queryKey: orderReturnsKey(order.id) });
+    toast.success(kind === 'exchange' ? 'Exchange asked' : 'Return asked', {
+      description: `We will email you once the shop has looked at ${result.data.id}.`,
+    });
+  };
+
+  return (
+    <Dialog.Root
+      open={isOpen}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setProblem(null);
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <Button variant="outline">Return or exchange</Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl">
+          <div className="flex items-start justify-between gap-3">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">
+              Return or exchange from order #{order.id}
+            </Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close" className="-mt-2 -mr-2">
+                <X aria-hidden="true" className="h-5 w-5" />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">
+            Choose what goes back and why. The shop approves it and arranges the pickup.
+          </Dialog.Description>
+          <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+            {problem ? (
+              <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+                {problem}
+              </p>
+            ) : null}
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium text-slate-900">Items</legend>
+              {lines.map(({ item, left }) => (
+                <FormField
+                  key={item.id}
+                  htmlFor={`return-${order.id}-${item.id}`}
+                  label={[item.productTitle, item.size, item.color].filter(Boolean).join(', ')}
+                >
+                  <Select
+                    id={`return-${order.id}-${item.id}`}
+                    value={String(quantities[item.id] ?? 0)}
+                    onChange={(event) => setQuantities((all) => ({ ...all, [item.id]: Number(event.target.value) }))}
+                  >
+                    {Array.from({ length: left + 1 }, (_, count) => `${count}`).map((count) => (
+                      <option key={count} value={count}>
+                        {count === '0' ? 'Keep' : `Send back ${count}`}
+                      </option>
+                    ))}
+                  </Select>
+                </FormField>
+              ))}
+            </fieldset>
+            {exchanges ? (
+              <fieldset className="space-y-2">
+                <legend className="text-sm font-medium text-slate-900">What would you like?</legend>
+                {(
+                  [
+                    ['return', 'My money back'],
+                    ['exchange', 'The same product in another size or colour'],
+                  ] as const
+                ).map(([value, label]) => (
+                  <label key={value} className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
+                    <input
+                      type="radio"
+                      name={`return-kind-${order.id}`}
+                      value={value}
+                      checked={kind === value}
+                      onChange={() => setKind(value)}
+                      className="h-4 w-4 accent-brand-600"
+                    />
+                    {label}
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
+            <FormField label="Why are they going back?" htmlFor={`return-reason-${order.id}`} required>
+              <Textarea
+                id={`return-reason-${order.id}`}
+                maxLength={500}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+              />
+            </FormField>
+            {cod && kind === 'return' ? (
+              <FormField
+                label="UPI id for your refund"
+                htmlFor={`return-upi-${order.id}`}
+                description="You paid in cash: the refund is paid to this UPI id."
+                required
+              >
+                <Input
+                  id={`return-upi-${order.id}`}
+                  placeholder="name@bank"
+                  value={upi}
+                  onChange={(event) => setUpi(event.target.value)}
+                />
+              </FormField>
+            ) : null}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Dialog.Close asChild>
+                <Button variant="outline">Close</Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={pending}>
+                {pending ? 'Sending…' : kind === 'exchange' ? 'Ask for exchange' : 'Ask for return'}
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
