@@ -4,11 +4,11 @@ import { z } from 'zod';
 import type { RateLimitConfig } from './http/limits.js';
 import type { TrustProxy } from './http/recorded-answers.js';
 import type { CourierEnvironment } from './modules/couriers/provider.js';
-import { WHATSAPP_API_URL, type WhatsAppEnvironment } from './modules/whatsapp/environment.js';
 import { MSG91_API_URL, type Msg91Settings } from './modules/messages/providers/msg91.js';
 import type { OrderPolicy } from './modules/orders/service.js';
 import { PAYMENT_VARIABLES, paymentEnvironmentOf } from './modules/payments/environment.js';
 import type { PaymentEnvironment } from './modules/payments/settings.js';
+import { WHATSAPP_API_URL, type WhatsAppEnvironment } from './modules/whatsapp/environment.js';
 
 // The limits and the proxies' trust are the http layer's settings; the environment fills them here.
 export type { RateLimitConfig, TrustProxy };
@@ -116,7 +116,9 @@ export const Environment = z.object({
     .default('https://apiv2.shiprocket.in'),
   WHATSAPP_TOKEN: optionalSetting(z.string().max(1000)),
   WHATSAPP_PHONE_NUMBER_ID: optionalSetting(
-    z.string().regex(/^\d{5,20}$/, { error: 'WHATSAPP_PHONE_NUMBER_ID is the number’s id in the Cloud API: digits only.' }),
+    z
+      .string()
+      .regex(/^\d{5,20}$/, { error: 'WHATSAPP_PHONE_NUMBER_ID is the number’s id in the Cloud API: digits only.' }),
   ),
   WHATSAPP_APP_SECRET: optionalSetting(z.string().max(200)),
   WHATSAPP_VERIFY_TOKEN: optionalSetting(z.string().max(200)),

@@ -16,6 +16,7 @@ import type { CourierEnvironment } from '../src/modules/couriers/provider.js';
 import type { MessageSettings } from '../src/modules/messages/layout.js';
 import { DEFAULT_ORDER_POLICY, type OrderPolicy } from '../src/modules/orders/service.js';
 import { NO_PAYMENT_ENVIRONMENT, type PaymentEnvironment } from '../src/modules/payments/settings.js';
+import type { WhatsAppEnvironment } from '../src/modules/whatsapp/environment.js';
 import { demoStoreInfo } from '../src/seed/demo-store.js';
 import { ensureDemoStore } from '../src/seed/seed.js';
 import { copySqliteTemplate, createSchemaFromTemplate } from './shop-template.js';
@@ -132,6 +133,8 @@ export async function startShop(
     couriers?: CourierEnvironment;
     /** The returns' clock (the window's last day against the next). */
     returnsClock?: () => Date;
+    /** The WhatsApp Business account (a fake Cloud API of our own). */
+    whatsApp?: WhatsAppEnvironment;
   } = {},
 ): Promise<TestShop> {
   const { target, cleanup } = await freshDatabase(options.database, { fromTemplate: true });
@@ -149,6 +152,7 @@ export async function startShop(
     ...(options.messages ? { messages: options.messages } : {}),
     ...(options.couriers ? { couriers: options.couriers } : {}),
     ...(options.returnsClock ? { returns: { clock: options.returnsClock } } : {}),
+    ...(options.whatsApp ? { whatsApp: options.whatsApp } : {}),
   });
   await services.pincodes.ensureLoaded();
   if (options.seedDemo !== false) await ensureDemoStore(services);

@@ -306,9 +306,9 @@ describe('the shop moves a return', () => {
       reason: 'Too small',
     });
     // … and the payments module owes it: listed for the merchant, naming the return, until it is made.
-    const owed = (await staff.get('/admin/refunds')).json().data.filter(
-      (refund: { orderId: string }) => refund.orderId === order.id,
-    );
+    const owed = (await staff.get('/admin/refunds'))
+      .json()
+      .data.filter((refund: { orderId: string }) => refund.orderId === order.id);
     expect(owed).toMatchObject([
       { amount: (2 * PRICE) / 100, source: 'return', reason: `Return ${created.id}: Too small`, status: 'due' },
     ]);

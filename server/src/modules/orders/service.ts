@@ -111,7 +111,11 @@ export interface OrderNeighbours {
   afterCancel?: (storeId: string, orderId: string) => Promise<unknown> | undefined;
 }
 
-export type ConsentToUpdates = (trx: Database, owner: { storeId: string; userId: string }, phone: string) => Promise<void>;
+export type ConsentToUpdates = (
+  trx: Database,
+  owner: { storeId: string; userId: string },
+  phone: string,
+) => Promise<void>;
 
 export type SaveAddress = (
   trx: Database,

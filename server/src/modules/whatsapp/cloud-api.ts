@@ -19,7 +19,9 @@ interface SendAnswer extends GraphError {
  * or not called as approved): the message is given up at once. Others (a bad token the merchant
  * may fix, 130429 throughput, 131000 and 5xx) are tried again later.
  */
-const NEVER_DELIVERABLE = new Set([100, 131026, 131051, 132000, 132001, 132005, 132007, 132012, 132015, 132016, 132018]);
+const NEVER_DELIVERABLE = new Set([
+  100, 131026, 131051, 132000, 132001, 132005, 132007, 132012, 132015, 132016, 132018,
+]);
 
 /** The body of POST /{version}/{phone-number-id}/messages for a template: parameters in order, a copy-code button for a code. */
 export function templateMessageBody(phone: string, call: TemplateCall): object {

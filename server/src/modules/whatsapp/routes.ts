@@ -38,7 +38,8 @@ export async function whatsAppRoutes(app: FastifyInstance, { whatsApp }: { whats
   );
 
   const challenge = {
-    description: "Meta's webhook verification: hub.challenge echoed as text when hub.verify_token is WHATSAPP_VERIFY_TOKEN.",
+    description:
+      "Meta's webhook verification: hub.challenge echoed as text when hub.verify_token is WHATSAPP_VERIFY_TOKEN.",
   };
   app.get('/messages/whatsapp/webhook', { schema: challenge }, async (request, reply) => {
     const answer = whatsApp.challenge(request.query as Record<string, unknown>);
@@ -57,11 +58,13 @@ export async function whatsAppRoutes(app: FastifyInstance, { whatsApp }: { whats
         "WhatsApp's webhook: delivery statuses and shoppers' replies (STOP ends their updates), checked by X-Hub-Signature-256.",
       response: withErrors({ 200: WebhookAnswer }),
     };
-    webhooks.withTypeProvider<ZodTypeProvider>().post('/messages/whatsapp/webhook', { schema: receive }, async (request) => {
-      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const result = await whatsApp.webhook(rawBody, request.headers['x-hub-signature-256']);
-      if (!result) throw new HttpError(401, 'The webhook is not signed with this shop’s WhatsApp app secret.');
-      return { received: true, ...result };
-    });
+    webhooks
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/messages/whatsapp/webhook', { schema: receive }, async (request) => {
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const result = await whatsApp.webhook(rawBody, request.headers['x-hub-signature-256']);
+        if (!result) throw new HttpError(401, 'The webhook is not signed with this shop’s WhatsApp app secret.');
+        return { received: true, ...result };
+      });
   });
 }

@@ -46,7 +46,11 @@ export class WhatsAppService {
       : { enabled: false, phone: null, since: null };
   }
 
-  async setUpdates(owner: ConsentOwner, wanted: { enabled: true; phone: string } | { enabled: false }, via: ConsentGivenVia = 'account') {
+  async setUpdates(
+    owner: ConsentOwner,
+    wanted: { enabled: true; phone: string } | { enabled: false },
+    via: ConsentGivenVia = 'account',
+  ) {
     await writeTransaction(this.db, async (trx) => {
       if (wanted.enabled) await this.consents.give(trx, owner, wanted.phone, via);
       else await this.consents.withdraw(owner, 'account', trx);

@@ -45,11 +45,15 @@ const placeholders = (body: string): number => new Set(body.match(/\{\{\d+\}\}/g
 /** The template's body with its parameters in place: what the shopper reads. Refuses a call that does not fit the template. */
 export function filledIn(template: WhatsAppTemplate, parameters: readonly string[]): string {
   if (parameters.length !== placeholders(template.body)) {
-    throw new Error(`The ${template.name} template takes ${placeholders(template.body)} parameters, not ${parameters.length}.`);
+    throw new Error(
+      `The ${template.name} template takes ${placeholders(template.body)} parameters, not ${parameters.length}.`,
+    );
   }
   if (parameters.some((parameter) => parameter.trim() === '' || /[\n\t]| {5,}/.test(parameter))) {
     // Meta refuses empty parameters, new lines, tabs and more than four spaces in a row (error 132018).
-    throw new Error(`A parameter of the ${template.name} template is empty or has a new line, a tab or a run of spaces.`);
+    throw new Error(
+      `A parameter of the ${template.name} template is empty or has a new line, a tab or a run of spaces.`,
+    );
   }
   return template.body.replace(/\{\{(\d+)\}\}/g, (_, index: string) => parameters[Number(index) - 1] ?? '');
 }

@@ -5,7 +5,10 @@ import { nowIso } from '../../shared/ids.js';
 import type { WhatsAppConsents } from './consents.js';
 
 /** Meta's verification GET: the challenge echoed when the mode is subscribe and the token is ours; undefined otherwise. */
-export function subscriptionChallenge(query: Record<string, unknown>, verifyToken: string | undefined): string | undefined {
+export function subscriptionChallenge(
+  query: Record<string, unknown>,
+  verifyToken: string | undefined,
+): string | undefined {
   const token = query['hub.verify_token'];
   const challenge = query['hub.challenge'];
   if (!verifyToken || query['hub.mode'] !== 'subscribe' || typeof token !== 'string') return undefined;
