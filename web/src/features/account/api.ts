@@ -1,4 +1,11 @@
-import type { AccountExport, AccountSessions, ChangePasswordResponse, EndedSessions } from '@netkart/contract';
+import type {
+  AccountExport,
+  AccountSessions,
+  ChangePasswordResponse,
+  EndedSessions,
+  WhatsAppUpdates,
+  WhatsAppUpdatesRequest,
+} from '@netkart/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
@@ -37,3 +44,17 @@ export const endOtherSessions = () => apiRequest<EndedSessions>('/account/sessio
 
 export const changeMyPassword = (currentPassword: string, newPassword: string) =>
   apiRequest<ChangePasswordResponse>('/account/password', { method: 'POST', body: { currentPassword, newPassword } });
+
+/** The shopper's order updates on WhatsApp: on (to which number, since when) or off. */
+export const whatsAppUpdatesQuery = queryOptions({
+  queryKey: ['account', 'whatsapp'],
+  queryFn: async () => {
+    const result = await apiRequest<WhatsAppUpdates>('/users/whatsapp');
+    if (!result.ok) throw new ApiError(result.status, result.error ?? 'Could not load your WhatsApp updates.');
+    return result.data;
+  },
+  retry: false,
+});
+
+export const setWhatsAppUpdates = (body: WhatsAppUpdatesRequest) =>
+  apiRequest<WhatsAppUpdates>('/users/whatsapp', { method: 'PUT', body });

@@ -12,6 +12,7 @@ import { MyDataSection } from '../components/MyDataSection';
 import { PhoneSection } from '../components/PhoneSection';
 import { SavedAddressesSection } from '../components/SavedAddressesSection';
 import { SessionsSection } from '../components/SessionsSection';
+import { WhatsAppSection } from '../components/WhatsAppSection';
 
 export default function AccountPage() {
   usePageMeta('My Account');
@@ -106,6 +107,7 @@ export default function AccountPage() {
       </section>
       <PhoneSection info={info} />
       <SavedAddressesSection />
+      <WhatsAppSection phone={info?.phone} />
       {/* A mobile-number account has no password to change. */}
       {info?.email !== null && <ChangePasswordSection />}
       <SessionsSection />

@@ -390,6 +390,27 @@ describe('saved addresses at checkout', () => {
     expect(calls.find((call) => call.route === 'POST /orders')?.body).toMatchObject({ saveAddress: true });
   });
 
+  it('asks for WhatsApp updates with an unticked box, and sends nothing of them while it stays unticked', async () => {
+    const calls = shop({ 'POST /orders': () => [201, { id: '7KX2M9QH4D', status: 0 }] });
+    renderPage(<CheckoutPage />, { path: '/checkout' });
+    await fillAddress();
+    const box = screen.getByLabelText(/Send me updates about my orders on WhatsApp/);
+    expect(box).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await expectVisibleText('Landed on /payment?orderId=7KX2M9QH4D');
+    expect(calls.find((call) => call.route === 'POST /orders')?.body).not.toHaveProperty('whatsappUpdates');
+  });
+
+  it('sends whatsappUpdates when the shopper ticks the box', async () => {
+    const calls = shop({ 'POST /orders': () => [201, { id: '7KX2M9QH4D', status: 0 }] });
+    renderPage(<CheckoutPage />, { path: '/checkout' });
+    await fillAddress();
+    await userEvent.click(screen.getByLabelText(/Send me updates about my orders on WhatsApp/));
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await expectVisibleText('Landed on /payment?orderId=7KX2M9QH4D');
+    expect(calls.find((call) => call.route === 'POST /orders')?.body).toMatchObject({ whatsappUpdates: true });
+  });
+
   it('says so when the order is placed but the address could not be saved', async () => {
     const message =
       'Your order is placed, but this address was not saved: you already have 10 saved addresses. Remove one in My Account to save another.';

@@ -7,6 +7,7 @@ import {
   ShippingAddressInput,
   STANDARD_GST_RATE,
   stateByName,
+  WHATSAPP_CONSENT_TEXT,
 } from '@netkart/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -69,6 +70,8 @@ export default function CheckoutPage() {
   const savedAddresses = saved.data ?? [];
   const [chosenId, setChosenId] = useState<string | undefined>();
   const [saveAddress, setSaveAddress] = useState(false);
+  // Consent is asked, never assumed: the box starts unticked (DPDP Rules).
+  const [whatsappUpdates, setWhatsappUpdates] = useState(false);
   const offered = useRef(false);
   const fillFrom = (address: SavedAddress) => {
     setChosenId(address.id);
@@ -151,6 +154,7 @@ export default function CheckoutPage() {
       ...(business.gstin ? { buyerGstin: business.gstin } : {}),
       ...(company ? { buyerCompany: company } : {}),
       ...(saveAddress ? { saveAddress: true } : {}),
+      ...(whatsappUpdates ? { whatsappUpdates: true } : {}),
       ...(payingCod ? { paymentMethod: 'cod' as const } : {}),
     });
     if (!result.ok || !result.data?.id) {
@@ -216,6 +220,17 @@ export default function CheckoutPage() {
             />
             <label htmlFor="save-address" className="text-sm text-slate-700">
               Save this address
+            </label>
+          </div>
+          <div className="flex items-start gap-2">
+            <Checkbox
+              id="whatsapp-updates"
+              className="mt-0.5"
+              checked={whatsappUpdates}
+              onChange={(event) => setWhatsappUpdates(event.target.checked)}
+            />
+            <label htmlFor="whatsapp-updates" className="text-sm text-slate-700">
+              {WHATSAPP_CONSENT_TEXT} <span className="text-slate-500">(to the phone number above)</span>
             </label>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
