@@ -287,16 +287,5 @@ export function buildReturnCreditNote(
     igst: sum((line) => line.igst),
     total: sum((line) => line.total),
   };
-  return {
-    ...invoice,
-    type: 'credit-note',
-    title: DOCUMENT_TITLES['credit-note'],
-    number: issue.number,
-    date: istDay(issue.issuedAt),
-    against: { title: invoice.title, number: invoice.number, date: invoice.date },
-    reason: issue.reason,
-    lines,
-    totals,
-    amountInWords: rupeesInWords(totals.total),
-  };
+  return { ...buildCreditNote(invoice, issue), lines, totals, amountInWords: rupeesInWords(totals.total) };
 }
