@@ -1,6 +1,12 @@
-import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
+
+// A test of the server's render, or of a module with no page, runs without a browser
+// (`@vitest-environment node`): it loads none of the page-testing tools.
+const inBrowser = typeof window !== 'undefined';
+const { cleanup, configure } = inBrowser
+  ? await import('@testing-library/react')
+  : { cleanup: () => {}, configure: () => {} };
+if (inBrowser) await import('@testing-library/jest-dom/vitest');
 
 function clearCookies() {
   for (const cookie of document.cookie.split(';')) {
@@ -14,9 +20,6 @@ function clearCookies() {
 // run beside these tests) a page's first render can take longer than a second. A passing test is as
 // fast as before; only a slow render no longer fails.
 configure({ asyncUtilTimeout: 5000 });
-
-// A test of the server's render runs without a browser (`@vitest-environment node`).
-const inBrowser = typeof window !== 'undefined';
 
 afterEach(() => {
   if (!inBrowser) return;
