@@ -36,7 +36,16 @@ if (inBrowser) await import('sonner');
 // A closing toast removes itself 200 ms later (sonner's exit animation); let that timer run while
 // the page still exists, rather than after the test file's window is gone.
 afterAll(async () => {
+  // Sonner keeps its toasts in the module, which the files share: none carries over to the next file.
+  if (inBrowser) (await import('sonner')).toast.dismiss();
   await new Promise((resolve) => setTimeout(resolve, 300));
+  // The test files share one window (vite.config.ts): the next file starts on an empty page, with
+  // nothing a page put in the head (titles, preload hints) or left in the body (portals).
+  if (inBrowser) {
+    document.head.replaceChildren();
+    document.body.replaceChildren();
+    document.title = '';
+  }
 });
 
 // jsdom lacks these browser APIs; the pages call them.
