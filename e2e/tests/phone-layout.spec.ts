@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { newShopper, productWithOptions, registerByApi, signIn, simpleProduct, test } from './support';
+import { newShopper, productWithOptions, registerByApi, signInByApi, simpleProduct, test } from './support';
 
 /** Nothing may stick out sideways on a phone: a wider page makes the browser zoom everything out. */
 async function expectNoSidewaysScroll(page: Page, url: string) {
@@ -28,8 +28,7 @@ test('every screen fits a 375 px phone @phone-only', async ({ page, request }) =
 
   const shopper = newShopper();
   await registerByApi(request, shopper);
-  await page.goto('/login');
-  await signIn(page, shopper);
+  await signInByApi(page, shopper);
   for (const url of ['/checkout', '/orders', '/account']) await expectNoSidewaysScroll(page, url);
 });
 
@@ -158,8 +157,7 @@ test('pages say only what is true: a made-up order is not thanked for, and the t
 
   const shopper = newShopper();
   await registerByApi(request, shopper);
-  await page.goto('/login');
-  await signIn(page, shopper);
+  await signInByApi(page, shopper);
   await page.goto(`/order-success?orderId=${madeUp}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
   await expect(page.getByText(`There is no order #${madeUp} in your account.`, { exact: false })).toBeVisible();
