@@ -27,8 +27,8 @@ const checked = await run('check', 'npm run --silent check');
 if (!checked) process.exit(1);
 
 // The storefront's tests follow the server suite: on an idle two-core machine the server suite on
-// SQLite and PostgreSQL takes about 1100 s and the storefront's tests about 250 s, against the
-// journeys' 1300 s, so the two chains end at about the same time. Both sides use the two cores
+// SQLite and PostgreSQL takes about 1100 s and the storefront's tests about 100 s, against the
+// journeys' 1200 s, so the two chains end at about the same time. Both sides use the two cores
 // throughout; running the three at once would only interleave the same work.
 const results = await Promise.all([
   run('e2e', 'npm run --silent test --workspace e2e'),
