@@ -213,6 +213,9 @@ const firstVisitChunks = {
   ],
 };
 
+/** Storefront tests that must import their modules afresh (see test.projects below). */
+const freshModuleTests = ['src/lib/strict-csp.test.ts'];
+
 const proxyTarget = process.env.VITE_PROXY_TARGET ?? `http://localhost:${process.env.PORT || 8044}`;
 /** What the shop's server serves itself, passed on to it by the dev server (`npm run dev`). */
 const servedByTheServer = [
@@ -264,10 +267,25 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     // A page test types into many fields; on a busy machine (the journeys run alongside) that takes
     // seconds. Generous limits, not timed assertions.
     testTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'storefront',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: freshModuleTests,
+          // The files share one window and one import of the storefront instead of each making its
+          // own (a fresh jsdom per file was a third of the run); setup.ts empties the page after
+          // each file, as a fresh window would be.
+          isolate: false,
+        },
+      },
+      // A test that sets a global before a library first loads needs that library loaded afresh.
+      { extends: true, test: { name: 'fresh-modules', include: freshModuleTests } },
+    ],
   },
 }));

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { newShopper, registerByApi, type Shopper, shippingAddress, signIn, simpleProduct, test } from './support';
+import { newShopper, registerByApi, type Shopper, shippingAddress, signInByApi, simpleProduct, test } from './support';
 
 const REPOSITORY = path.resolve(import.meta.dirname, '../..');
 
@@ -126,8 +126,7 @@ test('staff sign in at /admin, mark an order paid by its UTR and ship it; the sh
 
   // The shopper, signed in, and then as a guest with the order's phone number.
   await page.context().clearCookies();
-  await page.goto('/login');
-  await signIn(page, shopper);
+  await signInByApi(page, shopper);
   await page.goto('/orders');
   const card = page.locator('article').filter({ hasText: orderId });
   await expect(card.getByText('Shipped')).toBeVisible();
@@ -175,8 +174,7 @@ test('an owner changes a price in the product form and the shopper pays it; staf
   await page.context().clearCookies();
   const shopper = newShopper();
   await registerByApi(request, shopper);
-  await page.goto('/login');
-  await signIn(page, shopper);
+  await signInByApi(page, shopper);
   await page.goto(`/product/${product.id}`);
   await expect(page.getByRole('heading', { name: product.title, exact: true }).first()).toBeVisible();
   await expect(page.getByText(shown).first()).toBeVisible();

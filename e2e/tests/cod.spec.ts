@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { fillShipping, newShopper, registerByApi, signIn, simpleProduct, test, untilInteractive } from './support';
+import { fillShipping, newShopper, registerByApi, signInByApi, simpleProduct, test, untilInteractive } from './support';
 
 /** The 6-digit code in the text message written for the order in the shop's outbox folder (no SMS gateway). */
 async function codeFromOutbox(orderId: string): Promise<string> {
@@ -32,8 +32,7 @@ test('checkout with cash on delivery, then the code from the outbox confirms the
   const shopper = newShopper();
   await registerByApi(request, shopper);
   const product = await simpleProduct(request);
-  await page.goto('/login');
-  await signIn(page, shopper);
+  await signInByApi(page, shopper);
   await page.goto(`/product/${product.id}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await page.goto('/checkout');

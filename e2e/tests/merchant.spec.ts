@@ -2,7 +2,15 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
-import { type ListedProduct, newShopper, registerByApi, shippingAddress, signIn, simpleProduct, test } from './support';
+import {
+  type ListedProduct,
+  newShopper,
+  registerByApi,
+  shippingAddress,
+  signInByApi,
+  simpleProduct,
+  test,
+} from './support';
 
 const REPOSITORY = path.resolve(import.meta.dirname, '../..');
 
@@ -54,8 +62,7 @@ test('the merchant confirms a UPI payment and ships; the shopper sees it on /ord
     'is now Shipped',
   );
 
-  await page.goto('/login');
-  await signIn(page, shopper);
+  await signInByApi(page, shopper);
   await page.goto('/orders');
   const card = page.locator('article').filter({ hasText: orderId });
   await expect(card.getByText('Shipped')).toBeVisible();

@@ -49,7 +49,7 @@ test('the shop can be installed, and without a network a page shows the cart kep
   expect(kept.filter((url) => url.includes('/api/'))).toEqual([]);
 });
 
-test('a tap while offline says so at once, with Retry, and the cart is still there @phone', async ({
+test('a tap while offline says so at once, with Retry, and the cart is still there @phone-only', async ({
   page,
   context,
   request,

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { newShopper, orderOneProduct, registerByApi, signIn, test } from './support';
+import { newShopper, orderOneProduct, registerByApi, signInByApi, test } from './support';
 
 test('paying through the sandbox gateway moves the order to Processing @phone', async ({ page, request }) => {
   const orderId = await orderOneProduct(page, request);
@@ -44,8 +44,7 @@ test('a declined payment says so; order success does not claim it; Retry pays', 
 test('the payment page without an order id says so', async ({ page, request }) => {
   const shopper = newShopper();
   await registerByApi(request, shopper);
-  await page.goto('/login');
-  await signIn(page, shopper);
+  await signInByApi(page, shopper);
   await page.goto('/payment');
   await expect(page.getByText('Order ID is missing. Please return to checkout.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Checkout' })).toBeVisible();

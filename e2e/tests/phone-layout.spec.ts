@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { newShopper, productWithOptions, registerByApi, signIn, simpleProduct, test } from './support';
+import { newShopper, productWithOptions, registerByApi, signInByApi, simpleProduct, test } from './support';
 
 /** Nothing may stick out sideways on a phone: a wider page makes the browser zoom everything out. */
 async function expectNoSidewaysScroll(page: Page, url: string) {
@@ -12,7 +12,7 @@ async function expectNoSidewaysScroll(page: Page, url: string) {
   expect(content, `${url} is ${content}px wide on a ${viewport}px screen`).toBeLessThanOrEqual(viewport);
 }
 
-test('every screen fits a 375 px phone @phone', async ({ page, request }) => {
+test('every screen fits a 375 px phone @phone-only', async ({ page, request }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   const product = await simpleProduct(request);
   for (const url of ['/', '/products?category=lan%20adapters', `/product/${product.id}`, '/track-order', '/contact']) {
@@ -28,12 +28,14 @@ test('every screen fits a 375 px phone @phone', async ({ page, request }) => {
 
   const shopper = newShopper();
   await registerByApi(request, shopper);
-  await page.goto('/login');
-  await signIn(page, shopper);
+  await signInByApi(page, shopper);
   for (const url of ['/checkout', '/orders', '/account']) await expectNoSidewaysScroll(page, url);
 });
 
-test('on a phone the buy box is made for a thumb, above the bottom navigation @phone', async ({ page, request }) => {
+test('on a phone the buy box is made for a thumb, above the bottom navigation @phone-only', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   const product = await simpleProduct(request);
   await expectNoSidewaysScroll(page, `/product/${product.id}`);
@@ -68,7 +70,9 @@ const cardBoxes = (page: Page, grid: string) =>
     }),
   );
 
-test('on a 360 px phone the products come two to a row, each card one link to its product @phone', async ({ page }) => {
+test('on a 360 px phone the products come two to a row, each card one link to its product @phone-only', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto('/products');
   const grid = 'main';
@@ -105,7 +109,7 @@ test('on a 360 px phone the products come two to a row, each card one link to it
   expect(home[0]).toBe(home[1]);
 });
 
-test("every one of the store's categories is one tap away on a phone: the menu, the home page, the bottom bar @phone", async ({
+test("every one of the store's categories is one tap away on a phone: the menu, the home page, the bottom bar @phone-only", async ({
   page,
   request,
 }) => {
@@ -138,7 +142,7 @@ test("every one of the store's categories is one tap away on a phone: the menu, 
   await expect(page.locator('main article').first()).toBeVisible();
 });
 
-test('pages say only what is true: a made-up order is not thanked for, and the ticket number stays @phone', async ({
+test('pages say only what is true: a made-up order is not thanked for, and the ticket number stays @phone-only', async ({
   page,
   request,
 }) => {
@@ -153,8 +157,7 @@ test('pages say only what is true: a made-up order is not thanked for, and the t
 
   const shopper = newShopper();
   await registerByApi(request, shopper);
-  await page.goto('/login');
-  await signIn(page, shopper);
+  await signInByApi(page, shopper);
   await page.goto(`/order-success?orderId=${madeUp}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
   await expect(page.getByText(`There is no order #${madeUp} in your account.`, { exact: false })).toBeVisible();
@@ -177,7 +180,7 @@ test('pages say only what is true: a made-up order is not thanked for, and the t
   await expect(sent).toContainText(ticket);
 });
 
-test('one reference price: the M.R.P. struck through once, and the saving worked out from it @phone', async ({
+test('one reference price: the M.R.P. struck through once, and the saving worked out from it @phone-only', async ({
   page,
   request,
 }) => {
@@ -204,7 +207,7 @@ test('one reference price: the M.R.P. struck through once, and the saving worked
   await expect(card.getByText(saving)).toBeVisible();
 });
 
-test("the chosen colour's own picture, and the cart line names that colour @phone", async ({ page, request }) => {
+test("the chosen colour's own picture, and the cart line names that colour @phone-only", async ({ page, request }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   const sleeve = await productWithOptions(request);
   const { images } = (await (await request.get(`/api/v1/products/${sleeve.id}`)).json()) as {
@@ -230,7 +233,7 @@ test("the chosen colour's own picture, and the cart line names that colour @phon
   await expect(line.locator('img').first()).toHaveAttribute('src', picture);
 });
 
-test("the store's phone is a tap to call, and the header names the store in full on a 360 px phone @phone", async ({
+test("the store's phone is a tap to call, and the header names the store in full on a 360 px phone @phone-only", async ({
   page,
   request,
 }) => {

@@ -95,7 +95,7 @@ test('the server renders a search in Hinglish, and an absurd one, without an err
   expect(await absurd.text()).toContain('No products found');
 });
 
-test('on a phone the search opens from its button and the filters from a sheet @phone', async ({ page }) => {
+test('on a phone the search opens from its button and the filters from a sheet @phone-only', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/');
   const open = page.getByRole('button', { name: 'Search', exact: true });

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { fillShipping, newShopper, pasteInto, registerByApi, signIn, simpleProduct, test } from './support';
+import { fillShipping, newShopper, pasteInto, registerByApi, signInByApi, simpleProduct, test } from './support';
 
 /** A JPEG's width and height, from its start-of-frame marker. */
 function jpegSize(bytes: Buffer): { width: number; height: number } | undefined {
@@ -58,8 +58,7 @@ test('a pasted +91 98450 12345 becomes +919845012345 at checkout, and a number n
   const shopper = newShopper();
   await registerByApi(request, shopper);
   const product = await simpleProduct(request);
-  await page.goto('/login');
-  await signIn(page, shopper);
+  await signInByApi(page, shopper);
   await page.goto(`/product/${product.id}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await page.goto('/checkout');

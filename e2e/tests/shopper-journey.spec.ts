@@ -6,6 +6,7 @@ import {
   registerByApi,
   shippingAddress,
   signIn,
+  signInByApi,
   simpleProduct,
   test,
 } from './support';
@@ -111,8 +112,7 @@ test('two sizes and colours of one product become two order lines, each with its
   const sleeve = await productWithOptions(request);
   const [firstSize, , lastSize] = sleeve.sizes as [string, string, string];
   const [firstColor, , lastColor] = sleeve.colors as [string, string, string];
-  await page.goto('/login');
-  await signIn(page, shopper);
+  await signInByApi(page, shopper);
 
   // The card's quick Add to Cart cannot choose a size and colour: it opens the product page.
   await page.goto('/products?category=laptop%20accessories');
@@ -153,8 +153,7 @@ test('an address saved with one order is offered at the next, and listed on My A
   const shopper = newShopper();
   await registerByApi(request, shopper);
   const product = await simpleProduct(request);
-  await page.goto('/login');
-  await signIn(page, shopper);
+  await signInByApi(page, shopper);
 
   await page.goto(`/product/${product.id}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { fillShipping, newShopper, registerByApi, signIn, simpleProduct, test } from './support';
+import { fillShipping, newShopper, registerByApi, signInByApi, simpleProduct, test } from './support';
 
 test('a shopper leaves the payment, cancels the order from My Orders and finds the cart back; then orders it again', async ({
   page,
@@ -11,8 +11,7 @@ test('a shopper leaves the payment, cancels the order from My Orders and finds t
   await registerByApi(request, shopper);
   const product = await simpleProduct(request);
   const stockBefore = product.stock;
-  await page.goto('/login');
-  await signIn(page, shopper);
+  await signInByApi(page, shopper);
   await page.goto(`/product/${product.id}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page).toHaveURL(/\/cart$/);

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import fs from 'node:fs';
 import path from 'node:path';
 import { createTailwindMerge, getDefaultConfig, twMerge } from 'tailwind-merge';

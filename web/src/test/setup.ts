@@ -1,6 +1,12 @@
-import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
+
+// A test of the server's render, or of a module with no page, runs without a browser
+// (`@vitest-environment node`): it loads none of the page-testing tools.
+const inBrowser = typeof window !== 'undefined';
+const { cleanup, configure } = inBrowser
+  ? await import('@testing-library/react')
+  : { cleanup: () => {}, configure: () => {} };
+if (inBrowser) await import('@testing-library/jest-dom/vitest');
 
 function clearCookies() {
   for (const cookie of document.cookie.split(';')) {
@@ -14,9 +20,6 @@ function clearCookies() {
 // run beside these tests) a page's first render can take longer than a second. A passing test is as
 // fast as before; only a slow render no longer fails.
 configure({ asyncUtilTimeout: 5000 });
-
-// A test of the server's render runs without a browser (`@vitest-environment node`).
-const inBrowser = typeof window !== 'undefined';
 
 afterEach(() => {
   if (!inBrowser) return;
@@ -33,7 +36,16 @@ if (inBrowser) await import('sonner');
 // A closing toast removes itself 200 ms later (sonner's exit animation); let that timer run while
 // the page still exists, rather than after the test file's window is gone.
 afterAll(async () => {
+  // Sonner keeps its toasts in the module, which the files share: none carries over to the next file.
+  if (inBrowser) (await import('sonner')).toast.dismiss();
   await new Promise((resolve) => setTimeout(resolve, 300));
+  // The test files share one window (vite.config.ts): the next file starts on an empty page, with
+  // nothing a page put in the head (titles, preload hints) or left in the body (portals).
+  if (inBrowser) {
+    document.head.replaceChildren();
+    document.body.replaceChildren();
+    document.title = '';
+  }
 });
 
 // jsdom lacks these browser APIs; the pages call them.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { type ProductForCart, restoredMessage, restoreIntoCart } from './cart-back';
 import type { CartItem } from './cart-rules';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { listingHeading, listingQuery, paginationWindow, showingText } from './listing';
 import { attributesFrom, listingParamsOf, pageFrom, priceFrom, searchTextFrom } from './listing-address';

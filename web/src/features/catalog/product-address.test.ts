@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { productCode, productCodeOf, productPath, productSlug } from '@netkart/contract';
 import { describe, expect, it } from 'vitest';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { INDIAN_MOBILE_MESSAGE, type PaymentField } from '@netkart/contract';
 import { describe, expect, it } from 'vitest';
 import {
