@@ -161,7 +161,10 @@ describe('the BIS registration (R-number)', () => {
   });
 
   it('is required on import for a BIS-notified category: the row is refused, naming row and reason, nothing written', async () => {
-    const before = await shop.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).execute();
+    const before = await shop.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .execute();
     const file = [
       HEADER,
       'BIS-CSV-1,USB-C Cable 1m,,Cables & Chargers,,,399,,10,false,,,India,R-41005555',
@@ -180,7 +183,10 @@ describe('the BIS registration (R-number)', () => {
       },
       { line: 5, message: expect.stringContaining("bisRegistration is a BIS R-number: 'R-' followed by 8 digits") },
     ]);
-    const after = await shop.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).execute();
+    const after = await shop.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .execute();
     expect(Number(after[0]?.n)).toBe(Number(before[0]?.n));
   });
 
@@ -206,7 +212,10 @@ describe('the BIS registration (R-number)', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const details = AdminStoreDetails.parse((await admin.get('/admin/settings/store')).json());
     expect(details.bisCategories).toEqual(['Kitchen', 'Chargers']);
-    const refused = await upload('/admin/products/import?dryRun=true', `${HEADER}\nBIS-CSV-7,Kettle,,Kitchen,,,999,,1,false,,,India,\n`);
+    const refused = await upload(
+      '/admin/products/import?dryRun=true',
+      `${HEADER}\nBIS-CSV-7,Kettle,,Kitchen,,,999,,1,false,,,India,\n`,
+    );
     expect(CatalogueImportReport.parse(refused.json()).problems).toEqual([
       { line: 2, message: expect.stringContaining("the category 'Kitchen' is BIS-notified") },
     ]);

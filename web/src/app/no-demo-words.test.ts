@@ -27,7 +27,8 @@ function sourceFiles(folder: string): string[] {
 }
 
 /** Comments say what the code does, to its readers; only what is left can reach a shopper. */
-const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[\s;{}(),])\/\/.*$/gm, '$1');
+const withoutComments = (code: string) =>
+  code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[\s;{}(),])\/\/.*$/gm, '$1');
 
 /**
  * The texts a file can show: its string literals and the text between JSX tags. A single word

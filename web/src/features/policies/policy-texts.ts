@@ -176,8 +176,7 @@ export const BUILT_IN_POLICIES: Record<'terms' | 'privacy' | 'refund' | 'return'
     ],
   },
   about: {
-    intro:
-      'Welcome to {{companyName}}: a shop that sells and delivers across India.',
+    intro: 'Welcome to {{companyName}}: a shop that sells and delivers across India.',
     sections: [
       {
         heading: 'Our vision',
