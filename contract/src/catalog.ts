@@ -45,6 +45,8 @@ export const Product = z.object({
   importer: z.string().nullable(),
   /** e.g. '1 N' */
   netQuantity: z.string().nullable(),
+  /** The BIS registration (R-number) of goods under the Compulsory Registration Scheme; null: none. */
+  bisRegistration: z.string().nullable(),
 });
 export type Product = z.infer<typeof Product>;
 
@@ -95,6 +97,8 @@ export const ProductListQuery = z
     /** Comma-separated gender values; 'null' matches products with no gender. */
     filter: optionalFilter('filter'),
     featured: z.enum(['true', 'false'], { error: "featured must be 'true' or 'false'." }).optional(),
+    /** The country the goods were made in (any case): India, China … (Legal Metrology rule 6(10A)). */
+    countryOfOrigin: optionalFilter('countryOfOrigin'),
   })
   .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
     error: 'minPrice must not be more than maxPrice.',
@@ -117,6 +121,8 @@ export const ProductFacets = z.object({
   prices: z.array(z.object({ min: z.number(), max: z.number().nullable(), count: z.number().int() })),
   /** How many are in stock. */
   inStock: z.number().int(),
+  /** By country of origin (products that name none are not counted). */
+  origins: z.array(FacetValue),
   /**
    * By specification, e.g. Speed: 1, 2.5, 10 with the unit Gbps; when the values have different
    * units, `unit` is null and each value names its own.

@@ -1,7 +1,10 @@
 /** The listing's sorts and limits. No schema here: the shop's first page reads them. */
 
-/** How a listing can be ordered; relevance needs `q` (without it the catalogue's own order). Ties go by id. */
-export const PRODUCT_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'discount'] as const;
+/**
+ * How a listing can be ordered; relevance needs `q` (without it the catalogue's own order); origin
+ * goes by country of origin A to Z, products that name none last. Ties go by id.
+ */
+export const PRODUCT_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'discount', 'origin'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 /** The longest search the shop reads: more is refused with a message, not cut silently. */

@@ -66,6 +66,10 @@ export const AttributeRecord = z.strictObject({
   metricUnit: optionalText('An attribute unit', 30),
 });
 
+/** A BIS registration number (R-number): 'R-' and 8 digits, as the BIS licence prints it. */
+export const BIS_R_NUMBER = /^R-\d{8}$/;
+export const bisRegistrationMessage = "bisRegistration is a BIS R-number: 'R-' followed by 8 digits, like R-41001234.";
+
 /** The legal particulars a product may carry; each optional, so an older catalogue still imports. */
 const legalParticulars = {
   hsn: optionalText('hsn', 8).refine((value) => value === null || /^\d{4}(\d{2}){0,2}$/.test(value), {
@@ -92,6 +96,10 @@ const legalParticulars = {
   manufacturer: optionalText('manufacturer', 500),
   importer: optionalText('importer', 500),
   netQuantity: optionalText('netQuantity', 50),
+  /** The BIS registration number of goods under the Compulsory Registration Scheme (chargers, power banks …). */
+  bisRegistration: optionalText('bisRegistration', 20).refine((value) => value === null || BIS_R_NUMBER.test(value), {
+    error: bisRegistrationMessage,
+  }),
 };
 
 /** Up to 100 kg and 500 cm a side: what the couriers' parcel services carry. */
@@ -192,6 +200,7 @@ export const RECORD_FIELDS = [
   'manufacturer',
   'importer',
   'netQuantity',
+  'bisRegistration',
   'weightGrams',
   'lengthCm',
   'breadthCm',

@@ -103,5 +103,7 @@ export const StoreInfo = z.object({
   searchSynonyms: z.array(z.array(z.string())).optional(),
   /** How many of one product one order may hold (the storefront's quantity pickers stop there). */
   maxLineQuantity: z.number().int().optional(),
+  /** The categories the merchant marks as BIS-notified: their products need a BIS R-number (an import refuses them without). */
+  bisCategories: z.array(z.string()).optional(),
 });
 export type StoreInfo = z.infer<typeof StoreInfo>;

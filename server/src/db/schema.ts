@@ -51,6 +51,8 @@ export interface StoresTable {
   max_line_quantity: Generated<number>;
   /** The merchant's shipping rules (zones, weight slabs, free-from threshold) as JSON; null: none, nothing charged. */
   shipping_json: Optional<string>;
+  /** The categories the merchant marks as BIS-notified (their products need an R-number), as a JSON array; null: none. */
+  bis_categories_json: Optional<string>;
 }
 
 export interface UsersTable {
@@ -142,6 +144,8 @@ export interface ProductsTable {
   length_cm: Optional<number>;
   breadth_cm: Optional<number>;
   height_cm: Optional<number>;
+  /** The BIS registration (Compulsory Registration Scheme) R-number, e.g. 'R-41001234'; null: none. */
+  bis_registration: Optional<string>;
 }
 
 /** One value of one specification of a product, kept by the database from `attributes_json`. */

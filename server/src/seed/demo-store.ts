@@ -23,6 +23,8 @@ export interface DemoProduct {
   manufacturer: string;
   importer: string | null;
   netQuantity: string;
+  /** The BIS R-number: the demo's chargers and cables are BIS-notified goods. */
+  bisRegistration: string | null;
   drawing: Drawing;
   /** The colour each extra view is drawn in, when the views are the product's colours. */
   viewColors?: string[];
@@ -45,6 +47,9 @@ const slugOf = (text: string) =>
     .replace(/^-|-$/g, '');
 
 /** The demo store charges ₹79 for shipping below ₹999 and nothing from ₹999, to every zone and weight. */
+/** The demo's categories of goods under BIS's Compulsory Registration Scheme (IS 13252(1)). */
+export const DEMO_BIS_CATEGORIES = ['Cables & Chargers'] as const;
+
 export const DEMO_SHIPPING_RULES: ShippingRulesInput = { freeFrom: 999, slabs: [{ price: 79 }] };
 
 export const demoStoreInfo: StoreInfo = {
@@ -66,6 +71,7 @@ export const demoStoreInfo: StoreInfo = {
   description:
     'NetKart sells dependable networking and laptop accessories across India: LAN adapters, USB hubs, docks, storage and chargers, with GST invoices and free shipping.',
   categories: [...DEMO_CATEGORIES],
+  bisCategories: [...DEMO_BIS_CATEGORIES],
   categoryImages: {
     ...Object.fromEntries(DEMO_CATEGORIES.map((category) => [category, `/media/categories/${slugOf(category)}.svg`])),
     default: '/media/categories/default.svg',
@@ -912,6 +918,9 @@ export const demoProducts: DemoProduct[] = DEMO_CATEGORIES.flatMap((category) =>
       manufacturer: maker.manufacturer,
       importer: maker.country === 'India' ? null : DEMO_IMPORTER,
       netQuantity: '1 N',
+      bisRegistration: (DEMO_BIS_CATEGORIES as readonly string[]).includes(category)
+        ? `R-4100${String(index + 1).padStart(4, '0')}`
+        : null,
       drawing: entry.drawing,
       ...(entry.viewColors ? { viewColors: entry.viewColors } : {}),
     };

@@ -627,3 +627,33 @@ describe('stock and visibility', () => {
     expect((await http.get(`/products/${lan.id}`)).statusCode).toBe(200);
   });
 });
+
+describe('BIS registration on import', () => {
+  it('refuses a row of a BIS-notified category without its R-number, naming row and reason, writing nothing', async () => {
+    const header = `${HEADER},bisRegistration`;
+    const before = await catalogueSnapshot();
+    const bad = [
+      header,
+      `${goodRow('BIS-CLI-1')},`,
+      'BIS-CLI-2,USB-C Charger 30W,,Cables & Chargers,,,1299,,10,false,,,',
+      'BIS-CLI-3,USB-C Cable,,Cables & Chargers,,,399,,10,false,,,R-12',
+    ].join('\n');
+    const result = await store('products', 'import', cli.files.write('bis-bad.csv', `${bad}\n`));
+    expect(result.code).toBe(1);
+    expect(await catalogueSnapshot()).toBe(before);
+    expect(result.stderr).toContain(
+      "Line 3: bisRegistration is required: the category 'Cables & Chargers' is BIS-notified",
+    );
+    expect(result.stderr).toContain("Line 4: bisRegistration is a BIS R-number: 'R-' followed by 8 digits");
+    expect(result.stderr).not.toMatch(/Line 2:/);
+    expect((await store('products', 'show', 'BIS-CLI-1')).code).not.toBe(0);
+
+    const file = cli.files.write(
+      'bis.csv',
+      `${header}\nBIS-CLI-2,USB-C Charger 30W,,Cables & Chargers,,,1299,,10,false,,,R-41007777\n`,
+    );
+    expect((await store('products', 'import', file)).code).toBe(0);
+    const listed = await listCategory('cables & chargers');
+    expect(listed.data.find((product) => product.sku === 'BIS-CLI-2')?.bisRegistration).toBe('R-41007777');
+  });
+});

@@ -10,6 +10,7 @@ const facets = {
   types: [{ value: 'Powered Hubs', count: 1 }],
   prices: [{ min: 1000, max: 2500, count: 1 }],
   inStock: 1,
+  origins: [],
   attributes: [{ key: 'Speed', unit: 'Gbps', values: [{ value: '10', count: 1 }] }],
 };
 

@@ -13,7 +13,7 @@ import {
   rowToRecord,
 } from '../../modules/catalog/import/index.js';
 import type { CatalogService } from '../../modules/catalog/service.js';
-import { toStoreInfo } from '../../modules/stores/service.js';
+import { bisCategoriesOf, toStoreInfo } from '../../modules/stores/service.js';
 import { type CliContext, CliError, logChange, type Shop, storeOption, withStore } from '../context.js';
 import { outFileOf, withOutOption } from '../out-option.js';
 
@@ -50,7 +50,13 @@ export function addProductCommands(program: Command, context: CliContext): void 
           let bad = 0;
           let started = false;
           const reader = readInWorker(
-            { file: source, mediaDirs: context.mediaDirs?.(), knownCategories, gstin: store.gstin },
+            {
+              file: source,
+              mediaDirs: context.mediaDirs?.(),
+              knownCategories,
+              gstin: store.gstin,
+              bisCategories: bisCategoriesOf(store),
+            },
             (done, total) => {
               if (!started) reading?.start(total, 0);
               started = true;

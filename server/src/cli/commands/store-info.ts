@@ -52,6 +52,8 @@ export function addStoreInfoCommands(program: Command, context: CliContext): voi
         'Search: searchSynonyms, groups of words shoppers use for one another ([["pendrive", "thumb drive"]]);',
         'a search for one finds products that say any of them.',
         'Orders: maxLineQuantity, the most of one product one order may hold (1 to 99; 10 unless set).',
+        'BIS: bisCategories, the categories whose products need a BIS R-number (["Cables & Chargers"]);',
+        'an import refuses their rows without one.',
       ].join('\n'),
     )
     .action(

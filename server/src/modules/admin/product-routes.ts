@@ -24,6 +24,7 @@ import {
   CatalogueFileError,
   catalogueWriter,
   categoryWarnings,
+  missingBisRegistrations,
   missingPictures,
   readCatalogueFile,
   rowToRecord,
@@ -31,7 +32,7 @@ import {
 } from '../catalog/import/index.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { PictureCopies } from '../storefront/picture-copies.js';
-import { toStoreInfo } from '../stores/service.js';
+import { bisCategoriesOf, toStoreInfo } from '../stores/service.js';
 import { storePicture } from './pictures.js';
 import type { AdminProducts } from './products.js';
 import { signedInStaff } from './session.js';
@@ -166,7 +167,10 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
         if (error instanceof CatalogueFileError) throw new HttpError(400, error.message, {}, 'file');
         throw error;
       });
-      const pictureProblems = missingPictures(read, mediaDirs.all);
+      const pictureProblems = [
+        ...missingPictures(read, mediaDirs.all),
+        ...missingBisRegistrations(read, bisCategoriesOf(request.store)),
+      ];
       const badLines = new Set(pictureProblems.map((problem) => problem.line));
       const records = read.records.filter((entry) => !badLines.has(entry.line));
       const problems = [...read.problems, ...pictureProblems].sort((a, b) => a.line - b.line);

@@ -29,6 +29,7 @@ export const AdminProductAnswer: z.ZodType<AdminProduct> = z.object({
   manufacturer: optional,
   importer: optional,
   netQuantity: optional,
+  bisRegistration: optional,
   weightGrams: z.number().int().nullable(),
   lengthCm: z.number().int().nullable(),
   breadthCm: z.number().int().nullable(),

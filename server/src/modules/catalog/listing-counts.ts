@@ -27,7 +27,7 @@ interface Browsing {
 }
 
 /** The filters that narrow a listing beyond its category and type; any of them means counting. */
-const NARROWING = ['q', 'gender', 'featured', 'filter', 'minPrice', 'maxPrice', 'inStock'] as const;
+const NARROWING = ['q', 'gender', 'featured', 'filter', 'minPrice', 'maxPrice', 'inStock', 'countryOfOrigin'] as const;
 
 /**
  * A listing of everything, a category, or a category and type, with no other filter: its counts

@@ -24,20 +24,28 @@ export async function countFacets(
   matching: (except?: Except) => Products,
 ): Promise<{ total: number; facets: ProductFacets }> {
   if (isBrowsing(filters)) {
-    const [kinds, specs] = await Promise.all([precounted.kinds(storeId, filters), precounted.specs(storeId, filters)]);
-    return { total: kinds.listed.total, facets: facetsOf(kinds.byType, kinds.listed, kinds.listed, specs, []) };
+    const [kinds, specs, origins] = await Promise.all([
+      precounted.kinds(storeId, filters),
+      precounted.specs(storeId, filters),
+      originCounts(matching()),
+    ]);
+    return {
+      total: kinds.listed.total,
+      facets: facetsOf(kinds.byType, kinds.listed, kinds.listed, specs, [], origins),
+    };
   }
   const summaryOf = (except?: Except) => summary(matching(except));
   const all = summaryOf();
   const filtered = [...(filters.attributes?.keys() ?? [])];
-  const [everything, byType, byPrice, byStock, specs] = await Promise.all([
+  const [everything, byType, byPrice, byStock, specs, origins] = await Promise.all([
     all,
     filters.parentCategory ? summaryOf('type') : all,
     filters.minPrice !== undefined || filters.maxPrice !== undefined ? summaryOf('price') : all,
     filters.inStock === 'true' ? summaryOf('stock') : all,
     specCounts(db, filtered, matching),
+    originCounts(matching(filters.countryOfOrigin ? 'origin' : undefined)),
   ]);
-  return { total: everything.total, facets: facetsOf(byType, byPrice, byStock, specs, filtered) };
+  return { total: everything.total, facets: facetsOf(byType, byPrice, byStock, specs, filtered, origins) };
 }
 
 /** How many products, of each type, in each price band and in stock: one read of the listing. */
@@ -75,6 +83,22 @@ async function summary(products: Products): Promise<Summary> {
   return { total, types, prices, inStock };
 }
 
+/**
+ * How many of the listing's products were made in each country, the most first; products that name
+ * no country are not counted. Country names are written one way (the catalogue's countries list),
+ * so grouping by the name groups each country once.
+ */
+async function originCounts(products: Products): Promise<FacetValue[]> {
+  const rows = await products
+    .where('p.country_of_origin', 'is not', null)
+    .select((eb) => ['p.country_of_origin as value', eb.fn.countAll<number>().as('count')])
+    .groupBy('p.country_of_origin')
+    .execute();
+  return rows
+    .map((row) => ({ value: String(row.value), count: Number(row.count) }))
+    .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+}
+
 /** Each specification's values with their counts; a filtered one is counted without its own filter. */
 async function specCounts(
   db: Database,
@@ -104,13 +128,21 @@ async function specCounts(
 }
 
 /** The facets from the counts: types without the type filter, price bands without the price filter, and so on. */
-function facetsOf(byType: Summary, byPrice: Summary, byStock: Summary, specs: SpecCount[], filtered: string[]) {
+function facetsOf(
+  byType: Summary,
+  byPrice: Summary,
+  byStock: Summary,
+  specs: SpecCount[],
+  filtered: string[],
+  origins: FacetValue[],
+): ProductFacets {
   return {
     types: [...byType.types.entries()]
       .map(([value, count]) => ({ value, count }))
       .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
     prices: byPrice.prices,
     inStock: byStock.inStock,
+    origins,
     attributes: specFacets(specs, filtered),
   };
 }
@@ -164,6 +196,7 @@ export function emptyFacets(): ProductFacets {
     types: [],
     prices: PRICE_BANDS.map((min, index) => ({ min, max: PRICE_BANDS[index + 1] ?? null, count: 0 })),
     inStock: 0,
+    origins: [],
     attributes: [],
   };
 }

@@ -12,7 +12,7 @@ export type ProductListFilters = z.output<typeof ListQuerySchema> & {
 };
 
 /** A filter left out when counting its own facet, so the shopper still sees the other choices. */
-export type Except = 'type' | 'price' | 'stock' | { attribute: string };
+export type Except = 'type' | 'price' | 'stock' | 'origin' | { attribute: string };
 
 export type Products = SelectQueryBuilder<DatabaseSchema & { p: ProductRow }, 'p', object>;
 
@@ -51,6 +51,8 @@ export function matchingProducts(
     if (filters.maxPrice !== undefined) query = query.where('p.effective_price', '<=', toPaise(filters.maxPrice));
   }
   if (filters.inStock === 'true' && except !== 'stock') query = query.where('p.stock', '>', 0);
+  if (filters.countryOfOrigin && except !== 'origin')
+    query = query.where(sql`lower(p.country_of_origin)`, '=', filters.countryOfOrigin.toLowerCase());
   for (const [name, values] of filters.attributes ?? []) {
     if (typeof except === 'object' && except.attribute === name) continue;
     query = query.where((eb) =>

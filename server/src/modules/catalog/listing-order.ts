@@ -42,6 +42,13 @@ export function ordered(
       return query.orderBy('p.created_at', 'desc').orderBy('p.id');
     case 'discount':
       return query.orderBy('p.discount_bp', 'desc').orderBy('p.id');
+    case 'origin':
+      // A to Z by country, products that name none last (both databases put nulls where this says).
+      return query
+        .orderBy(sql`case when p.country_of_origin is null then 1 else 0 end`)
+        .orderBy(sql`lower(p.country_of_origin)`)
+        .orderBy('p.position')
+        .orderBy('p.id');
     case 'relevance':
       if (match !== undefined) return byRelevance(dialect, query, match, text ?? '');
       return query.orderBy('p.position').orderBy('p.id');

@@ -25,6 +25,7 @@ export interface ProductInput {
   manufacturer?: string | null;
   importer?: string | null;
   netQuantity?: string | null;
+  bisRegistration?: string | null;
   /** The parcel's weight and size; left out, none (the store's default weight is charged). */
   weightGrams?: number | null;
   lengthCm?: number | null;
@@ -75,6 +76,7 @@ export function productColumns(input: ProductInput, now: string) {
     manufacturer: input.manufacturer ?? null,
     importer: input.importer ?? null,
     net_quantity: input.netQuantity ?? null,
+    bis_registration: input.bisRegistration ?? null,
     weight_grams: input.weightGrams ?? null,
     length_cm: input.lengthCm ?? null,
     breadth_cm: input.breadthCm ?? null,
@@ -122,5 +124,6 @@ export function toProduct(row: ProductRow): Product {
     manufacturer: row.manufacturer,
     importer: row.importer,
     netQuantity: row.net_quantity,
+    bisRegistration: row.bis_registration ?? null,
   };
 }

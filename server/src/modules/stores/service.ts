@@ -242,6 +242,7 @@ function infoColumns(info: StoreInfo) {
     grievance_officer_json: info.grievanceOfficer ? JSON.stringify(info.grievanceOfficer) : null,
     search_synonyms_json: info.searchSynonyms?.length ? JSON.stringify(info.searchSynonyms) : null,
     ...(info.maxLineQuantity === undefined ? {} : { max_line_quantity: info.maxLineQuantity }),
+    bis_categories_json: info.bisCategories?.length ? JSON.stringify(info.bisCategories) : null,
   };
 }
 
@@ -288,8 +289,13 @@ export function toStoreInfo(store: Store): StoreInfo {
     ...sellerParticularsOf(store),
     ...(store.search_synonyms_json ? { searchSynonyms: searchSynonymsOf(store) } : {}),
     maxLineQuantity: Number(store.max_line_quantity),
+    ...(store.bis_categories_json ? { bisCategories: bisCategoriesOf(store) } : {}),
   };
 }
+
+/** The categories the merchant marks as BIS-notified: their products need a BIS R-number. */
+export const bisCategoriesOf = (store: Pick<Store, 'bis_categories_json'>): string[] =>
+  store.bis_categories_json ? (JSON.parse(store.bis_categories_json) as string[]) : [];
 
 /** The store's own synonym groups, for its searches. */
 export const searchSynonymsOf = (store: Store): string[][] =>

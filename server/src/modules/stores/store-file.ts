@@ -21,6 +21,7 @@ import { requiredText, text } from '../file-fields.js';
  * optional: `null` removes one. So are the seller's particulars: legalName, gstin (none: not
  * registered for GST), invoicePrefix (none: from the store name) and grievanceOfficer. So are
  * searchSynonyms: groups of words shoppers use for one another, e.g. [["pendrive", "thumb drive"]].
+ * So are bisCategories: the categories whose products need a BIS R-number, e.g. ["Cables & Chargers"].
  */
 
 const MAX_POLICY_BYTES = 512 * 1024;
@@ -147,6 +148,15 @@ const MaxLineQuantity = z
   .min(1, { error: LINE_CAP_RULE })
   .max(ORDER_LINE_MAX_QUANTITY, { error: LINE_CAP_RULE });
 
+/** The categories whose goods are BIS-notified (Compulsory Registration Scheme): their products need an R-number. */
+const BisCategories = z
+  .array(requiredText('a BIS-notified category', 100), {
+    error: 'bisCategories must be a list of category names, or null for none.',
+  })
+  .max(50, { error: 'a store can have at most 50 BIS-notified categories.' })
+  .nullable()
+  .transform((names) => (names?.length ? names : undefined));
+
 const StoreFileFields = {
   storeName: requiredText('storeName', 100),
   companyName: requiredText('companyName', 200),
@@ -180,6 +190,7 @@ const StoreFileFields = {
   grievanceOfficer: GrievanceOfficer,
   searchSynonyms: SearchSynonyms,
   maxLineQuantity: MaxLineQuantity,
+  bisCategories: BisCategories,
 };
 
 /** Every field, as `stores add` needs (the optional ones may be left out). */
@@ -201,6 +212,7 @@ export const StoreFile = z.strictObject({
   grievanceOfficer: StoreFileFields.grievanceOfficer.optional(),
   searchSynonyms: StoreFileFields.searchSynonyms.optional(),
   maxLineQuantity: StoreFileFields.maxLineQuantity.optional(),
+  bisCategories: StoreFileFields.bisCategories.optional(),
 });
 
 /** Only the fields to change, as `info set` takes them. */

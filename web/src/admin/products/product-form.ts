@@ -28,6 +28,8 @@ export interface ProductFormValues {
   manufacturer: string;
   importer: string;
   netQuantity: string;
+  /** The BIS R-number (R- and 8 digits), blank when none. */
+  bisRegistration: string;
   /** The parcel: whole grams and cm, each may be left blank. */
   weightGrams: string;
   lengthCm: string;
@@ -54,6 +56,7 @@ export const emptyProduct: ProductFormValues = {
   manufacturer: '',
   importer: '',
   netQuantity: '',
+  bisRegistration: '',
   weightGrams: '',
   lengthCm: '',
   breadthCm: '',
@@ -84,6 +87,7 @@ export function toFormValues(product: AdminProduct): ProductFormValues {
     manufacturer: product.manufacturer ?? '',
     importer: product.importer ?? '',
     netQuantity: product.netQuantity ?? '',
+    bisRegistration: product.bisRegistration ?? '',
     weightGrams: product.weightGrams === null ? '' : String(product.weightGrams),
     lengthCm: product.lengthCm === null ? '' : String(product.lengthCm),
     breadthCm: product.breadthCm === null ? '' : String(product.breadthCm),
@@ -123,6 +127,7 @@ export function toRecord(values: ProductFormValues, gender: string | null = null
     manufacturer: values.manufacturer,
     importer: values.importer,
     netQuantity: values.netQuantity,
+    bisRegistration: values.bisRegistration,
     weightGrams: values.weightGrams.trim() === '' ? null : numberOf(values.weightGrams),
     lengthCm: values.lengthCm.trim() === '' ? null : numberOf(values.lengthCm),
     breadthCm: values.breadthCm.trim() === '' ? null : numberOf(values.breadthCm),

@@ -90,6 +90,7 @@ export const anAdminProduct = (overrides: Partial<AdminProduct> = {}): AdminProd
   manufacturer: 'Shenzhen Linkwell Electronics Co., Ltd., Baoan District, Shenzhen, China',
   importer: 'NetKart Technologies Private Limited, 41 Residency Road, Bengaluru 560025',
   netQuantity: '1 N',
+  bisRegistration: null,
   weightGrams: null,
   lengthCm: null,
   breadthCm: null,

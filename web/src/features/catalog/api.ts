@@ -29,7 +29,7 @@ export interface ProductPage {
   search: SearchOutcome | null;
 }
 
-const noFacets = (): ProductFacets => ({ types: [], prices: [], inStock: 0, attributes: [] });
+const noFacets = (): ProductFacets => ({ types: [], prices: [], inStock: 0, origins: [], attributes: [] });
 
 async function fetchProducts(query: ReturnType<typeof listingQuery>): Promise<ProductPage> {
   const result = await apiRequest<ProductListResponse>('/products', { query });

@@ -51,6 +51,12 @@ export function attributesFrom(search: URLSearchParams): Record<string, string[]
   return attributes;
 }
 
+/** A country of origin from the address bar: trimmed, at most as long as a filter may be, none when blank. */
+function originFrom(value: string | null): { countryOfOrigin?: string } {
+  const country = value?.trim();
+  return country && country.length <= FILTER_TEXT_MAX ? { countryOfOrigin: country } : {};
+}
+
 /** The listing a /products address asks for; what the shop cannot read is left out, not refused. */
 export function listingParamsOf(search: URLSearchParams): ListingParams {
   const q = searchTextFrom(search.get('q'));
@@ -69,6 +75,7 @@ export function listingParamsOf(search: URLSearchParams): ListingParams {
     minPrice,
     maxPrice,
     inStock: search.get('inStock') === 'true',
+    ...originFrom(search.get('countryOfOrigin')),
     attributes: attributesFrom(search),
     page: pageFrom(search.get('page')),
   };

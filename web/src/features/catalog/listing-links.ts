@@ -5,7 +5,7 @@ import { attributeNameOf, attributeQuery, isAttributeKey, type ListingParams, sa
 /* The addresses of listings: the next one when a filter changes, and the links to one. */
 
 /** Filters the shopper narrows a listing with; the search words, category and sort stay when they are cleared. */
-const FILTER_KEYS = ['parentCategory', 'minPrice', 'maxPrice', 'inStock'];
+const FILTER_KEYS = ['parentCategory', 'minPrice', 'maxPrice', 'inStock', 'countryOfOrigin'];
 
 /** Is anything filtering the listing beyond its search words and category? */
 export const hasFilters = (params: ListingParams): boolean =>
@@ -13,6 +13,7 @@ export const hasFilters = (params: ListingParams): boolean =>
   params.minPrice !== undefined ||
   params.maxPrice !== undefined ||
   !!params.inStock ||
+  !!params.countryOfOrigin?.trim() ||
   Object.keys(params.attributes ?? {}).length > 0;
 
 /** The address's next query after a change: every change shows the first page again. */
@@ -127,6 +128,7 @@ export function canonicalListingPath(params: ListingParams): string {
   if (minPrice !== undefined) query.set('minPrice', String(minPrice));
   if (maxPrice !== undefined) query.set('maxPrice', String(maxPrice));
   if (inStock) query.set('inStock', 'true');
+  if (params.countryOfOrigin?.trim()) query.set('countryOfOrigin', params.countryOfOrigin.trim());
   if (sort) query.set('sort', sort);
   if (page > 1) query.set('page', String(page));
   return productsPath(query);
@@ -178,6 +180,14 @@ export function filterChipsOf(params: ListingParams): FilterChip[] {
       key: 'inStock',
       label: 'In stock only',
       without: (search) => withParams(search, { inStock: undefined }),
+    });
+  }
+  const origin = params.countryOfOrigin?.trim();
+  if (origin) {
+    chips.push({
+      key: 'countryOfOrigin',
+      label: `Made in ${origin}`,
+      without: (search) => withParams(search, { countryOfOrigin: undefined }),
     });
   }
   return chips;

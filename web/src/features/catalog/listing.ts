@@ -18,6 +18,8 @@ export interface ListingParams {
   minPrice?: number;
   maxPrice?: number;
   inStock?: boolean;
+  /** The country the goods were made in (Legal Metrology rule 6(10A)). */
+  countryOfOrigin?: string;
   /** Specification filters by name: values of one name are alternatives, names all apply. */
   attributes?: Record<string, string[]>;
   page: number;
@@ -37,6 +39,7 @@ export function attributeQuery(attributes: Record<string, string[]> = {}): Recor
 export function listingQuery(params: ListingParams, limit = PAGE_SIZE) {
   const { category, parentCategory, featured, q, sort, minPrice, maxPrice, inStock, attributes, page } = params;
   const query: Record<string, QueryValue> = { page, limit };
+  const origin = params.countryOfOrigin?.trim();
   const key = category?.trim().toLowerCase();
   if (key) query.category = key;
   if (key === 'men') query.gender = 'Men';
@@ -49,6 +52,7 @@ export function listingQuery(params: ListingParams, limit = PAGE_SIZE) {
   if (minPrice !== undefined) query.minPrice = minPrice;
   if (maxPrice !== undefined) query.maxPrice = maxPrice;
   if (inStock) query.inStock = 'true';
+  if (origin) query.countryOfOrigin = origin;
   Object.assign(query, attributeQuery(attributes));
   return query;
 }
@@ -59,8 +63,6 @@ const DEFAULT_HEADINGS: Record<string, string> = {
   men: "Men's Collection",
   women: "Women's Collection",
   accessories: 'Accessories',
-  'lan adapters': 'LAN Adapters',
-  'laptop accessories': 'Laptop Accessories',
 };
 
 /** The listing's heading: the words searched for, else the chosen type, else the category's name, else All Products. */

@@ -42,6 +42,8 @@ export interface StoreProduct {
   manufacturer?: string;
   importer?: string;
   netQuantity?: string;
+  /** The BIS registration (R-number) of goods under the Compulsory Registration Scheme, when given. */
+  bisRegistration?: string;
 }
 
 /** The server's shape, loosely: the mapping copes with missing fields rather than trusting them. */
@@ -78,6 +80,7 @@ export function toStoreProduct(product: ProductInput): StoreProduct {
     ...(product.countryOfOrigin ? { countryOfOrigin: product.countryOfOrigin } : {}),
     ...(product.manufacturer ? { manufacturer: product.manufacturer } : {}),
     ...(product.importer ? { importer: product.importer } : {}),
+    ...(product.bisRegistration ? { bisRegistration: product.bisRegistration } : {}),
     ...(product.netQuantity ? { netQuantity: product.netQuantity } : {}),
   };
 }

@@ -25,6 +25,16 @@ export function productStructuredData(product: StoreProduct, origin: string, sto
       image: pictures.filter(Boolean).map(absolute),
       category: product.parentCategory ?? product.category,
       ...(product.countryOfOrigin ? { countryOfOrigin: product.countryOfOrigin } : {}),
+      ...(product.bisRegistration
+        ? {
+            hasCertification: {
+              '@type': 'Certification',
+              name: 'BIS Compulsory Registration',
+              certificationIdentification: product.bisRegistration,
+              issuedBy: { '@type': 'Organization', name: 'Bureau of Indian Standards' },
+            },
+          }
+        : {}),
       offers: {
         '@type': 'Offer',
         url,

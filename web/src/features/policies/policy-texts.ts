@@ -176,17 +176,16 @@ export const BUILT_IN_POLICIES: Record<'terms' | 'privacy' | 'refund' | 'return'
     ],
   },
   about: {
-    intro:
-      'Welcome to {{companyName}}: networking and laptop accessories for people who work, study and play online across India.',
+    intro: 'Welcome to {{companyName}}: a shop that sells and delivers across India.',
     sections: [
       {
         heading: 'Our vision',
-        paragraphs: ['Every home and office in India connected as reliably as the best offices in the world.'],
+        paragraphs: ['Buying online as simple and as trustworthy as buying from a shop you know.'],
       },
       {
         heading: 'Our mission',
         paragraphs: [
-          'To sell accessories we have tested ourselves, at fair prices, delivered quickly and supported by people who answer.',
+          'To sell products we stand behind, at fair prices, delivered quickly and supported by people who answer.',
         ],
       },
       {

@@ -1,5 +1,5 @@
 import type { CatalogueEntry, CatalogueProblem } from './catalogue-entry.js';
-import { CategoryTally, PictureCheck, TaxTally } from './import-checks.js';
+import { BisCheck, CategoryTally, PictureCheck, TaxTally } from './import-checks.js';
 
 /**
  * The first pass over a catalogue file: every row checked, a row at a time, and nothing of the
@@ -18,9 +18,15 @@ export class CatalogueCheck {
   private readonly categories = new CategoryTally();
   private readonly tax = new TaxTally();
 
-  /** `mediaDirs`: the picture folders a `/media/` picture must be in; not given, pictures are not looked for. */
-  constructor(mediaDirs?: readonly string[]) {
+  private readonly bis: BisCheck;
+
+  /**
+   * `mediaDirs`: the picture folders a `/media/` picture must be in; not given, pictures are not looked for.
+   * `bisCategories`: the categories whose products need a BIS R-number.
+   */
+  constructor(mediaDirs?: readonly string[], bisCategories: readonly string[] = []) {
     this.pictures = mediaDirs ? new PictureCheck(mediaDirs) : undefined;
+    this.bis = new BisCheck(bisCategories);
   }
 
   add(entry: CatalogueEntry): void {
@@ -36,7 +42,7 @@ export class CatalogueCheck {
       return;
     }
     this.lineOfSku.set(key, line);
-    const pictureProblems = this.pictures?.problems(line, record) ?? [];
+    const pictureProblems = [...(this.pictures?.problems(line, record) ?? []), ...this.bis.problems(line, record)];
     if (pictureProblems.length) {
       for (const problem of pictureProblems) this.refuse(problem);
       return;

@@ -26,7 +26,7 @@ port.on('message', () => {
 
 async function read(): Promise<void> {
   const catalogue = await openCatalogueFile(job.file);
-  const check = new CatalogueCheck(job.mediaDirs);
+  const check = new CatalogueCheck(job.mediaDirs, job.bisCategories);
   let rows: ProductColumns[] = [];
   let done = 0;
   let total = 0;

@@ -130,3 +130,35 @@ export class TaxTally {
     ];
   }
 }
+
+/**
+ * Goods of the categories the merchant marks as BIS-notified (chargers, power banks, adaptors …)
+ * may be sold only with their BIS registration: a row of such a category without its R-number is
+ * refused, naming the category.
+ */
+export class BisCheck {
+  private readonly notified: Set<string>;
+
+  constructor(bisCategories: readonly string[]) {
+    this.notified = new Set(bisCategories.map(normalised));
+  }
+
+  problems(line: number, record: Pick<ProductRecord, 'category' | 'bisRegistration'>): CatalogueProblem[] {
+    if (record.bisRegistration !== null || !this.notified.has(normalised(record.category))) return [];
+    return [
+      {
+        line,
+        message: `bisRegistration is required: the category '${record.category}' is BIS-notified, so its products are sold only with their BIS R-number ('R-' followed by 8 digits, like R-41001234).`,
+      },
+    ];
+  }
+}
+
+/** Rows of BIS-notified categories without their R-number: refused with their row (see BisCheck). */
+export function missingBisRegistrations(
+  read: Pick<ReadCatalogue, 'records'>,
+  bisCategories: readonly string[],
+): CatalogueProblem[] {
+  const check = new BisCheck(bisCategories);
+  return read.records.flatMap(({ line, record }) => check.problems(line, record));
+}

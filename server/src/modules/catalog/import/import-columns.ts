@@ -31,6 +31,7 @@ export const PRODUCT_COLUMNS = [
   'manufacturer',
   'importer',
   'net_quantity',
+  'bis_registration',
   'weight_grams',
   'length_cm',
   'breadth_cm',

@@ -25,7 +25,7 @@ export {
   importProducts,
 } from './catalogue-import.js';
 export type { PreparedRows } from './catalogue-staging.js';
-export { categoryWarnings, missingPictures, taxWarnings } from './import-checks.js';
+export { categoryWarnings, missingBisRegistrations, missingPictures, taxWarnings } from './import-checks.js';
 export { batchesOf } from './product-batches.js';
 export { MAX_STOCK, rowToRecord } from './product-record.js';
 export { checkCatalogueFile, readCatalogueFile } from './read-catalogue.js';

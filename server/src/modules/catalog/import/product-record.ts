@@ -43,6 +43,7 @@ export function rowToRecord(row: ProductRow): ProductRecord {
     manufacturer: product.manufacturer,
     importer: product.importer,
     netQuantity: product.netQuantity,
+    bisRegistration: product.bisRegistration,
     weightGrams: wholeOrNull(row.weight_grams),
     lengthCm: wholeOrNull(row.length_cm),
     breadthCm: wholeOrNull(row.breadth_cm),

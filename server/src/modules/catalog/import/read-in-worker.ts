@@ -16,6 +16,8 @@ export interface ReadJob {
   /** The store's categories, and its GSTIN: what the warnings are about. */
   knownCategories: readonly string[];
   gstin: string | null;
+  /** The categories the merchant marks as BIS-notified: their rows need a BIS R-number. */
+  bisCategories?: readonly string[];
   batchRows: number;
   /** Batches the thread may send before the first of them is taken. */
   ahead: number;

@@ -59,6 +59,7 @@ const csvRow = (record: ProductRecord): string[] => [
   text(record.manufacturer ?? ''),
   text(record.importer ?? ''),
   text(record.netQuantity ?? ''),
+  text(record.bisRegistration ?? ''),
   record.weightGrams === null ? '' : String(record.weightGrams),
   record.lengthCm === null ? '' : String(record.lengthCm),
   record.breadthCm === null ? '' : String(record.breadthCm),

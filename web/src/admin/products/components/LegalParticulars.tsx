@@ -61,6 +61,14 @@ function LegalParticulars({ form }: { form: ProductFormApi }) {
         </FormField>
       </div>
       <FormField
+        label="BIS registration (R-number)"
+        htmlFor="product-bis-registration"
+        error={errors.bisRegistration?.message}
+        description="R- followed by 8 digits, like R-41001234: required for chargers, power banks and adaptors sold under BIS's Compulsory Registration Scheme."
+      >
+        <Input id="product-bis-registration" autoComplete="off" {...form.register('bisRegistration')} />
+      </FormField>
+      <FormField
         label="Manufacturer"
         htmlFor="product-manufacturer"
         error={errors.manufacturer?.message}

@@ -197,6 +197,7 @@ describe('the product form', () => {
         manufacturer: 'Formosa Connect Corp., Taipei',
         importer: 'NetKart Technologies Private Limited, Bengaluru',
         netQuantity: '1 N',
+        bisRegistration: null,
         // Left blank: the store's default weight is charged.
         weightGrams: null,
         lengthCm: null,
@@ -216,6 +217,7 @@ describe('the product form', () => {
     const hsn = screen.getByLabelText(/HSN code/);
     await userEvent.clear(hsn);
     await userEvent.type(hsn, '85176');
+    await userEvent.type(screen.getByLabelText(/BIS registration/), 'R-4100123');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(
       await screen.findByText(
@@ -223,5 +225,8 @@ describe('the product form', () => {
       ),
     ).toBeVisible();
     expect(screen.getByText('hsn is an HSN code of 4, 6 or 8 digits, like 8517 or 85176290.')).toBeVisible();
+    expect(
+      screen.getByText("bisRegistration is a BIS R-number: 'R-' followed by 8 digits, like R-41001234."),
+    ).toBeVisible();
   });
 });

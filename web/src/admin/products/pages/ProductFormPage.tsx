@@ -80,6 +80,7 @@ const FIELDS = [
   'manufacturer',
   'importer',
   'netQuantity',
+  'bisRegistration',
   'weightGrams',
   'lengthCm',
   'breadthCm',

@@ -72,6 +72,7 @@ function DetailsForm({ details }: { details: AdminStoreDetails }) {
         ...SELLER_FIELDS,
         ...Object.values(OFFICER_FIELDS),
         'categories',
+        'bisCategories',
         'lowStockThreshold',
         'maxLineQuantity',
         'searchSynonyms',
@@ -153,6 +154,15 @@ function DetailsForm({ details }: { details: AdminStoreDetails }) {
           />
         </FormField>
       </div>
+
+      <FormField
+        label="BIS-notified categories"
+        htmlFor="store-bisCategories"
+        error={errors.bisCategories?.message}
+        description="One per line: categories whose goods need a BIS registration (chargers, power banks, adaptors). An import refuses their products without an R-number."
+      >
+        <Textarea id="store-bisCategories" rows={3} {...form.register('bisCategories')} />
+      </FormField>
 
       <FormField
         label="Search synonyms"

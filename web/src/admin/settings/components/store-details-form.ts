@@ -18,6 +18,8 @@ export interface DetailsValues {
   description: string;
   /** One per line. */
   categories: string;
+  /** The BIS-notified categories (their products need an R-number), one per line. */
+  bisCategories: string;
   lowStockThreshold: string;
   /** How many of one product one order may hold. */
   maxLineQuantity: string;
@@ -51,7 +53,7 @@ export function formFieldOf(field: string | undefined): string | undefined {
   if (field === 'grievanceOfficer') return 'officerName';
   const part = field?.startsWith('grievanceOfficer.') ? field.slice('grievanceOfficer.'.length) : undefined;
   if (part) return OFFICER_FIELDS[part as keyof typeof OFFICER_FIELDS];
-  return field?.replace(/^(categories|searchSynonyms)(\.\d+)+$/, '$1');
+  return field?.replace(/^(categories|bisCategories|searchSynonyms)(\.\d+)+$/, '$1');
 }
 
 export const TEXT_FIELDS = [
@@ -72,6 +74,7 @@ export function toValues(details: AdminStoreDetails): DetailsValues {
     companyPhone: details.companyPhone,
     description: details.description,
     categories: details.categories.join('\n'),
+    bisCategories: (details.bisCategories ?? []).join('\n'),
     lowStockThreshold: String(details.lowStockThreshold),
     maxLineQuantity: String(details.maxLineQuantity ?? DEFAULT_MAX_LINE_QUANTITY),
     policies: Object.fromEntries(POLICY_SLUGS.map((slug) => [slug, details.policies[slug] ?? ''])) as Record<
@@ -114,6 +117,8 @@ export const detailsSchema = z.preprocess((input) => {
   return {
     ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, values[field]])),
     categories: linesOf(values.categories),
+    // None removes them.
+    bisCategories: linesOf(values.bisCategories).length ? linesOf(values.bisCategories) : null,
     lowStockThreshold: values.lowStockThreshold.trim() === '' ? undefined : Number(values.lowStockThreshold),
     maxLineQuantity: values.maxLineQuantity.trim() === '' ? undefined : Number(values.maxLineQuantity),
     policies: values.policies,

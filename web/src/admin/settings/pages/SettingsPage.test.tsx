@@ -255,6 +255,23 @@ describe('the settings page', () => {
     expect(body.searchSynonyms).toEqual([['pendrive', 'thumb drive'], ['rucksack', 'backpack', 'sleeve'], ['lan']]);
   });
 
+  it('saves the BIS-notified categories one per line, and shows a refusal beside them', async () => {
+    const calls = ownerApi({
+      'PUT /admin/settings/store': () => [
+        400,
+        { error: 'a BIS-notified category is required.', field: 'bisCategories.1' },
+      ],
+    });
+    renderAdmin('/admin/settings');
+    const notified = await screen.findByLabelText('BIS-notified categories');
+    await userEvent.type(notified, 'Cables & Chargers\n\n  Power Banks ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save store details' }));
+    await expectVisibleText('a BIS-notified category is required.');
+    expect(notified).toHaveAccessibleDescription(expect.stringContaining('a BIS-notified category is required.'));
+    const body = calls.find((call) => call.route === 'PUT /admin/settings/store')?.body as Record<string, unknown>;
+    expect(body.bisCategories).toEqual(['Cables & Chargers', 'Power Banks']);
+  });
+
   it('previews a policy as the server cleans it, and says when something unsafe went', async () => {
     const calls = ownerApi({
       'POST /admin/settings/policy-preview': () => [200, { html: '<p>Refunds in 7 days.</p>', changed: true }],

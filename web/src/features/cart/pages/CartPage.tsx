@@ -38,7 +38,7 @@ export default function CartPage() {
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <ShoppingBag aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
         <h1 className="mt-4 text-2xl font-bold text-slate-900">Your cart is empty</h1>
-        <p className="mt-2 text-slate-600">Find an adapter, a hub or a dock you like and it will wait here.</p>
+        <p className="mt-2 text-slate-600">Find something you like and it will wait here.</p>
         <Link to="/" className={buttonClasses('primary', 'md', 'mt-6')}>
           Continue Shopping
         </Link>

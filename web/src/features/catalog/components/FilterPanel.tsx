@@ -28,13 +28,15 @@ interface FilterPanelProps {
 /** '2.5 Gbps': a value with its own unit, else the specification's. */
 const valueLabel = (value: string, unit: string | null | undefined) => (unit ? `${value} ${unit}` : value);
 
-/** The listing's filters, each choice with how many products it leaves: type, specifications, price, stock. */
+/** The listing's filters, each choice with how many products it leaves: type, specifications, price, origin, stock. */
 export function FilterPanel({ params, facets, onChange, heading = true }: FilterPanelProps) {
   const groupName = useId();
   const chosenType = params.parentCategory?.trim();
   const types = facets.types;
   const bands = facets.prices.filter((band) => band.count > 0 || isPriceBandChosen(params, band));
   const anyPrice = params.minPrice === undefined && params.maxPrice === undefined;
+  const chosenOrigin = params.countryOfOrigin?.trim();
+  const origins = facets.origins ?? [];
 
   return (
     <div className="space-y-4">
@@ -116,6 +118,29 @@ export function FilterPanel({ params, facets, onChange, heading = true }: Filter
               onChange={() => onChange((search) => withPriceBand(search, band))}
               label={priceBandLabel(band)}
               count={band.count}
+            />
+          ))}
+        </FacetGroup>
+      ) : null}
+
+      {origins.length > 0 || chosenOrigin ? (
+        <FacetGroup legend="Country of origin">
+          <FacetOption
+            type="radio"
+            name={`${groupName}-origin`}
+            checked={!chosenOrigin}
+            onChange={() => onChange((search) => withParams(search, { countryOfOrigin: undefined }))}
+            label="Any country"
+          />
+          {origins.map((origin) => (
+            <FacetOption
+              key={origin.value}
+              type="radio"
+              name={`${groupName}-origin`}
+              checked={chosenOrigin?.toLowerCase() === origin.value.toLowerCase()}
+              onChange={() => onChange((search) => withParams(search, { countryOfOrigin: origin.value }))}
+              label={origin.value}
+              count={origin.count}
             />
           ))}
         </FacetGroup>

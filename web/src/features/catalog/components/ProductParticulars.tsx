@@ -6,7 +6,7 @@ export function TaxesIncluded() {
   return <p className="text-sm text-slate-600">Inclusive of all taxes</p>;
 }
 
-/** What the label says: origin, who made or imported it, net quantity, and who sells it. */
+/** What the label says: origin, who made or imported it, net quantity, BIS registration, and who sells it. */
 export function ProductParticulars({ product }: { product: StoreProduct }) {
   const { storeInfo } = useStoreInfo();
   const seller = storeInfo ? storeInfo.legalName || storeInfo.companyName : undefined;
@@ -15,6 +15,7 @@ export function ProductParticulars({ product }: { product: StoreProduct }) {
   if (product.manufacturer) rows.push(['Manufacturer', product.manufacturer]);
   if (product.importer) rows.push(['Importer', product.importer]);
   if (product.netQuantity) rows.push(['Net quantity', product.netQuantity]);
+  if (product.bisRegistration) rows.push(['BIS registration (R-number)', product.bisRegistration]);
   if (rows.length === 0 && !seller) return null;
   return (
     <section

@@ -8,6 +8,7 @@ const SORT_LABELS: Record<ProductSort, string> = {
   price_desc: 'Price: high to low',
   newest: 'Newest',
   discount: 'Biggest discount',
+  origin: 'Country of origin',
 };
 
 interface SortSelectProps {

@@ -73,11 +73,18 @@ describe("the product's legal particulars", () => {
     vi.unstubAllGlobals();
   });
 
+  it('names the BIS registration (R-number) when the product has one, and none it was not given', async () => {
+    showProduct({ ...stand, bisRegistration: 'R-41001234' });
+    const details = await screen.findByRole('region', { name: 'Product details' });
+    expect(within(details).getByText('BIS registration (R-number)').nextSibling?.textContent).toBe('R-41001234');
+  });
+
   it('says taxes are included even without an MRP, and claims no origin it was not given', async () => {
     showProduct(stand);
     await expectVisibleText('Inclusive of all taxes');
     expect(screen.queryByText(/M\.R\.P\./)).toBeNull();
     expect(screen.queryByText('Country of origin')).toBeNull();
+    expect(screen.queryByText('BIS registration (R-number)')).toBeNull();
   });
 });
 

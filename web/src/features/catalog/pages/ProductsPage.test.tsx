@@ -26,6 +26,10 @@ const facets: ProductFacets = {
     { min: 10000, max: null, count: 1 },
   ],
   inStock: 4,
+  origins: [
+    { value: 'China', count: 4 },
+    { value: 'India', count: 2 },
+  ],
   attributes: [
     {
       key: 'Speed',
@@ -145,7 +149,14 @@ describe('sorting the products', () => {
       within(sort)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Relevance', 'Price: low to high', 'Price: high to low', 'Newest', 'Biggest discount']);
+    ).toEqual([
+      'Relevance',
+      'Price: low to high',
+      'Price: high to low',
+      'Newest',
+      'Biggest discount',
+      'Country of origin',
+    ]);
     expect(sort).toHaveValue('relevance');
 
     await userEvent.selectOptions(sort, 'Price: low to high');
@@ -240,6 +251,28 @@ describe('filtering the products', () => {
 
     await userEvent.click(within(filters).getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(address()).toBe('?q=hub&sort=newest'));
+  });
+
+  it('filters by country of origin with its counts, as a chip too, and sorts by it', async () => {
+    const calls = showListing('/products?category=hubs', () => listing([hub]));
+    await shown();
+    const filters = screen.getByRole('complementary', { name: 'Filters' });
+    const origins = within(filters).getByRole('group', { name: 'Country of origin' });
+    expect(within(origins).getAllByRole('radio')).toHaveLength(3);
+    expect(within(origins).getByRole('radio', { name: 'Any country' })).toBeChecked();
+    expect(within(origins).getByRole('radio', { name: 'China (4)' })).not.toBeChecked();
+    await userEvent.click(within(origins).getByRole('radio', { name: 'India (2)' }));
+    await waitFor(() => expect(address()).toBe('?category=hubs&countryOfOrigin=India'));
+    await waitFor(() => expect(lastRequest(calls)?.get('countryOfOrigin')).toBe('India'));
+    expect(within(origins).getByRole('radio', { name: 'India (2)' })).toBeChecked();
+    const active = screen.getByRole('region', { name: 'Active filters' });
+    expect(within(active).getByRole('button', { name: 'Remove filter: Made in India' })).toBeVisible();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Country of origin');
+    await waitFor(() => expect(lastRequest(calls)?.get('sort')).toBe('origin'));
+
+    await userEvent.click(within(origins).getByRole('radio', { name: 'Any country' }));
+    await waitFor(() => expect(address()).toBe('?category=hubs&sort=origin'));
   });
 
   it('shows the active filters as chips with the result count: each removes itself, Clear all removes them all', async () => {
