@@ -31,7 +31,7 @@ import {
   OrderService,
   orderTimeline,
 } from './modules/orders/service.js';
-import { CodService } from './modules/payments/cod/service.js';
+import { CodService, DEFAULT_COD_CODE_POLICY } from './modules/payments/cod/service.js';
 import { refundTimeline } from './modules/payments/refunds.js';
 import { paymentWaitsByHand } from './modules/payments/registry.js';
 import { PaymentService } from './modules/payments/service.js';
@@ -179,8 +179,15 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
       if (store && order) await outbox.enqueue(trx, refundMessage(store, order, refund, kind, settings.messages));
     },
   );
-  // A COD order's code goes out as a text message through the outbox, in the order's transaction.
-  const cod = new CodService(db, orders, (trx, message) => enqueueTextMessage(outbox, trx, message));
+  // A COD order's code goes out as a text message through the outbox, in the order's transaction,
+  // and on WhatsApp too for a shopper whose consent to updates there stands.
+  const cod = new CodService(
+    db,
+    orders,
+    (trx, message) => enqueueTextMessage(outbox, trx, message),
+    DEFAULT_COD_CODE_POLICY,
+    (trx, message) => whatsApp.codCode(trx, message),
+  );
   const catalog = new CatalogService(db, (trx, productIds) => orders.productsOrderedAmong(trx, productIds));
   const accounts = new AccountService(
     db,
