@@ -31,6 +31,7 @@ import {
   OrderService,
   orderTimeline,
 } from './modules/orders/service.js';
+import { EmailVerifications } from './modules/accounts/email-verification.js';
 import { CodService, DEFAULT_COD_CODE_POLICY } from './modules/payments/cod/service.js';
 import { refundTimeline } from './modules/payments/refunds.js';
 import { paymentWaitsByHand } from './modules/payments/registry.js';
@@ -68,6 +69,7 @@ export interface ModuleServices {
   contact: ContactService;
   passwordResets: PasswordResets;
   phoneSignIn: PhoneSignIn;
+  emailVerifications: EmailVerifications;
   passwordChanges: PasswordChanges;
   invoices: InvoiceService;
   pincodes: PincodeService;
@@ -206,6 +208,8 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     },
   );
   const newsletter = new NewsletterService(db, outbox, settings.messages);
+  // Sign-in codes go out as text messages through the outbox, in the transaction that stores them.
+  const phoneSignIn = new PhoneSignIn(db, accounts, (trx, message) => enqueueTextMessage(outbox, trx, message));
   const staff = new StaffService(db, audit, settings.passwordCost);
   couriers = new CourierService(db, orders, catalog, settings.couriers ?? DEFAULT_COURIER_ENVIRONMENT);
   const paymentsService = payments;
@@ -254,13 +258,13 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     staff,
     staffSignInLinks: new StaffSignInLinks(db, outbox, staff, settings.messages),
     outbox,
-    privacy: new PrivacyService(db, { accounts, addressBook, orders, newsletter, outbox, audit }),
+    privacy: new PrivacyService(db, { accounts, phoneSignIn, addressBook, orders, newsletter, outbox, audit }),
     stockSummary: new StockSummary(db, outbox, stores, catalog, settings.messages),
     newsletter,
     contact: new ContactService(db, outbox, audit, settings.messages),
     passwordResets: new PasswordResets(db, outbox, settings.messages, settings.passwordCost),
-    // Sign-in codes go out as text messages through the outbox, in the transaction that stores them.
-    phoneSignIn: new PhoneSignIn(db, accounts, (trx, message) => enqueueTextMessage(outbox, trx, message)),
+    phoneSignIn,
+    emailVerifications: new EmailVerifications(db, outbox, settings.messages),
     passwordChanges: new PasswordChanges(db, outbox, audit, settings.messages, settings.passwordCost),
     invoices,
     pincodes,
