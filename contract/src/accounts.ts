@@ -59,6 +59,8 @@ export const AccountInfo = z.object({
   emailVerified: z.boolean().optional(),
   /** The phone was proved by a code sent to it (every phone the shop keeps is). */
   phoneVerified: z.boolean().optional(),
+  /** A password signs in to it (a phone account has none until one is set through the reset). */
+  hasPassword: z.boolean().optional(),
   createdAt: z.string(),
 });
 export type AccountInfo = z.infer<typeof AccountInfo>;

@@ -266,6 +266,7 @@ export function toAccountInfo(user: UserRow): AccountInfo {
     emailVerified: user.email !== null && user.email_verified_at !== null,
     phone: user.phone,
     phoneVerified: user.phone !== null && user.phone_verified_at !== null,
+    hasPassword: user.password_hash !== '',
     createdAt: user.created_at,
   };
 }
