@@ -8,7 +8,11 @@ import { Order } from './orders.js';
  */
 export const DeleteAccountRequest = z
   .object({
-    password: z.string({ error: 'Password is required.' }).min(1, { error: 'Password is required.' }).max(200).optional(),
+    password: z
+      .string({ error: 'Password is required.' })
+      .min(1, { error: 'Password is required.' })
+      .max(200)
+      .optional(),
     code: SignInCode.optional(),
   })
   .refine((body) => body.password !== undefined || body.code !== undefined, {

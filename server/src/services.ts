@@ -3,6 +3,7 @@ import path from 'node:path';
 import { COD_PAYMENT, checkGstin } from '@netkart/contract';
 import type { Database } from './db/schema.js';
 import { AddressBook } from './modules/accounts/addresses.js';
+import { EmailVerifications } from './modules/accounts/email-verification.js';
 import { PasswordChanges } from './modules/accounts/password-change.js';
 import { PasswordResets } from './modules/accounts/password-reset.js';
 import type { ScryptCost } from './modules/accounts/passwords.js';
@@ -31,7 +32,6 @@ import {
   OrderService,
   orderTimeline,
 } from './modules/orders/service.js';
-import { EmailVerifications } from './modules/accounts/email-verification.js';
 import { CodService, DEFAULT_COD_CODE_POLICY } from './modules/payments/cod/service.js';
 import { refundTimeline } from './modules/payments/refunds.js';
 import { paymentWaitsByHand } from './modules/payments/registry.js';

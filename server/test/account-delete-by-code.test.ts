@@ -21,7 +21,9 @@ const newPhone = () => {
 
 async function newestCodeTo(phone: string): Promise<string> {
   const rows = await shop.services.outbox.list(shop.storeId, { limit: 500 });
-  const code = rows.find((row) => row.recipient === phone && row.kind === 'sms.sign-in-code')?.text.match(/^(\d{6}) /)?.[1];
+  const code = rows
+    .find((row) => row.recipient === phone && row.kind === 'sms.sign-in-code')
+    ?.text.match(/^(\d{6}) /)?.[1];
   if (!code) throw new Error(`no code sent to ${phone}`);
   return code;
 }
@@ -77,7 +79,8 @@ describe('deleting a phone account with a code', () => {
     await http.post('/account/delete-code', {}, token);
     const code = await newestCodeTo(phone);
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await http.delete('/account', { code: wrongCodeOf(code) }, token)).statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await http.delete('/account', { code: wrongCodeOf(code) }, token)).statusCode);
     expect(statuses.every((status) => status === 400 || status === 429)).toBe(true);
     const late = await http.delete('/account', { code }, token);
     expect([400, 429]).toContain(late.statusCode);

@@ -28,7 +28,10 @@ const newPhone = () => {
   next += 1;
   return `+918${String(Date.now() % 1_000_000).padStart(6, '0')}${String(next).padStart(3, '0')}`;
 };
-const newEmail = () => `added${Date.now()}.${(next += 1)}@example.in`;
+const newEmail = () => {
+  next += 1;
+  return `added${Date.now()}.${next}@example.in`;
+};
 
 async function mailsTo(email: string, kind: string) {
   const rows = await shop.services.outbox.list(shop.storeId, { limit: 500 });

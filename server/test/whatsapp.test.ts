@@ -219,7 +219,11 @@ describe('the cash-on-delivery confirmation code on WhatsApp', () => {
     expect(code).toMatch(/^\d{6}$/);
     await sender.runOnce();
     const codMessage = fake.sent.find((each) => each.template === 'cod_confirmation');
-    expect(codMessage).toMatchObject({ to: SHOPPER_NUMBER, language: 'en', parameters: [code, order.id, expect.any(String)] });
+    expect(codMessage).toMatchObject({
+      to: SHOPPER_NUMBER,
+      language: 'en',
+      parameters: [code, order.id, expect.any(String)],
+    });
     // The WhatsApp code is the SMS's code: either confirms the order.
     const confirmed = await client(shop.app, { token: asked.token }).post(`/orders/${order.id}/confirm-cod`, { code });
     expect(confirmed.statusCode, confirmed.body).toBe(200);

@@ -32,7 +32,10 @@ export async function emailVerificationRoutes(
     // The password reset's limits: a link to an inbox, per network address and per email.
     const addressWait = await limits.passwordResetsByAddress.take(limitKey(request.store.id, request.ip));
     if (addressWait) {
-      throw tooMany(addressWait, `Too many links asked for from this network. Please try again in ${inMinutes(addressWait)}.`);
+      throw tooMany(
+        addressWait,
+        `Too many links asked for from this network. Please try again in ${inMinutes(addressWait)}.`,
+      );
     }
     const { email } = valid(request, 'body');
     // Counted for every email alike, free or taken: the limit tells nothing about who shops here.

@@ -40,9 +40,14 @@ export async function privacyRoutes(app: FastifyInstance, { privacy }: { privacy
     if (!user.phone) throw new HttpError(400, NO_PHONE_FOR_CODE, {}, 'code');
     // The sign-in codes' own limits: per network address, then per number.
     const addressWait = await limits.signInCodesByAddress.take(limitKey(request.store.id, request.ip));
-    if (addressWait) throw tooMany(addressWait, `Too many codes asked for from this network. Please try again in ${inMinutes(addressWait)}.`);
+    if (addressWait)
+      throw tooMany(
+        addressWait,
+        `Too many codes asked for from this network. Please try again in ${inMinutes(addressWait)}.`,
+      );
     const phoneWait = await limits.signInCodesByPhone.take(limitKey(request.store.id, user.phone));
-    if (phoneWait) throw tooMany(phoneWait, `Too many codes sent to this number. Please try again in ${inMinutes(phoneWait)}.`);
+    if (phoneWait)
+      throw tooMany(phoneWait, `Too many codes sent to this number. Please try again in ${inMinutes(phoneWait)}.`);
     await privacy.sendDeleteCode(request.store, user);
     return reply.code(202).send({ message: DELETE_CODE_SENT, expiresInMinutes: privacy.codeMinutes });
   });

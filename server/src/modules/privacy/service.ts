@@ -99,7 +99,11 @@ export class PrivacyService {
     return this.owners.phoneSignIn.codeMinutes;
   }
 
-  async erase(store: Store, user: UserRow, proof: { password?: string | undefined; code?: string | undefined }): Promise<void> {
+  async erase(
+    store: Store,
+    user: UserRow,
+    proof: { password?: string | undefined; code?: string | undefined },
+  ): Promise<void> {
     const { accounts, orders, newsletter, outbox, phoneSignIn } = this.owners;
     if (proof.password !== undefined) {
       if (!(await verifyPassword(proof.password, user.password_hash)))

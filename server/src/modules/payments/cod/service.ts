@@ -188,7 +188,13 @@ export class CodService {
       text: codeText(storeName, order.id, code, this.policy.codeMinutes),
     });
     // The SMS always goes; WhatsApp besides it, when the shopper asked for updates there.
-    await this.alsoSendCode?.(trx, { storeId: order.store_id, userId: order.user_id, orderId: order.id, storeName, code });
+    await this.alsoSendCode?.(trx, {
+      storeId: order.store_id,
+      userId: order.user_id,
+      orderId: order.id,
+      storeName,
+      code,
+    });
   }
 
   /** The shopper's code: right → the order is confirmed (Processing, ready to ship); wrong → one try fewer. */

@@ -28,7 +28,9 @@ export function EmailSection({ info }: { info: AccountInfo | undefined }) {
     const result = await addMyEmail(typed);
     setBusy(false);
     if (!result.ok) {
-      setProblem(result.status === null ? 'No response from server. Please try again later.' : (result.error ?? FAILED));
+      setProblem(
+        result.status === null ? 'No response from server. Please try again later.' : (result.error ?? FAILED),
+      );
       return;
     }
     setSent(result.data.message);

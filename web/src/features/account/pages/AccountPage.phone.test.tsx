@@ -44,7 +44,10 @@ describe('a phone account’s page', () => {
 
   it('shows an email proved by its link as verified, and one typed at registration without the word', async () => {
     fakeApi({
-      'GET /accountInfo': () => [200, { ...phoneAccount, email: 'asha@example.in', emailVerified: true, hasPassword: true }],
+      'GET /accountInfo': () => [
+        200,
+        { ...phoneAccount, email: 'asha@example.in', emailVerified: true, hasPassword: true },
+      ],
     });
     const first = renderPage(<AccountPage />, { path: '/account' });
     expect(await personal()).toHaveTextContent('asha@example.in (verified)');
@@ -86,11 +89,17 @@ describe('a phone account’s page', () => {
   it('deletes the account with a code sent to its phone instead of a password', async () => {
     const calls = fakeApi({
       'GET /accountInfo': () => [200, phoneAccount],
-      'POST /account/delete-code': () => [202, { message: 'We have sent a 6-digit code to your mobile number.', expiresInMinutes: 10 }],
+      'POST /account/delete-code': () => [
+        202,
+        { message: 'We have sent a 6-digit code to your mobile number.', expiresInMinutes: 10 },
+      ],
       'DELETE /account': (body) =>
         (body as { code?: string }).code === '123456'
           ? [200, { message: 'Your account has been deleted.' }]
-          : [400, { error: 'That code is not right or has expired. Please check it or ask for a new one.', field: 'code' }],
+          : [
+              400,
+              { error: 'That code is not right or has expired. Please check it or ask for a new one.', field: 'code' },
+            ],
     });
     renderPage(<AccountPage />, { path: '/account' });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));

@@ -11,7 +11,10 @@ describe('the verify-email page', () => {
   it('confirms the email only on a tap, then sends a link to set a password', async () => {
     const calls = fakeApi({
       'POST /account/email/verify': () => [200, { message: 'Your email is confirmed.', email: 'asha@example.in' }],
-      'POST /users/password-reset': () => [202, { message: 'If an account exists for that email, we have sent a link' }],
+      'POST /users/password-reset': () => [
+        202,
+        { message: 'If an account exists for that email, we have sent a link' },
+      ],
     });
     renderPage(<VerifyEmailPage />, { path: '/verify-email?token=tok-1' });
     const confirm = await screen.findByRole('button', { name: 'Confirm my email' });
