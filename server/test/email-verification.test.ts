@@ -151,6 +151,20 @@ describe('a phone account adding an email', () => {
   });
 });
 
+describe('housekeeping', () => {
+  it('deletes links a day past their use or expiry, and keeps the live ones', async () => {
+    const token = await phoneAccount();
+    const email = newEmail();
+    await http.post('/account/email', { email }, token);
+    const live = () =>
+      shop.db.selectFrom('email_verifications').select('token_hash').where('email', '=', email).execute();
+    expect(await shop.services.emailVerifications.purgeOld(Date.now())).toBeGreaterThanOrEqual(0);
+    expect(await live()).toHaveLength(1);
+    await shop.services.emailVerifications.purgeOld(Date.now() + 2 * 86_400_000);
+    expect(await live()).toEqual([]);
+  });
+});
+
 describe('an account with an email', () => {
   it('cannot add another (409), and shows its registered email unverified until a reset link proves it', async () => {
     const shopper = await signUp(shop.app);
