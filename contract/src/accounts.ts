@@ -55,6 +55,12 @@ export const AccountInfo = z.object({
   email: z.string().nullable(),
   /** The account's mobile number ('+919845012345'), verified by a code; null when it has none. */
   phone: z.string().nullable().optional(),
+  /** The email was proved by a link sent to it (an email typed at registration is not, until then). */
+  emailVerified: z.boolean().optional(),
+  /** The phone was proved by a code sent to it (every phone the shop keeps is). */
+  phoneVerified: z.boolean().optional(),
+  /** A password signs in to it (a phone account has none until one is set through the reset). */
+  hasPassword: z.boolean().optional(),
   createdAt: z.string(),
 });
 export type AccountInfo = z.infer<typeof AccountInfo>;
@@ -158,3 +164,28 @@ export const SIGN_IN_CODE_SENT = 'If that number can receive texts, we have sent
 export const SIGN_IN_CODE_WRONG = 'That code is not right or has expired. Please check it or ask for a new one.';
 export const PHONE_TAKEN = 'That mobile number already signs in to another account.';
 export const EMAIL_TAKEN = 'That email already signs in to another account.';
+
+/** The one answer to adding an email, whether or not another account has it. */
+export const EMAIL_LINK_SENT = 'If it can be added, we sent a link to that email. Open it to confirm the address.';
+export const AddEmailResponse = z.object({ message: z.string(), expiresInMinutes: z.number().int().positive() });
+export type AddEmailResponse = z.infer<typeof AddEmailResponse>;
+
+/** POST /account/email/verify: the token of the link sent to the email. */
+export const VerifyEmailRequest = z.object({
+  token: z
+    .string({ error: 'The link is not complete.' })
+    .trim()
+    .min(1, { error: 'The link is not complete.' })
+    .max(200, { error: 'The link is not complete.' }),
+});
+export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;
+export const VerifyEmailResponse = z.object({ message: z.string(), email: z.string() });
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponse>;
+export const EMAIL_VERIFIED = 'Your email is confirmed. To sign in with it and a password, set a password.';
+export const EMAIL_LINK_INVALID = 'This link has expired or was already used. Please add your email again.';
+export const EMAIL_NO_LONGER_FREE = 'This email can no longer be added: it signs in to another account.';
+export const ACCOUNT_HAS_EMAIL = 'This account already has an email.';
+
+/** POST /account/delete-code: a code to the account's own phone, instead of a password, to delete it. */
+export const DELETE_CODE_SENT = 'We have sent a 6-digit code to your mobile number.';
+export const NO_PHONE_FOR_CODE = 'This account has no mobile number: please confirm with your password.';

@@ -1,10 +1,24 @@
 import { z } from 'zod';
+import { SignInCode } from './accounts.js';
 import { Order } from './orders.js';
 
-/** Deleting an account asks for its password: a borrowed phone must not erase someone's account. */
-export const DeleteAccountRequest = z.object({
-  password: z.string({ error: 'Password is required.' }).min(1, { error: 'Password is required.' }).max(200),
-});
+/**
+ * Deleting an account asks for its password, or, for an account with a phone (a phone account has
+ * no password), the code sent to it: a borrowed phone must not erase someone's account.
+ */
+export const DeleteAccountRequest = z
+  .object({
+    password: z
+      .string({ error: 'Password is required.' })
+      .min(1, { error: 'Password is required.' })
+      .max(200)
+      .optional(),
+    code: SignInCode.optional(),
+  })
+  .refine((body) => body.password !== undefined || body.code !== undefined, {
+    error: 'Password is required.',
+    path: ['password'],
+  });
 export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
 
 /** Everything the shop keeps about a shopper, as `POST /account/export` hands it over (DPDP Act 2023, section 11). */

@@ -10,6 +10,7 @@ import { storeHostOf } from './http/store-host.js';
 import { refuseNulCharacters } from './http/text-guard.js';
 import { holdInputErrors } from './http/wire.js';
 import { addressRoutes } from './modules/accounts/address-routes.js';
+import { emailVerificationRoutes } from './modules/accounts/email-routes.js';
 import { phoneSignInRoutes } from './modules/accounts/phone-routes.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
@@ -66,6 +67,9 @@ export const API_MODULES = [
     phoneSignIn: services.phoneSignIn,
     audit: services.audit,
     codeMinutes: services.phoneSignIn.codeMinutes,
+  })),
+  moduleRoutes(emailVerificationRoutes, ({ services }: ModuleGiven) => ({
+    emailVerifications: services.emailVerifications,
   })),
   moduleRoutes(addressRoutes, ({ services }: ModuleGiven) => ({ addressBook: services.addressBook })),
   moduleRoutes(privacyRoutes, ({ services }: ModuleGiven) => ({ privacy: services.privacy })),

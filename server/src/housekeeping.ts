@@ -50,6 +50,14 @@ export const HOUSEKEEPING_JOBS: HousekeepingJob[] = [
     },
   },
   {
+    // A link that proves an email, a day past its use or expiry, answers nothing any more.
+    name: 'purge old email links',
+    async run(services, now) {
+      const purged = await services.emailVerifications.purgeOld(now);
+      return purged ? `deleted ${purged} used or expired email link(s)` : undefined;
+    },
+  },
+  {
     // A sign-in code a day past its expiry answers nothing any more.
     name: 'purge old sign-in codes',
     async run(services, now) {

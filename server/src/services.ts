@@ -3,6 +3,7 @@ import path from 'node:path';
 import { COD_PAYMENT, checkGstin } from '@netkart/contract';
 import type { Database } from './db/schema.js';
 import { AddressBook } from './modules/accounts/addresses.js';
+import { EmailVerifications } from './modules/accounts/email-verification.js';
 import { PasswordChanges } from './modules/accounts/password-change.js';
 import { PasswordResets } from './modules/accounts/password-reset.js';
 import type { ScryptCost } from './modules/accounts/passwords.js';
@@ -31,7 +32,7 @@ import {
   OrderService,
   orderTimeline,
 } from './modules/orders/service.js';
-import { CodService } from './modules/payments/cod/service.js';
+import { CodService, DEFAULT_COD_CODE_POLICY } from './modules/payments/cod/service.js';
 import { refundTimeline } from './modules/payments/refunds.js';
 import { paymentWaitsByHand } from './modules/payments/registry.js';
 import { PaymentService } from './modules/payments/service.js';
@@ -68,6 +69,7 @@ export interface ModuleServices {
   contact: ContactService;
   passwordResets: PasswordResets;
   phoneSignIn: PhoneSignIn;
+  emailVerifications: EmailVerifications;
   passwordChanges: PasswordChanges;
   invoices: InvoiceService;
   pincodes: PincodeService;
@@ -179,8 +181,15 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
       if (store && order) await outbox.enqueue(trx, refundMessage(store, order, refund, kind, settings.messages));
     },
   );
-  // A COD order's code goes out as a text message through the outbox, in the order's transaction.
-  const cod = new CodService(db, orders, (trx, message) => enqueueTextMessage(outbox, trx, message));
+  // A COD order's code goes out as a text message through the outbox, in the order's transaction,
+  // and on WhatsApp too for a shopper whose consent to updates there stands.
+  const cod = new CodService(
+    db,
+    orders,
+    (trx, message) => enqueueTextMessage(outbox, trx, message),
+    DEFAULT_COD_CODE_POLICY,
+    (trx, message) => whatsApp.codCode(trx, message),
+  );
   const catalog = new CatalogService(db, (trx, productIds) => orders.productsOrderedAmong(trx, productIds));
   const accounts = new AccountService(
     db,
@@ -199,6 +208,8 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     },
   );
   const newsletter = new NewsletterService(db, outbox, settings.messages);
+  // Sign-in codes go out as text messages through the outbox, in the transaction that stores them.
+  const phoneSignIn = new PhoneSignIn(db, accounts, (trx, message) => enqueueTextMessage(outbox, trx, message));
   const staff = new StaffService(db, audit, settings.passwordCost);
   couriers = new CourierService(db, orders, catalog, settings.couriers ?? DEFAULT_COURIER_ENVIRONMENT);
   const paymentsService = payments;
@@ -247,13 +258,13 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     staff,
     staffSignInLinks: new StaffSignInLinks(db, outbox, staff, settings.messages),
     outbox,
-    privacy: new PrivacyService(db, { accounts, addressBook, orders, newsletter, outbox, audit }),
+    privacy: new PrivacyService(db, { accounts, phoneSignIn, addressBook, orders, newsletter, outbox, audit }),
     stockSummary: new StockSummary(db, outbox, stores, catalog, settings.messages),
     newsletter,
     contact: new ContactService(db, outbox, audit, settings.messages),
     passwordResets: new PasswordResets(db, outbox, settings.messages, settings.passwordCost),
-    // Sign-in codes go out as text messages through the outbox, in the transaction that stores them.
-    phoneSignIn: new PhoneSignIn(db, accounts, (trx, message) => enqueueTextMessage(outbox, trx, message)),
+    phoneSignIn,
+    emailVerifications: new EmailVerifications(db, outbox, settings.messages),
     passwordChanges: new PasswordChanges(db, outbox, audit, settings.messages, settings.passwordCost),
     invoices,
     pincodes,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AdminOrder, Order, WHATSAPP_CONSENT_TEXT, WhatsAppUpdates } from '@netkart/contract';
+import { AdminOrder, DEMO_COD_RULES, Order, WHATSAPP_CONSENT_TEXT, WhatsAppUpdates } from '@netkart/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MailSender } from '../src/modules/messages/sender.js';
 import { WHATSAPP_TEMPLATES } from '../src/modules/whatsapp/templates.js';
@@ -201,6 +201,39 @@ describe('order updates on WhatsApp', () => {
     } finally {
       fake.approved.order_delivered = APPROVED.order_delivered ?? 2;
     }
+  });
+});
+
+describe('the cash-on-delivery confirmation code on WhatsApp', () => {
+  it('goes as the cod_confirmation template to a shopper whose consent stands, beside the SMS; not to one without', async () => {
+    await shop.services.cod.setRules(shop.storeId, { ...DEMO_COD_RULES, maxOrder: 1_000_000 });
+    const smsOf = async (orderId: string) =>
+      (await shop.services.outbox.list(shop.storeId, { limit: 500 })).find(
+        (row) => row.kind === 'sms.cod-code' && row.text.includes(orderId),
+      );
+
+    const asked = await signUp(shop.app);
+    const order = await placeOrder(asked.token, { whatsappUpdates: true, paymentMethod: 'cod' });
+    const sms = await smsOf(order.id);
+    const code = sms?.text.match(/^(\d{6}) /)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    await sender.runOnce();
+    const codMessage = fake.sent.find((each) => each.template === 'cod_confirmation');
+    expect(codMessage).toMatchObject({
+      to: SHOPPER_NUMBER,
+      language: 'en',
+      parameters: [code, order.id, expect.any(String)],
+    });
+    // The WhatsApp code is the SMS's code: either confirms the order.
+    const confirmed = await client(shop.app, { token: asked.token }).post(`/orders/${order.id}/confirm-cod`, { code });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    fake.sent.length = 0;
+    const notAsked = await signUp(shop.app);
+    const other = await placeOrder(notAsked.token, { paymentMethod: 'cod' });
+    expect(await smsOf(other.id)).toBeDefined();
+    await sender.runOnce();
+    expect(fake.sent.filter((each) => each.template === 'cod_confirmation')).toEqual([]);
   });
 });
 

@@ -67,6 +67,8 @@ export interface UsersTable {
   /** The verified mobile number ('+919845012345') that signs in to this account; null when none. */
   phone: string | null;
   phone_verified_at: string | null;
+  /** When the email was proved by a link sent to it; null for one given at registration and never proved. */
+  email_verified_at: string | null;
 }
 
 /** A code sent to a phone: to sign in, or to add the phone to a signed-in account (user_id). */
@@ -74,7 +76,8 @@ export interface SignInCodesTable {
   id: string;
   store_id: string;
   phone: string;
-  purpose: 'sign-in' | 'add-phone';
+  /** 'delete-account': the signed-in account's own phone proves the deletion of a password-less account. */
+  purpose: 'sign-in' | 'add-phone' | 'delete-account';
   user_id: string | null;
   code_hash: string;
   tries_left: number;
@@ -344,6 +347,7 @@ export interface DatabaseSchema {
   outbox: OutboxTable;
   sequences: SequencesTable;
   password_resets: PasswordResetsTable;
+  email_verifications: EmailVerificationsTable;
   tickets: TicketsTable;
   subscribers: SubscribersTable;
   invoices: InvoicesTable;
@@ -581,6 +585,19 @@ export interface PasswordResetsTable {
   token_hash: string;
   store_id: string;
   user_id: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when the link was used (or superseded): a link works once. */
+  used_at: string | null;
+}
+
+/** An emailed link that adds (and proves) an email to an account; the token is kept only as a hash. */
+export interface EmailVerificationsTable {
+  token_hash: string;
+  store_id: string;
+  user_id: string;
+  /** The email the link proves, as the shopper typed it (lower-cased). */
+  email: string;
   created_at: string;
   expires_at: string;
   /** Set when the link was used (or superseded): a link works once. */

@@ -44,6 +44,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: '/register', lazy: page(() => import('@/features/auth/pages/RegisterPage')) },
         { path: '/forgot-password', lazy: page(() => import('@/features/auth/pages/ForgotPasswordPage')) },
         { path: '/reset-password', lazy: page(() => import('@/features/auth/pages/ResetPasswordPage')) },
+        { path: '/verify-email', lazy: page(() => import('@/features/auth/pages/VerifyEmailPage')) },
       ],
     },
     {

@@ -51,6 +51,7 @@ import * as returns from './2027-01-23-returns.js';
 import * as phoneSignIn from './2027-01-24-phone-sign-in.js';
 import * as courierLeftovers from './2027-01-25-courier-leftovers.js';
 import * as whatsapp from './2027-01-26-whatsapp.js';
+import * as emailVerification from './2027-01-28-email-verification.js';
 import * as originAndBis from './2027-01-30-origin-and-bis.js';
 
 const migrations: [name: string, migration: Migration][] = [
@@ -94,6 +95,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-24-phone-sign-in', phoneSignIn],
   ['2027-01-25-courier-leftovers', courierLeftovers],
   ['2027-01-26-whatsapp', whatsapp],
+  ['2027-01-28-email-verification', emailVerification],
   ['2027-01-30-origin-and-bis', originAndBis],
 ];
 

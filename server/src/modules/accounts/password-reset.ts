@@ -118,7 +118,11 @@ export class PasswordResets {
       if (Number(used.numUpdatedRows) !== 1) throw invalid();
       await trx
         .updateTable('users')
-        .set({ password_hash: passwordHash })
+        // The link reached the account's inbox: the email is proved too.
+        .set((eb) => ({
+          password_hash: passwordHash,
+          email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(at)),
+        }))
         .where('id', '=', reset.user_id)
         .where('store_id', '=', storeId)
         .execute();

@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { PHONE_TAKEN, SIGN_IN_CODE_MINUTES, SIGN_IN_CODE_WRONG } from '@netkart/contract';
+import { NO_PHONE_FOR_CODE, PHONE_TAKEN, SIGN_IN_CODE_MINUTES, SIGN_IN_CODE_WRONG } from '@netkart/contract';
 import type { Database, SignInCodesTable, UserRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../http/errors.js';
@@ -91,6 +91,21 @@ export class PhoneSignIn {
     await this.use(storeId, input.phone, input.code, 'add-phone', user.id, now);
     if (!(await this.accounts.setPhone(storeId, user.id, input.phone, now)))
       throw new HttpError(409, PHONE_TAKEN, {}, 'phone');
+  }
+
+  /**
+   * Sends a code to the signed-in account's own phone: typed back, it proves the account's deletion
+   * (a phone account has no password). Its text is the sign-in code's (one registered template).
+   */
+  async sendDeleteCode(store: { id: string; store_name: string }, user: UserRow, now = Date.now()): Promise<void> {
+    if (!user.phone) throw new HttpError(400, NO_PHONE_FOR_CODE, {}, 'code');
+    await this.issue(store, user.phone, 'delete-account', user.id, now);
+  }
+
+  /** Spends the deletion code of the account's phone, or throws the one refusal (a 400 naming `code`). */
+  async checkDeleteCode(storeId: string, user: UserRow, code: string, now = Date.now()): Promise<void> {
+    if (!user.phone) throw new HttpError(400, NO_PHONE_FOR_CODE, {}, 'code');
+    await this.use(storeId, user.phone, code, 'delete-account', user.id, now);
   }
 
   /** Deletes codes that expired more than a day ago; returns how many went. */

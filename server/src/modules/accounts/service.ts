@@ -52,6 +52,8 @@ export class AccountService {
       created_at: nowIso(),
       phone: null,
       phone_verified_at: null,
+      // An email typed at registration is not proved by a link (docs/decisions.md).
+      email_verified_at: null,
     };
     try {
       await writeTransaction(this.db, async (trx) => {
@@ -118,6 +120,7 @@ export class AccountService {
       created_at: at,
       phone,
       phone_verified_at: at,
+      email_verified_at: null,
     };
     try {
       await this.db.insertInto('users').values(user).execute();
@@ -216,6 +219,7 @@ export class AccountService {
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
     await trx.deleteFrom('sign_in_codes').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('email_verifications').where('user_id', '=', userId).execute();
     await trx
       .updateTable('users')
       .set({
@@ -226,13 +230,14 @@ export class AccountService {
         last_name: '',
         phone: null,
         phone_verified_at: null,
+        email_verified_at: null,
       })
       .where('id', '=', userId)
       .execute();
   }
 
-  private findByEmail(storeId: string, email: string) {
-    return this.db
+  findByEmail(storeId: string, email: string, db: Database = this.db) {
+    return db
       .selectFrom('users')
       .selectAll()
       .where('store_id', '=', storeId)
@@ -258,7 +263,10 @@ export function toAccountInfo(user: UserRow): AccountInfo {
     firstName: user.first_name,
     lastName: user.last_name,
     email: user.email,
+    emailVerified: user.email !== null && user.email_verified_at !== null,
     phone: user.phone,
+    phoneVerified: user.phone !== null && user.phone_verified_at !== null,
+    hasPassword: user.password_hash !== '',
     createdAt: user.created_at,
   };
 }

@@ -10,6 +10,37 @@ export const resetPasswordUrl = (
   settings: MessageSettings = {},
 ): string => `${shopUrl(store, settings)}/reset-password?token=${encodeURIComponent(token)}`;
 
+/** The link that proves an email added to an account (the page then offers to set a password). */
+export const verifyEmailUrl = (
+  store: Pick<StoreRow, 'host' | 'public_port'>,
+  token: string,
+  settings: MessageSettings = {},
+): string => `${shopUrl(store, settings)}/verify-email?token=${encodeURIComponent(token)}`;
+
+/** The email with the link that adds this address to the account that asked, valid for `minutes`, once. */
+export function verifyEmailMessage(
+  store: StoreRow,
+  link: { recipient: string; token: string; minutes: number },
+  settings: MessageSettings = {},
+): OutgoingMessage {
+  return {
+    storeId: store.id,
+    kind: 'account.verify-email',
+    recipient: link.recipient,
+    subject: `Confirm your email | ${store.store_name}`,
+    ...renderMessage(store, [
+      {
+        lines: [
+          `Someone (we hope you) asked to add this email to their ${store.store_name} account.`,
+          `The link below confirms it. It is valid for ${link.minutes} minutes and works once.`,
+        ],
+        links: [{ label: 'Confirm my email', url: verifyEmailUrl(store, link.token, settings) }],
+      },
+      { lines: ['If you did not ask for this, you can ignore this email: nothing changes.'] },
+    ]),
+  };
+}
+
 /** The email with a password-reset link, valid for `minutes` and good for one use. */
 export function passwordResetMessage(
   store: StoreRow,

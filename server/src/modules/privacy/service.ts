@@ -5,6 +5,7 @@ import { HttpError } from '../../http/errors.js';
 import { nowIso } from '../../shared/ids.js';
 import type { AddressBook } from '../accounts/addresses.js';
 import { verifyPassword } from '../accounts/passwords.js';
+import type { PhoneSignIn } from '../accounts/phone-sign-in.js';
 import type { AccountService } from '../accounts/service.js';
 import type { AuditLog } from '../audit/service.js';
 import type { Outbox } from '../messages/outbox.js';
@@ -22,6 +23,8 @@ const shopperActor = (user: Pick<UserRow, 'id'>) => `shopper:${user.id}`;
 /** The services that keep a shopper's data, each asked about its own tables. */
 export interface PrivacyOwners {
   accounts: AccountService;
+  /** The code sent to the account's phone, which proves a deletion instead of the password. */
+  phoneSignIn: PhoneSignIn;
   addressBook: AddressBook;
   orders: OrderService;
   newsletter: NewsletterService;
@@ -83,13 +86,34 @@ export class PrivacyService {
   }
 
   /**
-   * Erases the account after checking its password: every session ends, the name, email, phone and
+   * Erases the account after checking its password (or the code sent to its phone): every session ends, the name, email, phone and
    * addresses leave the account and its orders, unsent and sent copies of emails to it are deleted,
    * and the newsletter forgets the address. The email may register again.
    */
-  async erase(store: Store, user: UserRow, password: string): Promise<void> {
-    if (!(await verifyPassword(password, user.password_hash))) throw new HttpError(400, WRONG_PASSWORD, {}, 'password');
-    const { accounts, orders, newsletter, outbox } = this.owners;
+  /** Sends the code that proves this account's deletion to its own phone. */
+  sendDeleteCode(store: Store, user: UserRow): Promise<void> {
+    return this.owners.phoneSignIn.sendDeleteCode(store, user);
+  }
+
+  get codeMinutes(): number {
+    return this.owners.phoneSignIn.codeMinutes;
+  }
+
+  async erase(
+    store: Store,
+    user: UserRow,
+    proof: { password?: string | undefined; code?: string | undefined },
+  ): Promise<void> {
+    const { accounts, orders, newsletter, outbox, phoneSignIn } = this.owners;
+    if (proof.password !== undefined) {
+      if (!(await verifyPassword(proof.password, user.password_hash)))
+        throw new HttpError(400, WRONG_PASSWORD, {}, 'password');
+    } else {
+      // Asked before the code is spent: a code is not used up on an account that cannot go yet.
+      const open = await orders.unfinishedOf(this.db, store.id, user.id);
+      if (open.length > 0) throw new HttpError(409, stillOpen(open));
+      await phoneSignIn.checkDeleteCode(store.id, user, proof.code ?? '');
+    }
     await writeTransaction(this.db, async (trx) => {
       // An order on its way still needs the address it goes to: the account waits until it is finished.
       const open = await orders.unfinishedOf(trx, store.id, user.id);

@@ -71,4 +71,22 @@ export class WhatsAppOrderUpdates {
       call: templateCall(update.template, update.parameters),
     });
   }
+
+  /** A cash-on-delivery order's confirmation code, for a shopper whose consent stands (the SMS goes anyway). */
+  async codCode(
+    trx: Database,
+    message: { storeId: string; userId: string; orderId: string; storeName: string; code: string },
+  ): Promise<void> {
+    const consent = await this.consents.standing({ storeId: message.storeId, userId: message.userId }, trx);
+    if (!consent) return;
+    const template = WHATSAPP_TEMPLATES.codConfirmation;
+    const parameters = [message.code, message.orderId, message.storeName];
+    await enqueueWhatsAppMessage(this.outbox, trx, {
+      storeId: message.storeId,
+      kind: 'order.cod-code',
+      phone: consent.phone,
+      text: filledIn(template, parameters),
+      call: templateCall(template, parameters),
+    });
+  }
 }

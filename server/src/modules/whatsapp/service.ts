@@ -34,6 +34,14 @@ export class WhatsAppService {
     return this.updates.orderChanged(trx, change);
   }
 
+  /** Cash on delivery's hook: the order's confirmation code on WhatsApp too, in the order's transaction. */
+  codCode(
+    trx: Database,
+    message: { storeId: string; userId: string; orderId: string; storeName: string; code: string },
+  ): Promise<void> {
+    return this.updates.codCode(trx, message);
+  }
+
   /** The orders' hook for a consent asked for with an order, in its transaction. */
   async consentWithOrder(trx: Database, owner: ConsentOwner, phone: string): Promise<void> {
     await this.consents.give(trx, owner, phone, 'checkout');

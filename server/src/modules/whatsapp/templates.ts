@@ -32,6 +32,12 @@ export const WHATSAPP_TEMPLATES = {
     category: 'UTILITY',
     body: 'Your order {{1}} from {{2}} has been delivered. Thank you for shopping with us.',
   },
+  codConfirmation: {
+    name: 'cod_confirmation',
+    language: 'en',
+    category: 'UTILITY',
+    body: '{{1}} is the code to confirm your cash on delivery order {{2}} at {{3}}.',
+  },
   signInCode: {
     name: 'sign_in_code',
     language: 'en',

@@ -1,8 +1,10 @@
 import type {
   AccountExport,
   AccountSessions,
+  AddEmailResponse,
   ChangePasswordResponse,
   EndedSessions,
+  SignInCodeResponse,
   WhatsAppUpdates,
   WhatsAppUpdatesRequest,
 } from '@netkart/contract';
@@ -11,8 +13,17 @@ import { ApiError, apiRequest } from '@/lib/api-client';
 
 export const exportMyData = () => apiRequest<AccountExport>('/account/export', { method: 'POST', body: {} });
 
-export const deleteMyAccount = (password: string) =>
-  apiRequest<{ message: string }>('/account', { method: 'DELETE', body: { password } });
+/** Deletes the account, proved by its password or by the code sent to its phone. */
+export const deleteMyAccount = (proof: { password: string } | { code: string }) =>
+  apiRequest<{ message: string }>('/account', { method: 'DELETE', body: proof });
+
+/** A code to the account's own phone, to delete an account that has no password. */
+export const requestDeleteCode = () =>
+  apiRequest<SignInCodeResponse>('/account/delete-code', { method: 'POST', body: {} });
+
+/** A link to this email, which adds it to the account once followed. */
+export const addMyEmail = (email: string) =>
+  apiRequest<AddEmailResponse>('/account/email', { method: 'POST', body: { email } });
 
 /** Saves the data as a JSON file the way a download link would. */
 export function saveAsFile(data: unknown, fileName: string): void {

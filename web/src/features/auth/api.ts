@@ -1,4 +1,10 @@
-import type { AccountInfo, AuthorizeResponse, PasswordResetResponse, SignInCodeResponse } from '@netkart/contract';
+import type {
+  AccountInfo,
+  AuthorizeResponse,
+  PasswordResetResponse,
+  SignInCodeResponse,
+  VerifyEmailResponse,
+} from '@netkart/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, type ApiResult, apiRequest } from '@/lib/api-client';
 
@@ -17,6 +23,10 @@ export const requestPasswordReset = (email: string) =>
 
 export const confirmPasswordReset = (token: string, password: string) =>
   apiRequest<PasswordResetResponse>('/users/password-reset/confirm', { method: 'POST', body: { token, password } });
+
+/** The link sent to an email added to the account, followed: the email is the account's, proved. */
+export const confirmEmail = (token: string) =>
+  apiRequest<VerifyEmailResponse>('/account/email/verify', { method: 'POST', body: { token } });
 
 /** A 6-digit code texted to the number: answered alike (202) whether or not it has an account; 429 when asked too often. */
 export const requestSignInCode = (phone: string) =>

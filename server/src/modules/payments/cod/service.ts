@@ -32,6 +32,12 @@ export type SendText = (
   message: { storeId: string; kind: string; phone: string; text: string },
 ) => Promise<void>;
 
+/** Tells the code by another channel too (WhatsApp, for a shopper whose consent stands), in the caller's transaction. */
+export type AlsoSendCode = (
+  trx: Database,
+  message: { storeId: string; userId: string; orderId: string; storeName: string; code: string },
+) => Promise<void>;
+
 /** How the confirmation code behaves. */
 export interface CodCodePolicy {
   /** Minutes a code is good for. */
@@ -78,6 +84,7 @@ export class CodService {
     private readonly orders: OrderService,
     private readonly sendText: SendText,
     private readonly policy: CodCodePolicy = DEFAULT_COD_CODE_POLICY,
+    private readonly alsoSendCode?: AlsoSendCode,
   ) {}
 
   /**
@@ -179,6 +186,14 @@ export class CodService {
       kind: 'cod-code',
       phone: order.phone,
       text: codeText(storeName, order.id, code, this.policy.codeMinutes),
+    });
+    // The SMS always goes; WhatsApp besides it, when the shopper asked for updates there.
+    await this.alsoSendCode?.(trx, {
+      storeId: order.store_id,
+      userId: order.user_id,
+      orderId: order.id,
+      storeName,
+      code,
     });
   }
 

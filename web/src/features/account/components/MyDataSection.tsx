@@ -4,12 +4,15 @@ import { Link, useNavigate } from 'react-router';
 import { Button, Input, Label } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
 import { toast } from '@/lib/toast';
-import { deleteMyAccount, exportMyData, saveAsFile } from '../api';
+import { deleteMyAccount, exportMyData, requestDeleteCode, saveAsFile } from '../api';
 
 const FAILED = 'Something went wrong. Please try again.';
 
-/** The shopper's rights over their data: a copy of it, and deleting the account (with its password). */
-export function MyDataSection() {
+/**
+ * The shopper's rights over their data: a copy of it, and deleting the account, proved by its
+ * password, or (`byCode`: an account made by mobile number has no password) by a code sent to its phone.
+ */
+export function MyDataSection({ byCode = false }: { byCode?: boolean }) {
   const { forget } = useAuth();
   const navigate = useNavigate();
   const passwordId = useId();
@@ -18,6 +21,17 @@ export function MyDataSection() {
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [codeNote, setCodeNote] = useState<string | null>(null);
+
+  const sendCode = async () => {
+    setProblem(null);
+    const result = await requestDeleteCode();
+    if (!result.ok) {
+      setProblem(result.error ?? FAILED);
+      return;
+    }
+    setCodeNote(result.data.message);
+  };
 
   const download = async () => {
     setExporting(true);
@@ -33,11 +47,11 @@ export function MyDataSection() {
   const remove = async (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
-      setProblem('Password is required.');
+      setProblem(byCode ? 'The code is the 6 digits we sent.' : 'Password is required.');
       return;
     }
     setDeleting(true);
-    const result = await deleteMyAccount(password);
+    const result = await deleteMyAccount(byCode ? { code: password } : { password });
     setDeleting(false);
     if (!result.ok) {
       setProblem(result.error ?? FAILED);
@@ -65,7 +79,13 @@ export function MyDataSection() {
           Download my data
         </Button>
         {confirming ? null : (
-          <Button variant="destructive" onClick={() => setConfirming(true)}>
+          <Button
+            variant="destructive"
+            onClick={() => {
+              setConfirming(true);
+              if (byCode) void sendCode();
+            }}
+          >
             Delete my account
           </Button>
         )}
@@ -77,11 +97,17 @@ export function MyDataSection() {
             account and orders. Invoices already issued keep what the tax law requires. This cannot be undone.
           </p>
           <div className="space-y-1">
-            <Label htmlFor={passwordId}>Password</Label>
+            {byCode && codeNote ? (
+              <p role="status" className="text-sm text-red-900">
+                {codeNote}
+              </p>
+            ) : null}
+            <Label htmlFor={passwordId}>{byCode ? 'Code sent to your mobile' : 'Password'}</Label>
             <Input
               id={passwordId}
-              type="password"
-              autoComplete="current-password"
+              type={byCode ? 'text' : 'password'}
+              autoComplete={byCode ? 'one-time-code' : 'current-password'}
+              {...(byCode ? { inputMode: 'numeric' as const, maxLength: 7 } : {})}
               value={password}
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? `${passwordId}-problem` : undefined}
@@ -100,6 +126,11 @@ export function MyDataSection() {
             <Button type="submit" variant="destructive" disabled={deleting}>
               Delete my account for good
             </Button>
+            {byCode ? (
+              <Button type="button" variant="outline" onClick={sendCode}>
+                Send a new code
+              </Button>
+            ) : null}
             <Button
               type="button"
               variant="outline"

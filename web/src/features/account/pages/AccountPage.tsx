@@ -8,6 +8,7 @@ import { usePageMeta } from '@/features/store-info/page-meta';
 import { formatLongDate } from '@/lib/dates';
 import { toast } from '@/lib/toast';
 import { ChangePasswordSection } from '../components/ChangePasswordSection';
+import { EmailSection } from '../components/EmailSection';
 import { MyDataSection } from '../components/MyDataSection';
 import { PhoneSection } from '../components/PhoneSection';
 import { SavedAddressesSection } from '../components/SavedAddressesSection';
@@ -85,14 +86,22 @@ export default function AccountPage() {
           </div>
           <div>
             <dt className="text-sm text-slate-500">Email</dt>
-            <dd className="break-all text-slate-900">{info?.email ?? '—'}</dd>
+            <dd className="break-all text-slate-900">
+              {info?.email ? (
+                <>
+                  {info.email} {info.emailVerified ? <Verified /> : null}
+                </>
+              ) : (
+                '—'
+              )}
+            </dd>
           </div>
           <div>
             <dt className="text-sm text-slate-500">Mobile number</dt>
             <dd className="text-slate-900">
               {info?.phone ? (
                 <>
-                  {info.phone} <span className="text-sm text-green-700">(verified)</span>
+                  {info.phone} {info.phoneVerified !== false ? <Verified /> : null}
                 </>
               ) : (
                 '—'
@@ -106,12 +115,18 @@ export default function AccountPage() {
         </dl>
       </section>
       <PhoneSection info={info} />
+      <EmailSection info={info} />
       <SavedAddressesSection />
       <WhatsAppSection phone={info?.phone} />
-      {/* A mobile-number account has no password to change. */}
-      {info?.email !== null && <ChangePasswordSection />}
+      {/* A mobile-number account has no password to change (until one is set through the reset link). */}
+      {(info?.hasPassword ?? info?.email !== null) && <ChangePasswordSection />}
       <SessionsSection />
-      <MyDataSection />
+      <MyDataSection byCode={info?.hasPassword === false && Boolean(info.phone)} />
     </div>
   );
+}
+
+/** Beside a phone proved by a code, or an email proved by a link. */
+function Verified() {
+  return <span className="text-sm text-green-700">(verified)</span>;
 }
