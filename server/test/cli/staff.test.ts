@@ -121,7 +121,7 @@ describe('store --store <host> staff', () => {
 
     // Each store lists its own account of the email (and the accounts of every store).
     expect((await tools('staff', 'list')).stdout).toMatch(/meera@netkart\.in\s+Meera I\s+owner\s+tools\.example\.in/);
-    expect((await cli.store('staff', 'list')).stdout).toMatch(/meera@netkart\.in\s+Meera\s+staff\s+localhost/);
+    expect((await cli.store('staff', 'list')).stdout).toMatch(/meera@netkart\.in\s+Meera\s+orders\s+localhost/);
     expect((await cli.store('staff', 'list')).stdout).not.toContain('tools.example.in');
 
     expect((await pipedAt('new tool shed password\n', 'staff', 'reset-password', email)).code).toBe(0);
