@@ -7,9 +7,5 @@ import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`update staff set role = 'orders' where role = 'staff'`.execute(db);
-  await db.schema
-    .createIndex('orders_store_tracking')
-    .on('orders')
-    .columns(['store_id', 'tracking_number'])
-    .execute();
+  await db.schema.createIndex('orders_store_tracking').on('orders').columns(['store_id', 'tracking_number']).execute();
 }

@@ -1,4 +1,4 @@
-import { POWER_WORDS, STAFF_ROLES, type StaffPower, type StaffRole, roleMay } from '@netkart/contract';
+import { POWER_WORDS, roleMay, STAFF_ROLES, type StaffPower, type StaffRole } from '@netkart/contract';
 import type { FastifyRequest } from 'fastify';
 import type { StaffRow } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
@@ -89,6 +89,7 @@ export const ROUTE_POWERS: Record<string, StaffPower> = {
   'DELETE /admin/settings/couriers': 'settings',
   'GET /admin/settings/returns': 'settings',
   'PUT /admin/settings/returns': 'settings',
+  'GET /admin/invoice-signature': 'settings',
   'PUT /admin/invoice-signature': 'settings',
   'DELETE /admin/invoice-signature': 'settings',
 };

@@ -157,7 +157,10 @@ type SearchColumn = 'id' | 'email' | 'phone_digits' | 'tracking_number';
 
 /** `%asha rao%` for "Asha  Rao": lower case, spaces made one, LIKE's own characters taken as they are. */
 function namePattern(text: string): string {
-  const words = text.toLowerCase().replace(/\s+/g, ' ').replace(/[\\%_]/g, (c) => `\\${c}`);
+  const words = text
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[\\%_]/g, (c) => `\\${c}`);
   return `%${words}%`;
 }
 
