@@ -10,6 +10,7 @@ import { adminUrl } from '../../lib/api-client';
 import { useTitle } from '../../lib/use-title';
 import { pageCount } from '../../orders/list-state';
 import { useProductList } from '../api';
+import { useMay } from '../../auth/session';
 import { ImportDialog } from '../components/ImportDialog';
 import { QuickStock } from '../components/QuickStock';
 import { type ProductListState, readProductListState, writeProductListState } from '../list-state';
@@ -23,17 +24,22 @@ export function ProductsPage() {
   const list = useProductList(state);
   const show = (next: Partial<ProductListState>) => setParams(writeProductListState({ ...state, page: 1, ...next }));
   const pages = list.data ? pageCount(list.data.total, list.data.limit) : 1;
+  const may = useMay('catalogue.change');
 
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Products</h1>
         <div className="flex flex-wrap gap-2">
-          <Link to="/admin/products/new" className={buttonClasses('primary')}>
-            <CirclePlus aria-hidden="true" className="h-4 w-4" />
-            New product
-          </Link>
-          <ImportDialog />
+          {may ? (
+            <>
+              <Link to="/admin/products/new" className={buttonClasses('primary')}>
+                <CirclePlus aria-hidden="true" className="h-4 w-4" />
+                New product
+              </Link>
+              <ImportDialog />
+            </>
+          ) : null}
           <a href={adminUrl('/products/export.csv')} download className={buttonClasses('outline')}>
             <Download aria-hidden="true" className="h-4 w-4" />
             Export CSV

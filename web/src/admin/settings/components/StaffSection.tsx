@@ -14,7 +14,12 @@ import { contractResolver } from '../../lib/forms';
 import { useAddStaff, useRemoveStaff, useStaffList } from '../api';
 import { FormProblem, Section } from './Section';
 
-const ROLE_NAMES: Record<StaffRole, string> = { owner: 'Owner', staff: 'Staff' };
+const ROLE_NAMES: Record<StaffRole, string> = {
+  owner: 'Owner: everything',
+  catalogue: 'Catalogue: products, prices, stock',
+  orders: 'Orders: orders, shipping, returns, tickets',
+  'read-only': 'Read-only: orders, reports, invoices',
+};
 
 export function StaffSection() {
   const staff = useStaffList();
@@ -129,7 +134,7 @@ function AddStaffForm() {
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<AddValues, unknown, z.output<typeof AddStaffRequest>>({
     resolver: contractResolver(AddStaffRequest),
-    defaultValues: { email: '', name: '', role: 'staff', password: '' },
+    defaultValues: { email: '', name: '', role: 'orders', password: '' },
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (request) => {
