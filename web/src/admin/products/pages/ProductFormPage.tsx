@@ -144,7 +144,7 @@ function ProductForm({ product, onReload }: { product?: AdminProduct; onReload?:
         ) : null}
 
         {/* A role that may not change the catalogue reads the product: every field disabled, no Save. */}
-        <fieldset disabled={!may} className="min-w-0 space-y-6">
+        <fieldset disabled={!may} aria-label="The product" className="min-w-0 space-y-6">
           <DetailsSection form={form} />
 
           <AttributesSection form={form} />
