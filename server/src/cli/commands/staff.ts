@@ -44,7 +44,7 @@ export function addStaffCommands(program: Command, context: CliContext): void {
           );
           const where = options.allStores ? 'every store' : store.host;
           context.stdout(
-            `Added ${safe(added.name)} <${safe(added.email)}> as ${role} of ${where}. They sign in at /admin.\n`,
+            `Added ${safe(added.name)} <${safe(added.email)}> as ${role === 'owner' ? 'owner' : `${role} staff`} of ${where}. They sign in at /admin.\n`,
           );
           if (totpUri) {
             context.stdout(
