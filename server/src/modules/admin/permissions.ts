@@ -30,6 +30,7 @@ export const ROUTE_POWERS: Record<string, StaffPower> = {
   'GET /admin/returns/:id': 'orders.read',
   'GET /admin/refunds': 'orders.read',
   'GET /admin/reports/gst': 'orders.read',
+  'GET /admin/invoice-signature': 'orders.read',
 
   // Orders, changed: payment by hand, shipping, couriers, e-way bills, returns and refunds
   'POST /admin/orders/:id/paid': 'orders.change',
@@ -89,7 +90,6 @@ export const ROUTE_POWERS: Record<string, StaffPower> = {
   'DELETE /admin/settings/couriers': 'settings',
   'GET /admin/settings/returns': 'settings',
   'PUT /admin/settings/returns': 'settings',
-  'GET /admin/invoice-signature': 'settings',
   'PUT /admin/invoice-signature': 'settings',
   'DELETE /admin/invoice-signature': 'settings',
 };
