@@ -15,10 +15,10 @@ import { useAddStaff, useRemoveStaff, useStaffList } from '../api';
 import { FormProblem, Section } from './Section';
 
 const ROLE_NAMES: Record<StaffRole, string> = {
-  owner: 'Owner: everything',
-  catalogue: 'Catalogue: products, prices, stock',
-  orders: 'Orders: orders, shipping, returns, tickets',
-  'read-only': 'Read-only: orders, reports, invoices',
+  owner: 'Owner',
+  catalogue: 'Catalogue',
+  orders: 'Orders',
+  'read-only': 'Read-only',
 };
 
 export function StaffSection() {
@@ -173,7 +173,7 @@ function AddStaffForm() {
           label="Role"
           htmlFor="staff-role"
           error={errors.role?.message}
-          description="Staff handle orders, products and stock; an owner also runs settings, payments and staff."
+          description="Owner: everything. Catalogue: products, prices, stock, import. Orders: orders, shipping, returns, refunds, tickets, no prices. Read-only: reads orders, reports and invoices, changes nothing."
         >
           <Select id="staff-role" {...form.register('role')}>
             {STAFF_ROLES.map((role) => (
