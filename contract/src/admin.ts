@@ -15,10 +15,55 @@ export const ADMIN_SESSION_COOKIE = 'store_admin';
 /** A back-office session ends after this long without a request. */
 export const ADMIN_IDLE_HOURS = 12;
 
-/** An owner does everything; staff handle orders, products and stock, not payments, store details or staff. */
-export const STAFF_ROLES = ['owner', 'staff'] as const;
-export const StaffRole = z.enum(STAFF_ROLES, { error: 'A role is owner or staff.' });
+/**
+ * Who may do what in the back office. An owner does everything; `catalogue` keeps the products
+ * (prices, stock, import, pictures); `orders` handles orders, shipping, returns, refunds and
+ * tickets but never a price; `read-only` (an accountant) reads orders, reports, invoices and the
+ * GST books and changes nothing.
+ */
+export const STAFF_ROLES = ['owner', 'catalogue', 'orders', 'read-only'] as const;
+export const StaffRole = z.enum(STAFF_ROLES, { error: 'A role is owner, catalogue, orders or read-only.' });
 export type StaffRole = z.infer<typeof StaffRole>;
+
+/** What a back-office call needs; each route names one (server: admin/permissions.ts). */
+export const STAFF_POWERS = [
+  /** Sign in, see who is signed in, sign out: every role. */
+  'session',
+  /** Read orders, their invoices, labels, returns, refunds; the dashboard and the GST books. */
+  'orders.read',
+  /** Move orders: paid, shipped, delivered, cancelled; couriers, e-way bills, returns, refunds. */
+  'orders.change',
+  /** Read and close the contact form's tickets, and the emails sent. */
+  'tickets',
+  /** Read the catalogue (products, their stock, its export). */
+  'catalogue.read',
+  /** Add and change products, prices and stock; import; pictures. */
+  'catalogue.change',
+  /** The store's settings, payments, staff, activity log and invoice signature. */
+  'settings',
+] as const;
+export type StaffPower = (typeof STAFF_POWERS)[number];
+
+/** The one table of which role has which power (the server enforces it; the back office hides the rest). */
+export const ROLE_POWERS: Record<StaffRole, readonly StaffPower[]> = {
+  owner: STAFF_POWERS,
+  catalogue: ['session', 'catalogue.read', 'catalogue.change'],
+  orders: ['session', 'orders.read', 'orders.change', 'tickets', 'catalogue.read'],
+  'read-only': ['session', 'orders.read', 'catalogue.read'],
+};
+
+export const roleMay = (role: StaffRole, power: StaffPower): boolean => ROLE_POWERS[role].includes(power);
+
+/** What a role's refusal says of the power it lacks ("Your role (orders) cannot change the catalogue."). */
+export const POWER_WORDS: Record<StaffPower, string> = {
+  session: 'use the back office',
+  'orders.read': 'see orders, reports or invoices',
+  'orders.change': 'change orders, shipping, returns or refunds',
+  tickets: 'handle tickets or emails',
+  'catalogue.read': 'see the catalogue',
+  'catalogue.change': 'change the catalogue, prices or stock',
+  settings: "change the store's settings or staff",
+};
 
 export const StaffSignInRequest = z.object({
   email: z
@@ -58,7 +103,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const AdminOrderListQuery = z.object({
   status: z.coerce.number().int().min(0).max(4, { error: 'status is 0 (Pending) to 4 (Cancelled).' }).optional(),
-  /** An order id, an email or a phone number (any spacing). */
+  /** An order id, an email, a phone number (any spacing), an AWB, or any part of the customer's name (any case). */
   q: z.string().trim().max(254).optional(),
   /** Placed on or after this day, and on or before that one (YYYY-MM-DD, India time). */
   from: z.string().regex(DAY, { error: 'from is a day, YYYY-MM-DD.' }).optional(),

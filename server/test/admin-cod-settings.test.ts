@@ -12,7 +12,7 @@ beforeAll(async () => {
   const ownerAccount = await addStaff(shop, { role: 'owner' });
   owner = adminClient(shop.app);
   await owner.signIn(ownerAccount.email, ownerAccount.password);
-  const clerkAccount = await addStaff(shop, { role: 'staff' });
+  const clerkAccount = await addStaff(shop, { role: 'orders' });
   clerk = adminClient(shop.app);
   await clerk.signIn(clerkAccount.email, clerkAccount.password);
 });

@@ -15,7 +15,7 @@ export async function addStaff(
     {
       email,
       name: 'Asha Rao',
-      role: options.role ?? 'staff',
+      role: options.role ?? 'owner',
       storeId: options.storeId === undefined ? shop.storeId : options.storeId,
       password,
       totp: options.totp ?? false,

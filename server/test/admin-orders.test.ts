@@ -24,7 +24,7 @@ beforeAll(async () => {
   const [found] = await orderableProducts(shop.app, 20);
   if (!found) throw new Error('no product with stock');
   product = found;
-  const { email, password } = await addStaff(shop);
+  const { email, password } = await addStaff(shop, { role: 'orders' });
   staffEmail = email;
   admin = adminClient(shop.app);
   await admin.signIn(email, password);

@@ -25,7 +25,7 @@ const http = () => client(shop.app);
 beforeAll(async () => {
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-media-'));
   shop = await startShop({ app: { merchantMediaDir: mediaDir } });
-  const { email, password } = await addStaff(shop);
+  const { email, password } = await addStaff(shop, { role: 'catalogue' });
   admin = adminClient(shop.app);
   await admin.signIn(email, password);
 });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   const ownerAccount = await addStaff(shop, { role: 'owner', storeId: null });
   owner = adminClient(shop.app);
   await owner.signIn(ownerAccount.email, ownerAccount.password);
-  const clerkAccount = await addStaff(shop, { role: 'staff' });
+  const clerkAccount = await addStaff(shop, { role: 'orders' });
   clerk = adminClient(shop.app);
   await clerk.signIn(clerkAccount.email, clerkAccount.password);
 });
@@ -38,7 +38,7 @@ describe('owners only', () => {
     ] as const) {
       const answer = await clerk.send(method, url, method === 'GET' ? undefined : {});
       expect(answer.statusCode, `${method} ${url}`).toBe(403);
-      expect(answer.json()).toEqual({ error: 'Only an owner can do this.' });
+      expect(answer.json()).toEqual({ error: "Your role (orders) cannot change the store's settings or staff." });
     }
   });
 });
@@ -229,7 +229,7 @@ describe('staff from the browser', () => {
     const added = await owner.post('/admin/staff', {
       email: 'Packer@NetKart.in',
       name: 'Ravi K',
-      role: 'staff',
+      role: 'orders',
       password: 'packing tape 42',
     });
     expect(added.statusCode).toBe(201);
@@ -237,7 +237,7 @@ describe('staff from the browser', () => {
     const short = await owner.post('/admin/staff', {
       email: 'x@netkart.in',
       name: 'X',
-      role: 'staff',
+      role: 'orders',
       password: 'short',
     });
     expect(short.json()).toEqual({ error: 'A staff password has at least 10 characters.', field: 'password' });

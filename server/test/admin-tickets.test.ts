@@ -10,7 +10,7 @@ const numbers: string[] = [];
 
 beforeAll(async () => {
   shop = await startShop();
-  const { email, password } = await addStaff(shop, { role: 'staff' });
+  const { email, password } = await addStaff(shop, { role: 'orders' });
   staffEmail = email;
   staff = adminClient(shop.app);
   await staff.signIn(email, password);

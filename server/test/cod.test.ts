@@ -301,7 +301,7 @@ describe('the confirmation code', () => {
 describe('the merchant: cash collected and returned to origin', () => {
   let admin: ReturnType<typeof adminClient>;
   beforeAll(async () => {
-    const { email, password } = await addStaff(shop);
+    const { email, password } = await addStaff(shop, { role: 'orders' });
     admin = adminClient(shop.app);
     await admin.signIn(email, password);
   });

@@ -28,7 +28,7 @@ beforeAll(async () => {
   const [found] = await orderableProducts(shop.app, 30);
   if (!found) throw new Error('no product with stock');
   product = found;
-  const { email, password } = await addStaff(shop);
+  const { email, password } = await addStaff(shop, { role: 'orders' });
   admin = adminClient(shop.app);
   await admin.signIn(email, password);
   const address = await shop.app.listen({ port: 0, host: '127.0.0.1' });

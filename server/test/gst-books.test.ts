@@ -88,7 +88,7 @@ describe('books an accountant can file', () => {
       .set({ gstin: SELLER_GSTIN, legal_name: 'NetKart Technologies Private Limited' })
       .where('id', '=', shop.storeId)
       .execute();
-    const staff = await addStaff(shop);
+    const staff = await addStaff(shop, { role: 'orders' });
     admin = adminClient(shop.app);
     expect((await admin.signIn(staff.email, staff.password)).statusCode).toBe(200);
     const boss = await addStaff(shop, { role: 'owner' });

@@ -504,7 +504,7 @@ describe('tax invoices and credit notes', () => {
     });
 
     it('the store’s staff from the back office', async () => {
-      const { email, password } = await addStaff(shop);
+      const { email, password } = await addStaff(shop, { role: 'read-only' });
       const admin = adminClient(shop.app);
       expect((await admin.get(`/admin/orders/${paid.id}/invoice`)).statusCode).toBe(401);
       expect((await admin.signIn(email, password)).statusCode).toBe(200);

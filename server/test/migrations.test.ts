@@ -96,6 +96,7 @@ describe('the frozen migrations', () => {
       ['2027-01-25-courier-leftovers', 'Success'],
       ['2027-01-26-whatsapp', 'Success'],
       ['2027-01-28-email-verification', 'Success'],
+      ['2027-01-29-staff-roles', 'Success'],
       ['2027-01-30-origin-and-bis', 'Success'],
     ]);
     // Made by the shop of then, migrated by today's files: the schema of a fresh database.
@@ -183,6 +184,29 @@ describe('the frozen migrations', () => {
         .values({ id: 'staff-4', email: 'asha@netkart.in', store_id: storeId, ...member })
         .execute(),
     ).rejects.toThrow(/UNIQUE/);
+  });
+
+  it('make the old staff role the orders role, and leave owners owners', async () => {
+    const { target, cleanup } = await freshDatabase('sqlite');
+    cleanups.push(cleanup);
+    const { db } = openDatabase(target);
+    cleanups.unshift(() => db.destroy());
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    expect((await migrator.migrateTo('2027-01-26-whatsapp')).error).toBeUndefined();
+    const at = new Date().toISOString();
+    const member = { name: 'Asha Rao', password_hash: 'x', totp_secret: null, created_at: at, store_id: null };
+    await db
+      .insertInto('staff')
+      .values([
+        { id: 'staff-1', email: 'owner@netkart.in', role: 'owner', ...member },
+        { id: 'staff-2', email: 'packer@netkart.in', role: 'staff', ...member },
+      ])
+      .execute();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(await db.selectFrom('staff').select(['email', 'role']).orderBy('id').execute()).toEqual([
+      { email: 'owner@netkart.in', role: 'owner' },
+      { email: 'packer@netkart.in', role: 'orders' },
+    ]);
   });
 
   it('make, on a fresh database, exactly the schema they made when they were frozen', async () => {

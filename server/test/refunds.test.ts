@@ -38,7 +38,7 @@ beforeAll(async () => {
   const inStock = data.find((p) => p.stock > 50);
   if (!inStock) throw new Error('no product in stock');
   productId = inStock.id;
-  const { email, password } = await addStaff(shop);
+  const { email, password } = await addStaff(shop, { role: 'orders' });
   admin = adminClient(shop.app);
   await admin.signIn(email, password);
 });

@@ -49,7 +49,7 @@ beforeAll(async () => {
   shop.services.returns.addReceivedHook(async (_trx, each) => {
     received.push(each);
   });
-  const member = await addStaff(shop);
+  const member = await addStaff(shop, { role: 'orders' });
   staff = adminClient(shop.app);
   expect((await staff.signIn(member.email, member.password)).statusCode).toBe(200);
   const boss = await addStaff(shop, { role: 'owner' });

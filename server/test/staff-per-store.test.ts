@@ -46,10 +46,10 @@ async function staffOfBoth(options: { demoTotp?: boolean } = {}) {
   const demo = { password: 'demo store password', storeId: shop.storeId };
   const tools = { password: 'tool shed password', storeId: toolsId };
   const added = await shop.services.staff.add(
-    { email, name: 'Asha Rao', role: 'staff', ...demo, totp: options.demoTotp ?? false },
+    { email, name: 'Asha Rao', role: 'orders', ...demo, totp: options.demoTotp ?? false },
     STORE_COMMAND_ACTOR,
   );
-  await shop.services.staff.add({ email, name: 'Asha R', role: 'staff', ...tools }, STORE_COMMAND_ACTOR);
+  await shop.services.staff.add({ email, name: 'Asha R', role: 'orders', ...tools }, STORE_COMMAND_ACTOR);
   return { email, demo, tools, totpUri: added.totpUri };
 }
 
@@ -100,12 +100,12 @@ describe("another store's owner adding staff", () => {
   it('adds an email that is staff elsewhere exactly as a new one, and refuses it only in its own store', async () => {
     const email = `tools.only.${Date.now()}@netkart.in`;
     await shop.services.staff.add(
-      { email, name: 'Asha R', role: 'staff', storeId: toolsId, password: 'tool shed password' },
+      { email, name: 'Asha R', role: 'orders', storeId: toolsId, password: 'tool shed password' },
       STORE_COMMAND_ACTOR,
     );
     const owner = await ownerOf(demoOffice(), shop.storeId);
     const unknown = `new.${Date.now()}@netkart.in`;
-    const body = (address: string) => ({ email: address, name: 'Ravi K', role: 'staff', password: 'packing tape 42' });
+    const body = (address: string) => ({ email: address, name: 'Ravi K', role: 'orders', password: 'packing tape 42' });
     const known = await owner.post('/admin/staff', body(email));
     const fresh = await owner.post('/admin/staff', body(unknown));
     expect(known.statusCode).toBe(201);
@@ -124,13 +124,13 @@ describe("another store's owner adding staff", () => {
     const owner = await ownerOf(toolsOffice(), toolsId);
     const email = `everywhere.${Date.now()}@netkart.in`;
     await shop.services.staff.add(
-      { email, name: 'Kiran', role: 'staff', storeId: null, password: 'every store password' },
+      { email, name: 'Kiran', role: 'orders', storeId: null, password: 'every store password' },
       STORE_COMMAND_ACTOR,
     );
     const again = await owner.post('/admin/staff', {
       email,
       name: 'Kiran',
-      role: 'staff',
+      role: 'orders',
       password: 'packing tape 42',
     });
     expect(again.statusCode).toBe(409);
@@ -138,7 +138,7 @@ describe("another store's owner adding staff", () => {
     const { email: both } = await staffOfBoth();
     await expect(
       shop.services.staff.add(
-        { email: both, name: 'X', role: 'staff', storeId: null, password: 'every store password' },
+        { email: both, name: 'X', role: 'orders', storeId: null, password: 'every store password' },
         STORE_COMMAND_ACTOR,
       ),
     ).rejects.toThrow(`There is already a staff account for ${both}.`);

@@ -50,7 +50,7 @@ beforeAll(async () => {
   const [product] = await orderableProducts(shop.app, 20);
   if (!product) throw new Error('no product in stock');
   productId = product.id;
-  const staff = await addStaff(shop);
+  const staff = await addStaff(shop, { role: 'orders' });
   admin = adminClient(shop.app);
   await admin.signIn(staff.email, staff.password);
 });

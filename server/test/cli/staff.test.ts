@@ -36,9 +36,9 @@ describe('store staff', () => {
       '--all-stores',
     );
     expect(added).toMatchObject({ code: 0, stderr: '' });
-    expect(added.stdout).toContain('as staff of every store');
+    expect(added.stdout).toContain('as orders staff of every store');
     const list = await cli.store('staff', 'list');
-    expect(list.stdout).toMatch(/packer@netkart\.in\s+Ravi K\s+staff\s+all stores\s+off/);
+    expect(list.stdout).toMatch(/packer@netkart\.in\s+Ravi K\s+orders\s+all stores\s+off/);
     // Owners without two-factor sign-in are reminded.
     expect(list.stdout).toContain('owner@netkart.in is an owner without two-factor sign-in');
   });
@@ -63,7 +63,7 @@ describe('store staff', () => {
       '--role',
       'admin',
     );
-    expect(role.stderr).toBe("Error: 'admin' is not a role. The roles are: owner, staff.\n");
+    expect(role.stderr).toBe("Error: 'admin' is not a role. The roles are: owner, catalogue, orders, read-only.\n");
     const twice = await piped('a long shop password\n')('staff', 'add', 'packer@netkart.in', '--name', 'X');
     expect(twice.stderr).toBe('Error: There is already a staff account for packer@netkart.in.\n');
     expect((await cli.store('staff', 'list')).stdout).not.toContain('x@netkart.in');
@@ -121,7 +121,7 @@ describe('store --store <host> staff', () => {
 
     // Each store lists its own account of the email (and the accounts of every store).
     expect((await tools('staff', 'list')).stdout).toMatch(/meera@netkart\.in\s+Meera I\s+owner\s+tools\.example\.in/);
-    expect((await cli.store('staff', 'list')).stdout).toMatch(/meera@netkart\.in\s+Meera\s+staff\s+localhost/);
+    expect((await cli.store('staff', 'list')).stdout).toMatch(/meera@netkart\.in\s+Meera\s+orders\s+localhost/);
     expect((await cli.store('staff', 'list')).stdout).not.toContain('tools.example.in');
 
     expect((await pipedAt('new tool shed password\n', 'staff', 'reset-password', email)).code).toBe(0);

@@ -11,7 +11,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function addStaffCommands(program: Command, context: CliContext): void {
   const staff = program
     .command('staff')
-    .description('back-office accounts (/admin): owners do everything; staff handle orders, products and stock');
+    .description(
+      'back-office accounts (/admin): owner does everything; catalogue keeps products, prices and stock; orders handles orders, shipping, returns and tickets; read-only reads orders, reports and invoices',
+    );
 
   staff
     .command('add')
@@ -20,7 +22,7 @@ export function addStaffCommands(program: Command, context: CliContext): void {
     )
     .argument('<email>', 'the email they sign in with')
     .requiredOption('--name <name>', 'their name, as the back office and the activity log show it')
-    .option('--role <role>', `${STAFF_ROLES.join(' or ')}`, 'staff')
+    .option('--role <role>', `${STAFF_ROLES.join(', ')}`, 'orders')
     .option('--all-stores', 'may work on every store of this server (default: only the store of --store)')
     .option('--totp', 'sign in with a code from an authenticator app as well; prints the address to scan')
     .action(
@@ -42,7 +44,7 @@ export function addStaffCommands(program: Command, context: CliContext): void {
           );
           const where = options.allStores ? 'every store' : store.host;
           context.stdout(
-            `Added ${safe(added.name)} <${safe(added.email)}> as ${role} of ${where}. They sign in at /admin.\n`,
+            `Added ${safe(added.name)} <${safe(added.email)}> as ${role === 'owner' ? 'owner' : `${role} staff`} of ${where}. They sign in at /admin.\n`,
           );
           if (totpUri) {
             context.stdout(

@@ -19,6 +19,7 @@ import { asStranger } from '../accounts/hash-queue.js';
 import type { AuditLog } from '../audit/service.js';
 import { type StaffService, TwoFactorRequired } from '../staff/service.js';
 import { SIGN_IN_LINK_SENT, type StaffSignInLinks } from '../staff/sign-in-links.js';
+import { requirePower, roleOfStaff } from './permissions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,6 +49,10 @@ export async function adminSession(
     const token = request.cookies[ADMIN_SESSION_COOKIE];
     const session = token ? await staff.sessionFor(request.store.id, token) : undefined;
     if (token && session) request.staff = { row: session.staff, csrfToken: session.csrfToken, token };
+  });
+  // The role's powers (permissions.ts), before a body is even read as valid: a refused call is refused alike.
+  app.addHook('preValidation', async (request) => {
+    if (request.staff) requirePower(request, request.staff.row);
   });
   app.addHook('preHandler', async (request) => {
     const signingIn =
@@ -166,7 +171,7 @@ function sessionAnswer(request: FastifyRequest, staff: StaffRow, csrfToken: stri
   return {
     name: staff.name,
     email: staff.email,
-    role: staff.role === 'owner' ? 'owner' : 'staff',
+    role: roleOfStaff(staff),
     twoFactor: staff.totp_secret !== null,
     csrfToken,
     store: { name: request.store.store_name, host: request.store.host },

@@ -31,6 +31,7 @@ import {
 } from '../stores/public-address.js';
 import { type Store, type StoreService, toStoreInfo } from '../stores/service.js';
 import { StoreFileChanges, sanitizePolicy } from '../stores/store-file.js';
+import { roleOfStaff } from './permissions.js';
 import { requireOwner } from './session.js';
 
 export interface SettingsRouteOptions {
@@ -244,7 +245,7 @@ function checkedSettings(store: Store, provider: string, given: Record<string, s
 const toMember = (member: StaffRow): AdminStaffMember => ({
   email: member.email,
   name: member.name,
-  role: member.role === 'owner' ? 'owner' : 'staff',
+  role: roleOfStaff(member),
   allStores: member.store_id === null,
   twoFactor: member.totp_secret !== null,
   createdAt: member.created_at,

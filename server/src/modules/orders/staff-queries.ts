@@ -1,11 +1,12 @@
 import { indianMobileDigits, OrderStatus } from '@netkart/contract';
+import { sql } from 'kysely';
 import type { Database, OrderRow } from '../../db/schema.js';
 
 const STATUSES = Object.values(OrderStatus);
 
 /** The back office's order list: a search or the whole store, within placing times, one page of it. */
 export interface StaffOrderQuery {
-  /** An order id, an email or a phone number, however typed. */
+  /** An order id, an email, a phone number however typed, an AWB, or any part of the customer's name. */
   text?: string;
   status?: number;
   /** ISO instants: placed at or after `from`, before `to`. */
@@ -126,12 +127,22 @@ export class OrderStaffQueries {
     const text = query.text?.trim();
     // A search is one indexed look-up per meaning of the text, put together (an OR of columns, or a
     // store-wide scan checking each id, would read every order of the store); a list is the store's orders.
+    // A name is any part of it, in any case: the store's orders are read for it (no index finds a middle).
     const found = text
-      ? searchTerms(text)
-          .map(([column, value]) =>
+      ? [
+          ...searchTerms(text).map(([column, value]) =>
             this.db.selectFrom('orders').select('id').where('store_id', '=', storeId).where(column, '=', value),
-          )
-          .reduce((union, next) => union.union(next))
+          ),
+          ...(/\p{L}/u.test(text)
+            ? [
+                this.db
+                  .selectFrom('orders')
+                  .select('id')
+                  .where('store_id', '=', storeId)
+                  .where(sql<boolean>`lower(full_name) like ${namePattern(text)} escape '\\'`),
+              ]
+            : []),
+        ].reduce((union, next) => union.union(next))
       : undefined;
     let orders = found
       ? this.db.selectFrom('orders').where('id', 'in', found)
@@ -142,15 +153,28 @@ export class OrderStaffQueries {
   }
 }
 
+type SearchColumn = 'id' | 'email' | 'phone_digits' | 'tracking_number';
+
+/** `%asha rao%` for "Asha  Rao": lower case, spaces made one, LIKE's own characters taken as they are. */
+function namePattern(text: string): string {
+  const words = text
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[\\%_]/g, (c) => `\\${c}`);
+  return `%${words}%`;
+}
+
 /**
  * What a search box's text can be, each looked up through an index: an order id, an email, or a
  * phone number however it was typed (+91 98450 12345, 098450-12345, 9845012345).
  */
-function searchTerms(text: string): ['id' | 'email' | 'phone_digits', string][] {
-  const terms: ['id' | 'email' | 'phone_digits', string][] = [
+function searchTerms(text: string): [SearchColumn, string][] {
+  const terms: [SearchColumn, string][] = [
     ['id', text.toUpperCase()],
     ['email', text.toLowerCase()],
+    ['tracking_number', text],
   ];
+  if (text.toUpperCase() !== text) terms.push(['tracking_number', text.toUpperCase()]);
   const mobile = indianMobileDigits(text);
   if (mobile) for (const digits of [mobile, `91${mobile}`, `0${mobile}`]) terms.push(['phone_digits', digits]);
   else if (/^[+\d\s()-]+$/.test(text)) terms.push(['phone_digits', text.replace(/\D/g, '')]);

@@ -1,4 +1,10 @@
-import type { StaffSession, StaffSignInLinkRequest, StaffSignInRequest } from '@netkart/contract';
+import {
+  roleMay,
+  type StaffPower,
+  type StaffSession,
+  type StaffSignInLinkRequest,
+  type StaffSignInRequest,
+} from '@netkart/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { AdminApiError, adminRequest } from '../lib/api-client';
@@ -73,4 +79,9 @@ export function useSignOut() {
     mutationFn: () => adminRequest<void>('/session', { method: 'DELETE', csrfToken: session?.csrfToken }),
     onSettled: () => signedOut(queryClient),
   });
+}
+
+/** Whether the signed-in role may use this power (contract's ROLE_POWERS): pages hide what it may not. */
+export function useMay(power: StaffPower): boolean {
+  return roleMay(useSession().role, power);
 }

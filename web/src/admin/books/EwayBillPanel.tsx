@@ -1,6 +1,7 @@
 import { type AdminOrder, EWAY_BILL_NUMBER, EWAY_BILL_THRESHOLD_RUPEES } from '@netkart/contract';
 import { useState } from 'react';
 import { Button, Input, Label } from '@/components/ui';
+import { useMay } from '../auth/session';
 import { isAdminApiError } from '../lib/api-client';
 import { useEwayBill, useSaveEwayBill } from './api';
 
@@ -16,6 +17,7 @@ export function EwayBillPanel({ order }: { order: AdminOrder }) {
   const save = useSaveEwayBill(order.id);
   const [number, setNumber] = useState('');
   const [date, setDate] = useState(indiaToday());
+  const may = useMay('orders.change');
   if (!invoiced) return null;
   const recorded = bill.data?.ewayBill;
   const needed = order.total > EWAY_BILL_THRESHOLD_RUPEES;
@@ -29,10 +31,14 @@ export function EwayBillPanel({ order }: { order: AdminOrder }) {
           <p>
             No. <span className="font-mono">{recorded.number}</span> of {recorded.date.split('-').reverse().join('-')}
           </p>
-          <Button variant="outline" size="sm" disabled={save.isPending} onClick={() => save.mutate(null)}>
-            Remove
-          </Button>
+          {may ? (
+            <Button variant="outline" size="sm" disabled={save.isPending} onClick={() => save.mutate(null)}>
+              Remove
+            </Button>
+          ) : null}
         </>
+      ) : !may ? (
+        <p className="text-slate-600">No e-way bill recorded.</p>
       ) : (
         <form
           className="space-y-2"

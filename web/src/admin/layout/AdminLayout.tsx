@@ -1,4 +1,4 @@
-import type { StaffSession } from '@netkart/contract';
+import { roleMay, type StaffPower, type StaffSession } from '@netkart/contract';
 import { Link, NavLink, Outlet } from 'react-router';
 import { LogOut } from '@/components/icons';
 import { Button, Spinner } from '@/components/ui';
@@ -32,21 +32,20 @@ export function AdminLayout() {
   );
 }
 
-/** Settings and the activity log are an owner's: staff never see them offered. */
+/** The pages a role may open (contract's ROLE_POWERS): a role never sees a page it cannot use offered. */
 function navItems(session: StaffSession) {
-  const items = [
-    { to: '/admin', label: 'Home' },
-    { to: '/admin/orders', label: 'Orders' },
-    { to: '/admin/returns', label: 'Returns' },
-    { to: '/admin/refunds', label: 'Refunds' },
-    { to: '/admin/products', label: 'Products' },
-    { to: '/admin/tickets', label: 'Tickets' },
-    { to: '/admin/emails', label: 'Messages' },
+  const items: { to: string; label: string; power: StaffPower }[] = [
+    { to: '/admin', label: 'Home', power: 'orders.read' },
+    { to: '/admin/orders', label: 'Orders', power: 'orders.read' },
+    { to: '/admin/returns', label: 'Returns', power: 'orders.read' },
+    { to: '/admin/refunds', label: 'Refunds', power: 'orders.read' },
+    { to: '/admin/products', label: 'Products', power: 'catalogue.read' },
+    { to: '/admin/tickets', label: 'Tickets', power: 'tickets' },
+    { to: '/admin/emails', label: 'Messages', power: 'tickets' },
+    { to: '/admin/settings', label: 'Settings', power: 'settings' },
+    { to: '/admin/activity', label: 'Activity', power: 'settings' },
   ];
-  if (session.role === 'owner') {
-    items.push({ to: '/admin/settings', label: 'Settings' }, { to: '/admin/activity', label: 'Activity' });
-  }
-  return items;
+  return items.filter((item) => roleMay(session.role, item.power));
 }
 
 function SignedIn({ session }: { session: StaffSession }) {

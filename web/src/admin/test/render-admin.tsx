@@ -11,7 +11,7 @@ export { type Answer, type ApiCall, fakeApi } from '@/test/render-page';
 export const aSession = (overrides: Partial<StaffSession> = {}): StaffSession => ({
   name: 'Asha Rao',
   email: 'asha@netkart.in',
-  role: 'staff',
+  role: 'owner',
   twoFactor: false,
   csrfToken: 'csrf-123',
   store: { name: 'NetKart', host: 'localhost' },

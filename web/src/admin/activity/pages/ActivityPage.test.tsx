@@ -68,7 +68,7 @@ describe('the activity log', () => {
   });
 
   it('is an owner’s page', async () => {
-    fakeApi({ 'GET /admin/session': () => [200, aSession({ role: 'staff' })] });
+    fakeApi({ 'GET /admin/session': () => [200, aSession({ role: 'orders' })] });
     renderAdmin('/admin/activity');
     await expectVisibleText('Only an owner can do this.');
   });

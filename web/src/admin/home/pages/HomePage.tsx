@@ -1,10 +1,11 @@
 import type { AdminDashboard } from '@netkart/contract';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { Boxes, Download, IndianRupee, Truck, Undo2 } from '@/components/icons';
 import { buttonClasses, Input, Label, Skeleton } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/money';
+import { useMay } from '../../auth/session';
 import { GstReportDownloads } from '../../books/GstReportDownloads';
 import { LoadProblem } from '../../components/LoadProblem';
 import { adminUrl } from '../../lib/api-client';
@@ -17,6 +18,11 @@ const ordersWord = (count: number) => `${count} paid ${count === 1 ? 'order' : '
 
 /** The back office's home: the money, and the work waiting. */
 export function HomePage() {
+  // The catalogue role's work starts at the products (the figures are the orders').
+  return useMay('orders.read') ? <Home /> : <Navigate to="/admin/products" replace />;
+}
+
+function Home() {
   useTitle('Home');
   const dashboard = useDashboard();
   return (

@@ -4,6 +4,7 @@ import { IndianRupee, Undo2 } from '@/components/icons';
 import { Button } from '@/components/ui';
 import { formatDateTime } from '@/lib/dates';
 import { formatPrice } from '@/lib/money';
+import { useMay } from '../../auth/session';
 import { CodCashDialog } from './CodCashDialog';
 import { RtoDialog } from './RtoDialog';
 
@@ -19,6 +20,7 @@ interface CodPanelProps {
 export function CodPanel({ order, onReload }: CodPanelProps) {
   // The order as it was when the dialog opened: the action names that version.
   const [opened, setOpened] = useState<{ kind: 'cash' | 'rto'; order: AdminOrder } | null>(null);
+  const may = useMay('orders.change');
   const cod = order.codCash;
   if (!cod) return null;
   const close = () => setOpened(null);
@@ -58,7 +60,7 @@ export function CodPanel({ order, onReload }: CodPanelProps) {
           ) : null}
         </dl>
       ) : null}
-      {shipped ? (
+      {shipped && may ? (
         <div className="flex flex-wrap gap-2 pt-1">
           <Button onClick={() => setOpened({ kind: 'cash', order })}>
             <IndianRupee aria-hidden="true" className="h-4 w-4" />

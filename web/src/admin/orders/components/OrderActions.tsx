@@ -2,6 +2,7 @@ import { type AdminOrder, OrderStatus } from '@netkart/contract';
 import { useState } from 'react';
 import { Ban, FileDown, IndianRupee, PackageCheck, Pencil, Truck } from '@/components/icons';
 import { Button, buttonClasses } from '@/components/ui';
+import { useMay } from '../../auth/session';
 import { adminUrl } from '../../lib/api-client';
 import type { OrderAction } from '../api';
 import { CancelDialog } from './CancelDialog';
@@ -23,7 +24,9 @@ export function OrderActions({ order, onReload }: ActionsProps) {
   const [opened, setOpened] = useState<{ kind: ActionKind; order: AdminOrder } | null>(null);
   const setOpen = (kind: ActionKind) => setOpened({ kind, order });
   const open = opened?.kind ?? null;
-  const allowed = (status: number) => order.allowedMoves.includes(status);
+  // A role that may not change orders (read-only) is offered no move.
+  const may = useMay('orders.change');
+  const allowed = (status: number) => may && order.allowedMoves.includes(status);
   const close = () => setOpened(null);
   const reload = () => {
     close();
@@ -69,7 +72,7 @@ export function OrderActions({ order, onReload }: ActionsProps) {
             Mark delivered
           </Button>
         ) : null}
-        {order.status === OrderStatus.Shipped ? (
+        {may && order.status === OrderStatus.Shipped ? (
           <Button variant="outline" onClick={() => setOpen('tracking')}>
             <Pencil aria-hidden="true" className="h-4 w-4" />
             Edit tracking

@@ -119,7 +119,7 @@ function Filters({ state, onChange }: { state: ListState; onChange: (next: Parti
       <SearchBox
         id="orders-search"
         label="Search orders"
-        placeholder="Order id, email or phone"
+        placeholder="Order id, name, email, phone or AWB"
         value={state.q}
         onSearch={(q) => onChange({ q })}
       />

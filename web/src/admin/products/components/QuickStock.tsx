@@ -2,6 +2,7 @@ import type { AdminProductSummary } from '@netkart/contract';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button, Input } from '@/components/ui';
+import { useMay } from '../../auth/session';
 import { isAdminApiError } from '../../lib/api-client';
 import { useSetStock } from '../api';
 
@@ -10,6 +11,15 @@ import { useSetStock } from '../api';
  * meanwhile is never overwritten; the server's refusal shows beside it.
  */
 export function QuickStock({ product }: { product: AdminProductSummary }) {
+  // A role that may not change stock reads it.
+  return useMay('catalogue.change') ? (
+    <StockForm product={product} />
+  ) : (
+    <span className="tabular-nums">{product.stock} in stock</span>
+  );
+}
+
+function StockForm({ product }: { product: AdminProductSummary }) {
   const setStock = useSetStock(product.id);
   const [typed, setTyped] = useState(String(product.stock));
   const [seen, setSeen] = useState(product.stock);

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowLeft } from '@/components/icons';
 import { Button, Skeleton } from '@/components/ui';
+import { useMay } from '../../auth/session';
 import { LoadProblem } from '../../components/LoadProblem';
 import { isAdminApiError } from '../../lib/api-client';
 import { contractResolver } from '../../lib/forms';
@@ -126,6 +127,7 @@ function ProductForm({ product, onReload }: { product?: AdminProduct; onReload?:
   });
 
   const title = product ? product.title : 'New product';
+  const may = useMay('catalogue.change');
   return (
     <div className="space-y-5">
       <BackToProducts />
@@ -142,16 +144,21 @@ function ProductForm({ product, onReload }: { product?: AdminProduct; onReload?:
           </div>
         ) : null}
 
-        <DetailsSection form={form} />
+        {/* A role that may not change the catalogue reads the product: every field disabled, no Save. */}
+        <fieldset disabled={!may} aria-label="The product" className="min-w-0 space-y-6">
+          <DetailsSection form={form} />
 
-        <AttributesSection form={form} />
+          <AttributesSection form={form} />
 
-        <PicturesSection form={form} errors={errors} />
+          <PicturesSection form={form} errors={errors} />
+        </fieldset>
 
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={save.isPending}>
-            Save
-          </Button>
+          {may ? (
+            <Button type="submit" disabled={save.isPending}>
+              Save
+            </Button>
+          ) : null}
           <Link
             to="/admin/products"
             className="inline-flex min-h-11 items-center px-3 text-sm font-medium text-slate-700"

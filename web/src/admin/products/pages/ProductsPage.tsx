@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CirclePlus, Download } from '@/components/icons';
 import { Badge, buttonClasses, EmptyState, Label, Select, Skeleton } from '@/components/ui';
 import { formatPrice } from '@/lib/money';
+import { useMay } from '../../auth/session';
 import { LoadProblem } from '../../components/LoadProblem';
 import { Pager } from '../../components/Pager';
 import { SearchBox } from '../../components/SearchBox';
@@ -23,17 +24,22 @@ export function ProductsPage() {
   const list = useProductList(state);
   const show = (next: Partial<ProductListState>) => setParams(writeProductListState({ ...state, page: 1, ...next }));
   const pages = list.data ? pageCount(list.data.total, list.data.limit) : 1;
+  const may = useMay('catalogue.change');
 
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Products</h1>
         <div className="flex flex-wrap gap-2">
-          <Link to="/admin/products/new" className={buttonClasses('primary')}>
-            <CirclePlus aria-hidden="true" className="h-4 w-4" />
-            New product
-          </Link>
-          <ImportDialog />
+          {may ? (
+            <>
+              <Link to="/admin/products/new" className={buttonClasses('primary')}>
+                <CirclePlus aria-hidden="true" className="h-4 w-4" />
+                New product
+              </Link>
+              <ImportDialog />
+            </>
+          ) : null}
           <a href={adminUrl('/products/export.csv')} download className={buttonClasses('outline')}>
             <Download aria-hidden="true" className="h-4 w-4" />
             Export CSV

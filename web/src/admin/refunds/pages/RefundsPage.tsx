@@ -1,6 +1,7 @@
 import type { AdminRefund } from '@netkart/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Button, EmptyState, FormField, Input, Skeleton } from '@/components/ui';
+import { useMay } from '../../auth/session';
 import { isAdminApiError } from '../../lib/api-client';
 import { useTitle } from '../../lib/use-title';
 import { useRecordRefund, useRefunds } from '../api';
@@ -53,6 +54,7 @@ export function RefundsPage() {
 }
 
 function Section({ title, refunds, recordable }: { title: string; refunds: AdminRefund[]; recordable?: boolean }) {
+  const may = useMay('orders.change');
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="space-y-2">
@@ -69,7 +71,7 @@ function Section({ title, refunds, recordable }: { title: string; refunds: Admin
           {refunds.map((refund) => (
             <li key={refund.id} className="space-y-2 p-3 text-sm">
               <RefundSummary refund={refund} />
-              {recordable ? <RecordRefundForm refund={refund} /> : null}
+              {recordable && may ? <RecordRefundForm refund={refund} /> : null}
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Badge, type BadgeTone, Button, Input, Label } from '@/components/ui';
 import { formatDateTime } from '@/lib/dates';
 import { formatPrice } from '@/lib/money';
+import { useMay } from '../../auth/session';
 import { useMoveReturn } from '../api';
 
 const TONES: Record<Return['status'], BadgeTone> = {
@@ -22,8 +23,10 @@ export function ReturnCard({ value, customer }: { value: Return; customer?: stri
   const [courier, setCourier] = useState('');
   const [awb, setAwb] = useState('');
   const what = value.kind === 'exchange' ? 'Exchange' : 'Return';
-  const canPickup = value.status === 'approved';
-  const canReceive = value.status === 'approved' || value.status === 'pickup-booked';
+  // A role that may not change orders (read-only) reads the return and is offered no move.
+  const may = useMay('orders.change');
+  const canPickup = may && value.status === 'approved';
+  const canReceive = may && (value.status === 'approved' || value.status === 'pickup-booked');
   return (
     <article
       aria-label={`${what} ${value.id}`}
@@ -64,7 +67,7 @@ export function ReturnCard({ value, customer }: { value: Return; customer?: stri
           {move.error.message}
         </p>
       ) : null}
-      {value.status === 'requested' ? (
+      {may && value.status === 'requested' ? (
         refusing ? (
           <form
             className="flex flex-wrap items-end gap-2"

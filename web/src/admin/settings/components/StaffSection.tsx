@@ -14,7 +14,12 @@ import { contractResolver } from '../../lib/forms';
 import { useAddStaff, useRemoveStaff, useStaffList } from '../api';
 import { FormProblem, Section } from './Section';
 
-const ROLE_NAMES: Record<StaffRole, string> = { owner: 'Owner', staff: 'Staff' };
+const ROLE_NAMES: Record<StaffRole, string> = {
+  owner: 'Owner',
+  catalogue: 'Catalogue',
+  orders: 'Orders',
+  'read-only': 'Read-only',
+};
 
 export function StaffSection() {
   const staff = useStaffList();
@@ -129,7 +134,7 @@ function AddStaffForm() {
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<AddValues, unknown, z.output<typeof AddStaffRequest>>({
     resolver: contractResolver(AddStaffRequest),
-    defaultValues: { email: '', name: '', role: 'staff', password: '' },
+    defaultValues: { email: '', name: '', role: 'orders', password: '' },
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (request) => {
@@ -168,7 +173,7 @@ function AddStaffForm() {
           label="Role"
           htmlFor="staff-role"
           error={errors.role?.message}
-          description="Staff handle orders, products and stock; an owner also runs settings, payments and staff."
+          description="Owner: everything. Catalogue: products, prices, stock, import. Orders: orders, shipping, returns, refunds, tickets, no prices. Read-only: reads orders, reports and invoices, changes nothing."
         >
           <Select id="staff-role" {...form.register('role')}>
             {STAFF_ROLES.map((role) => (

@@ -87,7 +87,7 @@ const staff: AdminStaffMember[] = [
   {
     email: 'ravi@netkart.in',
     name: 'Ravi Kumar',
-    role: 'staff',
+    role: 'orders',
     allStores: false,
     twoFactor: false,
     createdAt: '2026-11-02T10:00:00.000Z',
@@ -106,7 +106,7 @@ function ownerApi(extra: Record<string, (body: unknown) => Answer> = {}, setting
 
 describe('the settings page', () => {
   it('is not offered to staff, and says whose it is when they open it', async () => {
-    const calls = fakeApi({ 'GET /admin/session': () => [200, aSession({ role: 'staff' })] });
+    const calls = fakeApi({ 'GET /admin/session': () => [200, aSession({ role: 'orders' })] });
     renderAdmin('/admin/settings');
     await expectVisibleText('Only an owner can do this.');
     const nav = screen.getByRole('navigation', { name: 'Back office' });
@@ -359,7 +359,7 @@ describe('the settings page', () => {
     expect(calls.find((call) => call.route === 'POST /admin/staff')?.body).toEqual({
       email: 'meera@netkart.in',
       name: 'Meera Iyer',
-      role: 'staff',
+      role: 'orders',
       password: 'ledger-and-chai-42',
       allStores: false,
     });

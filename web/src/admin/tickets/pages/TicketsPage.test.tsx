@@ -67,7 +67,7 @@ describe('the tickets page', () => {
 
   it('is in the back office’s menu for staff', async () => {
     fakeApi({
-      'GET /admin/session': () => [200, aSession({ role: 'staff' })],
+      'GET /admin/session': () => [200, aSession({ role: 'orders' })],
       'GET /admin/tickets': (_body, url) => [200, listOf(url)],
     });
     renderAdmin('/admin');
