@@ -95,6 +95,7 @@ describe('the frozen migrations', () => {
       ['2027-01-24-phone-sign-in', 'Success'],
       ['2027-01-25-courier-leftovers', 'Success'],
       ['2027-01-26-whatsapp', 'Success'],
+      ['2027-01-27-return-pickups', 'Success'],
     ]);
     // Made by the shop of then, migrated by today's files: the schema of a fresh database.
     await expect(asJson(await sqliteSchema(db))).toMatchFileSnapshot(path.join(fixtures, 'schema-sqlite.json'));

@@ -51,6 +51,7 @@ import * as returns from './2027-01-23-returns.js';
 import * as phoneSignIn from './2027-01-24-phone-sign-in.js';
 import * as courierLeftovers from './2027-01-25-courier-leftovers.js';
 import * as whatsapp from './2027-01-26-whatsapp.js';
+import * as returnPickups from './2027-01-27-return-pickups.js';
 
 const migrations: [name: string, migration: Migration][] = [
   ['2026-11-01-initial', initial],
@@ -93,6 +94,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-24-phone-sign-in', phoneSignIn],
   ['2027-01-25-courier-leftovers', courierLeftovers],
   ['2027-01-26-whatsapp', whatsapp],
+  ['2027-01-27-return-pickups', returnPickups],
 ];
 
 export const migrationProvider: MigrationProvider = {

@@ -306,11 +306,14 @@ export class ReturnService {
     }));
   }
 
-  /** The reverse pickup: by hand (the shop's courier and its AWB), or booked with the store's courier service. */
-  bookPickup(storeId: string, id: string, input: BookReturnPickupRequest, by: ReturnActor): Promise<Return> {
-    return this.move(storeId, id, 'pickup-booked', by, async (_trx, row, order) => {
-      const now = this.clock().toISOString();
-      if (input.via === 'hand') {
+  /**
+   * The reverse pickup: by hand (the shop's courier and its AWB), or booked with the store's courier
+   * service. The courier is called outside the return's transaction (never holding the database
+   * while it answers); its booking is keyed by the return, so a retry after a failure reuses it.
+   */
+  async bookPickup(storeId: string, id: string, input: BookReturnPickupRequest, by: ReturnActor): Promise<Return> {
+    if (input.via === 'hand') {
+      return this.move(storeId, id, 'pickup-booked', by, async () => {
         if (!input.awb) {
           throw new HttpError(
             400,
@@ -319,18 +322,43 @@ export class ReturnService {
             'awb',
           );
         }
-        return { pickup: 'hand', courier: input.courier?.trim() || null, awb: input.awb, pickup_booked_at: now };
-      }
-      const book = this.neighbours.bookPickup;
-      if (!book) {
-        throw conflict(
-          'via: booking a return pickup with the courier service is not available yet; book it by hand with its AWB.',
-        );
-      }
-      const lines = await this.linesOf(row.id, order.id);
-      const booked = await book({ storeId, order, returnId: row.id, lines });
-      return { pickup: 'courier', courier: booked.courier, awb: booked.awb, pickup_booked_at: now };
-    });
+        return {
+          pickup: 'hand',
+          courier: input.courier?.trim() || null,
+          awb: input.awb,
+          pickup_booked_at: this.clock().toISOString(),
+        };
+      });
+    }
+    const book = this.neighbours.bookPickup;
+    if (!book) {
+      throw conflict(
+        'via: booking a return pickup with the courier service is not available yet; book it by hand with its AWB.',
+      );
+    }
+    // Checked before the courier is asked: only an approved return is booked.
+    const row = await this.findRow(storeId, id);
+    if (!row) throw notFound(RETURN_NOT_FOUND);
+    this.mayMove(row, 'pickup-booked');
+    const order = await this.neighbours.orders.findRow(storeId, row.order_id);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    const booked = await book({ storeId, order, returnId: row.id, lines: await this.linesOf(row.id, order.id) });
+    return this.move(storeId, row.id, 'pickup-booked', by, async () => ({
+      pickup: 'courier',
+      courier: booked.courier,
+      awb: booked.awb,
+      pickup_booked_at: this.clock().toISOString(),
+    }));
+  }
+
+  /** Refuses (409) a move the return's status does not allow. */
+  private mayMove(row: ReturnRow, to: ReturnStatus): void {
+    const from = row.status as ReturnStatus;
+    if (!(MOVES[from] ?? []).includes(to)) {
+      throw conflict(
+        `Return ${row.id} is ${RETURN_STATUS_LABELS[from].toLowerCase()}: it cannot become ${RETURN_STATUS_LABELS[to].toLowerCase()}.`,
+      );
+    }
   }
 
   /**
@@ -403,12 +431,7 @@ export class ReturnService {
     const moved = await writeTransaction(this.db, async (trx) => {
       const row = await this.findRow(storeId, id, trx);
       if (!row) throw notFound(RETURN_NOT_FOUND);
-      const from = row.status as ReturnStatus;
-      if (!(MOVES[from] ?? []).includes(to)) {
-        throw conflict(
-          `Return ${row.id} is ${RETURN_STATUS_LABELS[from].toLowerCase()}: it cannot become ${RETURN_STATUS_LABELS[to].toLowerCase()}.`,
-        );
-      }
+      this.mayMove(row, to);
       const order = await this.neighbours.orders.findRow(storeId, row.order_id, trx);
       if (!order) throw notFound(ORDER_NOT_FOUND);
       const columns = await change(trx, row, order);
