@@ -31,7 +31,7 @@ function store(argv: string[], input = ''): Promise<string> {
   });
 }
 
-test('a delivered order: the shopper asks a return, the shop approves and receives it, stock back and a credit note listed', async ({
+test('a delivered order: the shopper asks a return, the shop approves and receives it, stock back and a credit note listed, then refunds it', async ({
   page,
   browser,
   request,
@@ -83,4 +83,21 @@ test('a delivered order: the shopper asks a return, the shop approves and receiv
   await page.reload();
   await expect(returns).toContainText('Received');
   await expect(returns).toContainText(/Credit note [A-Z0-9]+C\/\d\d-\d\d\/\d{5}/);
+
+  // The refund it owes is recorded on the Refunds page with the transfer's UTR.
+  await office.getByRole('link', { name: 'Refunds', exact: true }).click();
+  await expect(office.getByRole('heading', { name: 'Refunds', exact: true })).toBeVisible();
+  const form = office.getByRole('form', { name: `Record refund of order ${orderId}` });
+  await form.getByLabel('Refund reference (UTR)').fill('412345678901');
+  await form.getByRole('button', { name: 'Record refund' }).click();
+  await expect(form).toBeHidden();
+  const refunded = office.getByRole('region', { name: /^Refunded/ });
+  await expect(refunded).toContainText(orderId);
+  await expect(refunded).toContainText('412345678901');
+
+  // The shopper sees the refund made on the order's timeline in My Orders.
+  await page.goto('/orders');
+  await card.getByRole('button', { name: 'Show timeline' }).click();
+  await expect(card).toContainText(/Refund of ₹[\d,.]+ made/);
+  await expect(card).toContainText('Reference 412345678901');
 });
