@@ -362,6 +362,18 @@ export interface DatabaseSchema {
   return_rules: ReturnRulesTable;
   return_credit_notes: ReturnCreditNotesTable;
   return_pickups: ReturnPickupsTable;
+  return_photos: ReturnPhotosTable;
+}
+
+/** A photo a shopper sent with a return: a checked JPEG, PNG or WebP, 1 to 3 by position. */
+export interface ReturnPhotosTable {
+  id: string;
+  store_id: string;
+  return_id: string;
+  position: number;
+  content_type: string;
+  data_base64: string;
+  created_at: string;
 }
 
 /** A return's reverse pickup booked with the store's courier service: creating → created → awb, one per return. */

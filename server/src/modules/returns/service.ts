@@ -26,6 +26,7 @@ import type { Outbox } from '../messages/outbox.js';
 import { ORDER_NOT_FOUND, type OrderService, statusLabel } from '../orders/service.js';
 import type { StoreService } from '../stores/service.js';
 import { returnMessage } from './messages.js';
+import { checkReturnPhoto } from './photos.js';
 
 export const RETURN_NOT_FOUND = 'No return has that id.';
 
@@ -167,6 +168,9 @@ export class ReturnService {
 
   /** A shopper asks to return (or exchange) some of a delivered order's items. */
   async ask(storeId: string, user: UserRow, orderId: string, input: CreateReturnRequest): Promise<Return> {
+    // The photos are checked (decoded) before the transaction: a bad one is a 400 naming it.
+    const photos: { contentType: string; base64: string }[] = [];
+    for (const [index, photo] of (input.photos ?? []).entries()) photos.push(await checkReturnPhoto(photo, index + 1));
     const id = await writeTransaction(this.db, async (trx) => {
       const order = await this.ownOrder(storeId, user, orderId, trx);
       if (order.status !== OrderStatus.Delivered) {
@@ -242,6 +246,22 @@ export class ReturnService {
         .insertInto('return_items')
         .values(wanted.map(([itemId, quantity]) => ({ id: newId(), return_id: id, order_item_id: itemId, quantity })))
         .execute();
+      if (photos.length > 0) {
+        await trx
+          .insertInto('return_photos')
+          .values(
+            photos.map((photo, index) => ({
+              id: newId(),
+              store_id: storeId,
+              return_id: id,
+              position: index + 1,
+              content_type: photo.contentType,
+              data_base64: photo.base64,
+              created_at: now,
+            })),
+          )
+          .execute();
+      }
       return id;
     });
     return this.get(storeId, id);
@@ -254,6 +274,19 @@ export class ReturnService {
     const [shown] = await this.shown(storeId, [row]);
     if (!shown) throw notFound(RETURN_NOT_FOUND);
     return shown;
+  }
+
+  /** A photo the shopper sent with a return (1 to 3), for staff: its type and bytes. */
+  async photo(storeId: string, id: string, position: number): Promise<{ contentType: string; bytes: Buffer }> {
+    const row = await this.db
+      .selectFrom('return_photos')
+      .select(['content_type', 'data_base64'])
+      .where('store_id', '=', storeId)
+      .where('return_id', '=', id.trim().toUpperCase())
+      .where('position', '=', position)
+      .executeTakeFirst();
+    if (!row) throw notFound('That return has no such photo.');
+    return { contentType: row.content_type, bytes: Buffer.from(row.data_base64, 'base64') };
   }
 
   /** An order's returns, oldest first. */
@@ -523,6 +556,13 @@ export class ReturnService {
       .where('return_id', 'in', ids)
       .execute();
     const notes = await this.neighbours.invoices.returnCreditNotes(storeId, ids);
+    const photoRows = await this.db
+      .selectFrom('return_photos')
+      .select(['return_id', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('return_id', 'in', ids)
+      .groupBy('return_id')
+      .execute();
+    const photoCounts = new Map(photoRows.map((row) => [row.return_id, Number(row.count)]));
     const itemsOfOrder = new Map<string, OrderItemRow[]>();
     for (const row of rows) {
       if (!itemsOfOrder.has(row.order_id))
@@ -569,6 +609,7 @@ export class ReturnService {
         items: shownLines,
         creditNote: note ? { number: note.number, issuedAt: note.issuedAt, total: toRupees(note.total) } : null,
         exchangeOrderId: row.exchange_order_id,
+        photos: photoCounts.get(row.id) ?? 0,
         createdAt: row.created_at,
         approvedAt: row.approved_at,
         refusedAt: row.refused_at,
