@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Badge, type BadgeTone, Button, Input, Label } from '@/components/ui';
 import { formatDateTime } from '@/lib/dates';
 import { formatPrice } from '@/lib/money';
+import { adminUrl } from '../../lib/api-client';
 import { useMoveReturn } from '../api';
 
 const TONES: Record<Return['status'], BadgeTone> = {
@@ -47,6 +48,7 @@ export function ReturnCard({ value, customer }: { value: Return; customer?: stri
         · {formatPrice(value.amount)}
       </p>
       <p className="text-slate-700">Reason: {value.reason}</p>
+      {value.photos ? <ReturnPhotos value={value} /> : null}
       {value.refundTo ? <p>Refund to UPI {value.refundTo.upi}</p> : null}
       {value.refusalReason ? <p>Refused: {value.refusalReason}</p> : null}
       {value.awb ? (
@@ -138,5 +140,29 @@ export function OrderReturns({ returns }: { returns: Return[] }) {
         <ReturnCard key={each.id} value={each} />
       ))}
     </section>
+  );
+}
+
+/** The photos the shopper sent, small, each opening full size in a new tab. */
+function ReturnPhotos({ value }: { value: Return }) {
+  const count = value.photos ?? 0;
+  return (
+    <ul aria-label={`Photos of return ${value.id}`} className="flex flex-wrap gap-2">
+      {Array.from({ length: count }, (_, index) => {
+        const src = adminUrl(`/returns/${encodeURIComponent(value.id)}/photos/${index + 1}`);
+        return (
+          <li key={src}>
+            <a href={src} target="_blank" rel="noreferrer" className="block">
+              <img
+                src={src}
+                alt={`Photo ${index + 1} of ${count} from the shopper`}
+                loading="lazy"
+                className="h-20 w-20 rounded-lg border border-slate-200 object-cover"
+              />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

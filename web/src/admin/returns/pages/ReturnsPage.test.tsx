@@ -41,6 +41,36 @@ const aReturn = (overrides: Partial<Return> = {}): Return => ({
 });
 
 describe('the returns page', () => {
+  it("shows the shopper's photos on the return, each opening full size", async () => {
+    fakeApi({
+      'GET /admin/session': () => [200, aSession()],
+      'GET /admin/returns': () => [
+        200,
+        { data: [{ ...aReturn({ photos: 2 }), customer: 'Asha Rao' }], counts: { requested: 1 } },
+      ],
+    });
+    renderAdmin('/admin/returns');
+    const card = within(await screen.findByRole('article', { name: 'Return RET2345678' }));
+    const photos = within(card.getByRole('list', { name: 'Photos of return RET2345678' }));
+    const images = photos.getAllByRole('img');
+    expect(images.map((image) => image.getAttribute('src'))).toEqual([
+      '/api/v1/admin/returns/RET2345678/photos/1',
+      '/api/v1/admin/returns/RET2345678/photos/2',
+    ]);
+    expect(images[0]?.getAttribute('alt')).toBe('Photo 1 of 2 from the shopper');
+    expect(photos.getAllByRole('link')[1]?.getAttribute('href')).toBe('/api/v1/admin/returns/RET2345678/photos/2');
+  });
+
+  it('a return without photos shows none', async () => {
+    fakeApi({
+      'GET /admin/session': () => [200, aSession()],
+      'GET /admin/returns': () => [200, { data: [{ ...aReturn(), customer: 'Ravi' }], counts: { requested: 1 } }],
+    });
+    renderAdmin('/admin/returns');
+    const card = within(await screen.findByRole('article', { name: 'Return RET2345678' }));
+    expect(card.queryByRole('list', { name: /Photos of return/ })).toBeNull();
+  });
+
   it('lists the returns to decide on, approves one, refuses another with its reason, books a pickup and receives', async () => {
     let status: Return['status'] = 'requested';
     const calls = fakeApi({
