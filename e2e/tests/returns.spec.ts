@@ -52,6 +52,12 @@ test('a delivered order: the shopper asks a return, the shop approves and receiv
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(product.title).selectOption({ label: 'Send back 1' });
   await dialog.getByLabel(/Why are they going back/).fill('The port is loose');
+  // A photo of the loose port: a small PNG (1×1, red).
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await dialog.getByLabel(/Photos/).setInputFiles({ name: 'port.png', mimeType: 'image/png', buffer: png });
   await dialog.getByRole('button', { name: 'Ask for return' }).click();
   await expect(dialog).toBeHidden();
   const returns = card.getByRole('region', { name: `Returns of order ${orderId}` });
@@ -68,6 +74,10 @@ test('a delivered order: the shopper asks a return, the shop approves and receiv
   await expect(office.getByRole('heading', { name: 'Returns', exact: true })).toBeVisible();
   const asked = office.getByRole('article').filter({ hasText: `Order ${orderId}` });
   await expect(asked).toContainText('Reason: The port is loose');
+  // The shopper's photo is there for staff to see.
+  const photo = asked.getByRole('img', { name: 'Photo 1 of 1 from the shopper' });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
   await asked.getByRole('button', { name: 'Approve' }).click();
   await office.getByRole('link', { name: /^Approved/ }).click();
   const approved = office.getByRole('article').filter({ hasText: `Order ${orderId}` });

@@ -119,6 +119,15 @@ export function ReturnCard({ value, customer }: { value: Return; customer?: stri
           <Button type="submit" variant="outline" size="sm" disabled={move.isPending}>
             Book pickup
           </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={move.isPending}
+            onClick={() => move.mutate({ move: 'pickup', pickup: { via: 'courier' } })}
+          >
+            Book with courier service
+          </Button>
         </form>
       ) : null}
       {canReceive ? (

@@ -61,6 +61,45 @@ describe('the returns page', () => {
     expect(photos.getAllByRole('link')[1]?.getAttribute('href')).toBe('/api/v1/admin/returns/RET2345678/photos/2');
   });
 
+  it('books the pickup with the courier service, and shows why when it cannot', async () => {
+    let booked = false;
+    const calls = fakeApi({
+      'GET /admin/session': () => [200, aSession()],
+      'GET /admin/returns': () => [
+        200,
+        {
+          data: [
+            {
+              ...aReturn(
+                booked
+                  ? { status: 'pickup-booked', statusLabel: 'Pickup booked', courier: 'Delhivery Surface', awb: '19041000500001' }
+                  : { status: 'approved', statusLabel: 'Approved' },
+              ),
+              customer: 'Asha Rao',
+            },
+          ],
+          counts: {},
+        },
+      ],
+      'POST /admin/returns/RET2345678/pickup': () => {
+        if (calls.filter((call) => call.route === 'POST /admin/returns/RET2345678/pickup').length === 1) {
+          return [424, { error: 'Shiprocket did not answer within 10 s. Try again.' }];
+        }
+        booked = true;
+        return [200, aReturn({ status: 'pickup-booked', courier: 'Delhivery Surface', awb: '19041000500001' })];
+      },
+    });
+    renderAdmin('/admin/returns');
+    const user = userEvent.setup();
+    const card = within(await screen.findByRole('article', { name: 'Return RET2345678' }));
+    await user.click(card.getByRole('button', { name: 'Book with courier service' }));
+    expect((await card.findByRole('alert')).textContent).toContain('Shiprocket did not answer');
+    await user.click(card.getByRole('button', { name: 'Book with courier service' }));
+    expect(await card.findByText('Pickup with Delhivery Surface, AWB 19041000500001')).toBeTruthy();
+    const sent = calls.filter((call) => call.route === 'POST /admin/returns/RET2345678/pickup');
+    expect(sent.map((call) => call.body)).toEqual([{ via: 'courier' }, { via: 'courier' }]);
+  });
+
   it('a return without photos shows none', async () => {
     fakeApi({
       'GET /admin/session': () => [200, aSession()],
