@@ -75,7 +75,7 @@ test('a delivered order: the shopper asks a return, the shop approves and receiv
   const asked = office.getByRole('article').filter({ hasText: `Order ${orderId}` });
   await expect(asked).toContainText('Reason: The port is loose');
   // The shopper's photo is there for staff to see.
-  const photo = asked.getByRole('img', { name: 'Photo 1 of 1 from the shopper' });
+  const photo = asked.getByRole('img', { name: 'Sent by the shopper, 1 of 1' });
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
   await asked.getByRole('button', { name: 'Approve' }).click();

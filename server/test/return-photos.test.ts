@@ -91,8 +91,11 @@ describe('photos with a return', () => {
   it('refuses a bad photo with a 400 naming photos, and keeps no return', async () => {
     const { order, itemId } = await deliveredOrder();
     const jpeg = (await picture('jpeg')).toString('base64');
-    const gif = (await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).gif().toBuffer())
-      .toString('base64');
+    const gif = (
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .gif()
+        .toBuffer()
+    ).toString('base64');
     const cut = (await picture('png', 400)).subarray(0, 200).toString('base64');
     // Noise does not compress: some 600 KB of PNG.
     const noisy = { width: 460, height: 460, channels: 3 as const, background: '#000' };
@@ -104,7 +107,10 @@ describe('photos with a return', () => {
     const cases: [unknown, RegExp][] = [
       [[jpeg, jpeg, jpeg, jpeg], /^photos: at most 3 photos/],
       [[gif], /^photos: photo 1 must be a JPEG, PNG or WebP picture/],
-      [[jpeg, Buffer.from('%PDF-1.4 not a picture').toString('base64')], /^photos: photo 2 must be a JPEG, PNG or WebP/],
+      [
+        [jpeg, Buffer.from('%PDF-1.4 not a picture').toString('base64')],
+        /^photos: photo 2 must be a JPEG, PNG or WebP/,
+      ],
       [[cut], /^photos: photo 1 is damaged or cut short/],
       [['not base64 at all!'], /^photos: photo 1 is not base64/],
       [[large], /^photos: (photo 1 is larger than 500 KB|each photo is at most 500 KB)/],

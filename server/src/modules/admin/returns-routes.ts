@@ -2,8 +2,8 @@ import {
   AdminReturnListQuery,
   AdminReturnListResponse,
   BookReturnPickupRequest,
-  RefuseReturnRequest,
   RETURN_PHOTOS_MAX,
+  RefuseReturnRequest,
   Return,
   ReturnRules,
 } from '@netkart/contract';
@@ -60,7 +60,9 @@ export async function adminReturnRoutes(app: FastifyInstance, options: ReturnsRo
         .min(1, { error: 'n is the photo number, 1 to 3.' })
         .max(RETURN_PHOTOS_MAX, { error: 'n is the photo number, 1 to 3.' }),
     }),
-    response: withErrors({ 200: notJson('image/jpeg', 'A photo the shopper sent with the return (JPEG, PNG or WebP)') }),
+    response: withErrors({
+      200: notJson('image/jpeg', 'A photo the shopper sent with the return (JPEG, PNG or WebP)'),
+    }),
   };
   api.get('/admin/returns/:id/photos/:n', { schema: photo }, async (request, reply) => {
     const { id, n } = valid(request, 'params');

@@ -360,7 +360,9 @@ export class CourierService {
       .where((eb) => eb.or([eb('busy_until', 'is', null), eb('busy_until', '<', now)]))
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) {
-      throw conflict("This return's pickup is being booked with the courier right now. Please wait a minute and look again.");
+      throw conflict(
+        "This return's pickup is being booked with the courier right now. Please wait a minute and look again.",
+      );
     }
     const row = await this.returnPickupOf(storeId, returnId);
     if (!row) throw new Error('The pickup booking just made could not be read back.');

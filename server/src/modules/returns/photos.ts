@@ -1,4 +1,4 @@
-import { RETURN_PHOTO_MAX_BYTES, RETURN_PHOTO_TYPES } from '@netkart/contract';
+import { RETURN_PHOTO_MAX_BYTES, type RETURN_PHOTO_TYPES } from '@netkart/contract';
 import sharp from 'sharp';
 import { HttpError } from '../../http/errors.js';
 
@@ -43,8 +43,6 @@ export async function checkReturnPhoto(
     return { contentType, base64: bytes.toString('base64') };
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    throw refuse(
-      format ? `${which} is damaged or cut short.` : `${which} must be a JPEG, PNG or WebP picture.`,
-    );
+    throw refuse(format ? `${which} is damaged or cut short.` : `${which} must be a JPEG, PNG or WebP picture.`);
   }
 }

@@ -1,4 +1,11 @@
-import { CreateReturnRequest, Id, RETURN_PHOTO_MAX_BYTES, RETURN_PHOTOS_MAX, OrderReturnsResponse, Return } from '@netkart/contract';
+import {
+  CreateReturnRequest,
+  Id,
+  OrderReturnsResponse,
+  RETURN_PHOTO_MAX_BYTES,
+  RETURN_PHOTOS_MAX,
+  Return,
+} from '@netkart/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

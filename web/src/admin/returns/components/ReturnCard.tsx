@@ -164,7 +164,7 @@ function ReturnPhotos({ value }: { value: Return }) {
             <a href={src} target="_blank" rel="noreferrer" className="block">
               <img
                 src={src}
-                alt={`Photo ${index + 1} of ${count} from the shopper`}
+                alt={`Sent by the shopper, ${index + 1} of ${count}`}
                 loading="lazy"
                 className="h-20 w-20 rounded-lg border border-slate-200 object-cover"
               />

@@ -57,7 +57,7 @@ describe('the returns page', () => {
       '/api/v1/admin/returns/RET2345678/photos/1',
       '/api/v1/admin/returns/RET2345678/photos/2',
     ]);
-    expect(images[0]?.getAttribute('alt')).toBe('Photo 1 of 2 from the shopper');
+    expect(images[0]?.getAttribute('alt')).toBe('Sent by the shopper, 1 of 2');
     expect(photos.getAllByRole('link')[1]?.getAttribute('href')).toBe('/api/v1/admin/returns/RET2345678/photos/2');
   });
 
@@ -72,7 +72,12 @@ describe('the returns page', () => {
             {
               ...aReturn(
                 booked
-                  ? { status: 'pickup-booked', statusLabel: 'Pickup booked', courier: 'Delhivery Surface', awb: '19041000500001' }
+                  ? {
+                      status: 'pickup-booked',
+                      statusLabel: 'Pickup booked',
+                      courier: 'Delhivery Surface',
+                      awb: '19041000500001',
+                    }
                   : { status: 'approved', statusLabel: 'Approved' },
               ),
               customer: 'Asha Rao',

@@ -306,7 +306,11 @@ function shiprocketApi(client: ShiprocketClient, pickupLocation: string): Courie
 
     async createReturn(parcel) {
       const store = await pickupAddress(client, pickupLocation);
-      const { status, json } = await client.call('POST', '/v1/external/orders/create/return', returnOrder(parcel, store));
+      const { status, json } = await client.call(
+        'POST',
+        '/v1/external/orders/create/return',
+        returnOrder(parcel, store),
+      );
       const providerOrderId = text(json.order_id);
       const shipmentId = text(json.shipment_id);
       if (status >= 400 || !providerOrderId || !shipmentId) throw refused('create the return order', json);
