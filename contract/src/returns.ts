@@ -27,6 +27,11 @@ const UpiId = z
     error: 'refundTo.upi must be a UPI id like name@bank.',
   });
 
+/** A return's photos: at most this many, each a JPEG, PNG or WebP of at most RETURN_PHOTO_MAX_BYTES. */
+export const RETURN_PHOTOS_MAX = 3;
+export const RETURN_PHOTO_MAX_BYTES = 500 * 1024;
+export const RETURN_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
 /** POST /orders/{id}/returns: order item id → how many of it go back. */
 export const CreateReturnRequest = z.object({
   items: z.record(
@@ -45,6 +50,19 @@ export const CreateReturnRequest = z.object({
     .max(500, { error: 'reason is at most 500 characters.' }),
   kind: ReturnKind,
   refundTo: z.object({ upi: UpiId }, { error: 'refundTo is { "upi": "name@bank" }.' }).optional(),
+  /** Optional photos of the items, each a JPEG, PNG or WebP file in base64. */
+  photos: z
+    .array(
+      z
+        .string({ error: 'photos: each photo is an image file in base64.' })
+        .min(1, { error: 'photos: each photo is an image file in base64.' })
+        .max(Math.ceil((RETURN_PHOTO_MAX_BYTES * 4) / 3) + 4, {
+          error: `photos: each photo is at most ${RETURN_PHOTO_MAX_BYTES / 1024} KB.`,
+        }),
+      { error: 'photos is a list of image files in base64.' },
+    )
+    .max(RETURN_PHOTOS_MAX, { error: `photos: at most ${RETURN_PHOTOS_MAX} photos.` })
+    .optional(),
 });
 export type CreateReturnRequest = z.infer<typeof CreateReturnRequest>;
 
@@ -79,6 +97,8 @@ export const Return = z.object({
   /** The credit note issued on receipt. */
   creditNote: z.object({ number: z.string(), issuedAt: z.string(), total: z.number() }).nullable(),
   exchangeOrderId: z.string().nullable(),
+  /** How many photos the shopper sent; staff see them at /admin/returns/{id}/photos/{1..n}. */
+  photos: z.number().int().optional(),
   createdAt: z.string(),
   approvedAt: z.string().nullable(),
   refusedAt: z.string().nullable(),

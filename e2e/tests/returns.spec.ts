@@ -31,7 +31,7 @@ function store(argv: string[], input = ''): Promise<string> {
   });
 }
 
-test('a delivered order: the shopper asks a return, the shop approves and receives it, stock back and a credit note listed', async ({
+test('a delivered order: the shopper asks a return, the shop approves and receives it, stock back and a credit note listed, then refunds it', async ({
   page,
   browser,
   request,
@@ -52,6 +52,12 @@ test('a delivered order: the shopper asks a return, the shop approves and receiv
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(product.title).selectOption({ label: 'Send back 1' });
   await dialog.getByLabel(/Why are they going back/).fill('The port is loose');
+  // A photo of the loose port: a small PNG (1×1, red).
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await dialog.getByLabel(/Photos/).setInputFiles({ name: 'port.png', mimeType: 'image/png', buffer: png });
   await dialog.getByRole('button', { name: 'Ask for return' }).click();
   await expect(dialog).toBeHidden();
   const returns = card.getByRole('region', { name: `Returns of order ${orderId}` });
@@ -68,6 +74,10 @@ test('a delivered order: the shopper asks a return, the shop approves and receiv
   await expect(office.getByRole('heading', { name: 'Returns', exact: true })).toBeVisible();
   const asked = office.getByRole('article').filter({ hasText: `Order ${orderId}` });
   await expect(asked).toContainText('Reason: The port is loose');
+  // The shopper's photo is there for staff to see.
+  const photo = asked.getByRole('img', { name: 'Sent by the shopper, 1 of 1' });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
   await asked.getByRole('button', { name: 'Approve' }).click();
   await office.getByRole('link', { name: /^Approved/ }).click();
   const approved = office.getByRole('article').filter({ hasText: `Order ${orderId}` });
@@ -83,4 +93,21 @@ test('a delivered order: the shopper asks a return, the shop approves and receiv
   await page.reload();
   await expect(returns).toContainText('Received');
   await expect(returns).toContainText(/Credit note [A-Z0-9]+C\/\d\d-\d\d\/\d{5}/);
+
+  // The refund it owes is recorded on the Refunds page with the transfer's UTR.
+  await office.getByRole('link', { name: 'Refunds', exact: true }).click();
+  await expect(office.getByRole('heading', { name: 'Refunds', exact: true })).toBeVisible();
+  const form = office.getByRole('form', { name: `Record refund of order ${orderId}` });
+  await form.getByLabel('Refund reference (UTR)').fill('412345678901');
+  await form.getByRole('button', { name: 'Record refund' }).click();
+  await expect(form).toBeHidden();
+  const refunded = office.getByRole('region', { name: /^Refunded/ });
+  await expect(refunded).toContainText(orderId);
+  await expect(refunded).toContainText('412345678901');
+
+  // The shopper sees the refund made on the order's timeline in My Orders.
+  await page.goto('/orders');
+  await card.getByRole('button', { name: 'Show timeline' }).click();
+  await expect(card).toContainText(/Refund of ₹[\d,.]+ made/);
+  await expect(card).toContainText('Reference 412345678901');
 });

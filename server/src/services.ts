@@ -242,9 +242,9 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     // comes with variants).
     exchange: (trx, { order, lines, returnId }) =>
       orders.placeExchange(trx, order, lines, `Exchange for return ${returnId} of order ${order.id}`),
-    // A reverse pickup booked with the courier service (a Shiprocket return order) is not wired yet:
-    // pickups are booked by hand with their AWB until the couriers module offers one.
-    bookPickup: undefined,
+    // A reverse pickup booked with the store's courier service (a Shiprocket return order and its
+    // AWB), keyed by the return; a store with no courier service is told to book it by hand.
+    bookPickup: (pickup) => couriers.bookReturnPickup(pickup),
   });
   return {
     stores,

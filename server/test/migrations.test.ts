@@ -95,6 +95,7 @@ describe('the frozen migrations', () => {
       ['2027-01-24-phone-sign-in', 'Success'],
       ['2027-01-25-courier-leftovers', 'Success'],
       ['2027-01-26-whatsapp', 'Success'],
+      ['2027-01-27-return-pickups', 'Success'],
       ['2027-01-28-email-verification', 'Success'],
       ['2027-01-29-staff-roles', 'Success'],
       ['2027-01-30-origin-and-bis', 'Success'],

@@ -369,6 +369,38 @@ export interface DatabaseSchema {
   return_items: ReturnItemsTable;
   return_rules: ReturnRulesTable;
   return_credit_notes: ReturnCreditNotesTable;
+  return_pickups: ReturnPickupsTable;
+  return_photos: ReturnPhotosTable;
+}
+
+/** A photo a shopper sent with a return: a checked JPEG, PNG or WebP, 1 to 3 by position. */
+export interface ReturnPhotosTable {
+  id: string;
+  store_id: string;
+  return_id: string;
+  position: number;
+  content_type: string;
+  data_base64: string;
+  created_at: string;
+}
+
+/** A return's reverse pickup booked with the store's courier service: creating → created → awb, one per return. */
+export interface ReturnPickupsTable {
+  id: string;
+  store_id: string;
+  return_id: string;
+  order_id: string;
+  provider: string;
+  /** 'creating' | 'created' | 'awb'. */
+  state: string;
+  provider_order_id: string | null;
+  shipment_id: string | null;
+  awb: string | null;
+  courier_name: string | null;
+  /** Held by one attempt until then (ISO instant). */
+  busy_until: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A shopper's return or exchange of delivered items: requested → approved | refused → pickup-booked → received. */
@@ -714,6 +746,7 @@ export interface CourierEventsTable {
   received_at: string;
 }
 export type CourierBookingRow = Selectable<CourierBookingsTable>;
+export type ReturnPickupRow = Selectable<ReturnPickupsTable>;
 export type CourierEventRow = Selectable<CourierEventsTable>;
 /** A store's cash-on-delivery rules, one JSON document checked by the payments module when set. */
 export interface CodRulesTable {

@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
  * server with its sign-in and 10-day tokens (401 on a bad or expired one), its answers' shapes and
  * its refusals (422 with `errors`, an AWB it cannot assign), a label PDF at the URL it gives, and
  * tracking webhooks it posts as Shiprocket does. Like Shiprocket it does NOT deduplicate order
- * creation: the same order posted twice is two orders. It can fail a call once, or answer one late
+ * creation: the same order posted twice is two orders, and a return order posted twice is two
+ * return orders. Return orders (POST /v1/external/orders/create/return: picked up at the shopper's,
+ * delivered to a pickup address the account lists) get their AWB with `is_return: 1`. It can fail a call once, or answer one late
  * after doing its work (the lost answer a retry must survive).
  */
 
@@ -20,10 +22,22 @@ export interface FakeOrder {
   pickupRequested: boolean;
   /** Cancelled through POST /v1/external/orders/cancel. */
   cancelled: boolean;
+  /** A return order (a reverse pickup), made through /v1/external/orders/create/return. */
+  isReturn: boolean;
   body: Record<string, unknown>;
 }
 
-type Step = 'login' | 'create' | 'awb' | 'pickup' | 'label' | 'search' | 'cancel';
+type Step =
+  | 'login'
+  | 'create'
+  | 'awb'
+  | 'pickup'
+  | 'label'
+  | 'search'
+  | 'cancel'
+  | 'pickup-addresses'
+  | 'return-create'
+  | 'return-search';
 type Trouble =
   | { kind: 'late' }
   | { kind: 'status'; status: number; body: unknown }
@@ -51,6 +65,49 @@ const REQUIRED = [
   'height',
   'weight',
 ];
+
+const RETURN_REQUIRED = [
+  'order_id',
+  'order_date',
+  'pickup_customer_name',
+  'pickup_address',
+  'pickup_city',
+  'pickup_state',
+  'pickup_country',
+  'pickup_pincode',
+  'pickup_email',
+  'pickup_phone',
+  'shipping_customer_name',
+  'shipping_address',
+  'shipping_city',
+  'shipping_country',
+  'shipping_pincode',
+  'shipping_state',
+  'shipping_phone',
+  'order_items',
+  'payment_method',
+  'sub_total',
+  'length',
+  'breadth',
+  'height',
+  'weight',
+];
+
+/** A pickup address as the account lists it (Settings → Pickup Addresses). */
+export const PICKUP_ADDRESS = {
+  id: 4411,
+  pickup_location: 'Primary',
+  name: 'NetKart Warehouse',
+  email: 'warehouse@netkart.in',
+  phone: '8041234567',
+  address: '14 Industrial Layout, Peenya',
+  address_2: 'Phase 2',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'India',
+  pin_code: '560058',
+  status: 2,
+};
 
 export class FakeShiprocket {
   readonly orders: FakeOrder[] = [];
@@ -94,6 +151,10 @@ export class FakeShiprocket {
 
   ordersFor(channelOrderId: string): FakeOrder[] {
     return this.orders.filter((order) => order.channelOrderId === channelOrderId);
+  }
+
+  returnOrders(): FakeOrder[] {
+    return this.orders.filter((order) => order.isReturn);
   }
 
   count(step: Step): number {
@@ -215,7 +276,7 @@ export class FakeShiprocket {
     switch (step) {
       case 'search': {
         const search = url.searchParams.get('search') ?? '';
-        const found = this.orders.filter((order) => order.channelOrderId.includes(search));
+        const found = this.orders.filter((order) => !order.isReturn && order.channelOrderId.includes(search));
         return {
           status: 200,
           body: {
@@ -256,6 +317,7 @@ export class FakeShiprocket {
           courierName: null,
           pickupRequested: false,
           cancelled: false,
+          isReturn: false,
           body,
         };
         this.orders.push(order);
@@ -276,6 +338,10 @@ export class FakeShiprocket {
       case 'awb': {
         const order = this.orders.find((each) => each.shipmentId === Number(body.shipment_id));
         if (!order) return { status: 400, body: { message: 'Invalid shipment id', status_code: 400 } };
+        // A return shipment's AWB is asked with is_return: 1; without it Shiprocket treats the id as forward.
+        if (order.isReturn !== (Number(body.is_return ?? 0) === 1)) {
+          return { status: 400, body: { message: 'Invalid shipment id', status_code: 400 } };
+        }
         if (trouble?.kind === 'awb-refused') {
           return {
             status: 200,
@@ -358,6 +424,71 @@ export class FakeShiprocket {
         for (const order of found) order.cancelled = true;
         return { status: 200, body: { status: 200, message: 'Order cancelled successfully.' } };
       }
+      case 'pickup-addresses':
+        return {
+          status: 200,
+          body: {
+            data: {
+              shipping_address: this.pickupLocations.map((name, index) => ({
+                ...PICKUP_ADDRESS,
+                id: PICKUP_ADDRESS.id + index,
+                pickup_location: name,
+              })),
+              allow_more: '1',
+              is_blackbox_seller: false,
+              company_name: 'NetKart',
+              recent_addresses: [],
+            },
+          },
+        };
+      case 'return-create': {
+        const errors: Record<string, string[]> = {};
+        for (const field of RETURN_REQUIRED) {
+          if (body[field] === undefined || body[field] === '')
+            errors[field] = [`The ${field.replace(/_/g, ' ')} field is required.`];
+        }
+        for (const field of ['pickup_phone', 'shipping_phone']) {
+          if (typeof body[field] === 'string' && !/^\d{10}$/.test(body[field] as string)) {
+            errors[field] = [`The ${field.replace(/_/g, ' ')} must be 10 digits.`];
+          }
+        }
+        if (Object.keys(errors).length > 0) {
+          return { status: 422, body: { message: 'Oops! Invalid Data.', errors, status_code: 422 } };
+        }
+        this.nextId += 1;
+        const order: FakeOrder = {
+          id: this.nextId,
+          channelOrderId: String(body.order_id),
+          shipmentId: this.nextId + 1_000_000,
+          awb: null,
+          courierName: null,
+          pickupRequested: false,
+          cancelled: false,
+          isReturn: true,
+          body,
+        };
+        this.orders.push(order);
+        return {
+          status: 200,
+          body: { order_id: order.id, shipment_id: order.shipmentId, status: 'RETURN PENDING', status_code: 21 },
+        };
+      }
+      case 'return-search': {
+        const search = url.searchParams.get('search') ?? '';
+        const found = this.returnOrders().filter((order) => order.channelOrderId.includes(search));
+        return {
+          status: 200,
+          body: {
+            data: found.map((order) => ({
+              id: order.id,
+              channel_order_id: order.channelOrderId,
+              status: order.awb ? 'RETURN PICKUP SCHEDULED' : 'RETURN PENDING',
+              shipments: [{ id: order.shipmentId, awb: order.awb ?? '', courier: order.courierName ?? '' }],
+            })),
+            meta: { pagination: { total: found.length, count: found.length, per_page: 15, current_page: 1 } },
+          },
+        };
+      }
       default:
         return { status: 404, body: { message: 'Not Found', status_code: 404 } };
     }
@@ -372,5 +503,8 @@ function stepOf(method: string, path: string): Step | undefined {
   if (method === 'POST' && path === '/v1/external/courier/generate/pickup') return 'pickup';
   if (method === 'POST' && path === '/v1/external/courier/generate/label') return 'label';
   if (method === 'POST' && path === '/v1/external/orders/cancel') return 'cancel';
+  if (method === 'GET' && path === '/v1/external/settings/company/pickup') return 'pickup-addresses';
+  if (method === 'POST' && path === '/v1/external/orders/create/return') return 'return-create';
+  if (method === 'GET' && path === '/v1/external/orders/processing/return') return 'return-search';
   return undefined;
 }

@@ -51,6 +51,7 @@ import * as returns from './2027-01-23-returns.js';
 import * as phoneSignIn from './2027-01-24-phone-sign-in.js';
 import * as courierLeftovers from './2027-01-25-courier-leftovers.js';
 import * as whatsapp from './2027-01-26-whatsapp.js';
+import * as returnPickups from './2027-01-27-return-pickups.js';
 import * as emailVerification from './2027-01-28-email-verification.js';
 import * as staffRoles from './2027-01-29-staff-roles.js';
 import * as originAndBis from './2027-01-30-origin-and-bis.js';
@@ -96,6 +97,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-24-phone-sign-in', phoneSignIn],
   ['2027-01-25-courier-leftovers', courierLeftovers],
   ['2027-01-26-whatsapp', whatsapp],
+  ['2027-01-27-return-pickups', returnPickups],
   ['2027-01-28-email-verification', emailVerification],
   ['2027-01-29-staff-roles', staffRoles],
   ['2027-01-30-origin-and-bis', originAndBis],

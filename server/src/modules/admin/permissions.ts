@@ -28,6 +28,7 @@ export const ROUTE_POWERS: Record<string, StaffPower> = {
   'GET /admin/orders/:id/returns': 'orders.read',
   'GET /admin/returns': 'orders.read',
   'GET /admin/returns/:id': 'orders.read',
+  'GET /admin/returns/:id/photos/:n': 'orders.read',
   'GET /admin/refunds': 'orders.read',
   'GET /admin/reports/gst': 'orders.read',
   'GET /admin/invoice-signature': 'orders.read',

@@ -2,15 +2,16 @@ import {
   AdminReturnListQuery,
   AdminReturnListResponse,
   BookReturnPickupRequest,
+  RETURN_PHOTOS_MAX,
   RefuseReturnRequest,
   Return,
   ReturnRules,
 } from '@netkart/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors.js';
-import { valid, withErrors } from '../../http/wire.js';
+import { notJson, valid, withErrors } from '../../http/wire.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
 import type { ReturnService } from '../returns/service.js';
 import { requireOwner, staffOf } from './session.js';
@@ -49,6 +50,31 @@ export async function adminReturnRoutes(app: FastifyInstance, options: ReturnsRo
   api.get('/admin/returns/:id', { schema: one }, async (request) =>
     returnsOf().get(request.store.id, valid(request, 'params').id),
   );
+
+  const photo = {
+    params: z.object({
+      id: z.string().trim().min(1).max(40),
+      n: z.coerce
+        .number({ error: 'n is the photo number, 1 to 3.' })
+        .int({ error: 'n is the photo number, 1 to 3.' })
+        .min(1, { error: 'n is the photo number, 1 to 3.' })
+        .max(RETURN_PHOTOS_MAX, { error: 'n is the photo number, 1 to 3.' }),
+    }),
+    response: withErrors({
+      200: notJson('image/jpeg', 'A photo the shopper sent with the return (JPEG, PNG or WebP)'),
+    }),
+  };
+  api.get('/admin/returns/:id/photos/:n', { schema: photo }, async (request, reply) => {
+    const { id, n } = valid(request, 'params');
+    const found = await returnsOf().photo(request.store.id, id, n);
+    // Bytes, sent as they are (the schema above only describes them); never sniffed as anything else.
+    const raw: FastifyReply = reply;
+    return raw
+      .type(found.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=3600')
+      .send(found.bytes);
+  });
 
   const move = <B extends z.ZodType>(body: B) => ({
     params: ReturnParams,

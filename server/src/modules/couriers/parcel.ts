@@ -1,5 +1,5 @@
 import type { OrderItemRow, OrderRow, ProductRow } from '../../db/schema.js';
-import type { CourierSettings, Parcel } from './provider.js';
+import type { CourierSettings, Parcel, ReverseParcel } from './provider.js';
 
 /**
  * Whether the buyer pays the courier on delivery. Hook: cash on delivery arrives with its own change
@@ -47,5 +47,32 @@ export async function parcelOf(
     lengthCm: length ?? 20,
     breadthCm: breadth ?? 15,
     heightCm: height ?? 10,
+  };
+}
+
+/** A return's reverse pickup: the returned lines, collected at the order's address, in the store's default parcel. */
+export async function reverseParcelOf(
+  key: string,
+  order: OrderRow,
+  lines: { item: OrderItemRow; quantity: number }[],
+  settings: CourierSettings,
+  productOf: (productId: string) => Promise<ProductRow | undefined>,
+): Promise<ReverseParcel> {
+  const forward = await parcelOf(
+    order,
+    lines.map(({ item, quantity }) => ({ ...item, quantity })),
+    settings,
+    productOf,
+  );
+  return {
+    key,
+    placedAt: new Date().toISOString(),
+    shopper: forward.buyer,
+    lines: forward.lines,
+    total: Math.round(forward.lines.reduce((total, line) => total + line.unitPrice * 100 * line.units, 0)) / 100,
+    weightKg: forward.weightKg,
+    lengthCm: forward.lengthCm,
+    breadthCm: forward.breadthCm,
+    heightCm: forward.heightCm,
   };
 }

@@ -42,6 +42,23 @@ export interface Parcel {
   heightCm: number;
 }
 
+/**
+ * A reverse pickup as the courier books it: collected from the shopper (the order's address) and
+ * carried to the store's pickup location. `key` is our reference for it, one per return.
+ */
+export interface ReverseParcel {
+  key: string;
+  placedAt: string;
+  shopper: Parcel['buyer'];
+  lines: Parcel['lines'];
+  /** Rupees: what the returned lines came to. */
+  total: number;
+  weightKg: number;
+  lengthCm: number;
+  breadthCm: number;
+  heightCm: number;
+}
+
 /** What the courier knows of an order it holds. */
 export interface BookedOrder {
   providerOrderId: string;
@@ -67,6 +84,12 @@ export interface CourierApi {
   label(shipmentId: string): Promise<Buffer>;
   /** Cancels an order the courier holds (its own id): the parcel is not picked up. Returns the courier's words. */
   cancelOrder(providerOrderId: string): Promise<string>;
+  /** The return order the courier already holds under our key (a creation whose answer was lost), if any. */
+  findReturn(key: string): Promise<BookedOrder | undefined>;
+  /** Creates a return order: picked up at the shopper's, delivered to the store's pickup location. */
+  createReturn(parcel: ReverseParcel): Promise<BookedOrder>;
+  /** Assigns the return shipment its courier and AWB (the courier then collects it). */
+  assignReturnAwb(shipmentId: string): Promise<{ awb: string; courierName: string }>;
 }
 
 /** A tracking event the courier sent, read and checked. */

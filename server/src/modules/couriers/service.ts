@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { OrderStatus, RETURNED_TO_ORIGIN_REASON } from '@netkart/contract';
-import type { CourierBookingRow, Database, OrderRow } from '../../db/schema.js';
+import type { CourierBookingRow, Database, OrderItemRow, OrderRow, ReturnPickupRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
@@ -15,7 +15,7 @@ import {
   type TimelineSource,
 } from '../orders/service.js';
 import { statusLabel } from '../orders/status.js';
-import { parcelOf } from './parcel.js';
+import { parcelOf, reverseParcelOf } from './parcel.js';
 import { type CourierEnvironment, CourierError, type TrackingUpdate } from './provider.js';
 import { courierProviderNamed } from './registry.js';
 import { describeCourier, type StoreCourier, setStoreCourier, storeCourier, tokenKeeper } from './settings.js';
@@ -258,6 +258,118 @@ export class CourierService {
   }
 
   /**
+   * Books a return's reverse pickup with the store's courier service (a Shiprocket return order from
+   * the shopper's address to the store's pickup location, then its AWB) and gives the courier and
+   * AWB. One row per return keeps each step once done, and creation first asks the courier for a
+   * return order it already holds under the return's key, so a retry never books twice. Without a
+   * courier service it is a 409 (book it by hand); a refusal is a 422 and silence a 424, retried safely.
+   */
+  async bookReturnPickup(pickup: {
+    storeId: string;
+    order: OrderRow;
+    returnId: string;
+    lines: { item: OrderItemRow; quantity: number }[];
+  }): Promise<{ courier: string; awb: string }> {
+    const { storeId, order, returnId } = pickup;
+    const courier = await this.courierOf(storeId);
+    if (!courier) {
+      throw conflict(
+        'via: this store has no courier service set up (store couriers set --provider shiprocket …): book it by hand with its AWB.',
+      );
+    }
+    const row = await this.claimReturn(storeId, returnId, order.id, courier.provider.name);
+    try {
+      const api = courier.provider.api(courier.settings, this.environment, tokenKeeper(this.db, storeId));
+      let booking = row;
+      const stepTo = async (state: string, change: Partial<ReturnPickupRow>) => {
+        const values = { ...change, state, updated_at: nowIso() };
+        await this.db.updateTable('return_pickups').set(values).where('id', '=', booking.id).execute();
+        booking = { ...booking, ...values };
+      };
+      if (booking.state === 'creating') {
+        const key = returnKey(returnId);
+        // The courier does not deduplicate: a return order it already holds under our key is this one.
+        const held =
+          (await api.findReturn(key)) ??
+          (await api.createReturn(
+            await reverseParcelOf(key, order, pickup.lines, courier.settings, (productId) =>
+              this.catalog.getAny(storeId, productId),
+            ),
+          ));
+        await stepTo(held.awb ? 'awb' : 'created', {
+          provider_order_id: held.providerOrderId,
+          shipment_id: held.shipmentId,
+          ...(held.awb ? { awb: held.awb, courier_name: held.courierName ?? courier.provider.title } : {}),
+        });
+      }
+      if (booking.state === 'created') {
+        const assigned = await api.assignReturnAwb(booking.shipment_id ?? '');
+        await stepTo('awb', { awb: assigned.awb, courier_name: assigned.courierName });
+      }
+      return { courier: booking.courier_name ?? courier.provider.title, awb: booking.awb ?? '' };
+    } catch (error) {
+      if (error instanceof CourierError) throw new HttpError(error.statusCode, error.message);
+      throw error;
+    } finally {
+      await this.db.updateTable('return_pickups').set({ busy_until: null }).where('id', '=', row.id).execute();
+    }
+  }
+
+  /** The return's pickup booking, if one was started. */
+  returnPickupOf(storeId: string, returnId: string): Promise<ReturnPickupRow | undefined> {
+    return this.db
+      .selectFrom('return_pickups')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('return_id', '=', returnId)
+      .executeTakeFirst();
+  }
+
+  /** The return's pickup booking, made if new, held by this attempt alone. */
+  private async claimReturn(
+    storeId: string,
+    returnId: string,
+    orderId: string,
+    provider: string,
+  ): Promise<ReturnPickupRow> {
+    const now = nowIso();
+    await this.db
+      .insertInto('return_pickups')
+      .values({
+        id: newId(),
+        store_id: storeId,
+        return_id: returnId,
+        order_id: orderId,
+        provider,
+        state: 'creating',
+        provider_order_id: null,
+        shipment_id: null,
+        awb: null,
+        courier_name: null,
+        busy_until: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((conflict) => conflict.columns(['store_id', 'return_id']).doNothing())
+      .execute();
+    const claimed = await this.db
+      .updateTable('return_pickups')
+      .set({ busy_until: new Date(Date.now() + BUSY_MS).toISOString() })
+      .where('store_id', '=', storeId)
+      .where('return_id', '=', returnId)
+      .where((eb) => eb.or([eb('busy_until', 'is', null), eb('busy_until', '<', now)]))
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) {
+      throw conflict(
+        "This return's pickup is being booked with the courier right now. Please wait a minute and look again.",
+      );
+    }
+    const row = await this.returnPickupOf(storeId, returnId);
+    if (!row) throw new Error('The pickup booking just made could not be read back.');
+    return row;
+  }
+
+  /**
    * Told of each order change in its transaction: a cancelled order whose booking the courier holds
    * has that booking marked for cancelling there, which `cancelDue` does after the commit (no call to
    * the courier inside the order's transaction). A parcel back at origin (RTO) is the courier's own end.
@@ -436,6 +548,9 @@ export class CourierService {
     }
   }
 }
+
+/** Our reference for a return's pickup at the courier (its order id there): one per return. */
+export const returnKey = (returnId: string) => `RET-${returnId}`;
 
 /** The timeline's words for a courier's event: 'OUT FOR DELIVERY at Bengaluru_Hub'. */
 const trackingNote = (update: TrackingUpdate) =>

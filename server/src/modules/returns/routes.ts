@@ -1,4 +1,11 @@
-import { CreateReturnRequest, Id, OrderReturnsResponse, Return } from '@netkart/contract';
+import {
+  CreateReturnRequest,
+  Id,
+  OrderReturnsResponse,
+  RETURN_PHOTO_MAX_BYTES,
+  RETURN_PHOTOS_MAX,
+  Return,
+} from '@netkart/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +26,9 @@ export async function returnRoutes(app: FastifyInstance, { returns }: { returns:
     body: CreateReturnRequest,
     response: withErrors({ 201: Return }),
   };
-  api.post('/orders/:id/returns', { schema: ask }, async (request, reply) => {
+  // Room for the photos in base64 (a third more than their bytes) beside the rest of the request.
+  const bodyLimit = Math.ceil((RETURN_PHOTOS_MAX * RETURN_PHOTO_MAX_BYTES * 4) / 3) + 64 * 1024;
+  api.post('/orders/:id/returns', { schema: ask, bodyLimit }, async (request, reply) => {
     const user = requireUser(request);
     const { id } = valid(request, 'params');
     const created = await returns.ask(request.store.id, user, id, valid(request, 'body'));

@@ -26,6 +26,7 @@ import type { Outbox } from '../messages/outbox.js';
 import { ORDER_NOT_FOUND, type OrderService, statusLabel } from '../orders/service.js';
 import type { StoreService } from '../stores/service.js';
 import { returnMessage } from './messages.js';
+import { checkReturnPhoto } from './photos.js';
 
 export const RETURN_NOT_FOUND = 'No return has that id.';
 
@@ -167,6 +168,9 @@ export class ReturnService {
 
   /** A shopper asks to return (or exchange) some of a delivered order's items. */
   async ask(storeId: string, user: UserRow, orderId: string, input: CreateReturnRequest): Promise<Return> {
+    // The photos are checked (decoded) before the transaction: a bad one is a 400 naming it.
+    const photos: { contentType: string; base64: string }[] = [];
+    for (const [index, photo] of (input.photos ?? []).entries()) photos.push(await checkReturnPhoto(photo, index + 1));
     const id = await writeTransaction(this.db, async (trx) => {
       const order = await this.ownOrder(storeId, user, orderId, trx);
       if (order.status !== OrderStatus.Delivered) {
@@ -242,6 +246,22 @@ export class ReturnService {
         .insertInto('return_items')
         .values(wanted.map(([itemId, quantity]) => ({ id: newId(), return_id: id, order_item_id: itemId, quantity })))
         .execute();
+      if (photos.length > 0) {
+        await trx
+          .insertInto('return_photos')
+          .values(
+            photos.map((photo, index) => ({
+              id: newId(),
+              store_id: storeId,
+              return_id: id,
+              position: index + 1,
+              content_type: photo.contentType,
+              data_base64: photo.base64,
+              created_at: now,
+            })),
+          )
+          .execute();
+      }
       return id;
     });
     return this.get(storeId, id);
@@ -254,6 +274,19 @@ export class ReturnService {
     const [shown] = await this.shown(storeId, [row]);
     if (!shown) throw notFound(RETURN_NOT_FOUND);
     return shown;
+  }
+
+  /** A photo the shopper sent with a return (1 to 3), for staff: its type and bytes. */
+  async photo(storeId: string, id: string, position: number): Promise<{ contentType: string; bytes: Buffer }> {
+    const row = await this.db
+      .selectFrom('return_photos')
+      .select(['content_type', 'data_base64'])
+      .where('store_id', '=', storeId)
+      .where('return_id', '=', id.trim().toUpperCase())
+      .where('position', '=', position)
+      .executeTakeFirst();
+    if (!row) throw notFound('That return has no such photo.');
+    return { contentType: row.content_type, bytes: Buffer.from(row.data_base64, 'base64') };
   }
 
   /** An order's returns, oldest first. */
@@ -306,11 +339,14 @@ export class ReturnService {
     }));
   }
 
-  /** The reverse pickup: by hand (the shop's courier and its AWB), or booked with the store's courier service. */
-  bookPickup(storeId: string, id: string, input: BookReturnPickupRequest, by: ReturnActor): Promise<Return> {
-    return this.move(storeId, id, 'pickup-booked', by, async (_trx, row, order) => {
-      const now = this.clock().toISOString();
-      if (input.via === 'hand') {
+  /**
+   * The reverse pickup: by hand (the shop's courier and its AWB), or booked with the store's courier
+   * service. The courier is called outside the return's transaction (never holding the database
+   * while it answers); its booking is keyed by the return, so a retry after a failure reuses it.
+   */
+  async bookPickup(storeId: string, id: string, input: BookReturnPickupRequest, by: ReturnActor): Promise<Return> {
+    if (input.via === 'hand') {
+      return this.move(storeId, id, 'pickup-booked', by, async () => {
         if (!input.awb) {
           throw new HttpError(
             400,
@@ -319,18 +355,43 @@ export class ReturnService {
             'awb',
           );
         }
-        return { pickup: 'hand', courier: input.courier?.trim() || null, awb: input.awb, pickup_booked_at: now };
-      }
-      const book = this.neighbours.bookPickup;
-      if (!book) {
-        throw conflict(
-          'via: booking a return pickup with the courier service is not available yet; book it by hand with its AWB.',
-        );
-      }
-      const lines = await this.linesOf(row.id, order.id);
-      const booked = await book({ storeId, order, returnId: row.id, lines });
-      return { pickup: 'courier', courier: booked.courier, awb: booked.awb, pickup_booked_at: now };
-    });
+        return {
+          pickup: 'hand',
+          courier: input.courier?.trim() || null,
+          awb: input.awb,
+          pickup_booked_at: this.clock().toISOString(),
+        };
+      });
+    }
+    const book = this.neighbours.bookPickup;
+    if (!book) {
+      throw conflict(
+        'via: booking a return pickup with the courier service is not available yet; book it by hand with its AWB.',
+      );
+    }
+    // Checked before the courier is asked: only an approved return is booked.
+    const row = await this.findRow(storeId, id);
+    if (!row) throw notFound(RETURN_NOT_FOUND);
+    this.mayMove(row, 'pickup-booked');
+    const order = await this.neighbours.orders.findRow(storeId, row.order_id);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    const booked = await book({ storeId, order, returnId: row.id, lines: await this.linesOf(row.id, order.id) });
+    return this.move(storeId, row.id, 'pickup-booked', by, async () => ({
+      pickup: 'courier',
+      courier: booked.courier,
+      awb: booked.awb,
+      pickup_booked_at: this.clock().toISOString(),
+    }));
+  }
+
+  /** Refuses (409) a move the return's status does not allow. */
+  private mayMove(row: ReturnRow, to: ReturnStatus): void {
+    const from = row.status as ReturnStatus;
+    if (!(MOVES[from] ?? []).includes(to)) {
+      throw conflict(
+        `Return ${row.id} is ${RETURN_STATUS_LABELS[from].toLowerCase()}: it cannot become ${RETURN_STATUS_LABELS[to].toLowerCase()}.`,
+      );
+    }
   }
 
   /**
@@ -403,12 +464,7 @@ export class ReturnService {
     const moved = await writeTransaction(this.db, async (trx) => {
       const row = await this.findRow(storeId, id, trx);
       if (!row) throw notFound(RETURN_NOT_FOUND);
-      const from = row.status as ReturnStatus;
-      if (!(MOVES[from] ?? []).includes(to)) {
-        throw conflict(
-          `Return ${row.id} is ${RETURN_STATUS_LABELS[from].toLowerCase()}: it cannot become ${RETURN_STATUS_LABELS[to].toLowerCase()}.`,
-        );
-      }
+      this.mayMove(row, to);
       const order = await this.neighbours.orders.findRow(storeId, row.order_id, trx);
       if (!order) throw notFound(ORDER_NOT_FOUND);
       const columns = await change(trx, row, order);
@@ -500,6 +556,13 @@ export class ReturnService {
       .where('return_id', 'in', ids)
       .execute();
     const notes = await this.neighbours.invoices.returnCreditNotes(storeId, ids);
+    const photoRows = await this.db
+      .selectFrom('return_photos')
+      .select(['return_id', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('return_id', 'in', ids)
+      .groupBy('return_id')
+      .execute();
+    const photoCounts = new Map(photoRows.map((row) => [row.return_id, Number(row.count)]));
     const itemsOfOrder = new Map<string, OrderItemRow[]>();
     for (const row of rows) {
       if (!itemsOfOrder.has(row.order_id))
@@ -546,6 +609,7 @@ export class ReturnService {
         items: shownLines,
         creditNote: note ? { number: note.number, issuedAt: note.issuedAt, total: toRupees(note.total) } : null,
         exchangeOrderId: row.exchange_order_id,
+        photos: photoCounts.get(row.id) ?? 0,
         createdAt: row.created_at,
         approvedAt: row.approved_at,
         refusedAt: row.refused_at,

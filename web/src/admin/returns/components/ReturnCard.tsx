@@ -5,6 +5,7 @@ import { Badge, type BadgeTone, Button, Input, Label } from '@/components/ui';
 import { formatDateTime } from '@/lib/dates';
 import { formatPrice } from '@/lib/money';
 import { useMay } from '../../auth/session';
+import { adminUrl } from '../../lib/api-client';
 import { useMoveReturn } from '../api';
 
 const TONES: Record<Return['status'], BadgeTone> = {
@@ -50,6 +51,7 @@ export function ReturnCard({ value, customer }: { value: Return; customer?: stri
         · {formatPrice(value.amount)}
       </p>
       <p className="text-slate-700">Reason: {value.reason}</p>
+      {value.photos ? <ReturnPhotos value={value} /> : null}
       {value.refundTo ? <p>Refund to UPI {value.refundTo.upi}</p> : null}
       {value.refusalReason ? <p>Refused: {value.refusalReason}</p> : null}
       {value.awb ? (
@@ -120,6 +122,15 @@ export function ReturnCard({ value, customer }: { value: Return; customer?: stri
           <Button type="submit" variant="outline" size="sm" disabled={move.isPending}>
             Book pickup
           </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={move.isPending}
+            onClick={() => move.mutate({ move: 'pickup', pickup: { via: 'courier' } })}
+          >
+            Book with courier service
+          </Button>
         </form>
       ) : null}
       {canReceive ? (
@@ -141,5 +152,29 @@ export function OrderReturns({ returns }: { returns: Return[] }) {
         <ReturnCard key={each.id} value={each} />
       ))}
     </section>
+  );
+}
+
+/** The photos the shopper sent, small, each opening full size in a new tab. */
+function ReturnPhotos({ value }: { value: Return }) {
+  const count = value.photos ?? 0;
+  return (
+    <ul aria-label={`Photos of return ${value.id}`} className="flex flex-wrap gap-2">
+      {Array.from({ length: count }, (_, index) => {
+        const src = adminUrl(`/returns/${encodeURIComponent(value.id)}/photos/${index + 1}`);
+        return (
+          <li key={src}>
+            <a href={src} target="_blank" rel="noreferrer" className="block">
+              <img
+                src={src}
+                alt={`Sent by the shopper, ${index + 1} of ${count}`}
+                loading="lazy"
+                className="h-20 w-20 rounded-lg border border-slate-200 object-cover"
+              />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -41,6 +41,80 @@ const aReturn = (overrides: Partial<Return> = {}): Return => ({
 });
 
 describe('the returns page', () => {
+  it("shows the shopper's photos on the return, each opening full size", async () => {
+    fakeApi({
+      'GET /admin/session': () => [200, aSession()],
+      'GET /admin/returns': () => [
+        200,
+        { data: [{ ...aReturn({ photos: 2 }), customer: 'Asha Rao' }], counts: { requested: 1 } },
+      ],
+    });
+    renderAdmin('/admin/returns');
+    const card = within(await screen.findByRole('article', { name: 'Return RET2345678' }));
+    const photos = within(card.getByRole('list', { name: 'Photos of return RET2345678' }));
+    const images = photos.getAllByRole('img');
+    expect(images.map((image) => image.getAttribute('src'))).toEqual([
+      '/api/v1/admin/returns/RET2345678/photos/1',
+      '/api/v1/admin/returns/RET2345678/photos/2',
+    ]);
+    expect(images[0]?.getAttribute('alt')).toBe('Sent by the shopper, 1 of 2');
+    expect(photos.getAllByRole('link')[1]?.getAttribute('href')).toBe('/api/v1/admin/returns/RET2345678/photos/2');
+  });
+
+  it('books the pickup with the courier service, and shows why when it cannot', async () => {
+    let booked = false;
+    const calls = fakeApi({
+      'GET /admin/session': () => [200, aSession()],
+      'GET /admin/returns': () => [
+        200,
+        {
+          data: [
+            {
+              ...aReturn(
+                booked
+                  ? {
+                      status: 'pickup-booked',
+                      statusLabel: 'Pickup booked',
+                      courier: 'Delhivery Surface',
+                      awb: '19041000500001',
+                    }
+                  : { status: 'approved', statusLabel: 'Approved' },
+              ),
+              customer: 'Asha Rao',
+            },
+          ],
+          counts: {},
+        },
+      ],
+      'POST /admin/returns/RET2345678/pickup': () => {
+        if (calls.filter((call) => call.route === 'POST /admin/returns/RET2345678/pickup').length === 1) {
+          return [424, { error: 'Shiprocket did not answer within 10 s. Try again.' }];
+        }
+        booked = true;
+        return [200, aReturn({ status: 'pickup-booked', courier: 'Delhivery Surface', awb: '19041000500001' })];
+      },
+    });
+    renderAdmin('/admin/returns');
+    const user = userEvent.setup();
+    const card = within(await screen.findByRole('article', { name: 'Return RET2345678' }));
+    await user.click(card.getByRole('button', { name: 'Book with courier service' }));
+    expect((await card.findByRole('alert')).textContent).toContain('Shiprocket did not answer');
+    await user.click(card.getByRole('button', { name: 'Book with courier service' }));
+    expect(await card.findByText('Pickup with Delhivery Surface, AWB 19041000500001')).toBeTruthy();
+    const sent = calls.filter((call) => call.route === 'POST /admin/returns/RET2345678/pickup');
+    expect(sent.map((call) => call.body)).toEqual([{ via: 'courier' }, { via: 'courier' }]);
+  });
+
+  it('a return without photos shows none', async () => {
+    fakeApi({
+      'GET /admin/session': () => [200, aSession()],
+      'GET /admin/returns': () => [200, { data: [{ ...aReturn(), customer: 'Ravi' }], counts: { requested: 1 } }],
+    });
+    renderAdmin('/admin/returns');
+    const card = within(await screen.findByRole('article', { name: 'Return RET2345678' }));
+    expect(card.queryByRole('list', { name: /Photos of return/ })).toBeNull();
+  });
+
   it('lists the returns to decide on, approves one, refuses another with its reason, books a pickup and receives', async () => {
     let status: Return['status'] = 'requested';
     const calls = fakeApi({

@@ -1,4 +1,11 @@
-import type { Order, Return, ReturnKind } from '@netkart/contract';
+import {
+  type Order,
+  RETURN_PHOTO_MAX_BYTES,
+  RETURN_PHOTO_TYPES,
+  RETURN_PHOTOS_MAX,
+  type Return,
+  type ReturnKind,
+} from '@netkart/contract';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -80,12 +87,35 @@ function alreadyAsked(returns: Return[]): Map<string, number> {
   return asked;
 }
 
+/** A picked file as base64 (no data: prefix), read in the browser. */
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/** Why the picked photos cannot be sent, or null when they can. */
+export function photosProblem(files: File[]): string | null {
+  if (files.length > RETURN_PHOTOS_MAX) return `Choose at most ${RETURN_PHOTOS_MAX} photos.`;
+  for (const file of files) {
+    if (!(RETURN_PHOTO_TYPES as readonly string[]).includes(file.type))
+      return `${file.name} is not a JPEG, PNG or WebP picture.`;
+    if (file.size > RETURN_PHOTO_MAX_BYTES)
+      return `${file.name} is larger than ${RETURN_PHOTO_MAX_BYTES / 1024} KB; choose a smaller picture.`;
+  }
+  return null;
+}
+
 export function ReturnDialog({ order, returns, exchanges }: { order: Order; returns: Return[]; exchanges: boolean }) {
   const [isOpen, setOpen] = useState(false);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [reason, setReason] = useState('');
   const [kind, setKind] = useState<ReturnKind>('return');
   const [upi, setUpi] = useState('');
+  const [photos, setPhotos] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const queryClient = useQueryClient();
@@ -101,6 +131,8 @@ export function ReturnDialog({ order, returns, exchanges }: { order: Order; retu
     if (Object.keys(items).length === 0) return setProblem('Choose at least one item and how many go back.');
     if (!reason.trim()) return setProblem('Say why the items go back.');
     if (cod && kind === 'return' && !upi.trim()) return setProblem('Give the UPI id your refund should be paid to.');
+    const badPhotos = photosProblem(photos);
+    if (badPhotos) return setProblem(badPhotos);
     setPending(true);
     setProblem(null);
     const result = await askReturn(order.id, {
@@ -108,6 +140,7 @@ export function ReturnDialog({ order, returns, exchanges }: { order: Order; retu
       reason: reason.trim(),
       kind,
       ...(cod && kind === 'return' ? { refundTo: { upi: upi.trim() } } : {}),
+      ...(photos.length > 0 ? { photos: await Promise.all(photos.map(base64Of)) } : {}),
     });
     setPending(false);
     if (!result.ok) {
@@ -117,6 +150,7 @@ export function ReturnDialog({ order, returns, exchanges }: { order: Order; retu
     setOpen(false);
     setQuantities({});
     setReason('');
+    setPhotos([]);
     await queryClient.invalidateQueries({ queryKey: orderReturnsKey(order.id) });
     toast.success(kind === 'exchange' ? 'Exchange asked' : 'Return asked', {
       description: `We will email you once the shop has looked at ${result.data.id}.`,
@@ -207,6 +241,24 @@ export function ReturnDialog({ order, returns, exchanges }: { order: Order; retu
                 maxLength={500}
                 value={reason}
                 onChange={(event) => setReason(event.target.value)}
+              />
+            </FormField>
+            <FormField
+              label="Photos (optional)"
+              htmlFor={`return-photos-${order.id}`}
+              description={`Up to ${RETURN_PHOTOS_MAX} JPEG, PNG or WebP pictures of the items, ${RETURN_PHOTO_MAX_BYTES / 1024} KB each.`}
+            >
+              <input
+                id={`return-photos-${order.id}`}
+                type="file"
+                multiple
+                accept={RETURN_PHOTO_TYPES.join(',')}
+                onChange={(event) => {
+                  const picked = Array.from(event.target.files ?? []);
+                  setPhotos(picked);
+                  setProblem(photosProblem(picked));
+                }}
+                className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:text-sm file:font-medium"
               />
             </FormField>
             {cod && kind === 'return' ? (

@@ -8,6 +8,7 @@ import {
   type CourierProvider,
   type CourierSettingDeclaration,
   type Parcel,
+  type ReverseParcel,
   type TrackingUpdate,
 } from '../../provider.js';
 import { ShiprocketClient, shiprocketMessage } from './client.js';
@@ -127,6 +128,99 @@ function adhocOrder(parcel: Parcel, pickupLocation: string) {
   };
 }
 
+/** One of the store's pickup addresses as Shiprocket lists it (Settings → Pickup Addresses). */
+interface PickupAddress {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  address2: string;
+  city: string;
+  state: string;
+  country: string;
+  pinCode: string;
+}
+
+/** The store's pickup location by its name, from Shiprocket's list: where a return is delivered. */
+async function pickupAddress(client: ShiprocketClient, pickupLocation: string): Promise<PickupAddress> {
+  const { status, json } = await client.call('GET', '/v1/external/settings/company/pickup');
+  if (status >= 400) throw refused('list the pickup addresses', json);
+  const rows = objectAt(json.data).shipping_address;
+  const found = (Array.isArray(rows) ? rows.map(objectAt) : []).find(
+    (row) => text(row.pickup_location)?.toLowerCase() === pickupLocation.toLowerCase(),
+  );
+  if (!found) {
+    throw new CourierError(
+      422,
+      `Shiprocket lists no pickup address named '${pickupLocation}': a return is delivered there. Check the pickup location (store couriers set --pickup-location …).`,
+    );
+  }
+  return {
+    name: text(found.name) ?? pickupLocation,
+    email: text(found.email) ?? '',
+    phone: (text(found.phone) ?? '').replace(/\D/g, '').slice(-10),
+    address: text(found.address) ?? '',
+    address2: text(found.address_2) ?? '',
+    city: text(found.city) ?? '',
+    state: text(found.state) ?? '',
+    country: text(found.country) ?? 'India',
+    pinCode: text(found.pin_code) ?? '',
+  };
+}
+
+/** Shiprocket's return order: picked up at the shopper's (pickup_*), delivered to the store (shipping_*). */
+function returnOrder(parcel: ReverseParcel, store: PickupAddress) {
+  const shopper = names(parcel.shopper.name);
+  const to = names(store.name);
+  return {
+    order_id: parcel.key,
+    order_date: indiaMinute(parcel.placedAt),
+    pickup_customer_name: shopper.first,
+    pickup_last_name: shopper.last,
+    pickup_address: parcel.shopper.address,
+    pickup_city: parcel.shopper.city,
+    pickup_state: parcel.shopper.state,
+    pickup_country: 'India',
+    pickup_pincode: parcel.shopper.postalCode,
+    pickup_email: parcel.shopper.email,
+    pickup_phone: parcel.shopper.phone,
+    shipping_customer_name: to.first,
+    shipping_last_name: to.last,
+    shipping_address: store.address,
+    shipping_address_2: store.address2,
+    shipping_city: store.city,
+    shipping_state: store.state,
+    shipping_country: store.country,
+    shipping_pincode: store.pinCode,
+    shipping_email: store.email,
+    shipping_phone: store.phone,
+    order_items: parcel.lines.map((line) => ({
+      name: line.name,
+      sku: line.sku,
+      units: line.units,
+      selling_price: line.unitPrice,
+      ...(line.hsn ? { hsn: line.hsn } : {}),
+    })),
+    payment_method: 'Prepaid',
+    sub_total: parcel.total,
+    length: parcel.lengthCm,
+    breadth: parcel.breadthCm,
+    height: parcel.heightCm,
+    weight: parcel.weightKg,
+  };
+}
+
+/** An AWB assignment's answer read: the AWB and courier, or a 422 with Shiprocket's reason. */
+function assigned(status: number, json: Record<string, unknown>) {
+  const data = objectAt(objectAt(json.response).data);
+  const awb = text(data.awb_code);
+  if (status >= 400 || json.awb_assign_status !== 1 || !awb) {
+    const reason = text(data.awb_assign_error) ?? shiprocketMessage(json);
+    throw new CourierError(422, `Shiprocket could not assign a courier (AWB): ${reason}.`);
+  }
+  return { awb, courierName: text(data.courier_name) ?? 'Shiprocket' };
+}
+
 function shiprocketApi(client: ShiprocketClient, pickupLocation: string): CourierApi {
   return {
     async findOrder(orderId): Promise<BookedOrder | undefined> {
@@ -158,13 +252,7 @@ function shiprocketApi(client: ShiprocketClient, pickupLocation: string): Courie
       const { status, json } = await client.call('POST', '/v1/external/courier/assign/awb', {
         shipment_id: Number(shipmentId),
       });
-      const data = objectAt(objectAt(json.response).data);
-      const awb = text(data.awb_code);
-      if (status >= 400 || json.awb_assign_status !== 1 || !awb) {
-        const reason = text(data.awb_assign_error) ?? shiprocketMessage(json);
-        throw new CourierError(422, `Shiprocket could not assign a courier (AWB): ${reason}.`);
-      }
-      return { awb, courierName: text(data.courier_name) ?? 'Shiprocket' };
+      return assigned(status, json);
     },
 
     async requestPickup(shipmentId) {
@@ -198,6 +286,44 @@ function shiprocketApi(client: ShiprocketClient, pickupLocation: string): Courie
       });
       if (status >= 400) throw refused('cancel the order', json);
       return text(json.message) ?? 'Order cancelled.';
+    },
+
+    async findReturn(key): Promise<BookedOrder | undefined> {
+      const { status, json } = await client.call(
+        'GET',
+        `/v1/external/orders/processing/return?search=${encodeURIComponent(key)}`,
+      );
+      if (status >= 400) throw refused('look the return order up', json);
+      const rows = Array.isArray(json.data) ? json.data.map(objectAt) : [];
+      const found = rows.find((row) => text(row.channel_order_id) === key);
+      if (!found) return undefined;
+      const shipment = objectAt(Array.isArray(found.shipments) ? found.shipments[0] : undefined);
+      const providerOrderId = text(found.id);
+      const shipmentId = text(shipment.id) ?? text(found.shipment_id);
+      if (!providerOrderId || !shipmentId) return undefined;
+      return { providerOrderId, shipmentId, awb: text(shipment.awb), courierName: text(shipment.courier) };
+    },
+
+    async createReturn(parcel) {
+      const store = await pickupAddress(client, pickupLocation);
+      const { status, json } = await client.call(
+        'POST',
+        '/v1/external/orders/create/return',
+        returnOrder(parcel, store),
+      );
+      const providerOrderId = text(json.order_id);
+      const shipmentId = text(json.shipment_id);
+      if (status >= 400 || !providerOrderId || !shipmentId) throw refused('create the return order', json);
+      return { providerOrderId, shipmentId };
+    },
+
+    async assignReturnAwb(shipmentId) {
+      // The same call as a forward shipment's, told it is a return (Shiprocket's is_return).
+      const { status, json } = await client.call('POST', '/v1/external/courier/assign/awb', {
+        shipment_id: Number(shipmentId),
+        is_return: 1,
+      });
+      return assigned(status, json);
     },
   };
 }
