@@ -137,7 +137,9 @@ test('staff sign in at /admin, mark an order paid by its UTR and ship it; the sh
   await page.getByLabel('Email or phone').fill('+91 98450 12345');
   await page.getByRole('button', { name: 'Track Order' }).click();
   const status = page.getByRole('region', { name: 'Order status' });
-  await expect(status.getByText('Shipped')).toBeVisible();
+  // The status, and the step in the order's timeline below it.
+  await expect(status.getByText('Shipped').first()).toBeVisible();
+  await expect(status.getByRole('list', { name: 'Order timeline' }).getByText('Shipped')).toBeVisible();
   await expect(status.getByText(trackingNumber)).toBeVisible();
 });
 

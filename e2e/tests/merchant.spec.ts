@@ -75,7 +75,9 @@ test('the merchant confirms a UPI payment and ships; the shopper sees it on /ord
   await page.getByLabel('Email or phone').fill('+91 98450 12345');
   await page.getByRole('button', { name: 'Track Order' }).click();
   const status = page.getByRole('region', { name: 'Order status' });
-  await expect(status.getByText('Shipped')).toBeVisible();
+  // The status, and the step in the order's timeline below it.
+  await expect(status.getByText('Shipped').first()).toBeVisible();
+  await expect(status.getByRole('list', { name: 'Order timeline' }).getByText('Shipped')).toBeVisible();
   await expect(status.getByText('DTDC-Z1234567')).toBeVisible();
 });
 
