@@ -209,7 +209,11 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   );
   const newsletter = new NewsletterService(db, outbox, settings.messages);
   // Sign-in codes go out as text messages through the outbox, in the transaction that stores them.
-  const phoneSignIn = new PhoneSignIn(db, accounts, (trx, message) => enqueueTextMessage(outbox, trx, message));
+  // A code goes by SMS, and on WhatsApp too to a number whose owner asked for updates there.
+  const phoneSignIn = new PhoneSignIn(db, accounts, async (trx, message) => {
+    await enqueueTextMessage(outbox, trx, message);
+    await whatsApp.signInCode(trx, message);
+  });
   const staff = new StaffService(db, audit, settings.passwordCost);
   couriers = new CourierService(db, orders, catalog, settings.couriers ?? DEFAULT_COURIER_ENVIRONMENT);
   const paymentsService = payments;

@@ -237,6 +237,39 @@ describe('the cash-on-delivery confirmation code on WhatsApp', () => {
   });
 });
 
+describe('sign-in codes on WhatsApp', () => {
+  it('go to a number someone asked updates for, as the authentication template with its copy-code button; the SMS goes too', async () => {
+    const shopper = await signUp(shop.app);
+    expect((await putUpdates(shopper.token, { enabled: true, phone: '+91 91234 56789' })).statusCode).toBe(200);
+    const asked = await client(shop.app).post('/users/otp', { phone: '91234 56789' });
+    expect(asked.statusCode).toBe(202);
+    await sender.runOnce();
+    const [sent] = fake.sent.filter((each) => each.template === 'sign_in_code');
+    expect(sent).toMatchObject({ to: '919123456789', parameters: [expect.stringMatching(/^\d{6}$/)] });
+    expect(sent?.buttons).toEqual([
+      { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: sent?.parameters[0] }] },
+    ]);
+    const texts = await shop.db
+      .selectFrom('outbox')
+      .select('kind')
+      .where('recipient', '=', '+919123456789')
+      .where('kind', '=', 'sms.sign-in-code')
+      .execute();
+    expect(texts).toHaveLength(1);
+    const verified = await client(shop.app).post('/users/otp/verify', {
+      phone: '+919123456789',
+      code: sent?.parameters[0],
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+  });
+
+  it('do not go on WhatsApp to a number nobody asked updates for', async () => {
+    expect((await client(shop.app).post('/users/otp', { phone: '+91 99887 76655' })).statusCode).toBe(202);
+    await sender.runOnce();
+    expect(fake.sent.filter((each) => each.template === 'sign_in_code')).toEqual([]);
+  });
+});
+
 describe("WhatsApp's webhook", () => {
   it("answers Meta's verification with the challenge, and only with the shop's verify token", async () => {
     const verify = (token: string) =>

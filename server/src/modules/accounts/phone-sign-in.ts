@@ -6,10 +6,13 @@ import { HttpError } from '../../http/errors.js';
 import { newId } from '../../shared/ids.js';
 import type { AccountService } from './service.js';
 
-/** Sends a text to a phone in the caller's transaction (the messages' outbox, passed in by the wiring). */
+/**
+ * Sends a code to a phone in the caller's transaction (the messages' outbox, passed in by the
+ * wiring): `text` is the SMS, `code` the code alone, for a channel that words it its own way.
+ */
 export type SendSignInText = (
   trx: Database,
-  message: { storeId: string; kind: 'sign-in-code'; phone: string; text: string },
+  message: { storeId: string; kind: 'sign-in-code'; phone: string; text: string; code: string },
 ) => Promise<void>;
 
 export interface SignInCodePolicy {
@@ -149,6 +152,7 @@ export class PhoneSignIn {
         kind: 'sign-in-code',
         phone,
         text: signInCodeText(store.store_name, code, this.policy.codeMinutes),
+        code,
       });
     });
   }

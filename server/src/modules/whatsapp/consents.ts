@@ -30,6 +30,18 @@ export class WhatsAppConsents {
       .executeTakeFirst();
   }
 
+  /** Whether any shopper of the store has a standing consent for this number. */
+  async standsForNumber(storeId: string, phone: string, db: Database = this.db): Promise<boolean> {
+    const row = await db
+      .selectFrom('whatsapp_consents')
+      .select('id')
+      .where('store_id', '=', storeId)
+      .where('phone', '=', phone)
+      .where('withdrawn_at', 'is', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Records the consent for `phone`; a standing one for the same number stays, one for another number is withdrawn. */
   async give(trx: Database, owner: ConsentOwner, phone: string, via: ConsentGivenVia): Promise<WhatsAppConsentRow> {
     const standing = await this.standing(owner, trx);

@@ -89,4 +89,20 @@ export class WhatsAppOrderUpdates {
       call: templateCall(template, parameters),
     });
   }
+
+  /**
+   * A sign-in code on WhatsApp too, when someone of the store asked for updates at that number: an
+   * authentication template (Meta's wording, with its copy-code button). The SMS goes all the same.
+   */
+  async signInCode(trx: Database, message: { storeId: string; phone: string; code: string }): Promise<void> {
+    if (!(await this.consents.standsForNumber(message.storeId, message.phone, trx))) return;
+    const template = WHATSAPP_TEMPLATES.signInCode;
+    await enqueueWhatsAppMessage(this.outbox, trx, {
+      storeId: message.storeId,
+      kind: 'sign-in-code',
+      phone: message.phone,
+      text: filledIn(template, [message.code]),
+      call: templateCall(template, [message.code]),
+    });
+  }
 }

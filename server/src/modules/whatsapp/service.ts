@@ -42,6 +42,11 @@ export class WhatsAppService {
     return this.updates.codCode(trx, message);
   }
 
+  /** The sign-in codes' hook: the code on WhatsApp too, to a number with a standing consent. */
+  signInCode(trx: Database, message: { storeId: string; phone: string; code: string }): Promise<void> {
+    return this.updates.signInCode(trx, message);
+  }
+
   /** The orders' hook for a consent asked for with an order, in its transaction. */
   async consentWithOrder(trx: Database, owner: ConsentOwner, phone: string): Promise<void> {
     await this.consents.give(trx, owner, phone, 'checkout');
