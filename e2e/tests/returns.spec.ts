@@ -65,7 +65,7 @@ test('a delivered order: the shopper asks a return, the shop approves and receiv
 
   // The shop approves and receives it in the back office.
   const staff = { email: `owner.${randomBytes(4).toString('hex')}@example.in`, password: 'ledger-and-chai-42' };
-  await store(['staff', 'add', staff.email, '--name', 'Asha Rao', '--role', 'staff'], staff.password);
+  await store(['staff', 'add', staff.email, '--name', 'Asha Rao', '--role', 'orders'], staff.password);
   const office = await (await browser.newContext()).newPage();
   await office.goto('/admin/returns');
   await office.getByLabel('Email').fill(staff.email);
