@@ -17,6 +17,7 @@ export * from './gst-books.js';
 export * from './listing-rules.js';
 export * from './money.js';
 export * from './newsletter.js';
+export * from './stock-notices.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './phones.js';
