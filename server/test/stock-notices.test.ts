@@ -127,7 +127,8 @@ describe('Notify me', () => {
   it('limits wishes per network address like newsletter sign-ups', async () => {
     const out = await product(0);
     const network = '192.0.2.77';
-    for (let i = 0; i < WISHES_PER_HOUR; i += 1) expect((await notify(out.id, { email: newEmail() }, network)).statusCode).toBe(201);
+    for (let i = 0; i < WISHES_PER_HOUR; i += 1)
+      expect((await notify(out.id, { email: newEmail() }, network)).statusCode).toBe(201);
     const refused = await notify(out.id, { email: newEmail() }, network);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
@@ -151,7 +152,10 @@ describe('Notify me', () => {
     expect(await sentTo(first)).toHaveLength(1);
 
     const peer = await startSmtpPeer();
-    const sender = new MailSender(shop.services.outbox, shop.services.stores, { smtpUrl: peer.url, outboxDir: scratch });
+    const sender = new MailSender(shop.services.outbox, shop.services.stores, {
+      smtpUrl: peer.url,
+      outboxDir: scratch,
+    });
     try {
       expect(await sender.runOnce()).toEqual({ sent: 2, retrying: 0, failed: 0 });
       const mail = peer.received.find((received) => received.envelopeTo.includes(first));

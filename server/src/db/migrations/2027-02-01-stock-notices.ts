@@ -13,5 +13,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('stock_notices_once', ['product_id', 'email'])
     .execute();
-  await db.schema.createIndex('stock_notices_by_store').on('stock_notices').columns(['store_id', 'product_id']).execute();
+  await db.schema
+    .createIndex('stock_notices_by_store')
+    .on('stock_notices')
+    .columns(['store_id', 'product_id'])
+    .execute();
 }

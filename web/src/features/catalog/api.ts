@@ -1,11 +1,11 @@
 import type {
   NewsletterRequest,
-  StockNoticeRequest,
-  StockNoticeResponse,
   NewsletterResponse,
   Product,
   ProductFacets,
   ProductListResponse,
+  StockNoticeRequest,
+  StockNoticeResponse,
   Suggestion,
   SuggestResponse,
 } from '@netkart/contract';
