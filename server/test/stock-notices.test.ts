@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MailSender } from '../src/modules/messages/sender.js';
 import { addStaff, adminClient } from './admin-harness.js';
 import { storeCommand } from './cli/cli-harness.js';
-import { startShop, type TestShop } from './harness.js';
+import { client, signUp, startShop, type TestShop, validAddress } from './harness.js';
 import { startSmtpPeer } from './smtp-peer.js';
 
 const PORT = 8046;
@@ -162,6 +162,7 @@ describe('Notify me', () => {
       expect(mail?.subject).toContain('Back in stock: Mesh Router AX3000');
       expect(mail?.text).toContain(`http://localhost:${PORT}${productPath({ id: out.id, name: out.title })}`);
     } finally {
+      sender.close();
       await peer.close();
     }
   });
@@ -221,5 +222,35 @@ describe('Notify me', () => {
     expect(await waitingFor(out.id)).toEqual([{ email }]);
     await shop.services.catalog.updateBySku(shop.storeId, row.sku, { hidden: false });
     expect(await sentTo(email)).toHaveLength(1);
+  });
+
+  it('hears of stock given back by a cancelled order', async () => {
+    const last = await product(1, { title: 'Travel Router' });
+    const shopper = await signUp(shop.app);
+    const http = client(shop.app, { host: `localhost:${PORT}` });
+    const placed = await http.post(
+      '/orders',
+      { lines: [{ productId: last.id, quantity: 1 }], shippingAddress: validAddress },
+      shopper.token,
+    );
+    expect(placed.statusCode).toBe(201);
+    const email = newEmail();
+    expect((await notify(last.id, { email })).statusCode).toBe(201);
+
+    const order = placed.json() as { id: string };
+    const cancelled = await http.post(`/orders/${order.id}/cancel`, { reason: 'ordered-by-mistake' }, shopper.token);
+    expect(cancelled.statusCode).toBe(200);
+    expect(await sentTo(email)).toHaveLength(1);
+    expect(await waitingFor(last.id)).toEqual([]);
+  });
+
+  it("forgets an erased account's waiting wishes", async () => {
+    const out = await product(0);
+    const shopper = await signUp(shop.app);
+    expect((await notify(out.id, { email: shopper.email })).statusCode).toBe(201);
+    const http = client(shop.app, { host: `localhost:${PORT}` });
+    const erased = await http.delete('/account', { password: shopper.password }, shopper.token);
+    expect(erased.statusCode).toBe(200);
+    expect(await waitingFor(out.id)).toEqual([]);
   });
 });
