@@ -4,6 +4,7 @@ import path from 'node:path';
 import { AdminProduct, productPath } from '@netkart/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { writeTransaction } from '../src/db/transaction.js';
 import { MailSender } from '../src/modules/messages/sender.js';
 import { addStaff, adminClient } from './admin-harness.js';
 import { storeCommand } from './cli/cli-harness.js';
@@ -252,5 +253,15 @@ describe('Notify me', () => {
     const erased = await http.delete('/account', { password: shopper.password }, shopper.token);
     expect(erased.statusCode).toBe(200);
     expect(await waitingFor(out.id)).toEqual([]);
+  });
+
+  it('hears of goods a received return puts back on the shelf', async () => {
+    const out = await product(0);
+    const email = newEmail();
+    await notify(out.id, { email });
+    await writeTransaction(shop.db, (trx) =>
+      shop.services.catalog.restock(trx, shop.storeId, [{ productId: out.id, quantity: 1 }]),
+    );
+    expect(await sentTo(email)).toHaveLength(1);
   });
 });
