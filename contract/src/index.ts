@@ -29,5 +29,6 @@ export * from './product-record.js';
 export * from './refunds.js';
 export * from './returns.js';
 export * from './shipping.js';
+export * from './stock-notices.js';
 export * from './store-info.js';
 export * from './whatsapp.js';

@@ -18,6 +18,7 @@ import { contactRoutes } from './modules/contact/routes.js';
 import { courierRoutes } from './modules/couriers/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { stockNoticeRoutes } from './modules/notices/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { pincodeRoutes } from './modules/pincodes/routes.js';
@@ -74,6 +75,7 @@ export const API_MODULES = [
   moduleRoutes(addressRoutes, ({ services }: ModuleGiven) => ({ addressBook: services.addressBook })),
   moduleRoutes(privacyRoutes, ({ services }: ModuleGiven) => ({ privacy: services.privacy })),
   moduleRoutes(catalogRoutes, ({ services }: ModuleGiven) => ({ catalog: services.catalog })),
+  moduleRoutes(stockNoticeRoutes, ({ services }: ModuleGiven) => ({ notices: services.notices })),
   moduleRoutes(orderRoutes, ({ services }: ModuleGiven) => ({
     orders: services.orders,
     paymentProviderOf: (store) => services.payments.providerNameFor(store),

@@ -25,6 +25,7 @@ import { refundMessage } from './modules/messages/refund-messages.js';
 import { StockSummary } from './modules/messages/stock-summary.js';
 import { enqueueTextMessage } from './modules/messages/text-messages.js';
 import { NewsletterService } from './modules/newsletter/service.js';
+import { StockNotices } from './modules/notices/service.js';
 import {
   DEFAULT_ORDER_POLICY,
   type NewCharge,
@@ -66,6 +67,7 @@ export interface ModuleServices {
   privacy: PrivacyService;
   stockSummary: StockSummary;
   newsletter: NewsletterService;
+  notices: StockNotices;
   contact: ContactService;
   passwordResets: PasswordResets;
   phoneSignIn: PhoneSignIn;
@@ -134,6 +136,8 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   // order's refund, its courier booking to cancel).
   let payments: PaymentService | undefined;
   let couriers: CourierService | undefined;
+  // A cancelled order's stock back on the shelf: the "Notify me" wishes hear of it.
+  let notices: StockNotices | undefined;
   const orders = new OrderService(db, settings.orders, {
     // An order's invoice, messages and refund are written in the transaction of the change that causes them.
     onChange: async (trx, change) => {
@@ -142,6 +146,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
       await whatsApp.orderChanged(trx, change);
       await payments?.orderChanged(trx, change);
       await couriers?.orderChanged(trx, change);
+      if (change.kind === 'moved') await notices?.stockMayBeBack(trx, change.order.store_id);
     },
     waitsByHand: paymentWaitsByHand,
     documentsOf: (orderIds) => documentsOfOrders(db, orderIds),
@@ -191,6 +196,10 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     (trx, message) => whatsApp.codCode(trx, message),
   );
   const catalog = new CatalogService(db, (trx, productIds) => orders.productsOrderedAmong(trx, productIds));
+  // Stock raised anywhere in the catalogue: each waiting "Notify me" gets its one email, in that transaction.
+  notices = new StockNotices(db, catalog, stores, outbox, settings.messages);
+  const stockNotices = notices;
+  catalog.stockMayBeBack = (trx, storeId) => stockNotices.stockMayBeBack(trx, storeId);
   const accounts = new AccountService(
     db,
     settings.passwordCost,
@@ -262,9 +271,19 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     staff,
     staffSignInLinks: new StaffSignInLinks(db, outbox, staff, settings.messages),
     outbox,
-    privacy: new PrivacyService(db, { accounts, phoneSignIn, addressBook, orders, newsletter, outbox, audit }),
+    privacy: new PrivacyService(db, {
+      accounts,
+      phoneSignIn,
+      addressBook,
+      orders,
+      newsletter,
+      notices: stockNotices,
+      outbox,
+      audit,
+    }),
     stockSummary: new StockSummary(db, outbox, stores, catalog, settings.messages),
     newsletter,
+    notices: stockNotices,
     contact: new ContactService(db, outbox, audit, settings.messages),
     passwordResets: new PasswordResets(db, outbox, settings.messages, settings.passwordCost),
     phoneSignIn,

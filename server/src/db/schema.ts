@@ -350,6 +350,7 @@ export interface DatabaseSchema {
   email_verifications: EmailVerificationsTable;
   tickets: TicketsTable;
   subscribers: SubscribersTable;
+  stock_notices: StockNoticesTable;
   invoices: InvoicesTable;
   invoice_signatures: InvoiceSignaturesTable;
   eway_bills: EwayBillsTable;
@@ -653,6 +654,15 @@ export interface TicketsTable {
 }
 
 /** A newsletter subscriber, with the notice they agreed to (marketing consent). */
+/** An address waiting to hear that an out-of-stock product is back; deleted once its email is written. */
+export interface StockNoticesTable {
+  id: string;
+  store_id: string;
+  product_id: string;
+  email: string;
+  created_at: string;
+}
+
 export interface SubscribersTable {
   id: string;
   store_id: string;

@@ -27,6 +27,12 @@ import { returnStock, type StockLine } from './stock.js';
 
 export type { OrderedAmong, ProductListFilters };
 
+/**
+ * Heard in the transaction of every write that may have raised a product's stock (the back office,
+ * `store products`, an import, a received return): the "Notify me" wishes look for products back.
+ */
+export type StockMayBeBack = (trx: Database, storeId: string) => Promise<void>;
+
 export class CatalogService {
   private readonly listing: Listing;
   private readonly searcher: Searcher;
@@ -36,6 +42,8 @@ export class CatalogService {
     private readonly db: Database,
     /** Which of these products some order holds (the orders module's answer), in the caller's transaction. */
     private readonly orderedAmong?: OrderedAmong,
+    /** Set once by the wiring (the notices are built on the catalogue): see StockMayBeBack. */
+    public stockMayBeBack: StockMayBeBack = async () => {},
   ) {
     this.searcher = new Searcher(db);
     this.listing = new Listing(db, this.searcher);
@@ -52,8 +60,22 @@ export class CatalogService {
   }
 
   /** Goods that came back (a received return) go on the shelf again, in the caller's transaction. */
-  restock(trx: Database, storeId: string, lines: StockLine[]): Promise<void> {
-    return returnStock(trx, storeId, lines);
+  async restock(trx: Database, storeId: string, lines: StockLine[]): Promise<void> {
+    await returnStock(trx, storeId, lines);
+    await this.stockMayBeBack(trx, storeId);
+  }
+
+  /** Which of these products are shown and in stock now, with their names, in the caller's transaction. */
+  inStockAmong(trx: Database, storeId: string, productIds: string[]): Promise<Pick<ProductRow, 'id' | 'title'>[]> {
+    if (productIds.length === 0) return Promise.resolve([]);
+    return trx
+      .selectFrom('products')
+      .select(['id', 'title'])
+      .where('store_id', '=', storeId)
+      .where(shownOnly())
+      .where('stock', '>', 0)
+      .where('id', 'in', productIds)
+      .execute();
   }
 
   /** Products on sale at or below the store's low-stock line, `listed` of them at most; `db` may be a transaction. */
@@ -159,6 +181,7 @@ export class CatalogService {
         })
         .where('id', '=', found.id)
         .execute();
+      await this.stockMayBeBack(trx, storeId);
       await catalogueChanged(trx, storeId);
     });
     return true;
@@ -230,6 +253,7 @@ export class CatalogService {
       await trx.updateTable('products').set(columns).where('id', '=', before.id).execute();
       const after = { ...before, ...columns };
       await within?.(trx, before, after);
+      await this.stockMayBeBack(trx, storeId);
       await catalogueChanged(trx, storeId);
       return after;
     });
@@ -256,6 +280,7 @@ export class CatalogService {
       if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, stockMoved(before.stock), {}, 'stock');
       const after = { ...before, ...columns };
       await within?.(trx, before, after);
+      await this.stockMayBeBack(trx, storeId);
       await catalogueChanged(trx, storeId);
       return after;
     });
@@ -305,7 +330,7 @@ export class CatalogService {
     inputs: ProductInput[] | AsyncIterable<ProductInput[] | PreparedRows>,
     options: ImportOptions = {},
   ): Promise<ImportCounts> {
-    return importProducts(this.db, storeId, inputs, options);
+    return importProducts(this.db, storeId, inputs, { ...options, afterUpdates: this.stockMayBeBack });
   }
 }
 

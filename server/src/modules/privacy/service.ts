@@ -10,6 +10,7 @@ import type { AccountService } from '../accounts/service.js';
 import type { AuditLog } from '../audit/service.js';
 import type { Outbox } from '../messages/outbox.js';
 import type { NewsletterService } from '../newsletter/service.js';
+import type { StockNotices } from '../notices/service.js';
 import type { OrderService } from '../orders/service.js';
 import type { Store } from '../stores/service.js';
 
@@ -28,6 +29,8 @@ export interface PrivacyOwners {
   addressBook: AddressBook;
   orders: OrderService;
   newsletter: NewsletterService;
+  /** The "Notify me" wishes waiting under the account's email. */
+  notices: StockNotices;
   outbox: Outbox;
   /** Each copy handed out and each erasure is in the store's activity log (by account id, no personal data). */
   audit: AuditLog;
@@ -124,6 +127,7 @@ export class PrivacyService {
       if (user.email) {
         await outbox.deleteTo(trx, store.id, user.email);
         await newsletter.forget(trx, store.id, user.email);
+        await this.owners.notices.forget(trx, store.id, user.email);
       }
       if (user.phone) await outbox.deleteTo(trx, store.id, user.phone);
       await this.owners.audit.record(trx, {

@@ -4,6 +4,8 @@ import type {
   Product,
   ProductFacets,
   ProductListResponse,
+  StockNoticeRequest,
+  StockNoticeResponse,
   Suggestion,
   SuggestResponse,
 } from '@netkart/contract';
@@ -140,3 +142,7 @@ export const useProductsById = (ids: string[]) => useQueries({ queries: ids.map(
 /** Signs the address up with the consent notice the shopper saw; the server answers 201 once it is recorded. */
 export const subscribeToNewsletter = (input: NewsletterRequest) =>
   apiRequest<NewsletterResponse>('/newsletter', { method: 'POST', body: input });
+
+/** "Notify me" on an out-of-stock product: one email when it is back (201 once recorded, 409 if it is in stock). */
+export const askToBeNotified = (productId: string, input: StockNoticeRequest) =>
+  apiRequest<StockNoticeResponse>(`/products/${encodeURIComponent(productId)}/notify`, { method: 'POST', body: input });

@@ -79,6 +79,8 @@ export interface ImportOptions {
   beforeWriting?: () => void | Promise<void>;
   /** How long each of the writing's transactions should hold the write lock (1 s). */
   lockMs?: number;
+  /** Heard in each transaction that updated products (their stock may be back), before it commits. */
+  afterUpdates?: (trx: Database, storeId: string) => Promise<void>;
 }
 
 export interface ImportCounts {
@@ -126,6 +128,7 @@ async function writeStaged(
         await insertNew(trx, storeId, staging, base, from, to, 'sums');
       }
       await update(trx, staging, from, to);
+      await options.afterUpdates?.(trx, storeId);
       await catalogueChanged(trx, storeId);
     });
     parts.committed = (through) => {
@@ -178,6 +181,7 @@ async function writeInOneTransaction(db: Database, storeId: string, staging: Cat
   try {
     const parts = new TimedParts(db, SET_BATCH, options.lockMs ?? LOCK_MS, 0, async (trx, from, to) => {
       await update(trx, staging, from, to);
+      await options.afterUpdates?.(trx, storeId);
       await catalogueChanged(trx, storeId);
     });
     parts.committed = (through) => {

@@ -2,9 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY } from '@/features/cart/cart-rules';
+import { clearAuthToken, setAuthToken } from '@/lib/auth-token';
 import { fakeApi, renderPage } from '@/test/render-page';
 import { aStoreInfo } from '@/test/store-info';
 import { expectVisibleText } from '@/test/visible';
+import { NOTIFY_NOTICE } from '../components/NotifyMe';
 import ProductPage from './ProductPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -130,5 +132,58 @@ describe('the product page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'View wishlist' }));
     await expectVisibleText('Landed on /wishlist');
     expect(JSON.parse(localStorage.getItem('wishlist') ?? '[]')).toEqual([stand.id]);
+  });
+});
+
+describe('Notify me on an out-of-stock product', () => {
+  const RECORDED = 'Thank you. We will email you once when this product is back in stock, then forget your address.';
+  const show = (answer: () => [number, unknown], signedIn?: string) => {
+    const calls = fakeApi({
+      [`GET /products/${stand.id}`]: () => [200, { ...stand, stock: 0 }],
+      [`POST /products/${stand.id}/notify`]: answer,
+      ...(signedIn ? { 'GET /accountInfo': () => [200, { email: signedIn, firstName: 'Asha', lastName: 'Rao' }] } : {}),
+    });
+    renderPage(<ProductPage />, { path: `/product/${stand.id}`, route: '/product/:id' });
+    return calls;
+  };
+
+  it('offers the form, says what will happen, sends the address and shows the answer', async () => {
+    const calls = show(() => [201, { message: RECORDED }]);
+    const form = await screen.findByRole('region', { name: 'Out of stock: get an email when it is back' });
+    const field = within(form).getByLabelText('Email address');
+    expect(field).toHaveAccessibleDescription(NOTIFY_NOTICE);
+    await userEvent.type(field, 'asha.rao@example.in');
+    await userEvent.click(within(form).getByRole('button', { name: 'Notify me' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(RECORDED);
+    expect(calls.filter((call) => call.route === `POST /products/${stand.id}/notify`).map((call) => call.body)).toEqual(
+      [{ email: 'asha.rao@example.in' }],
+    );
+  });
+
+  it("shows the server's refusal and keeps the address", async () => {
+    show(() => [400, { error: 'Invalid email address', field: 'email' }]);
+    const form = await screen.findByRole('region', { name: 'Out of stock: get an email when it is back' });
+    const field = within(form).getByLabelText('Email address');
+    await userEvent.type(field, 'asha@example');
+    await userEvent.click(within(form).getByRole('button', { name: 'Notify me' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Invalid email address');
+    expect(field).toHaveValue('asha@example');
+  });
+
+  it("fills in a signed-in shopper's own email", async () => {
+    setAuthToken('token-1', false);
+    try {
+      show(() => [201, { message: RECORDED }], 'asha.rao@example.in');
+      const form = await screen.findByRole('region', { name: 'Out of stock: get an email when it is back' });
+      await vi.waitFor(() => expect(within(form).getByLabelText('Email address')).toHaveValue('asha.rao@example.in'));
+    } finally {
+      clearAuthToken();
+    }
+  });
+
+  it('is not offered while the product is in stock', async () => {
+    showProduct(stand);
+    await screen.findByRole('button', { name: 'Add to Cart' });
+    expect(screen.queryByRole('region', { name: 'Out of stock: get an email when it is back' })).toBeNull();
   });
 });

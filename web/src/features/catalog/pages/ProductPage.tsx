@@ -14,6 +14,7 @@ import { formatPrice } from '@/lib/money';
 import { useSiteOrigin } from '@/lib/site-origin';
 import { toast } from '@/lib/toast';
 import { useProduct } from '../api';
+import { NotifyMe } from '../components/NotifyMe';
 import { OptionGroup } from '../components/OptionGroup';
 import { PriceTag } from '../components/PriceTag';
 import { ProductGallery } from '../components/ProductGallery';
@@ -173,6 +174,8 @@ function ProductDetails({ product }: { product: StoreProduct }) {
               Add to Wishlist
             </Button>
           </div>
+          {/* Sold out: not a dead end, the shopper can ask for one email when it is back. */}
+          {product.stock === 0 ? <NotifyMe productId={product.id} /> : null}
 
           <DeliveryCheck forPin={(pin) => <ShippingToPin productId={product.id} pin={pin} />} />
           <SpecificationsTable product={product} />

@@ -1,0 +1,115 @@
+import { productPath, STOCK_NOTICE_IN_STOCK } from '@netkart/contract';
+import type { Database } from '../../db/schema.js';
+import { writeTransaction } from '../../db/transaction.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { newId, nowIso } from '../../shared/ids.js';
+import type { CatalogService } from '../catalog/service.js';
+import { PRODUCT_NOT_FOUND } from '../catalog/service.js';
+import { type MessageSettings, renderMessage, shopUrl } from '../messages/layout.js';
+import type { Outbox, OutgoingMessage } from '../messages/outbox.js';
+import type { Store, StoreService } from '../stores/service.js';
+
+export const BACK_IN_STOCK_KIND = 'stock.back';
+
+/** The one email of a wish: the product is back, its link, and that the address is now forgotten. */
+export function backInStockMessage(
+  store: Store,
+  product: { id: string; title: string },
+  email: string,
+  settings: MessageSettings = {},
+): OutgoingMessage {
+  const url = `${shopUrl(store, settings)}${productPath({ id: product.id, name: product.title })}`;
+  const { text, html } = renderMessage(store, [
+    {
+      heading: `${product.title} is back in stock`,
+      lines: [`You asked us to tell you when ${product.title} was back. It is in stock now, while it lasts.`],
+      links: [{ label: 'See the product', url }],
+    },
+    {
+      lines: [
+        'This is the only email you get about it: we have deleted your address from the waiting list, and nothing else comes from it.',
+      ],
+    },
+  ]);
+  return {
+    storeId: store.id,
+    kind: BACK_IN_STOCK_KIND,
+    recipient: email,
+    subject: `Back in stock: ${product.title}`,
+    text,
+    html,
+  };
+}
+
+/**
+ * "Notify me": an address waiting for an out-of-stock product, one per product, and its one email
+ * when the product is back, written through the outbox in the transaction that raised the stock.
+ */
+export class StockNotices {
+  constructor(
+    private readonly db: Database,
+    private readonly catalog: CatalogService,
+    private readonly stores: StoreService,
+    private readonly outbox: Outbox,
+    private readonly settings: MessageSettings = {},
+  ) {}
+
+  /**
+   * Records the wish of an address for a shown product (by id or address) that is out of stock; an
+   * address already waiting is left as it is. 404 for no such product, 409 when it is in stock.
+   */
+  async wish(storeId: string, idOrAddress: string, email: string): Promise<void> {
+    const product = await this.catalog.get(storeId, idOrAddress);
+    if (!product) throw notFound(PRODUCT_NOT_FOUND);
+    if (product.stock > 0) throw new HttpError(409, STOCK_NOTICE_IN_STOCK);
+    await writeTransaction(this.db, async (trx) => {
+      await trx
+        .insertInto('stock_notices')
+        .values({ id: newId(), store_id: storeId, product_id: product.id, email, created_at: nowIso() })
+        .onConflict((conflict) => conflict.columns(['product_id', 'email']).doNothing())
+        .execute();
+      // Stock that came back since it was read: the wish is refused, not left waiting for the next time.
+      const [back] = await this.catalog.inStockAmong(trx, storeId, [product.id]);
+      if (back) throw new HttpError(409, STOCK_NOTICE_IN_STOCK);
+    });
+  }
+
+  /**
+   * In the caller's transaction: every waiting address of a product now shown and in stock gets its
+   * one email, and its wish is deleted. The delete claims the wish, so two transactions raising the
+   * same stock at once write its email once.
+   */
+  async stockMayBeBack(trx: Database, storeId: string): Promise<void> {
+    const waiting = await trx
+      .selectFrom('stock_notices')
+      .select('product_id')
+      .distinct()
+      .where('store_id', '=', storeId)
+      .execute();
+    if (waiting.length === 0) return;
+    const back = await this.catalog.inStockAmong(
+      trx,
+      storeId,
+      waiting.map((row) => row.product_id),
+    );
+    if (back.length === 0) return;
+    const store = await this.stores.byId(storeId, trx);
+    if (!store) return;
+    for (const product of back) {
+      const claimed = await trx
+        .deleteFrom('stock_notices')
+        .where('store_id', '=', storeId)
+        .where('product_id', '=', product.id)
+        .returning('email')
+        .execute();
+      for (const { email } of claimed) {
+        await this.outbox.enqueue(trx, backInStockMessage(store, product, email, this.settings));
+      }
+    }
+  }
+
+  /** Forgets an address's wishes, inside the caller's transaction (an erased account). */
+  async forget(trx: Database, storeId: string, email: string): Promise<void> {
+    await trx.deleteFrom('stock_notices').where('store_id', '=', storeId).where('email', '=', email).execute();
+  }
+}
