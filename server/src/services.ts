@@ -43,6 +43,7 @@ import { PincodeService } from './modules/pincodes/service.js';
 import { PrivacyService } from './modules/privacy/service.js';
 import { ReturnService } from './modules/returns/service.js';
 import { returnTimeline } from './modules/returns/timeline.js';
+import { ReviewService } from './modules/reviews/service.js';
 import { ShippingService } from './modules/shipping/service.js';
 import { StaffService } from './modules/staff/service.js';
 import { StaffSignInLinks } from './modules/staff/sign-in-links.js';
@@ -79,6 +80,7 @@ export interface ModuleServices {
   shipping: ShippingService;
   whatsApp: WhatsAppService;
   returns: ReturnService;
+  reviews: ReviewService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -278,5 +280,6 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     shipping,
     whatsApp,
     returns,
+    reviews: new ReviewService(db, { catalog, orders, audit }),
   };
 }

@@ -343,7 +343,11 @@ describe('what bad input gets', () => {
 
   it.each([
     ['a 1,000-letter search', `q=${'x'.repeat(1000)}`, 'q must be at most 200 characters.'],
-    ['an unknown sort', 'sort=cheapest', 'sort must be one of relevance, price_asc, price_desc, newest, discount, origin.'],
+    [
+      'an unknown sort',
+      'sort=cheapest',
+      'sort must be one of relevance, price_asc, price_desc, newest, discount, origin.',
+    ],
     ['a negative price', 'minPrice=-1', 'minPrice cannot be negative.'],
     ['a price in words', 'maxPrice=abc', 'maxPrice must be a number of rupees.'],
     ['a minimum above the maximum', 'minPrice=5000&maxPrice=100', 'minPrice must not be more than maxPrice.'],
