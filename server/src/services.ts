@@ -252,6 +252,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     // AWB), keyed by the return; a store with no courier service is told to book it by hand.
     bookPickup: (pickup) => couriers.bookReturnPickup(pickup),
   });
+  const reviews = new ReviewService(db, { catalog, orders, audit });
   return {
     stores,
     accounts,
@@ -264,7 +265,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     staff,
     staffSignInLinks: new StaffSignInLinks(db, outbox, staff, settings.messages),
     outbox,
-    privacy: new PrivacyService(db, { accounts, phoneSignIn, addressBook, orders, newsletter, outbox, audit }),
+    privacy: new PrivacyService(db, { accounts, phoneSignIn, addressBook, orders, newsletter, reviews, outbox, audit }),
     stockSummary: new StockSummary(db, outbox, stores, catalog, settings.messages),
     newsletter,
     contact: new ContactService(db, outbox, audit, settings.messages),
@@ -280,6 +281,6 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     shipping,
     whatsApp,
     returns,
-    reviews: new ReviewService(db, { catalog, orders, audit }),
+    reviews,
   };
 }

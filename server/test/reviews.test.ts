@@ -247,4 +247,16 @@ describe('moderation and what shoppers see', () => {
     expect((await catalogue.post('/admin/reviews/NOSUCHREVIEW/approve', {})).statusCode).toBe(404);
     expect((await catalogue.get('/admin/reviews?status=maybe')).statusCode).toBe(400);
   });
+
+  it("an erased account's approved review stays, signed 'A buyer' instead of the name", async () => {
+    const product = productAt(1);
+    const buyer = await buyerOf(product.id);
+    const review = await written(product.id, buyer.token, { rating: 4, text: 'Still good a month on.' });
+    expect(review.author).toBe('Asha R.');
+    await catalogue.post(`/admin/reviews/${review.id}/approve`, {});
+    const erased = await http.delete('/account', { password: buyer.password }, buyer.token);
+    expect(erased.statusCode, erased.body).toBeLessThan(300);
+    const [kept] = (await shown(product.id)).data.filter((each) => each.id === review.id);
+    expect(kept).toMatchObject({ author: 'A buyer', text: 'Still good a month on.' });
+  });
 });

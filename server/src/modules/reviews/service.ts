@@ -24,6 +24,7 @@ export const NOT_A_BUYER =
   'Only a shopper with a delivered order of this product may review it: reviews here come from real buyers.';
 export const ALREADY_REVIEWED = 'You have already reviewed this product: one review per product per shopper.';
 const PRODUCT_NOT_FOUND = 'Product not found.';
+const ERASED_AUTHOR = 'A buyer';
 
 /** Who moderated: 'staff:<email>' or 'store command'. */
 export interface ReviewActor {
@@ -215,6 +216,16 @@ export class ReviewService {
       if (before.status === 'approved') await this.neighbours.catalog.moveRating(trx, storeId, before.product_id, 0, 0);
     });
     return this.get(storeId, id);
+  }
+
+  /** An erased account's reviews stay (their words are the shop's record), signed 'A buyer' instead of the name. */
+  async eraseAuthor(trx: Database, storeId: string, userId: string): Promise<void> {
+    await trx
+      .updateTable('reviews')
+      .set({ author_name: ERASED_AUTHOR })
+      .where('store_id', '=', storeId)
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   private async moderate(
