@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_SORTS, SEARCH_MAX_LENGTH } from './listing-rules.js';
+import { ProductRating } from './reviews.js';
 
 export const PRODUCTS_MAX_LIMIT = 100;
 export const PRODUCTS_DEFAULT_LIMIT = 12;
@@ -47,6 +48,8 @@ export const Product = z.object({
   netQuantity: z.string().nullable(),
   /** The BIS registration (R-number) of goods under the Compulsory Registration Scheme; null: none. */
   bisRegistration: z.string().nullable(),
+  /** The approved reviews' average stars and count (absent from answers made before reviews). */
+  rating: ProductRating.optional(),
 });
 export type Product = z.infer<typeof Product>;
 

@@ -28,6 +28,7 @@ export * from './product-options.js';
 export * from './product-record.js';
 export * from './refunds.js';
 export * from './returns.js';
+export * from './reviews.js';
 export * from './shipping.js';
 export * from './stock-notices.js';
 export * from './store-info.js';

@@ -24,6 +24,7 @@ import { paymentRoutes } from './modules/payments/routes.js';
 import { pincodeRoutes } from './modules/pincodes/routes.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
 import { returnRoutes } from './modules/returns/routes.js';
+import { reviewRoutes } from './modules/reviews/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 import { appManifestRoutes } from './modules/storefront/app-manifest.js';
 import { type PictureCopies, pictureCopyRoutes } from './modules/storefront/picture-copies.js';
@@ -82,6 +83,7 @@ export const API_MODULES = [
     codPlacing: (store) => services.cod.placing(store),
   })),
   moduleRoutes(returnRoutes, ({ services }: ModuleGiven) => ({ returns: services.returns })),
+  moduleRoutes(reviewRoutes, ({ services }: ModuleGiven) => ({ reviews: services.reviews })),
   moduleRoutes(invoiceRoutes, ({ services }: ModuleGiven) => ({
     orders: services.orders,
     invoices: services.invoices,

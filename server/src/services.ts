@@ -44,6 +44,7 @@ import { PincodeService } from './modules/pincodes/service.js';
 import { PrivacyService } from './modules/privacy/service.js';
 import { ReturnService } from './modules/returns/service.js';
 import { returnTimeline } from './modules/returns/timeline.js';
+import { ReviewService } from './modules/reviews/service.js';
 import { ShippingService } from './modules/shipping/service.js';
 import { StaffService } from './modules/staff/service.js';
 import { StaffSignInLinks } from './modules/staff/sign-in-links.js';
@@ -81,6 +82,7 @@ export interface ModuleServices {
   shipping: ShippingService;
   whatsApp: WhatsAppService;
   returns: ReturnService;
+  reviews: ReviewService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -259,6 +261,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     // AWB), keyed by the return; a store with no courier service is told to book it by hand.
     bookPickup: (pickup) => couriers.bookReturnPickup(pickup),
   });
+  const reviews = new ReviewService(db, { catalog, orders, audit });
   return {
     stores,
     accounts,
@@ -278,6 +281,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
       orders,
       newsletter,
       notices: stockNotices,
+      reviews,
       outbox,
       audit,
     }),
@@ -297,5 +301,6 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     shipping,
     whatsApp,
     returns,
+    reviews,
   };
 }

@@ -99,6 +99,7 @@ describe('the frozen migrations', () => {
       ['2027-01-28-email-verification', 'Success'],
       ['2027-01-29-staff-roles', 'Success'],
       ['2027-01-30-origin-and-bis', 'Success'],
+      ['2027-01-31-reviews', 'Success'],
       ['2027-02-01-stock-notices', 'Success'],
     ]);
     // Made by the shop of then, migrated by today's files: the schema of a fresh database.

@@ -17,6 +17,7 @@ import { addPaymentCommands } from './commands/payments.js';
 import { addPincodeCommands } from './commands/pincodes.js';
 import { addProductCommands } from './commands/products.js';
 import { addReturnCommands } from './commands/returns.js';
+import { addReviewCommands } from './commands/reviews.js';
 import { addSetupCommands } from './commands/setup.js';
 import { addShippingCommands } from './commands/shipping.js';
 import { addStaffCommands } from './commands/staff.js';
@@ -52,6 +53,7 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
   addShippingCommands(program, context);
   addGstBookCommands(program, context);
   addReturnCommands(program, context);
+  addReviewCommands(program, context);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -149,6 +149,9 @@ export interface ProductsTable {
   height_cm: Optional<number>;
   /** The BIS registration (Compulsory Registration Scheme) R-number, e.g. 'R-41001234'; null: none. */
   bis_registration: Optional<string>;
+  /** The approved reviews' count and the sum of their stars, kept on each approval and rejection (null: none). */
+  rating_count: Optional<number>;
+  rating_sum: Optional<number>;
 }
 
 /** One value of one specification of a product, kept by the database from `attributes_json`. */
@@ -367,6 +370,7 @@ export interface DatabaseSchema {
   whatsapp_messages: WhatsAppMessagesTable;
   refunds: RefundsTable;
   returns: ReturnsTable;
+  reviews: ReviewsTable;
   return_items: ReturnItemsTable;
   return_rules: ReturnRulesTable;
   return_credit_notes: ReturnCreditNotesTable;
@@ -685,6 +689,7 @@ export type ProductUpdate = Updateable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type ReturnRow = Selectable<ReturnsTable>;
+export type ReviewRow = Selectable<ReviewsTable>;
 export type ReturnItemRow = Selectable<ReturnItemsTable>;
 export type ReturnRulesRow = Selectable<ReturnRulesTable>;
 export type ReturnCreditNoteRow = Selectable<ReturnCreditNotesTable>;
@@ -851,3 +856,25 @@ export interface RefundsTable {
   updated_at: string;
 }
 export type RefundRow = Selectable<RefundsTable>;
+
+/** A shopper's review of a product they received: pending, then approved or rejected by the merchant. */
+export interface ReviewsTable {
+  id: string;
+  store_id: string;
+  product_id: string;
+  user_id: string;
+  /** As shown: the shopper's first name and the initial of their last. */
+  author_name: string;
+  /** 1 to 5 stars. */
+  rating: number;
+  title: string;
+  text: string;
+  status: 'pending' | 'approved' | 'rejected';
+  reject_reason: string | null;
+  /** The merchant's reply, shown beneath the review; the review itself is never edited. */
+  reply: string | null;
+  replied_at: string | null;
+  helpful_count: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  moderated_at: string | null;
+}

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ActivityPage } from './activity/pages/ActivityPage';
 import { EmailsPage } from './emails/pages/EmailsPage';
@@ -14,6 +15,9 @@ import { SettingsPage } from './settings/pages/SettingsPage';
 import { TicketPage } from './tickets/pages/TicketPage';
 import { TicketsPage } from './tickets/pages/TicketsPage';
 
+/** The reviews' page comes with its own code, loaded when first opened. */
+const ReviewsPage = lazy(() => import('./reviews/pages/ReviewsPage'));
+
 /** Every page of the back office, each under /admin (the server answers admin.html for all of them). */
 export const adminRoutes: RouteObject[] = [
   {
@@ -24,6 +28,14 @@ export const adminRoutes: RouteObject[] = [
       { path: 'orders', element: <OrdersPage /> },
       { path: 'orders/:id', element: <OrderPage /> },
       { path: 'returns', element: <ReturnsPage /> },
+      {
+        path: 'reviews',
+        element: (
+          <Suspense fallback={<p role="status">Loading reviews…</p>}>
+            <ReviewsPage />
+          </Suspense>
+        ),
+      },
       { path: 'products', element: <ProductsPage /> },
       { path: 'products/new', element: <ProductFormPage /> },
       { path: 'products/:id', element: <ProductFormPage /> },

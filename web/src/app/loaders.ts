@@ -2,6 +2,7 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-q
 import { data, redirect } from 'react-router';
 import { featuredProductsQuery, productPageQuery, productQuery } from '@/features/catalog/api';
 import { listingParamsOf } from '@/features/catalog/listing-address';
+import { reviewsQuery } from '@/features/catalog/reviews';
 import { isPolicySlug } from '@/features/policies/slugs';
 import { categoriesOf, storeInfoQuery } from '@/features/store-info/store-info';
 import { isNotFound } from '@/lib/api-client';
@@ -39,6 +40,9 @@ export async function productsPage(queryClient: QueryClient, search: URLSearchPa
 export async function productPage(queryClient: QueryClient, id: string | undefined) {
   const query = productQuery(id);
   await prefetch(queryClient, query);
+  // On the server the approved reviews are read too: the page's structured data names them.
+  const found = onServer ? queryClient.getQueryData(query.queryKey) : undefined;
+  if (found) await prefetch(queryClient, reviewsQuery(found.id));
   // A product the shop does not sell is a real 404 to search engines, with the spec's page.
   if (onServer && isNotFound(queryClient.getQueryState(query.queryKey)?.error)) {
     return data(null, { status: 404 });

@@ -55,6 +55,7 @@ import * as returnPickups from './2027-01-27-return-pickups.js';
 import * as emailVerification from './2027-01-28-email-verification.js';
 import * as staffRoles from './2027-01-29-staff-roles.js';
 import * as originAndBis from './2027-01-30-origin-and-bis.js';
+import * as reviews from './2027-01-31-reviews.js';
 import * as stockNotices from './2027-02-01-stock-notices.js';
 
 const migrations: [name: string, migration: Migration][] = [
@@ -102,6 +103,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-28-email-verification', emailVerification],
   ['2027-01-29-staff-roles', staffRoles],
   ['2027-01-30-origin-and-bis', originAndBis],
+  ['2027-01-31-reviews', reviews],
   ['2027-02-01-stock-notices', stockNotices],
 ];
 

@@ -67,6 +67,10 @@ export const ROUTE_POWERS: Record<string, StaffPower> = {
   'POST /admin/products/:id/stock': 'catalogue.change',
   'POST /admin/products/import': 'catalogue.change',
   'POST /admin/pictures': 'catalogue.change',
+  'GET /admin/reviews': 'catalogue.read',
+  'POST /admin/reviews/:id/approve': 'catalogue.change',
+  'POST /admin/reviews/:id/reject': 'catalogue.change',
+  'POST /admin/reviews/:id/reply': 'catalogue.change',
 
   // The store's settings, people and records: owners
   'GET /admin/activity': 'settings',

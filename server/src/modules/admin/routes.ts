@@ -29,6 +29,7 @@ import type { CodService } from '../payments/cod/service.js';
 import type { PaymentService } from '../payments/service.js';
 import type { DeliveryRulesService } from '../pincodes/delivery-rules.js';
 import type { ReturnService } from '../returns/service.js';
+import type { ReviewService } from '../reviews/service.js';
 import type { ShippingService } from '../shipping/service.js';
 import type { StaffService } from '../staff/service.js';
 import type { StaffSignInLinks } from '../staff/sign-in-links.js';
@@ -44,6 +45,7 @@ import { adminProductRoutes } from './product-routes.js';
 import type { AdminProducts } from './products.js';
 import { adminRefundRoutes } from './refund-routes.js';
 import { adminReturnRoutes } from './returns-routes.js';
+import { adminReviewRoutes } from './review-routes.js';
 import { adminSession, requireOwner, staffOf } from './session.js';
 import { adminSettingsRoutes } from './settings-routes.js';
 import { adminShippingSettingsRoutes } from './shipping-settings-routes.js';
@@ -71,6 +73,8 @@ export interface AdminRouteOptions {
   cod?: CodService | undefined;
   /** Returns and exchanges, and the store's return rules. */
   returns?: ReturnService | undefined;
+  /** Shoppers' reviews, moderated. */
+  reviews?: ReviewService | undefined;
 }
 
 /** /api/v1/admin/…: the back office's API, for staff signed in with a session cookie (never a shopper's token). */
@@ -94,6 +98,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   await adminGstRoutes(app, options);
   await adminRefundRoutes(app, options);
   await adminReturnRoutes(app, options);
+  await adminReviewRoutes(app, options);
 
   const dashboard = { response: withErrors({ 200: AdminDashboard }) };
   api.get('/admin/dashboard', { schema: dashboard }, async (request) => options.dashboards.of(request.store));

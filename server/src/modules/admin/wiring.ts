@@ -58,6 +58,7 @@ type ModuleServicesUsed = Pick<
   | 'couriers'
   | 'cod'
   | 'returns'
+  | 'reviews'
 >;
 
 /** What the back office's routes take: its services and the modules', and the site's picture folders. */
@@ -90,4 +91,5 @@ export const adminModule = moduleRoutes(adminRoutes, ({ services, site }: AdminG
   pictureCopies: site.pictureCopies,
   cod: services.cod,
   returns: services.returns,
+  reviews: services.reviews,
 }));

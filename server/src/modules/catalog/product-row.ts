@@ -125,5 +125,13 @@ export function toProduct(row: ProductRow): Product {
     importer: row.importer,
     netQuantity: row.net_quantity,
     bisRegistration: row.bis_registration ?? null,
+    rating: ratingOf(row),
   };
+}
+
+/** The approved reviews' average (one decimal) and count, from the product's kept totals. */
+export function ratingOf(row: Pick<ProductRow, 'rating_count' | 'rating_sum'>): { average: number; count: number } {
+  const count = Number(row.rating_count ?? 0);
+  if (count <= 0) return { average: 0, count: 0 };
+  return { average: Math.round((Number(row.rating_sum ?? 0) / count) * 10) / 10, count };
 }

@@ -8,6 +8,7 @@ import {
   type Suggestion,
   stockMoved,
 } from '@netkart/contract';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database, ProductRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
@@ -187,6 +188,24 @@ export class CatalogService {
     return true;
   }
 
+  /**
+   * Moves a product's kept rating by one approved review (`sign` 1) or back (`sign` -1), in the
+   * caller's transaction: the cards and the page read it without counting reviews. `sign` 0 only
+   * says the shown reviews changed (a reply), so kept answers are read afresh.
+   */
+  async moveRating(trx: Database, storeId: string, productId: string, stars: number, sign: 1 | -1 | 0): Promise<void> {
+    await trx
+      .updateTable('products')
+      .set((eb) => ({
+        rating_count: sql<number>`coalesce(${eb.ref('rating_count')}, 0) + ${sign}`,
+        rating_sum: sql<number>`coalesce(${eb.ref('rating_sum')}, 0) + ${sign * stars}`,
+      }))
+      .where('store_id', '=', storeId)
+      .where('id', '=', productId)
+      .execute();
+    await catalogueChanged(trx, storeId);
+  }
+
   /** A product of the store, hidden or not (the back office sees them all). */
   async getAny(storeId: string, id: string, db: Database = this.db): Promise<ProductRow | undefined> {
     return db
@@ -218,6 +237,8 @@ export class CatalogService {
         store_id: storeId,
         created_at: now,
         position: Number(last?.position ?? 0) + 1,
+        rating_count: null,
+        rating_sum: null,
         ...productColumns(input, now),
       };
       await trx.insertInto('products').values(row).execute();

@@ -445,6 +445,21 @@ export class OrderService {
     return db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
   }
 
+  /** Whether the shopper has a Delivered order with this product among its lines (a verified buyer). */
+  async hasDelivered(storeId: string, userId: string, productId: string, db: Database = this.db): Promise<boolean> {
+    const found = await db
+      .selectFrom('orders')
+      .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+      .select('orders.id')
+      .where('orders.store_id', '=', storeId)
+      .where('orders.user_id', '=', userId)
+      .where('orders.status', '=', OrderStatus.Delivered)
+      .where('order_items.product_id', '=', productId)
+      .limit(1)
+      .executeTakeFirst();
+    return found !== undefined;
+  }
+
   /** A shopper's orders not yet delivered or cancelled, oldest first, read in the caller's transaction. */
   unfinishedOf(trx: Database, storeId: string, userId: string): Promise<string[]> {
     return unfinishedOrderIds(trx, storeId, userId);

@@ -12,6 +12,7 @@ import type { Outbox } from '../messages/outbox.js';
 import type { NewsletterService } from '../newsletter/service.js';
 import type { StockNotices } from '../notices/service.js';
 import type { OrderService } from '../orders/service.js';
+import type { ReviewService } from '../reviews/service.js';
 import type { Store } from '../stores/service.js';
 
 export const WRONG_PASSWORD = 'The password is not right. Nothing was deleted.';
@@ -31,6 +32,8 @@ export interface PrivacyOwners {
   newsletter: NewsletterService;
   /** The "Notify me" wishes waiting under the account's email. */
   notices: StockNotices;
+  /** The shopper's reviews stay, no longer signed with their name. */
+  reviews?: ReviewService | undefined;
   outbox: Outbox;
   /** Each copy handed out and each erasure is in the store's activity log (by account id, no personal data). */
   audit: AuditLog;
@@ -124,6 +127,7 @@ export class PrivacyService {
       await accounts.erase(trx, user.id);
       await this.owners.addressBook.eraseAll(trx, user.id);
       await orders.eraseBuyer(trx, store.id, user.id);
+      await this.owners.reviews?.eraseAuthor(trx, store.id, user.id);
       if (user.email) {
         await outbox.deleteTo(trx, store.id, user.email);
         await newsletter.forget(trx, store.id, user.email);

@@ -34,10 +34,13 @@ const menu = async () => {
 
 describe('the back office for each role', () => {
   it.each<[StaffRole, string[]]>([
-    ['owner', ['Home', 'Orders', 'Returns', 'Refunds', 'Products', 'Tickets', 'Messages', 'Settings', 'Activity']],
-    ['catalogue', ['Products']],
-    ['orders', ['Home', 'Orders', 'Returns', 'Refunds', 'Products', 'Tickets', 'Messages']],
-    ['read-only', ['Home', 'Orders', 'Returns', 'Refunds', 'Products']],
+    [
+      'owner',
+      ['Home', 'Orders', 'Returns', 'Refunds', 'Products', 'Reviews', 'Tickets', 'Messages', 'Settings', 'Activity'],
+    ],
+    ['catalogue', ['Products', 'Reviews']],
+    ['orders', ['Home', 'Orders', 'Returns', 'Refunds', 'Products', 'Reviews', 'Tickets', 'Messages']],
+    ['read-only', ['Home', 'Orders', 'Returns', 'Refunds', 'Products', 'Reviews']],
   ])('offers %s only the pages it may use', async (role, pages) => {
     api(role);
     renderAdmin('/admin/products');

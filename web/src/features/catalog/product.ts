@@ -44,6 +44,8 @@ export interface StoreProduct {
   netQuantity?: string;
   /** The BIS registration (R-number) of goods under the Compulsory Registration Scheme, when given. */
   bisRegistration?: string;
+  /** The approved reviews' average stars and count; absent when none is approved. */
+  rating?: { average: number; count: number };
 }
 
 /** The server's shape, loosely: the mapping copes with missing fields rather than trusting them. */
@@ -82,6 +84,9 @@ export function toStoreProduct(product: ProductInput): StoreProduct {
     ...(product.importer ? { importer: product.importer } : {}),
     ...(product.bisRegistration ? { bisRegistration: product.bisRegistration } : {}),
     ...(product.netQuantity ? { netQuantity: product.netQuantity } : {}),
+    ...(product.rating && product.rating.count > 0
+      ? { rating: { average: product.rating.average, count: product.rating.count } }
+      : {}),
   };
 }
 

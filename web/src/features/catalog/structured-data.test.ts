@@ -38,4 +38,47 @@ describe("a product page's structured data", () => {
     >[];
     expect(product).not.toHaveProperty('hasCertification');
   });
+
+  it('gives the approved reviews as aggregateRating and review, and no rating a product without reviews', () => {
+    const [rated] = productStructuredData(
+      toStoreProduct({ ...charger, rating: { average: 4.5, count: 2 } }),
+      'https://shop.example.in',
+      'Shop',
+      [
+        {
+          id: 'r1',
+          productId: charger.id,
+          author: 'Asha R.',
+          rating: 5,
+          title: 'Fast',
+          text: 'Charges my laptop quickly.',
+          verifiedPurchase: true,
+          helpfulCount: 0,
+          createdAt: '2027-01-20T10:00:00.000Z',
+          reply: null,
+          repliedAt: null,
+        },
+      ],
+    ) as Record<string, unknown>[];
+    expect(rated).toMatchObject({
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5 },
+      review: [
+        {
+          '@type': 'Review',
+          name: 'Fast',
+          reviewBody: 'Charges my laptop quickly.',
+          datePublished: '2027-01-20',
+          author: { '@type': 'Person', name: 'Asha R.' },
+          reviewRating: { '@type': 'Rating', ratingValue: 5 },
+        },
+      ],
+    });
+    const [unrated] = productStructuredData(
+      toStoreProduct({ ...charger, rating: { average: 0, count: 0 } }),
+      'https://shop.example.in',
+      'Shop',
+    ) as Record<string, unknown>[];
+    expect(unrated).not.toHaveProperty('aggregateRating');
+    expect(unrated).not.toHaveProperty('review');
+  });
 });

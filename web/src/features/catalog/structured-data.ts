@@ -1,9 +1,17 @@
-import { productPath } from '@netkart/contract';
+import { productPath, type Review } from '@netkart/contract';
 import { categoryLinkOf } from './listing-links';
 import type { StoreProduct } from './product';
 
-/** What search engines read about a product page (schema.org): the product with its offer, and where it sits. */
-export function productStructuredData(product: StoreProduct, origin: string, storeName: string): object[] {
+/**
+ * What search engines read about a product page (schema.org): the product with its offer, its
+ * approved reviews' rating and the reviews shown, and where it sits.
+ */
+export function productStructuredData(
+  product: StoreProduct,
+  origin: string,
+  storeName: string,
+  reviews: readonly Review[] = [],
+): object[] {
   const url = `${origin}${productPath(product)}`;
   const absolute = (address: string) => (/^https?:\/\//i.test(address) ? address : `${origin}${address}`);
   const pictures = product.images.length ? product.images.map((picture) => picture.url) : [product.image];
@@ -33,6 +41,29 @@ export function productStructuredData(product: StoreProduct, origin: string, sto
               certificationIdentification: product.bisRegistration,
               issuedBy: { '@type': 'Organization', name: 'Bureau of Indian Standards' },
             },
+          }
+        : {}),
+      ...(product.rating
+        ? {
+            aggregateRating: {
+              '@type': 'AggregateRating',
+              ratingValue: product.rating.average,
+              reviewCount: product.rating.count,
+              bestRating: 5,
+              worstRating: 1,
+            },
+          }
+        : {}),
+      ...(reviews.length
+        ? {
+            review: reviews.map((review) => ({
+              '@type': 'Review',
+              ...(review.title ? { name: review.title } : {}),
+              reviewBody: review.text,
+              datePublished: review.createdAt.slice(0, 10),
+              author: { '@type': 'Person', name: review.author },
+              reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+            })),
           }
         : {}),
       offers: {

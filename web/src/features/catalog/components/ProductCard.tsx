@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui';
 import { isOnSale, type StoreProduct } from '../product';
 import { PriceTag } from './PriceTag';
 import { QuickAddButton } from './QuickAddButton';
+import { RatingStars } from './RatingStars';
 
 /** Two cards a row on a phone, three or four on wider screens: what `sizes` tells the browser. */
 const CARD_PICTURE_SIZES = '(min-width: 1024px) 33vw, 50vw';
@@ -49,6 +50,9 @@ export function ProductCard({ product, priority = false }: { product: StoreProdu
             {product.name}
           </Link>
         </h3>
+        {product.rating ? (
+          <RatingStars average={product.rating.average} count={product.rating.count} className="text-xs" />
+        ) : null}
         <PriceTag product={product} size="sm" className="mt-auto pt-1" />
         {/*
           Above the stretched link, so a tap on it adds to the cart instead of opening the product. On a

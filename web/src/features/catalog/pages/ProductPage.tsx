@@ -1,4 +1,5 @@
 import { productPath, shareCardUrl } from '@netkart/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DeliveryCheck } from '@/components/delivery/DeliveryCheck';
@@ -19,10 +20,13 @@ import { OptionGroup } from '../components/OptionGroup';
 import { PriceTag } from '../components/PriceTag';
 import { ProductGallery } from '../components/ProductGallery';
 import { ProductParticulars, TaxesIncluded } from '../components/ProductParticulars';
+import { ProductReviews } from '../components/ProductReviews';
 import { QuantityStepper } from '../components/QuantityStepper';
+import { RatingStars } from '../components/RatingStars';
 import { ShippingToPin } from '../components/ShippingToPin';
 import { SpecificationsTable } from '../components/SpecificationsTable';
 import { onlyOption, pictureFor, type StoreProduct } from '../product';
+import { reviewsQuery } from '../reviews';
 import { productStructuredData, summaryOf } from '../structured-data';
 import { toggleWishlist, useWishlist } from '../wishlist';
 
@@ -33,6 +37,8 @@ export default function ProductPage() {
   const { storeInfo } = useStoreInfo();
   const origin = useSiteOrigin();
   const found = missing ? undefined : product.data;
+  // The newest approved reviews, for the page's structured data (the list below reads the same answer).
+  const reviews = useQuery(reviewsQuery(found?.id));
   usePageMeta(
     missing ? 'Product not found' : found?.name,
     found
@@ -41,7 +47,12 @@ export default function ProductPage() {
           canonicalPath: productPath(found),
           image: shareCardUrl(found.images[0]?.url ?? found.image),
           type: 'product',
-          structuredData: productStructuredData(found, origin, storeInfo ? storeNameOf(storeInfo) : ''),
+          structuredData: productStructuredData(
+            found,
+            origin,
+            storeInfo ? storeNameOf(storeInfo) : '',
+            reviews.data?.data ?? [],
+          ),
         }
       : {},
   );
@@ -120,6 +131,11 @@ function ProductDetails({ product }: { product: StoreProduct }) {
           <div className="space-y-2">
             <p className="text-sm font-medium text-brand-700">{product.category}</p>
             <h1 className="text-3xl font-bold text-slate-900">{product.name}</h1>
+            {product.rating ? (
+              <a href="#reviews-heading" className="inline-block">
+                <RatingStars average={product.rating.average} count={product.rating.count} />
+              </a>
+            ) : null}
             <p className="text-sm text-slate-500">
               {product.sku ? `SKU: ${product.sku}` : `Product ID: ${product.id.slice(0, 8)}`}
             </p>
@@ -182,6 +198,7 @@ function ProductDetails({ product }: { product: StoreProduct }) {
           <ProductParticulars product={product} />
         </div>
       </div>
+      <ProductReviews productId={product.id} />
     </div>
   );
 }
