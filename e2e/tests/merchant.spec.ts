@@ -113,8 +113,10 @@ test('a product the merchant sells out cannot be put in the cart, and a cart hol
       .toBe(0);
 
     await page.goto(`/product/${product.id}`);
-    await expect(page.getByText('Out of stock')).toBeVisible();
+    await expect(page.getByText('Out of stock', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add to Cart', exact: true })).toBeDisabled();
+    // Instead of a dead end, a way to hear when it is back.
+    await expect(page.getByRole('heading', { name: 'Out of stock: get an email when it is back' })).toBeVisible();
 
     await page.goto('/products?category=lan%20adapters');
     const card = page.locator('article').filter({ hasText: product.title });
