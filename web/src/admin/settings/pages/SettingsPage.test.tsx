@@ -114,7 +114,7 @@ describe('the settings page', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Orders', 'Returns', 'Refunds', 'Products', 'Tickets', 'Messages']);
+    ).toEqual(['Home', 'Orders', 'Returns', 'Refunds', 'Products', 'Reviews', 'Tickets', 'Messages']);
     expect(calls.filter((call) => call.route.startsWith('GET /admin/settings'))).toEqual([]);
   });
 
@@ -126,7 +126,18 @@ describe('the settings page', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Orders', 'Returns', 'Refunds', 'Products', 'Tickets', 'Messages', 'Settings', 'Activity']);
+    ).toEqual([
+      'Home',
+      'Orders',
+      'Returns',
+      'Refunds',
+      'Products',
+      'Reviews',
+      'Tickets',
+      'Messages',
+      'Settings',
+      'Activity',
+    ]);
     expect(document.title).toBe('Settings · Back office');
   });
 
