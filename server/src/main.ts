@@ -157,6 +157,7 @@ async function serve({ db, dialect, services }: Shop, notes: string[] | undefine
   stopAskingGateways = services.payments.askGatewaysPromptly((error) =>
     app.log.error({ err: error }, 'asking the gateway for a refund failed'),
   );
+  const whatsAppGateway = services.whatsApp.gateway();
   stopMailSender = startMailSender(
     new MailSender(
       services.outbox,
@@ -165,7 +166,7 @@ async function serve({ db, dialect, services }: Shop, notes: string[] | undefine
         ...(config.mail.smtpUrl ? { smtpUrl: config.mail.smtpUrl } : {}),
         ...(config.mail.mailFrom ? { mailFrom: config.mail.mailFrom } : {}),
         outboxDir: config.mail.outboxDir,
-        ...(services.whatsApp.gateway() ? { whatsAppGateway: services.whatsApp.gateway() } : {}),
+        ...(whatsAppGateway ? { whatsAppGateway } : {}),
         ...(config.sms ? { textGateway: msg91Gateway(config.sms.msg91) } : {}),
       },
       app.log,

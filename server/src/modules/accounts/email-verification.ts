@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ACCOUNT_HAS_EMAIL, EMAIL_LINK_INVALID, EMAIL_NO_LONGER_FREE } from '@netkart/contract';
 import type { Database, StoreRow, UserRow } from '../../db/schema.js';
@@ -7,13 +6,13 @@ import { HttpError } from '../../http/errors.js';
 import { verifyEmailMessage } from '../messages/account-messages.js';
 import type { MessageSettings } from '../messages/layout.js';
 import type { Outbox } from '../messages/outbox.js';
+import { newLinkToken, OneTimeLinks } from './one-time-links.js';
 import { RESET_ANSWER_MS } from './password-reset.js';
 import { hashToken } from './service.js';
 
 /** How long a link that proves an email works after it was sent. */
 export const EMAIL_LINK_MINUTES = 60;
-/** Used and expired links are kept a day, then deleted. */
-const KEEP_LINKS_MS = 24 * 3_600_000;
+const verificationLinks = new OneTimeLinks('email_verifications');
 
 /**
  * An account without an email (made by mobile number) adds one by a link sent to it. The request's
@@ -35,11 +34,11 @@ export class EmailVerifications {
   }
 
   private async sendLink(store: StoreRow, user: UserRow, email: string, now: number): Promise<void> {
-    const token = randomBytes(32).toString('base64url');
+    const { token, tokenHash } = newLinkToken();
     const at = new Date(now).toISOString();
     await writeTransaction(this.db, async (trx) => {
       // Only the newest link of an account works.
-      await this.endLinks(trx, user.id, at);
+      await verificationLinks.endForUser(trx, user.id, at);
       const holder = await trx
         .selectFrom('users')
         .select('id')
@@ -50,7 +49,7 @@ export class EmailVerifications {
       await trx
         .insertInto('email_verifications')
         .values({
-          token_hash: hashToken(token),
+          token_hash: tokenHash,
           store_id: store.id,
           user_id: user.id,
           email,
@@ -88,14 +87,7 @@ export class EmailVerifications {
     if (!link) throw invalid();
     try {
       await writeTransaction(this.db, async (trx) => {
-        const used = await trx
-          .updateTable('email_verifications')
-          .set({ used_at: at })
-          .where('token_hash', '=', tokenHash)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', at)
-          .executeTakeFirst();
-        if (Number(used.numUpdatedRows) !== 1) throw invalid();
+        if (!(await verificationLinks.use(trx, tokenHash, at))) throw invalid();
         const holder = await trx
           .selectFrom('users')
           .select('id')
@@ -116,41 +108,18 @@ export class EmailVerifications {
     } catch (error) {
       if (error instanceof HttpError) {
         // The link is spent even when the email could not be added: marked outside the rolled-back transaction.
-        if (error.statusCode === 409) await this.spend(tokenHash, at);
+        if (error.statusCode === 409) await verificationLinks.spend(this.db, tokenHash, at);
         throw error;
       }
       // The unique index refused: another account took the email at this very moment.
-      await this.spend(tokenHash, at);
+      await verificationLinks.spend(this.db, tokenHash, at);
       throw taken();
     }
     return link.email;
   }
 
   /** Deletes links that expired, or were used, more than a day before `now`; returns how many went. */
-  async purgeOld(now = Date.now()): Promise<number> {
-    const cutoff = new Date(now - KEEP_LINKS_MS).toISOString();
-    const result = await this.db
-      .deleteFrom('email_verifications')
-      .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('used_at', '<', cutoff)]))
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
-  }
-
-  private async spend(tokenHash: string, at: string): Promise<void> {
-    await this.db
-      .updateTable('email_verifications')
-      .set({ used_at: at })
-      .where('token_hash', '=', tokenHash)
-      .where('used_at', 'is', null)
-      .execute();
-  }
-
-  private async endLinks(trx: Database, userId: string, at: string): Promise<void> {
-    await trx
-      .updateTable('email_verifications')
-      .set({ used_at: at })
-      .where('user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .execute();
+  purgeOld(now = Date.now()): Promise<number> {
+    return verificationLinks.purgeOld(this.db, now);
   }
 }

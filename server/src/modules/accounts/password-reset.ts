@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PasswordResetConfirmRequest } from '@netkart/contract';
 import type { Database, StoreRow } from '../../db/schema.js';
@@ -7,24 +6,18 @@ import { HttpError } from '../../http/errors.js';
 import { passwordResetMessage } from '../messages/account-messages.js';
 import type { MessageSettings } from '../messages/layout.js';
 import type { Outbox } from '../messages/outbox.js';
+import { newLinkToken, OneTimeLinks } from './one-time-links.js';
 import { hashPassword, OWASP_SCRYPT_COST, type ScryptCost } from './passwords.js';
 import { hashToken } from './service.js';
 
+const resetLinks = new OneTimeLinks('password_resets');
+
 /** Ends every reset link of an account not yet used: a newer link, a reset or a password change supersedes them. */
-export async function endResetLinks(trx: Database, userId: string, at: string): Promise<void> {
-  await trx
-    .updateTable('password_resets')
-    .set({ used_at: at })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
-}
+export const endResetLinks = (trx: Database, userId: string, at: string): Promise<void> =>
+  resetLinks.endForUser(trx, userId, at);
 
 /** How long a reset link works after it was sent. */
 export const RESET_LINK_MINUTES = 30;
-/** Used and expired links are kept a day (to answer "which link did I get?"), then deleted. */
-export const KEEP_RESETS_MS = 24 * 3_600_000;
-
 /**
  * Every request is answered no sooner than this: the writes and commit of a known email (a few
  * milliseconds, more on a slow disk) then hide inside the same wait as an unknown one.
@@ -56,8 +49,7 @@ export class PasswordResets {
 
   private async sendLink(store: StoreRow, email: string, now: number): Promise<void> {
     // Drawn and hashed for an unknown email too: the two paths differ only in the rows written.
-    const token = randomBytes(32).toString('base64url');
-    const tokenHash = hashToken(token);
+    const { token, tokenHash } = newLinkToken();
     await writeTransaction(this.db, async (trx) => {
       const user = await trx
         .selectFrom('users')
@@ -108,14 +100,7 @@ export class PasswordResets {
     if (!reset) throw invalid();
     const passwordHash = await hashPassword(input.password, this.passwordCost);
     await writeTransaction(this.db, async (trx) => {
-      const used = await trx
-        .updateTable('password_resets')
-        .set({ used_at: at })
-        .where('token_hash', '=', tokenHash)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', at)
-        .executeTakeFirst();
-      if (Number(used.numUpdatedRows) !== 1) throw invalid();
+      if (!(await resetLinks.use(trx, tokenHash, at))) throw invalid();
       await trx
         .updateTable('users')
         // The link reached the account's inbox: the email is proved too.
@@ -134,12 +119,7 @@ export class PasswordResets {
   }
 
   /** Deletes links that expired, or were used, more than a day before `now`; returns how many went. */
-  async purgeOld(now = Date.now()): Promise<number> {
-    const cutoff = new Date(now - KEEP_RESETS_MS).toISOString();
-    const result = await this.db
-      .deleteFrom('password_resets')
-      .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('used_at', '<', cutoff)]))
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+  purgeOld(now = Date.now()): Promise<number> {
+    return resetLinks.purgeOld(this.db, now);
   }
 }

@@ -1,12 +1,12 @@
 import { RETURN_STATUS_LABELS, type ReturnStatus } from '@netkart/contract';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button, EmptyState, Skeleton } from '@/components/ui';
-import { cn } from '@/lib/cn';
+import { type StatusTab, StatusTabs, statusFromAddress } from '../../components/StatusTabs';
 import { useTitle } from '../../lib/use-title';
 import { useReturnList } from '../api';
 import { ReturnCard } from '../components/ReturnCard';
 
-const TABS: Array<{ status: ReturnStatus | undefined; label: string }> = [
+const TABS: StatusTab<ReturnStatus>[] = [
   { status: 'requested', label: 'To decide' },
   { status: 'approved', label: RETURN_STATUS_LABELS.approved },
   { status: 'pickup-booked', label: RETURN_STATUS_LABELS['pickup-booked'] },
@@ -15,39 +15,16 @@ const TABS: Array<{ status: ReturnStatus | undefined; label: string }> = [
   { status: undefined, label: 'All' },
 ];
 
-const statusOf = (value: string | null): ReturnStatus | undefined =>
-  TABS.find((tab) => tab.status === value)?.status ?? (value === 'all' ? undefined : 'requested');
-
 /** Shoppers' returns and exchanges, newest first: those to decide on, then each further step. */
 export function ReturnsPage() {
   useTitle('Returns');
   const [params] = useSearchParams();
-  const status = statusOf(params.get('status'));
+  const status = statusFromAddress(TABS, params.get('status'));
   const list = useReturnList(status);
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-bold text-slate-900">Returns</h1>
-      <nav aria-label="Return status" className="-mx-1 flex flex-wrap gap-1">
-        {TABS.map((tab) => {
-          const current = tab.status === status;
-          return (
-            <Link
-              key={tab.label}
-              to={{ search: `status=${tab.status ?? 'all'}` }}
-              aria-current={current ? 'page' : undefined}
-              className={cn(
-                'inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-medium',
-                current ? 'bg-brand-600 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50',
-              )}
-            >
-              {tab.label}
-              {tab.status && list.data ? (
-                <span className="rounded-full px-1.5 text-xs tabular-nums">{list.data.counts[tab.status] ?? 0}</span>
-              ) : null}
-            </Link>
-          );
-        })}
-      </nav>
+      <StatusTabs label="Return status" tabs={TABS} current={status} counts={list.data?.counts} />
       {list.isError ? (
         <div role="alert" className="space-y-3 rounded-lg bg-red-50 p-4 text-sm text-red-800">
           <p>{list.error.message}</p>

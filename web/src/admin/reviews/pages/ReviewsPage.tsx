@@ -1,21 +1,18 @@
 import { type AdminReview, type ReviewStatus, roleMay } from '@netkart/contract';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button, EmptyState, FormField, Input, Skeleton, Textarea } from '@/components/ui';
-import { cn } from '@/lib/cn';
 import { useSession } from '../../auth/session';
+import { type StatusTab, StatusTabs, statusFromAddress } from '../../components/StatusTabs';
 import { useTitle } from '../../lib/use-title';
 import { useMoveReview, useReviewList } from '../api';
 
-const TABS: Array<{ status: ReviewStatus | undefined; label: string }> = [
+const TABS: StatusTab<ReviewStatus>[] = [
   { status: 'pending', label: 'To approve' },
   { status: 'approved', label: 'Approved' },
   { status: 'rejected', label: 'Rejected' },
   { status: undefined, label: 'All' },
 ];
-
-const statusOf = (value: string | null): ReviewStatus | undefined =>
-  TABS.find((tab) => tab.status === value)?.status ?? (value === 'all' ? undefined : 'pending');
 
 const stars = (rating: number) => `${'★'.repeat(rating)}${'☆'.repeat(5 - rating)}`;
 
@@ -23,7 +20,7 @@ const stars = (rating: number) => `${'★'.repeat(rating)}${'☆'.repeat(5 - rat
 export default function ReviewsPage() {
   useTitle('Reviews');
   const [params] = useSearchParams();
-  const status = statusOf(params.get('status'));
+  const status = statusFromAddress(TABS, params.get('status'));
   const list = useReviewList(status);
   return (
     <div className="space-y-5">
@@ -32,27 +29,7 @@ export default function ReviewsPage() {
         Reviews come only from shoppers with a delivered order of the product, and are shown once approved. Their words
         are never edited: approve one, reject it saying why, or reply beneath it.
       </p>
-      <nav aria-label="Review status" className="-mx-1 flex flex-wrap gap-1">
-        {TABS.map((tab) => {
-          const current = tab.status === status;
-          return (
-            <Link
-              key={tab.label}
-              to={{ search: `status=${tab.status ?? 'all'}` }}
-              aria-current={current ? 'page' : undefined}
-              className={cn(
-                'inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-medium',
-                current ? 'bg-brand-600 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50',
-              )}
-            >
-              {tab.label}
-              {tab.status && list.data ? (
-                <span className="rounded-full px-1.5 text-xs tabular-nums">{list.data.counts[tab.status] ?? 0}</span>
-              ) : null}
-            </Link>
-          );
-        })}
-      </nav>
+      <StatusTabs label="Review status" tabs={TABS} current={status} counts={list.data?.counts} />
       {list.isError ? (
         <div role="alert" className="space-y-3 rounded-lg bg-red-50 p-4 text-sm text-red-800">
           <p>{list.error.message}</p>
