@@ -276,7 +276,7 @@ describe('the rules, each refused by name', () => {
     expect(listed?.used).toBe(3);
   });
 
-  it('a cancelled order gives its use back', async () => {
+  it('a cancelled or expired order gives its use back', async () => {
     const one = await addCoupon({ kind: 'flat', flat: 100, limit: 1 });
     const first = Order.parse((await place([line(headphones)], { couponCode: one.code })).json());
     expect(await refusal(one.code)).toBe(`Coupon ${one.code} has been used up.`);
@@ -285,6 +285,12 @@ describe('the rules, each refused by name', () => {
     const again = await place([line(headphones)], { couponCode: one.code });
     expect(again.statusCode, again.body).toBe(201);
     expect(Order.parse(again.json()).total).toBe(2399);
+
+    // An unpaid order left to expire gives it back too.
+    expect(await refusal(one.code)).toBe(`Coupon ${one.code} has been used up.`);
+    const expired = await shop.services.orders.expireUnpaid(Date.now() + 30 * DAY_MS);
+    expect(expired).toContain(Order.parse(again.json()).id);
+    expect((await place([line(headphones)], { couponCode: one.code })).statusCode).toBe(201);
   });
 });
 
