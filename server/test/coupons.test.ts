@@ -129,6 +129,10 @@ describe('POST /quote', () => {
     const tax = 2378_00 - splitInclusive(2378_00, 18, false).taxable;
     expect(Math.abs(priced.taxIncluded * 100 - tax)).toBeLessThanOrEqual(2);
 
+    // Without a PIN (the cart) shipping is priced to the rest of India, as /shipping/quote does.
+    const cart = Quote.parse((await quote({ lines: [line(headphones)], couponCode: coupon.code })).json());
+    expect(cart).toMatchObject({ shipping: 79, total: 2378 });
+
     const placed = await place([line(headphones)], { couponCode: coupon.code });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = Order.parse(placed.json());

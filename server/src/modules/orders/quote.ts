@@ -60,7 +60,7 @@ export async function quoteCart(
       storeId,
       lines,
       itemsTotal,
-      // No PIN yet: no shipping is charged to an unknown place (the cart says it comes at checkout).
+      // No PIN yet (the cart): shipping is priced to the rest of India, as POST /shipping/quote does.
       shippingAddress: input.destination ?? { postalCode: '', state: '' },
       ...(input.paymentMethod ? { paymentMethod: input.paymentMethod } : {}),
       ...(input.userId ? { userId: input.userId } : {}),
