@@ -326,6 +326,37 @@ describe('the invoice', () => {
   });
 });
 
+describe('a discount on goods of two HSN codes', () => {
+  it('is one line on the order, and on the invoice a line per HSN, each lowering its own taxable value', async () => {
+    const coupon = await addCoupon({ kind: 'flat', flat: 300 });
+    const placed = await place([line(headphones), line(charger)], { couponCode: coupon.code });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = Order.parse(placed.json());
+    expect(order.charges).toEqual([{ kind: 'discount', label: `Discount (${coupon.code})`, amount: -300 }]);
+    expect(order.total).toBe(2499 + 549 - 300);
+    utr += 1;
+    await shop.services.payments.recordManualPayment(shop.storeId, order.id, {
+      provider: 'upi',
+      reference: String(utr),
+    });
+    const invoice = await shop.db
+      .selectFrom('invoices')
+      .select('document_json')
+      .where('order_id', '=', order.id)
+      .where('kind', '=', 'invoice')
+      .executeTakeFirstOrThrow();
+    const document = JSON.parse(invoice.document_json) as {
+      lines: { hsn: string; total: number }[];
+      totals: { total: number };
+    };
+    const discounts = document.lines.filter((each) => each.total < 0);
+    expect(discounts.map((each) => each.hsn)).toEqual(['85183000', '85044030']);
+    // Shared by value: ₹245.97 off the headphones' ₹2,499, ₹54.03 off the charger's ₹549.
+    expect(discounts.map((each) => each.total)).toEqual([-24_597, -5_403]);
+    expect(document.totals.total).toBe(274_800);
+  });
+});
+
 describe('the back office', () => {
   it('catalogue staff add and disable coupons (logged); read-only staff list them and cannot add', async () => {
     const member = await addStaff(shop, { role: 'catalogue' });

@@ -103,6 +103,20 @@ export async function chargesOfOrders(db: Database, orderIds: string[]): Promise
   return byOrder;
 }
 
+/**
+ * The charges as the shopper reads them: lines of one kind and label are one line (a discount kept
+ * per HSN and rate for the invoice reads as one "Discount (SAVE10)").
+ */
+export function shownCharges<C extends Pick<OrderChargeRow, 'kind' | 'label' | 'amount'>>(charges: C[]): C[] {
+  const shown: C[] = [];
+  for (const charge of charges) {
+    const same = shown.find((each) => each.kind === charge.kind && each.label === charge.label);
+    if (same) same.amount = Number(same.amount) + Number(charge.amount);
+    else shown.push({ ...charge, amount: Number(charge.amount) });
+  }
+  return shown;
+}
+
 /** A charge as the API shows it. */
 export const toOrderCharge = (row: OrderChargeRow): OrderCharge => ({
   kind: row.kind,

@@ -2,7 +2,7 @@ import { type GstRate, type OrderLine, STANDARD_GST_RATE, splitInclusive } from 
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { productsToOrder } from '../catalog/stock.js';
-import { type OrderCharges, priceCharges } from './charges.js';
+import { type OrderCharges, priceCharges, shownCharges } from './charges.js';
 import { chooseOptions } from './lines.js';
 import { mergeSameChoices, orderTotal, pricedItems } from './pricing.js';
 
@@ -89,6 +89,6 @@ export async function quoteCart(
     taxes,
     taxIncluded: taxes.reduce((sum, tax) => sum + tax.amount, 0),
     total,
-    charges: charges.map((charge) => ({ kind: charge.kind, label: charge.label, amount: Number(charge.amount) })),
+    charges: shownCharges(charges).map((charge) => ({ kind: charge.kind, label: charge.label, amount: charge.amount })),
   };
 }
