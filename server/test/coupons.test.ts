@@ -354,6 +354,18 @@ describe('a discount on goods of two HSN codes', () => {
     // Shared by value: ₹245.97 off the headphones' ₹2,499, ₹54.03 off the charger's ₹549.
     expect(discounts.map((each) => each.total)).toEqual([-24_597, -5_403]);
     expect(document.totals.total).toBe(274_800);
+
+    // The GST books' HSN summary counts the pieces sold; the discount line lowers only value and tax.
+    const books = await shop.services.invoices.gstr1(shop.storeId, istDay(Date.now()).slice(0, 7));
+    const headphonesRow = books.hsnB2c.find((row) => row.hsn === '85183000' && row.figures.rate === 18);
+    const ordersOfHeadphones = await shop.db
+      .selectFrom('order_items')
+      .innerJoin('invoices', 'invoices.order_id', 'order_items.order_id')
+      .select(({ fn }) => fn.sum<number>('order_items.quantity').as('pieces'))
+      .where('order_items.product_id', '=', headphones)
+      .where('invoices.kind', '=', 'invoice')
+      .executeTakeFirstOrThrow();
+    expect(headphonesRow?.quantity).toBe(Number(ordersOfHeadphones.pieces));
   });
 });
 
