@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   Coupon,
   CreateCouponRequest as CouponInput,
@@ -323,6 +327,22 @@ describe('the invoice', () => {
       expect.objectContaining({ description: `Discount (${coupon.code})`, hsn: '85183000', total: -20_000, rate: 18 }),
     ]);
     expect(document.lines[1].taxable).toBeLessThan(0);
+
+    // The PDF prints the same line (read back where poppler's pdftotext is installed).
+    if (spawnSync('pdftotext', ['-v']).error === undefined) {
+      const pdf = await http.get(`/orders/${order.id}/invoice`, shopper.token);
+      expect(pdf.statusCode).toBe(200);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-'));
+      try {
+        fs.writeFileSync(path.join(dir, 'invoice.pdf'), pdf.rawPayload);
+        const text = spawnSync('pdftotext', ['-layout', path.join(dir, 'invoice.pdf'), '-'], {
+          encoding: 'utf8',
+        }).stdout;
+        expect(text).toMatch(new RegExp(`Discount \\(${coupon.code}\\)\\s+85183000.*-200\\.00`));
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }
   });
 });
 
