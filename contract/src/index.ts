@@ -11,6 +11,7 @@ export * from './cod.js';
 export * from './common.js';
 export * from './contact.js';
 export * from './countries.js';
+export * from './coupons.js';
 export * from './delivery.js';
 export * from './gst.js';
 export * from './gst-books.js';

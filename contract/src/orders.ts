@@ -123,6 +123,13 @@ export const CreateOrderRequest = z
     paymentMethod: PaymentMethod.optional(),
     /** The shopper ticked WHATSAPP_CONSENT_TEXT: updates on this order and later ones to the address's mobile. */
     whatsappUpdates: z.boolean({ error: 'whatsappUpdates must be true or false.' }).optional(),
+    /** A coupon the shopper typed; blank: none. */
+    couponCode: z
+      .string({ error: 'couponCode must be text.' })
+      .trim()
+      .max(30, { error: 'couponCode is at most 30 characters.' })
+      .nullish()
+      .transform((value) => value || undefined),
   })
   .check((context) => {
     const { products, lines } = context.value;
@@ -137,7 +144,17 @@ export const CreateOrderRequest = z
     }
   })
   .transform(
-    ({ products, lines, shippingAddress, buyerGstin, buyerCompany, saveAddress, paymentMethod, whatsappUpdates }) => ({
+    ({
+      products,
+      lines,
+      shippingAddress,
+      buyerGstin,
+      buyerCompany,
+      saveAddress,
+      paymentMethod,
+      whatsappUpdates,
+      couponCode,
+    }) => ({
       lines:
         lines ??
         Object.entries(products ?? {}).map(
@@ -150,6 +167,7 @@ export const CreateOrderRequest = z
       // Online is the default: only cash on delivery is carried.
       ...(paymentMethod === 'cod' ? { paymentMethod } : {}),
       ...(whatsappUpdates ? { whatsappUpdates } : {}),
+      ...(couponCode ? { couponCode } : {}),
     }),
   );
 /** What a caller sends. */

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { COD_PAYMENT, checkGstin } from '@netkart/contract';
+import { COD_PAYMENT, checkGstin, OrderStatus } from '@netkart/contract';
 import type { Database } from './db/schema.js';
 import { AddressBook } from './modules/accounts/addresses.js';
 import { EmailVerifications } from './modules/accounts/email-verification.js';
@@ -13,6 +13,7 @@ import { ShopperSessions } from './modules/accounts/sessions.js';
 import { AuditLog } from './modules/audit/service.js';
 import { CatalogService } from './modules/catalog/service.js';
 import { ContactService } from './modules/contact/service.js';
+import { CouponService } from './modules/coupons/service.js';
 import type { CourierEnvironment } from './modules/couriers/provider.js';
 import { CourierService, courierTimeline } from './modules/couriers/service.js';
 import { documentsOfOrders } from './modules/invoices/listing.js';
@@ -80,6 +81,7 @@ export interface ModuleServices {
   couriers: CourierService;
   cod: CodService;
   shipping: ShippingService;
+  coupons: CouponService;
   whatsApp: WhatsAppService;
   returns: ReturnService;
   reviews: ReviewService;
@@ -133,6 +135,8 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   const addressBook = new AddressBook(db, stateOfPincode);
   const audit = new AuditLog(db);
   const shipping = new ShippingService(db, stores, pincodes);
+  // A coupon limited to categories asks the catalogue (built later, asked only at pricing time).
+  const coupons = new CouponService(db, (trx, storeId, productIds) => catalog.categoriesOf(storeId, productIds, trx));
   const whatsApp = new WhatsAppService(db, outbox, stores, settings.whatsApp ?? NO_WHATSAPP, settings.messages);
   // Payments and couriers are built on the orders, yet hear of their changes (a cancelled paid
   // order's refund, its courier booking to cancel).
@@ -149,6 +153,9 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
       await payments?.orderChanged(trx, change);
       await couriers?.orderChanged(trx, change);
       if (change.kind === 'moved') await notices?.stockMayBeBack(trx, change.order.store_id);
+      // A cancelled or expired order gives its coupon's use back.
+      if (change.kind === 'moved' && change.to === OrderStatus.Cancelled)
+        await coupons.orderCancelled(trx, change.order.id);
     },
     waitsByHand: paymentWaitsByHand,
     documentsOf: (orderIds) => documentsOfOrders(db, orderIds),
@@ -162,15 +169,19 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     audit,
     // THE list of an order's charges beyond its items, each from its own module's rules, in this
     // order on the order and its invoice.
-    charges: async (trx, order): Promise<NewCharge[]> => [
-      ...(await shipping.chargeFor(trx, {
-        storeId: order.storeId,
-        lines: order.lines,
-        itemsTotal: order.itemsTotal,
-        pincode: order.shippingAddress.postalCode,
-      })),
-      ...(order.paymentMethod === COD_PAYMENT ? await cod.feeFor(trx, order.storeId, order.itemsTotal) : []),
-    ],
+    charges: async (trx, order): Promise<NewCharge[]> => {
+      const fees = [
+        ...(await shipping.chargeFor(trx, {
+          storeId: order.storeId,
+          lines: order.lines,
+          itemsTotal: order.itemsTotal,
+          pincode: order.shippingAddress.postalCode,
+        })),
+        ...(order.paymentMethod === COD_PAYMENT ? await cod.feeFor(trx, order.storeId, order.itemsTotal) : []),
+      ];
+      // The coupon last: one a free-shipping coupon reads the shipping charged above.
+      return [...fees, ...(await coupons.discountFor(trx, order, fees))];
+    },
     // THE list of an order's timeline's sources, each module telling its part; merged oldest first.
     timeline: [orderTimeline, refundTimeline, returnTimeline, courierTimeline],
     // A cancellation committed: its booking is cancelled at the courier (retried by the housekeeping).
@@ -299,6 +310,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     couriers,
     cod,
     shipping,
+    coupons,
     whatsApp,
     returns,
     reviews,

@@ -8,6 +8,7 @@ import { CatalogueFileError, ImportInterrupted } from '../modules/catalog/import
 import { PaymentSettingsError } from '../modules/payments/settings.js';
 import { StoreFileError } from '../modules/stores/store-file.js';
 import { addBackupCommands } from './commands/backup.js';
+import { addCouponCommands } from './commands/coupons.js';
 import { addCourierCommands } from './commands/couriers.js';
 import { addDeliveryCommands } from './commands/delivery.js';
 import { addGstBookCommands } from './commands/gst-books.js';
@@ -54,6 +55,7 @@ export async function run(argv: string[], context: CliContext): Promise<number> 
   addGstBookCommands(program, context);
   addReturnCommands(program, context);
   addReviewCommands(program, context);
+  addCouponCommands(program, context);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -274,6 +274,53 @@ export interface OrderChargesTable {
   position: number;
 }
 
+/** A coupon (a code) or an automatic offer (no code); money in paise, times ISO instants. */
+export interface CouponsTable {
+  id: string;
+  store_id: string;
+  /** As the merchant typed it; null for an automatic offer. */
+  code: string | null;
+  /** The code in lower case: unique per store, what a shopper's typing is matched against. */
+  code_key: string | null;
+  /** 'percent', 'flat' or 'free-shipping'. */
+  kind: string;
+  percent: number | null;
+  /** A flat coupon's discount. */
+  amount: number | null;
+  /** A percent coupon's cap. */
+  max_discount: number | null;
+  /** The items' total (GST included) an order needs. */
+  min_order: number;
+  starts_at: string | null;
+  /** Exclusive: the coupon stops working at this instant. */
+  ends_at: string | null;
+  usage_limit: number | null;
+  per_customer_limit: number | null;
+  /** The categories (or parent categories) it is limited to; [] for all. */
+  categories_json: string;
+  /** The products it is limited to; [] for all. */
+  product_ids_json: string;
+  /** 1: not with cash on delivery. */
+  prepaid_only: number;
+  /** The uses held by orders not cancelled: moved only by a guarded update in the order's transaction. */
+  used_count: number;
+  disabled_at: string | null;
+  created_at: string;
+}
+
+/** One order's use of a coupon; released (not deleted) when the order is cancelled. */
+export interface CouponUsesTable {
+  id: string;
+  store_id: string;
+  coupon_id: string;
+  order_id: string;
+  user_id: string;
+  /** Paise taken off the order. */
+  discount: number;
+  created_at: string;
+  released_at: string | null;
+}
+
 export interface PaymentsTable {
   id: string;
   order_id: string;
@@ -371,6 +418,8 @@ export interface DatabaseSchema {
   refunds: RefundsTable;
   returns: ReturnsTable;
   reviews: ReviewsTable;
+  coupons: CouponsTable;
+  coupon_uses: CouponUsesTable;
   return_items: ReturnItemsTable;
   return_rules: ReturnRulesTable;
   return_credit_notes: ReturnCreditNotesTable;
@@ -690,6 +739,8 @@ export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type ReturnRow = Selectable<ReturnsTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
+export type CouponRow = Selectable<CouponsTable>;
+export type CouponUseRow = Selectable<CouponUsesTable>;
 export type ReturnItemRow = Selectable<ReturnItemsTable>;
 export type ReturnRulesRow = Selectable<ReturnRulesTable>;
 export type ReturnCreditNoteRow = Selectable<ReturnCreditNotesTable>;

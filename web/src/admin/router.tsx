@@ -17,6 +17,8 @@ import { TicketsPage } from './tickets/pages/TicketsPage';
 
 /** The reviews' page comes with its own code, loaded when first opened. */
 const ReviewsPage = lazy(() => import('./reviews/pages/ReviewsPage'));
+/** The coupons' page too. */
+const CouponsPage = lazy(() => import('./coupons/pages/CouponsPage'));
 
 /** Every page of the back office, each under /admin (the server answers admin.html for all of them). */
 export const adminRoutes: RouteObject[] = [
@@ -33,6 +35,14 @@ export const adminRoutes: RouteObject[] = [
         element: (
           <Suspense fallback={<p role="status">Loading reviews…</p>}>
             <ReviewsPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'coupons',
+        element: (
+          <Suspense fallback={<p role="status">Loading coupons…</p>}>
+            <CouponsPage />
           </Suspense>
         ),
       },

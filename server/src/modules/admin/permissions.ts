@@ -71,6 +71,9 @@ export const ROUTE_POWERS: Record<string, StaffPower> = {
   'POST /admin/reviews/:id/approve': 'catalogue.change',
   'POST /admin/reviews/:id/reject': 'catalogue.change',
   'POST /admin/reviews/:id/reply': 'catalogue.change',
+  'GET /admin/coupons': 'catalogue.read',
+  'POST /admin/coupons': 'catalogue.change',
+  'POST /admin/coupons/:id/disable': 'catalogue.change',
 
   // The store's settings, people and records: owners
   'GET /admin/activity': 'settings',

@@ -21,6 +21,7 @@ import { describeRoutes, notJson, STAFF_SESSION, valid, withErrors } from '../..
 import { type AuditLog, staffActor } from '../audit/service.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { ContactService } from '../contact/service.js';
+import type { CouponService } from '../coupons/service.js';
 import type { CourierService } from '../couriers/service.js';
 import { adminInvoiceRoutes } from '../invoices/routes.js';
 import type { InvoiceService } from '../invoices/service.js';
@@ -36,6 +37,7 @@ import type { StaffSignInLinks } from '../staff/sign-in-links.js';
 import type { PictureCopies } from '../storefront/picture-copies.js';
 import type { StoreService } from '../stores/service.js';
 import { adminCodSettingsRoutes } from './cod-settings-routes.js';
+import { adminCouponRoutes } from './coupon-routes.js';
 import { adminCourierSettingsRoutes } from './courier-settings-routes.js';
 import type { AdminDashboards } from './dashboard.js';
 import { adminGstRoutes } from './gst-routes.js';
@@ -75,6 +77,8 @@ export interface AdminRouteOptions {
   returns?: ReturnService | undefined;
   /** Shoppers' reviews, moderated. */
   reviews?: ReviewService | undefined;
+  /** Coupons and automatic offers. */
+  coupons?: CouponService | undefined;
 }
 
 /** /api/v1/admin/…: the back office's API, for staff signed in with a session cookie (never a shopper's token). */
@@ -99,6 +103,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   await adminRefundRoutes(app, options);
   await adminReturnRoutes(app, options);
   await adminReviewRoutes(app, options);
+  await adminCouponRoutes(app, options);
 
   const dashboard = { response: withErrors({ 200: AdminDashboard }) };
   api.get('/admin/dashboard', { schema: dashboard }, async (request) => options.dashboards.of(request.store));

@@ -59,6 +59,7 @@ type ModuleServicesUsed = Pick<
   | 'cod'
   | 'returns'
   | 'reviews'
+  | 'coupons'
 >;
 
 /** What the back office's routes take: its services and the modules', and the site's picture folders. */
@@ -92,4 +93,5 @@ export const adminModule = moduleRoutes(adminRoutes, ({ services, site }: AdminG
   cod: services.cod,
   returns: services.returns,
   reviews: services.reviews,
+  coupons: services.coupons,
 }));

@@ -324,6 +324,20 @@ export class CatalogService {
       .executeTakeFirst();
   }
 
+  /** Each of these products' category and parent category, lower-cased (a coupon limited to categories reads them). */
+  async categoriesOf(storeId: string, productIds: string[], db: Database = this.db): Promise<Map<string, string[]>> {
+    if (productIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('products')
+      .select(['id', 'category_key', 'parent_category_key'])
+      .where('store_id', '=', storeId)
+      .where('id', 'in', productIds)
+      .execute();
+    return new Map(
+      rows.map((row) => [row.id, [row.category_key, row.parent_category_key].filter((key): key is string => !!key)]),
+    );
+  }
+
   /** The categories the store's products are in now, each once, as spelled. */
   async categories(storeId: string): Promise<string[]> {
     const rows = await this.db

@@ -177,14 +177,25 @@ export function buildInvoice(
     };
   });
   // Each charge (shipping: SAC 996812) is a line of its own, taxed at the rate the order gave it (the goods').
+  // A discount is a negative line at the HSN and rate of the goods it comes off: it lowers their
+  // taxable value and tax, so the invoice's taxable value is after the discount (as GST requires).
   for (const charge of charges) {
     const total = Number(charge.amount);
     const { rate, assumed } = rateOf(charge);
-    const split = taxed ? splitInclusive(total, rate, withinState) : { taxable: total, cgst: 0, sgst: 0, igst: 0 };
+    const sign = total < 0 ? -1 : 1;
+    const magnitude = taxed
+      ? splitInclusive(Math.abs(total), rate, withinState)
+      : { taxable: Math.abs(total), cgst: 0, sgst: 0, igst: 0 };
+    const split = {
+      taxable: sign * magnitude.taxable,
+      cgst: sign * magnitude.cgst,
+      sgst: sign * magnitude.sgst,
+      igst: sign * magnitude.igst,
+    };
     lines.push({
       number: lines.length + 1,
       description: charge.label,
-      hsn: charge.sac,
+      hsn: charge.sac || null,
       quantity: 1,
       unit: 'NOS',
       unitPrice: total,

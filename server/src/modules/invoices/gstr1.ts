@@ -177,7 +177,8 @@ export function gstr1Of(issued: IssuedForReturn[]): Gstr1 {
         totalValue: 0,
         figures: { rate: line.rate, ...zero() },
       };
-      row.quantity += sign * line.quantity;
+      // A discount's line (negative) lowers its HSN's value and tax, not how many pieces were sold.
+      if (line.total >= 0) row.quantity += sign * line.quantity;
       row.totalValue += sign * line.total;
       add(row.figures, line, sign);
       summary.set(key, row);

@@ -1,6 +1,6 @@
 import { COD_PAYMENT, checkGstin, deliveryByText, OrderStatus } from '@netkart/contract';
 import type { OrderChargeRow, OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
-import type { OrderChange } from '../orders/service.js';
+import { type OrderChange, shownCharges } from '../orders/service.js';
 import { byHandConfirmationOf } from '../payments/registry.js';
 import { type Block, type MessageSettings, merchantAddress, renderMessage, rupees, shopUrl } from './layout.js';
 import type { OutgoingMessage } from './outbox.js';
@@ -49,7 +49,7 @@ function howToPay(order: OrderRow): string {
  */
 export function orderMessages(store: StoreRow, change: OrderChange, settings: MessageSettings = {}): OutgoingMessage[] {
   const { order, items } = change;
-  const itemsAndCharges = [...items.map(itemLine), ...change.charges.map(chargeLine)];
+  const itemsAndCharges = [...items.map(itemLine), ...shownCharges(change.charges).map(chargeLine)];
   const shop = shopUrl(store, settings);
   const trackLink = { label: 'Track your order', url: `${shop}/track-order?id=${encodeURIComponent(order.id)}` };
   const ordersLink = { label: 'My Orders', url: `${shop}/orders` };

@@ -10,8 +10,10 @@ export interface NewCharge {
   label: string;
   /** Paise, GST included. */
   amount: number;
-  /** The service's accounting code on the invoice. */
+  /** The service's accounting code on the invoice (a discount: the goods' HSN). */
   sac: string;
+  /** Its own GST rate (a discount: the rate of the goods it comes off); the goods' otherwise. */
+  gstRate?: GstRate;
 }
 
 /** The order being placed, as a charge rule reads it. */
@@ -23,6 +25,15 @@ export interface ChargedOrder {
   shippingAddress: { postalCode: string; state: string };
   /** The payment method asked for, when the shop takes more than one (a COD fee reads it). */
   paymentMethod?: string;
+  /** The shopper, when signed in (a coupon's per-customer limit reads it). */
+  userId?: string;
+  /** The coupon the shopper typed. */
+  couponCode?: string;
+  /**
+   * The order being placed; absent for a quote. A rule that holds something for the order (a
+   * coupon's use) takes it in the order's transaction only when this is given.
+   */
+  orderId?: string;
 }
 
 /**
@@ -56,9 +67,25 @@ export function chargeRows(
     label: charge.label,
     amount: charge.amount,
     sac: charge.sac,
-    gst_rate: rate,
+    gst_rate: charge.gstRate ?? rate,
     position,
   }));
+}
+
+/**
+ * THE pricing of an order beyond its items, shared by placing and the quote: the store's charge
+ * rules (shipping, COD fee, discount) on the priced items, and the total they come to.
+ */
+export async function priceCharges(
+  trx: Database,
+  rules: OrderCharges | undefined,
+  order: ChargedOrder,
+  items: Pick<OrderItemRow, 'gst_rate'>[],
+  newId: () => string,
+): Promise<{ charges: OrderChargeRow[]; total: number }> {
+  // A quote's rows belong to no order: they are read, never written.
+  const charges = chargeRows(order.orderId ?? '', (await rules?.(trx, order)) ?? [], items, newId);
+  return { charges, total: order.itemsTotal + charges.reduce((sum, charge) => sum + charge.amount, 0) };
 }
 
 /** The charges of these orders, each order's in its place order. */
@@ -74,6 +101,20 @@ export async function chargesOfOrders(db: Database, orderIds: string[]): Promise
     .execute();
   for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
   return byOrder;
+}
+
+/**
+ * The charges as the shopper reads them: lines of one kind and label are one line (a discount kept
+ * per HSN and rate for the invoice reads as one "Discount (SAVE10)").
+ */
+export function shownCharges<C extends Pick<OrderChargeRow, 'kind' | 'label' | 'amount'>>(charges: C[]): C[] {
+  const shown: C[] = [];
+  for (const charge of charges) {
+    const same = shown.find((each) => each.kind === charge.kind && each.label === charge.label);
+    if (same) same.amount = Number(same.amount) + Number(charge.amount);
+    else shown.push({ ...charge, amount: Number(charge.amount) });
+  }
+  return shown;
 }
 
 /** A charge as the API shows it. */

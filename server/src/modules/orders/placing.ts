@@ -12,7 +12,7 @@ import type { Database, OrderRow, UserRow } from '../../db/schema.js';
 import { conflict, HttpError } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
 import { notEnoughStock, productsToOrder, takeStock } from '../catalog/stock.js';
-import { chargeRows, type OrderCharges } from './charges.js';
+import { type OrderCharges, priceCharges } from './charges.js';
 import { chooseOptions } from './lines.js';
 import { type OrderChangeHook, recordEvent } from './moves.js';
 import { mergeSameChoices, orderTotal, pricedItems, quantitiesByProduct } from './pricing.js';
@@ -127,15 +127,22 @@ export async function placeOrder(
     state: address.state,
   });
   // Worked out here from the catalogue and the store's rules: never a number the shopper sent.
-  const newCharges =
-    (await placement.charges?.(trx, {
+  const { charges, total } = await priceCharges(
+    trx,
+    placement.charges,
+    {
+      orderId,
       storeId,
+      userId: user.id,
       lines,
       itemsTotal,
       shippingAddress: address,
       ...(input.paymentMethod ? { paymentMethod: input.paymentMethod } : {}),
-    })) ?? [];
-  const charges = chargeRows(orderId, newCharges, items, newId);
+      ...(input.couponCode ? { couponCode: input.couponCode } : {}),
+    },
+    items,
+    newId,
+  );
   const now = nowIso();
   const row: OrderRow = {
     id: orderId,
@@ -144,7 +151,7 @@ export async function placeOrder(
     // A mobile-number account without an email: its order's messages go to the order's phone.
     email: user.email ?? '',
     status: OrderStatus.Pending,
-    total: itemsTotal + charges.reduce((sum, charge) => sum + charge.amount, 0),
+    total,
     full_name: address.fullName,
     address: address.address,
     city: address.city,

@@ -8,7 +8,7 @@ import {
 } from '@netkart/contract';
 import type { Database, OrderChargeRow, OrderEventRow, OrderItemRow, OrderRow, UserRow } from '../../db/schema.js';
 import { toRupees } from '../../shared/money.js';
-import { chargesOfOrders, toOrderCharge } from './charges.js';
+import { chargesOfOrders, shownCharges, toOrderCharge } from './charges.js';
 
 /** An order's row by its number (as typed: any case), in `db` (the caller's transaction, or not). */
 export function findOrderRow(db: Database, storeId: string, id: string): Promise<OrderRow | undefined> {
@@ -160,7 +160,7 @@ export function toOrder(
         ? { earliest: row.delivery_earliest, latest: row.delivery_latest }
         : null,
     documents,
-    charges: charges.map(toOrderCharge),
+    charges: shownCharges(charges).map(toOrderCharge),
     // A COD order waits Pending for the shopper's code; once confirmed it is Processing (ready to ship).
     ...(row.payment_provider === COD_PAYMENT
       ? { cod: { awaitingConfirmation: row.status === OrderStatus.Pending, phone: maskedPhone(row.phone) } }

@@ -4,6 +4,8 @@ import {
   Id,
   Order,
   OrderListResponse,
+  Quote,
+  QuoteRequest,
   ShopperCancelRequest,
   ShopperCancelResponse,
   TrackOrderQuery,
@@ -14,6 +16,7 @@ import { z } from 'zod';
 import { requireUser } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
 import { describeRoutes, SHOPPER_TOKEN, valid, withErrors } from '../../http/wire.js';
+import { toRupees } from '../../shared/money.js';
 import type { Store } from '../stores/service.js';
 import type { OrderService, PlaceOrder } from './service.js';
 
@@ -50,6 +53,42 @@ export async function orderRoutes(
       maxLineQuantity: Number(request.store.max_line_quantity),
     });
     return reply.code(201).send(order);
+  });
+
+  // The cart's and checkout's price: the same pricing as placing, nothing taken; a signed-in
+  // shopper's token lets a coupon's per-customer limit be checked too.
+  const quote = {
+    description:
+      'A cart priced exactly as its order would be: subtotal, discount (a coupon or offer), shipping, COD fee, GST included and total, in rupees.',
+    security: [...SHOPPER_TOKEN, {}],
+    body: QuoteRequest,
+    response: withErrors({ 200: Quote }),
+  };
+  api.post('/quote', { schema: quote }, async (request) => {
+    const input = valid(request, 'body');
+    const priced = await orders.quote(request.store.id, {
+      lines: input.lines,
+      couponCode: input.couponCode,
+      postalCode: input.postalCode,
+      paymentMethod: input.paymentMethod,
+      userId: request.user?.id,
+    });
+    const discountLabel = priced.charges.find((charge) => charge.kind === 'discount')?.label;
+    return {
+      subtotal: toRupees(priced.subtotal),
+      discount: toRupees(priced.discount),
+      shipping: toRupees(priced.shipping),
+      codFee: toRupees(priced.codFee),
+      taxIncluded: toRupees(priced.taxIncluded),
+      taxes: priced.taxes.map((tax) => ({ rate: tax.rate, amount: toRupees(tax.amount) })),
+      total: toRupees(priced.total),
+      coupon: input.couponCode
+        ? { code: input.couponCode, label: discountLabel ?? `Coupon ${input.couponCode} applied` }
+        : discountLabel
+          ? { code: null, label: discountLabel }
+          : null,
+      charges: priced.charges.map((charge) => ({ ...charge, amount: toRupees(charge.amount) })),
+    };
   });
 
   const mine = { security: SHOPPER_TOKEN, response: withErrors({ 200: OrderListResponse }) };

@@ -5,6 +5,7 @@ import {
   ORDER_EXPIRED_REASON,
   type Order,
   OrderStatus,
+  PINCODE_PATTERN,
   type ShopperCancelReason,
 } from '@netkart/contract';
 import type { Database, OrderEventRow, OrderItemRow, OrderRow, UserRow } from '../../db/schema.js';
@@ -33,16 +34,18 @@ import {
   productsOrderedAmong,
   unfinishedOrderIds,
 } from './queries.js';
+import { type PricedCart, type QuoteInput, quoteCart } from './quote.js';
 import { cancelOwnOrder } from './shopper-cancel.js';
 import { OrderStaffQueries, type StaffOrderPage, type StaffOrderQuery } from './staff-queries.js';
 import { statusLabel } from './status.js';
 import { mergedTimeline, orderTimeline, type TimelineEntry, type TimelineSource } from './timeline.js';
 
 export type { ChargedOrder, NewCharge, OrderCharges } from './charges.js';
-export { chargesOfOrders } from './charges.js';
+export { chargesOfOrders, shownCharges } from './charges.js';
 export type { MoveBy, OrderChange, OrderChangeHook, Shipment } from './moves.js';
 export { type PaymentCheck, type PlaceOrder, STANDARD_SHIPPING } from './placing.js';
 export { type DocumentsOf, toOrder } from './queries.js';
+export type { PricedCart } from './quote.js';
 export { orderTimeline, type TimelineEntry, type TimelineSource } from './timeline.js';
 
 export const ORDER_NOT_FOUND = 'Order not found or access denied.';
@@ -236,6 +239,33 @@ export class OrderService {
       ...shown,
       addressSave: { saved: addressSaved, message: addressSaved ? ADDRESS_SAVED : ADDRESS_NOT_SAVED },
     };
+  }
+
+  /**
+   * A cart priced exactly as its order would be (POST /quote): the same items and charge rules as
+   * placing, with nothing taken or held. An unknown PIN is refused as placing refuses it.
+   */
+  async quote(
+    storeId: string,
+    input: Omit<QuoteInput, 'destination'> & { postalCode?: string | undefined },
+  ): Promise<PricedCart> {
+    let destination: QuoteInput['destination'];
+    if (input.postalCode !== undefined) {
+      if (!PINCODE_PATTERN.test(input.postalCode)) {
+        throw new HttpError(400, 'postalCode must be a PIN code: 6 digits, not starting with 0.', {}, 'postalCode');
+      }
+      const known = this.stateOfPincode ? await this.stateOfPincode(input.postalCode) : undefined;
+      if (this.stateOfPincode && !known) {
+        throw new HttpError(
+          400,
+          `PIN code ${input.postalCode} is not a PIN code we know. Please check it.`,
+          {},
+          'postalCode',
+        );
+      }
+      destination = { postalCode: input.postalCode, state: known?.state ?? '' };
+    }
+    return quoteCart(this.db, storeId, this.charges, { ...input, destination });
   }
 
   async listForUser(storeId: string, userId: string): Promise<Order[]> {

@@ -117,8 +117,9 @@ export class ShippingService {
     order: { storeId: string; lines: PackedLine[]; itemsTotal: number; pincode: string },
   ): Promise<ShippingChargeLine[]> {
     const store = await this.stores.byId(order.storeId, trx);
-    const destination = await this.pincodes.lookup(order.pincode, trx);
-    if (!store || !destination) return [];
+    // No PIN yet (a cart's quote): the rest of India, as POST /shipping/quote prices it.
+    const destination = order.pincode ? await this.pincodes.lookup(order.pincode, trx) : undefined;
+    if (!store || (order.pincode && !destination)) return [];
     const { charge } = await this.price(store, { lines: order.lines, itemsTotal: order.itemsTotal, destination }, trx);
     return charge > 0 ? [{ kind: 'shipping', label: SHIPPING_LABEL, amount: charge, sac: SHIPPING_SAC }] : [];
   }

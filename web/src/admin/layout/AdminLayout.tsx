@@ -41,6 +41,7 @@ function navItems(session: StaffSession) {
     { to: '/admin/refunds', label: 'Refunds', power: 'orders.read' },
     { to: '/admin/products', label: 'Products', power: 'catalogue.read' },
     { to: '/admin/reviews', label: 'Reviews', power: 'catalogue.read' },
+    { to: '/admin/coupons', label: 'Coupons', power: 'catalogue.read' },
     { to: '/admin/tickets', label: 'Tickets', power: 'tickets' },
     { to: '/admin/emails', label: 'Messages', power: 'tickets' },
     { to: '/admin/settings', label: 'Settings', power: 'settings' },

@@ -36,11 +36,23 @@ describe('the back office for each role', () => {
   it.each<[StaffRole, string[]]>([
     [
       'owner',
-      ['Home', 'Orders', 'Returns', 'Refunds', 'Products', 'Reviews', 'Tickets', 'Messages', 'Settings', 'Activity'],
+      [
+        'Home',
+        'Orders',
+        'Returns',
+        'Refunds',
+        'Products',
+        'Reviews',
+        'Coupons',
+        'Tickets',
+        'Messages',
+        'Settings',
+        'Activity',
+      ],
     ],
-    ['catalogue', ['Products', 'Reviews']],
-    ['orders', ['Home', 'Orders', 'Returns', 'Refunds', 'Products', 'Reviews', 'Tickets', 'Messages']],
-    ['read-only', ['Home', 'Orders', 'Returns', 'Refunds', 'Products', 'Reviews']],
+    ['catalogue', ['Products', 'Reviews', 'Coupons']],
+    ['orders', ['Home', 'Orders', 'Returns', 'Refunds', 'Products', 'Reviews', 'Coupons', 'Tickets', 'Messages']],
+    ['read-only', ['Home', 'Orders', 'Returns', 'Refunds', 'Products', 'Reviews', 'Coupons']],
   ])('offers %s only the pages it may use', async (role, pages) => {
     api(role);
     renderAdmin('/admin/products');

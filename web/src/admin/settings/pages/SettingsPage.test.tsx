@@ -114,7 +114,7 @@ describe('the settings page', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Orders', 'Returns', 'Refunds', 'Products', 'Reviews', 'Tickets', 'Messages']);
+    ).toEqual(['Home', 'Orders', 'Returns', 'Refunds', 'Products', 'Reviews', 'Coupons', 'Tickets', 'Messages']);
     expect(calls.filter((call) => call.route.startsWith('GET /admin/settings'))).toEqual([]);
   });
 
@@ -133,6 +133,7 @@ describe('the settings page', () => {
       'Refunds',
       'Products',
       'Reviews',
+      'Coupons',
       'Tickets',
       'Messages',
       'Settings',

@@ -125,3 +125,77 @@ describe('the cart page', () => {
     expect(screen.getByText('Please sign in to check out.')).toBeVisible();
   });
 });
+
+describe('a coupon in the cart', () => {
+  const quoted = (body: { couponCode?: string }): Answer => {
+    const discounted = body.couponCode?.toUpperCase() === 'SAVE10';
+    return [
+      200,
+      {
+        subtotal: 2499,
+        discount: discounted ? 200 : 0,
+        shipping: 0,
+        codFee: 0,
+        taxIncluded: 350.68,
+        taxes: [{ rate: 18, amount: 350.68 }],
+        total: discounted ? 2299 : 2499,
+        coupon: discounted ? { code: body.couponCode, label: 'Discount (SAVE10)' } : null,
+        charges: discounted ? [{ kind: 'discount', label: 'Discount (SAVE10)', amount: -200 }] : [],
+      },
+    ];
+  };
+
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...adapter, price: 2499 }]));
+  });
+
+  it('applies nothing by itself; a code the shopper applies is priced by the shop and shown as its own line', async () => {
+    const calls = fakeApi({
+      'GET /products/p1': (): Answer => [200, { id: 'p1', title: 'p1', stock: 50 }],
+      'POST /quote': (body) => quoted(body as { couponCode?: string }),
+    });
+    renderPage(<CartPage />, { path: '/cart' });
+    await waitFor(() => expect(calls.some((call) => call.route === 'POST /quote')).toBe(true));
+    expect(
+      calls.filter((call) => call.route === 'POST /quote').every((call) => !('couponCode' in (call.body as object))),
+    ).toBe(true);
+    expect(summary().queryByText('Discount (SAVE10)')).toBeNull();
+
+    await userEvent.type(summary().getByLabelText('Coupon code'), 'save10');
+    await userEvent.click(summary().getByRole('button', { name: 'Apply' }));
+    expect(await summary().findByText('Discount (SAVE10)')).toBeVisible();
+    expect(summary().getByText('Discount (SAVE10)').nextSibling?.textContent).toBe('−₹200');
+    expect(summary().getByText('Total').nextSibling?.textContent).toBe('₹2,299');
+    expect(calls.at(-1)?.body).toMatchObject({ lines: [{ productId: 'p1', quantity: 1 }], couponCode: 'save10' });
+    // The checkout finds it applied; removing it takes it off.
+    expect(sessionStorage.getItem('netkart.coupon')).toBe('save10');
+    await userEvent.click(summary().getByRole('button', { name: 'Remove coupon save10' }));
+    await waitFor(() => expect(summary().getByText('Total').nextSibling?.textContent).toBe('₹2,499'));
+    expect(sessionStorage.getItem('netkart.coupon')).toBeNull();
+  });
+
+  it('says which rule a refused code broke, and takes it off', async () => {
+    fakeApi({
+      'GET /products/p1': (): Answer => [200, { id: 'p1', title: 'p1', stock: 50 }],
+      'POST /quote': (body) =>
+        (body as { couponCode?: string }).couponCode
+          ? [
+              400,
+              {
+                error: 'Coupon BIGSPEND needs an order of ₹5,000 or more; your items come to ₹2,499.',
+                field: 'couponCode',
+              },
+            ]
+          : quoted({}),
+    });
+    renderPage(<CartPage />, { path: '/cart' });
+    await userEvent.type(summary().getByLabelText('Coupon code'), 'BIGSPEND');
+    await userEvent.click(summary().getByRole('button', { name: 'Apply' }));
+    expect(await summary().findByRole('alert')).toHaveTextContent(
+      'Coupon BIGSPEND needs an order of ₹5,000 or more; your items come to ₹2,499.',
+    );
+    await waitFor(() => expect(sessionStorage.getItem('netkart.coupon')).toBeNull());
+    expect(summary().getByText('Total').nextSibling?.textContent).toBe('₹2,499');
+  });
+});

@@ -1,6 +1,7 @@
 import { productPath } from '@netkart/contract';
 import { Link, useNavigate } from 'react-router';
 import { DeliveryToRememberedPin } from '@/components/delivery/DeliveryPromise';
+import { useRememberedPin } from '@/components/delivery/remembered-pin';
 import { AlertTriangle, Minus, Plus, ShoppingBag, Trash2 } from '@/components/icons';
 import { ProductImage } from '@/components/ProductImage';
 import { Button, buttonClasses } from '@/components/ui';
@@ -11,6 +12,8 @@ import { toast } from '@/lib/toast';
 import { useCartAvailability } from '../availability';
 import { useCart } from '../cart-context';
 import { type LineProblem, lineCapText, lineKey, optionsLabel } from '../cart-rules';
+import { CouponField } from '../components/CouponField';
+import { discountLines, useAppliedCoupon, useCartQuote } from '../quote';
 import { shippingText, useShippingQuote } from '../shipping-quote';
 
 /** What the shopper reads about a line that cannot be ordered as it is. */
@@ -28,7 +31,12 @@ export default function CartPage() {
   const { items, itemCount, subtotal, removeItem, updateQuantity, clearCart } = useCart();
   // Before a PIN is known: what the rest of India pays (the checkout quotes the shopper's own PIN).
   const shipping = useShippingQuote(items).data;
-  const shippingCharge = shipping?.charge ?? 0;
+  // The shop's own price of the cart (the order's pricing), with the coupon the shopper applied.
+  const [couponCode, applyCoupon] = useAppliedCoupon();
+  const rememberedPin = useRememberedPin();
+  const priced = useCartQuote(items, { couponCode, postalCode: rememberedPin }).data;
+  const quote = priced?.quote ?? null;
+  const shippingCharge = quote ? quote.shipping : (shipping?.charge ?? 0);
   const { user } = useAuth();
   const navigate = useNavigate();
   const availability = useCartAvailability(items);
@@ -155,19 +163,34 @@ export default function CartPage() {
               <dt className="text-slate-600">
                 Subtotal ({itemCount} {itemCount === 1 ? 'item' : 'items'})
               </dt>
-              <dd className="font-medium">{formatPrice(subtotal)}</dd>
+              <dd className="font-medium">{formatPrice(quote ? quote.subtotal : subtotal)}</dd>
             </div>
+            {discountLines(quote).map((line) => (
+              <div key={line.label} className="flex justify-between text-green-800">
+                <dt>{line.label}</dt>
+                <dd className="font-medium">−{formatPrice(-line.amount)}</dd>
+              </div>
+            ))}
             <div className="flex justify-between">
               <dt className="text-slate-600">Shipping</dt>
               <dd className={shippingCharge === 0 ? 'font-medium text-green-700' : 'font-medium'}>
-                {shipping ? shippingText(shipping) : 'Free'}
+                {shippingCharge === 0
+                  ? 'Free'
+                  : shippingText({ charge: shippingCharge, freeFrom: shipping?.freeFrom ?? null })}
               </dd>
             </div>
             <div className="flex justify-between border-t border-slate-100 pt-2 text-base">
               <dt className="font-semibold">Total</dt>
-              <dd className="font-bold">{formatPrice(subtotal + shippingCharge)}</dd>
+              <dd className="font-bold">{formatPrice(quote ? quote.total : subtotal + shippingCharge)}</dd>
             </div>
           </dl>
+          <CouponField
+            idPrefix="cart"
+            applied={couponCode}
+            onApply={applyCoupon}
+            refusal={priced?.couponError}
+            appliedLabel={quote?.coupon?.label}
+          />
           <DeliveryToRememberedPin />
           {availability.hasProblems ? (
             <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">

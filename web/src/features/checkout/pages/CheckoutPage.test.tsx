@@ -1,5 +1,5 @@
 import { INDIAN_MOBILE_MESSAGE } from '@netkart/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY, type CartItem } from '@/features/cart/cart-rules';
@@ -424,5 +424,79 @@ describe('saved addresses at checkout', () => {
     await expectVisibleText('Landed on /payment?orderId=7KX2M9QH4D');
     await expectVisibleText('Address not saved');
     expect(screen.getByText(message)).toBeVisible();
+  });
+});
+
+describe('a coupon at checkout', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...adapter, price: 2499, quantity: 1 }]));
+  });
+  /** The shop's price: SAVE10 takes ₹200 off online orders; with cash on delivery it is refused (prepaid only). */
+  const quoted = (body: { couponCode?: string; paymentMethod?: string }) => {
+    if (body.couponCode && body.paymentMethod === 'cod') {
+      return [
+        400,
+        {
+          error: 'Coupon SAVE10 is for prepaid orders only: pay online to use it, or remove it for cash on delivery.',
+          field: 'couponCode',
+        },
+      ] as [number, unknown];
+    }
+    const discounted = Boolean(body.couponCode);
+    return [
+      200,
+      {
+        subtotal: 2499,
+        discount: discounted ? 200 : 0,
+        shipping: 0,
+        codFee: 0,
+        taxIncluded: 350.69,
+        taxes: [{ rate: 18, amount: 350.69 }],
+        total: discounted ? 2299 : 2499,
+        coupon: discounted ? { code: body.couponCode, label: 'Discount (SAVE10)' } : null,
+        charges: discounted ? [{ kind: 'discount', label: 'Discount (SAVE10)', amount: -200 }] : [],
+      },
+    ] as [number, unknown];
+  };
+
+  it('shows the coupon applied in the cart as its own line, the shop’s total, and places the order with it', async () => {
+    sessionStorage.setItem('netkart.coupon', 'SAVE10');
+    const calls = shop({
+      'POST /quote': (body) => quoted(body as { couponCode?: string }),
+      'POST /orders': () => [201, { id: '7KX2M9QH4D', status: 0 }],
+    });
+    renderPage(<CheckoutPage />, { path: '/checkout' });
+    const summary = screen.getByRole('complementary');
+    expect(await within(summary).findByText('Discount (SAVE10)')).toBeVisible();
+    expect(within(summary).getByText('Discount (SAVE10)').nextSibling?.textContent).toBe('−₹200');
+    expect(within(summary).getByText('Total').nextSibling?.textContent).toBe('₹2,299');
+    await fillAddress();
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await expectVisibleText('Landed on /payment?orderId=7KX2M9QH4D');
+    expect(calls.find((call) => call.route === 'POST /orders')?.body).toMatchObject({ couponCode: 'SAVE10' });
+    expect(
+      calls.find(
+        (call) => call.route === 'POST /quote' && (call.body as { postalCode?: string }).postalCode === '560038',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('a code the order refuses at the last moment is said beside the coupon field and taken off', async () => {
+    sessionStorage.setItem('netkart.coupon', 'SAVE10');
+    const calls = shop({
+      'POST /quote': (body) => quoted(body as { couponCode?: string }),
+      'POST /orders': () => [400, { error: 'Coupon SAVE10 has been used up.', field: 'couponCode' }],
+    });
+    renderPage(<CheckoutPage />, { path: '/checkout' });
+    const summary = screen.getByRole('complementary');
+    expect(await within(summary).findByText('Discount (SAVE10)')).toBeVisible();
+    await fillAddress();
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await within(summary).findByRole('alert')).toHaveTextContent('Coupon SAVE10 has been used up.');
+    await waitFor(() => expect(within(summary).queryByText('Discount (SAVE10)')).toBeNull());
+    expect(within(summary).getByText('Total').nextSibling?.textContent).toBe('₹2,499');
+    expect(sessionStorage.getItem('netkart.coupon')).toBeNull();
+    expect(calls.filter((call) => call.route === 'POST /orders')).toHaveLength(1);
   });
 });

@@ -21,6 +21,8 @@ import { addressLine, savedAddressesQuery } from '@/features/auth/saved-addresse
 import { useCartAvailability } from '@/features/cart/availability';
 import { useCart } from '@/features/cart/cart-context';
 import { type CartItem, lineKey, optionsLabel } from '@/features/cart/cart-rules';
+import { CouponField } from '@/features/cart/components/CouponField';
+import { discountLines, useAppliedCoupon, useCartQuote } from '@/features/cart/quote';
 import { useShippingQuote } from '@/features/cart/shipping-quote';
 import { createOrder, ordersQueryKey } from '@/features/orders/api';
 import { usePageMeta } from '@/features/store-info/page-meta';
@@ -103,9 +105,19 @@ export default function CheckoutPage() {
   // Shipping to this PIN, shown before the order is placed and counted in the total (the server
   // works it out again as it places the order), and the COD fee when paying in cash.
   const shipping = useShippingQuote(items, pinPlace?.pincode).data;
-  const shippingCharge = pinPlace && shipping ? shipping.charge : 0;
-  const codFee = payingCod ? cod.fee : 0;
-  const total = subtotal + shippingCharge + codFee;
+  // The shop's own price of this order (the pricing that places it): items, the coupon the shopper
+  // applied, shipping to the PIN and the COD fee. Until it answers, the items and the quotes above.
+  const [couponCode, applyCoupon] = useAppliedCoupon();
+  const [orderCouponError, setOrderCouponError] = useState<string | undefined>();
+  const priced = useCartQuote(items, {
+    couponCode,
+    postalCode: pinPlace?.pincode,
+    paymentMethod: payingCod ? 'cod' : 'online',
+  }).data;
+  const quote = priced?.quote ?? null;
+  const shippingCharge = quote ? quote.shipping : pinPlace && shipping ? shipping.charge : 0;
+  const codFee = quote ? quote.codFee : payingCod ? cod.fee : 0;
+  const total = quote ? quote.total : subtotal + shippingCharge + codFee;
 
   const cartIsEmpty = () => {
     if (items.length > 0) return false;
@@ -122,18 +134,20 @@ export default function CheckoutPage() {
 
   // A seller not registered for GST charges none: only a registered one says how much of the total is GST.
   const shippingState = stateByName(watch('state') ?? '');
-  const gst = storeInfo?.gstin
-    ? gstIncluded(
-        [
-          ...items.map((item) => ({ ...item, gstRate: availability.gstRates.get(item.id) })),
-          // Shipping and the COD fee are taxed as the goods are: at their highest rate, as their invoice lines will be.
-          ...[shippingCharge, codFee]
-            .filter((charge) => charge > 0)
-            .map((charge) => ({ price: charge, quantity: 1, gstRate: goodsRate(items, availability.gstRates) })),
-        ],
-        shippingState !== undefined && shippingState.code === storeInfo.gstState?.code,
-      )
-    : 0;
+  const gst = !storeInfo?.gstin
+    ? 0
+    : quote
+      ? quote.taxIncluded
+      : gstIncluded(
+          [
+            ...items.map((item) => ({ ...item, gstRate: availability.gstRates.get(item.id) })),
+            // Shipping and the COD fee are taxed as the goods are: at their highest rate, as their invoice lines will be.
+            ...[shippingCharge, codFee]
+              .filter((charge) => charge > 0)
+              .map((charge) => ({ price: charge, quantity: 1, gstRate: goodsRate(items, availability.gstRates) })),
+          ],
+          shippingState !== undefined && shippingState.code === storeInfo.gstState?.code,
+        );
 
   /** The buyer's GSTIN, checked as the server checks it; blank is none. */
   const checkedGstin = (): { ok: boolean; gstin?: string } => {
@@ -156,11 +170,17 @@ export default function CheckoutPage() {
       ...(saveAddress ? { saveAddress: true } : {}),
       ...(whatsappUpdates ? { whatsappUpdates: true } : {}),
       ...(payingCod ? { paymentMethod: 'cod' as const } : {}),
+      ...(couponCode ? { couponCode } : {}),
     });
     if (!result.ok || !result.data?.id) {
       // A refusal about one of the address's fields (a PIN the shop does not deliver to, a state that
       // is not the PIN's) is shown beside it; any other reason (stock, a limit) in a toast.
       if (!result.ok && showFieldError(form, result.field, result.error)) return;
+      // A coupon refused at the last moment (used up meanwhile): said beside it, and taken off.
+      if (!result.ok && result.field === 'couponCode') {
+        setOrderCouponError(result.error ?? 'This coupon cannot be used.');
+        return;
+      }
       toast.error('Error placing order', { description: (!result.ok && result.error) || 'Please try again later.' });
       return;
     }
@@ -307,12 +327,20 @@ export default function CheckoutPage() {
           <dl className="space-y-2 border-t border-slate-100 pt-3 text-sm">
             <div className="flex justify-between">
               <dt className="text-slate-600">Items</dt>
-              <dd>{formatPrice(subtotal)}</dd>
+              <dd>{formatPrice(quote ? quote.subtotal : subtotal)}</dd>
             </div>
+            {discountLines(quote).map((line) => (
+              <div key={line.label} className="flex justify-between text-green-800">
+                <dt>{line.label}</dt>
+                <dd>−{formatPrice(-line.amount)}</dd>
+              </div>
+            ))}
             <div className="flex justify-between">
               <dt className="text-slate-600">Shipping</dt>
-              {!pinPlace && shipping && shipping.charge > 0 ? (
-                <dd className="text-slate-600">Enter your PIN code</dd>
+              {!pinPlace && ((quote && quote.shipping > 0) || (!quote && shipping && shipping.charge > 0)) ? (
+                <dd className="text-slate-600">
+                  {quote ? `${formatPrice(quote.shipping)} · enter your PIN code` : 'Enter your PIN code'}
+                </dd>
               ) : shippingCharge > 0 ? (
                 <dd>{formatPrice(shippingCharge)}</dd>
               ) : (
@@ -336,6 +364,16 @@ export default function CheckoutPage() {
               </div>
             ) : null}
           </dl>
+          <CouponField
+            idPrefix="checkout"
+            applied={couponCode}
+            onApply={(code) => {
+              setOrderCouponError(undefined);
+              applyCoupon(code);
+            }}
+            refusal={orderCouponError ?? priced?.couponError}
+            appliedLabel={quote?.coupon?.label}
+          />
           {deliveryPin ? (
             <div className="space-y-1 border-t border-slate-100 pt-3">
               <p className="text-xs text-slate-600">To PIN {deliveryPin}</p>

@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from '@playwright/test';
+import { fillShipping, newShopper, registerByApi, signIn, simpleProduct, test } from './support';
+
+const REPOSITORY = path.resolve(import.meta.dirname, '../..');
+
+/** The merchant's `store` command on the shop under test's data folder. */
+async function store(...argv: string[]): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('the shop under test has no data folder');
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [path.join(REPOSITORY, 'server/bin/store.js'), ...argv],
+    { cwd: REPOSITORY, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: REPOSITORY } },
+  );
+  return stdout;
+}
+
+test('a coupon the merchant adds: typed in the cart, its discount its own line there, at checkout and on the order', async ({
+  page,
+  request,
+}) => {
+  const code = `JOURNEY${Date.now() % 1_000_000}`;
+  expect(await store('coupons', 'add', '--code', code, '--flat', '100', '--limit', '5')).toContain(
+    `Coupon ${code} is added: ₹100 off.`,
+  );
+  const shopper = newShopper();
+  await registerByApi(request, shopper);
+  const product = await simpleProduct(request);
+  await page.goto('/login');
+  await signIn(page, shopper);
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+
+  // Nothing is applied until the shopper types a code and applies it.
+  const cartSummary = page.getByRole('complementary', { name: 'Order Summary' });
+  await expect(cartSummary.getByText(`Discount (${code})`, { exact: true })).toHaveCount(0);
+  await cartSummary.getByLabel('Coupon code').fill('NOSUCHCODE');
+  await cartSummary.getByRole('button', { name: 'Apply' }).click();
+  await expect(cartSummary.getByRole('alert')).toContainText('"NOSUCHCODE" is not a coupon code at this shop.');
+  await cartSummary.getByLabel('Coupon code').fill(code.toLowerCase());
+  await cartSummary.getByRole('button', { name: 'Apply' }).click();
+  await expect(cartSummary.getByText(`Discount (${code})`, { exact: true })).toBeVisible();
+  await expect(cartSummary.getByText('−₹100')).toBeVisible();
+
+  await page.goto('/checkout');
+  const checkoutSummary = page.getByRole('complementary');
+  await expect(checkoutSummary.getByText(`Discount (${code})`, { exact: true })).toBeVisible();
+  await fillShipping(page);
+  const shown = await checkoutSummary.getByText('Total').locator('xpath=following-sibling::dd').textContent();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/payment\?orderId=/);
+  const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+
+  // The order keeps the discount as its own line, and costs what the checkout showed.
+  // Read as a guest tracks it: by the email it was placed with.
+  const order = await request.get(`/api/v1/orders/${orderId}?contactInfo=${encodeURIComponent(shopper.email)}`);
+  expect(order.ok()).toBe(true);
+  const body = (await order.json()) as { total: number; charges: { kind: string; label: string; amount: number }[] };
+  expect(body.charges).toContainEqual({ kind: 'discount', label: `Discount (${code})`, amount: -100 });
+  expect(shown?.replace(/[₹,]/g, '')).toBe(String(body.total));
+  expect(await store('coupons', 'list')).toMatch(new RegExp(`${code}\\s+₹100 off\\s+-\\s+-\\s+1/5`));
+});

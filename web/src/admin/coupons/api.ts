@@ -1,0 +1,36 @@
+import type { Coupon, CouponListResponse, CreateCouponRequest } from '@netkart/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../auth/session';
+import { adminRequest } from '../lib/api-client';
+
+export const couponsKey = ['admin', 'coupons'] as const;
+
+/** The store's coupons and automatic offers, newest first. */
+export function useCouponList() {
+  return useQuery({
+    queryKey: couponsKey,
+    queryFn: ({ signal }) => adminRequest<CouponListResponse>('/coupons', { signal }),
+  });
+}
+
+/** Adds a coupon; the list is read again. */
+export function useAddCoupon() {
+  const { csrfToken } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (coupon: CreateCouponRequest) =>
+      adminRequest<Coupon>('/coupons', { method: 'POST', body: coupon, csrfToken }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: couponsKey }),
+  });
+}
+
+/** Stops a coupon working for new orders; the list is read again. */
+export function useDisableCoupon() {
+  const { csrfToken } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      adminRequest<Coupon>(`/coupons/${encodeURIComponent(id)}/disable`, { method: 'POST', body: {}, csrfToken }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: couponsKey }),
+  });
+}
