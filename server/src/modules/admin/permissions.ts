@@ -67,6 +67,8 @@ export const ROUTE_POWERS: Record<string, StaffPower> = {
   'POST /admin/products/:id/stock': 'catalogue.change',
   'POST /admin/products/import': 'catalogue.change',
   'POST /admin/pictures': 'catalogue.change',
+  'GET /admin/category-names': 'catalogue.read',
+  'PUT /admin/category-names': 'catalogue.change',
   'GET /admin/reviews': 'catalogue.read',
   'POST /admin/reviews/:id/approve': 'catalogue.change',
   'POST /admin/reviews/:id/reject': 'catalogue.change',

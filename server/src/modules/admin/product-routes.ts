@@ -7,9 +7,11 @@ import {
   AdminProductListQuery,
   AdminProductListResponse,
   CatalogueImportReport,
+  CategoryNamesResponse,
   ErrorResponse,
   PICTURE_MAX_BYTES,
   SaveProductRequest,
+  SetCategoryNamesRequest,
   SetStockRequest,
   UploadedPicture,
 } from '@netkart/contract';
@@ -63,6 +65,17 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
   api.get('/admin/products', { schema: list }, async (request) =>
     products.list(request.store, valid(request, 'query')),
   );
+
+  const categoryNames = { response: withErrors({ 200: CategoryNamesResponse }) };
+  api.get('/admin/category-names', { schema: categoryNames }, async (request) => ({
+    names: await catalog.listCategoryNames(request.store.id),
+  }));
+
+  const setNames = { body: SetCategoryNamesRequest, response: withErrors({ 200: CategoryNamesResponse }) };
+  api.put('/admin/category-names', { schema: setNames }, async (request) => {
+    await catalog.setCategoryNames(request.store.id, valid(request, 'body').names);
+    return { names: await catalog.listCategoryNames(request.store.id) };
+  });
 
   const detail = { params: ProductId, response: withErrors({ 200: AdminProductAnswer }) };
   api.get('/admin/products/:id', { schema: detail }, async (request) =>

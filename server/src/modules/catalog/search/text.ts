@@ -37,6 +37,8 @@ export const searchText = (text: string): string => searchTokens(text).join(' ')
 interface SearchableProduct {
   sku: string;
   title: string;
+  /** The Hindi title: found by its words as the English title is. */
+  titleHi?: string | null;
   category: string;
   parentCategory: string | null;
   attributes: { key: string; value: string[]; metricUnit?: string | null }[];
@@ -47,12 +49,12 @@ export const searchKind = (category: string, parentCategory: string | null, sku:
   searchText([category, parentCategory ?? '', sku].join(' '));
 
 /**
- * What a product is found by, by weight: its title; its category, type and SKU; its
+ * What a product is found by, by weight: its title (English and Hindi); its category, type and SKU; its
  * specifications (names, values and units). The description is indexed as it is.
  */
 export function searchColumns(product: SearchableProduct) {
   return {
-    search_title: searchText(product.title),
+    search_title: searchText(product.titleHi ? `${product.title} ${product.titleHi}` : product.title),
     search_kind: searchKind(product.category, product.parentCategory, product.sku),
     search_specs: searchText(
       product.attributes
