@@ -684,7 +684,7 @@ export const AdminCourierSettingsRequest = z.object({
 });
 export type AdminCourierSettingsRequest = z.input<typeof AdminCourierSettingsRequest>;
 
-/** A category's or product type's Hindi name, by its English name (any case). */
+/** A Hindi name of a category or product type, or of a specification's label, by its English name (any case). */
 export const CategoryNameHi = z.strictObject({
   name: requiredFieldText('name', 100),
   /** Empty or null removes the Hindi name: the English one is shown. */
@@ -693,7 +693,7 @@ export const CategoryNameHi = z.strictObject({
     .transform((value) => value || null),
 });
 
-/** PUT /admin/category-names: the Hindi names to set; names left out keep theirs. */
+/** PUT /admin/category-names and /admin/specification-names: the Hindi names to set; names left out keep theirs. */
 export const SetCategoryNamesRequest = z.strictObject({
   names: z
     .array(CategoryNameHi, { error: 'names must be a list.' })

@@ -15,6 +15,8 @@ export type ProductImage = z.infer<typeof ProductImage>;
 export const ProductAttribute = z.object({
   id: z.string(),
   key: z.string(),
+  /** With `lang=hi`, the specification's Hindi label when the merchant gave one (`key` stays English). */
+  label: z.string().optional(),
   value: z.array(z.string()),
   metricUnit: z.string().nullable(),
 });
@@ -152,6 +154,8 @@ export const ProductFacets = z.object({
   attributes: z.array(
     z.object({
       key: z.string(),
+      /** With `lang=hi`, the specification's Hindi label when the merchant gave one. */
+      label: z.string().optional(),
       unit: z.string().nullable(),
       values: z.array(FacetValue.extend({ unit: z.string().nullable().optional() })),
     }),

@@ -196,6 +196,41 @@ describe('categories in Hindi', () => {
   });
 });
 
+describe('specification labels in Hindi', () => {
+  it("labels a product's specifications and the listing's filters in Hindi, their keys English", async () => {
+    const hub = ProductListResponse.parse((await http().get('/products?q=NK-HUB-001&lang=hi')).json()).data[0];
+    expect(hub?.attributes).toContainEqual(expect.objectContaining({ key: 'Ports', label: 'पोर्ट' }));
+    const page = await productIn(String(hub?.id), '?lang=hi');
+    expect(page.attributes).toContainEqual(expect.objectContaining({ key: 'Ports', label: 'पोर्ट' }));
+    const english = await productIn(String(hub?.id));
+    expect(english.attributes.every((attribute) => attribute.label === undefined)).toBe(true);
+
+    const hubs = ProductListResponse.parse((await http().get('/products?category=USB%20Hubs&lang=hi')).json());
+    expect(hubs.facets.attributes).toContainEqual(expect.objectContaining({ key: 'Ports', label: 'पोर्ट' }));
+    // The filter is still asked by the English key.
+    const filtered = await http().get(
+      `/products?category=USB%20Hubs&lang=hi&attr.Ports=${hubs.facets.attributes.find((a) => a.key === 'Ports')?.values[0]?.value}`,
+    );
+    expect(filtered.statusCode).toBe(200);
+    expect(ProductListResponse.parse(filtered.json()).count).toBeGreaterThan(0);
+  });
+
+  it('takes Hindi labels from the back office', async () => {
+    const set = await admin.send('PUT', '/admin/specification-names', {
+      names: [{ name: 'Chipset', titleHi: 'चिपसेट' }],
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(CategoryNamesResponse.parse(set.json()).names).toContainEqual({ name: 'chipset', titleHi: 'चिपसेट' });
+    const listed = CategoryNamesResponse.parse((await admin.get('/admin/specification-names')).json()).names;
+    expect(listed).toContainEqual({ name: 'ports', titleHi: 'पोर्ट' });
+    const adapter = ProductListResponse.parse((await http().get('/products?q=NK-LAN-001&lang=hi')).json()).data[0];
+    expect(adapter?.attributes).toContainEqual(expect.objectContaining({ key: 'Chipset', label: 'चिपसेट' }));
+    // A specification's Hindi name is no category's.
+    const categories = CategoriesResponse.parse((await http().get('/categories?lang=hi')).json());
+    expect(categories.types.some((type) => type.label === 'चिपसेट')).toBe(false);
+  });
+});
+
 describe('catalogue files', () => {
   const header = 'sku,title,description,category,parentCategory,regularPrice,stock,title_hi,description_hi';
 

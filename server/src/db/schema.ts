@@ -159,9 +159,10 @@ export interface ProductsTable {
   description_hi: Optional<string>;
 }
 
-/** A category's or product type's Hindi name, keyed by its lower-cased English name. */
-export interface CategoryNamesTable {
+/** A Hindi name of a category or product type, or of a specification's label, by its lower-cased English name. */
+export interface HindiNamesTable {
   store_id: string;
+  kind: 'category' | 'specification';
   name_key: string;
   title_hi: string;
 }
@@ -346,7 +347,7 @@ export interface DatabaseSchema {
   sessions: SessionsTable;
   products: ProductsTable;
   product_specs: ProductSpecsTable;
-  category_names: CategoryNamesTable;
+  hindi_names: HindiNamesTable;
   listing_kind_counts: ListingKindCountsTable;
   listing_spec_counts: ListingSpecCountsTable;
   listing_position_counts: ListingPositionCountsTable;

@@ -930,6 +930,21 @@ export const DEMO_CATEGORY_NAMES_HI: { name: string; titleHi: string }[] = [
   { name: 'Pen Drives', titleHi: 'पेन ड्राइव' },
 ];
 
+/** Hindi labels of the demo catalogue's specifications, by English name. */
+export const DEMO_SPECIFICATION_NAMES_HI: { name: string; titleHi: string }[] = [
+  { name: 'Brand', titleHi: 'ब्रांड' },
+  { name: 'Interface', titleHi: 'इंटरफ़ेस' },
+  { name: 'Ports', titleHi: 'पोर्ट' },
+  { name: 'Speed', titleHi: 'स्पीड' },
+  { name: 'Color', titleHi: 'रंग' },
+  { name: 'Capacity', titleHi: 'क्षमता' },
+  { name: 'Weight', titleHi: 'वज़न' },
+  { name: 'Material', titleHi: 'मटीरियल' },
+  { name: 'Length', titleHi: 'लंबाई' },
+  { name: 'Cable Length', titleHi: 'केबल की लंबाई' },
+  { name: 'Warranty', titleHi: 'वारंटी' },
+];
+
 export const demoProducts: DemoProduct[] = DEMO_CATEGORIES.flatMap((category) =>
   catalogue[category].map((entry, index) => {
     const sku = `NK-${CATEGORY_CODES[category]}-${String(index + 1).padStart(3, '0')}`;

@@ -69,6 +69,8 @@ export const ROUTE_POWERS: Record<string, StaffPower> = {
   'POST /admin/pictures': 'catalogue.change',
   'GET /admin/category-names': 'catalogue.read',
   'PUT /admin/category-names': 'catalogue.change',
+  'GET /admin/specification-names': 'catalogue.read',
+  'PUT /admin/specification-names': 'catalogue.change',
   'GET /admin/reviews': 'catalogue.read',
   'POST /admin/reviews/:id/approve': 'catalogue.change',
   'POST /admin/reviews/:id/reject': 'catalogue.change',

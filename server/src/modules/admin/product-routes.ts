@@ -66,16 +66,21 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
     products.list(request.store, valid(request, 'query')),
   );
 
-  const categoryNames = { response: withErrors({ 200: CategoryNamesResponse }) };
-  api.get('/admin/category-names', { schema: categoryNames }, async (request) => ({
-    names: await catalog.listCategoryNames(request.store.id),
-  }));
-
-  const setNames = { body: SetCategoryNamesRequest, response: withErrors({ 200: CategoryNamesResponse }) };
-  api.put('/admin/category-names', { schema: setNames }, async (request) => {
-    await catalog.setCategoryNames(request.store.id, valid(request, 'body').names);
-    return { names: await catalog.listCategoryNames(request.store.id) };
-  });
+  // Hindi names: of categories and types, and of specifications' labels.
+  for (const [path, kind] of [
+    ['/admin/category-names', 'category'],
+    ['/admin/specification-names', 'specification'],
+  ] as const) {
+    const listNames = { response: withErrors({ 200: CategoryNamesResponse }) };
+    api.get(path, { schema: listNames }, async (request) => ({
+      names: await catalog.listHindiNames(request.store.id, kind),
+    }));
+    const setNames = { body: SetCategoryNamesRequest, response: withErrors({ 200: CategoryNamesResponse }) };
+    api.put(path, { schema: setNames }, async (request) => {
+      await catalog.setHindiNames(request.store.id, kind, valid(request, 'body').names);
+      return { names: await catalog.listHindiNames(request.store.id, kind) };
+    });
+  }
 
   const detail = { params: ProductId, response: withErrors({ 200: AdminProductAnswer }) };
   api.get('/admin/products/:id', { schema: detail }, async (request) =>

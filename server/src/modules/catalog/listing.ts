@@ -1,7 +1,7 @@
 import type { ProductFacets, ProductSort, Suggestion } from '@netkart/contract';
 import type { Database, ProductRow } from '../../db/schema.js';
 import { KeptPerCatalogueVersion } from './catalog-version.js';
-import { type CategoryNamesHi, NO_NAMES, type ShopLanguage } from './language.js';
+import { type HindiNames, NO_NAMES, type ShopLanguage } from './language.js';
 import { isBrowsing, ListingCounts } from './listing-counts.js';
 import { countFacets, emptyFacets } from './listing-facets.js';
 import { askedOf, type Except, matchingProducts, type ProductListFilters } from './listing-filters.js';
@@ -154,7 +154,7 @@ export class Listing {
     text: string,
     language: ShopLanguage = 'en',
     synonyms: string[][] = [],
-    names: CategoryNamesHi = NO_NAMES,
+    names: HindiNames = NO_NAMES,
   ): Promise<Suggestion[]> {
     return suggestionsFor(this.db, this.searcher, storeId, text, language, synonyms, names);
   }

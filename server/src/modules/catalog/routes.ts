@@ -18,7 +18,7 @@ import { SAME_FOR_EVERY_SHOPPER } from '../../http/conditional-get.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { describeRoutes, valid, withErrors } from '../../http/wire.js';
 import { searchSynonymsOf } from '../stores/service.js';
-import { facetsIn } from './language.js';
+import { facetsIn, specificationsIn } from './language.js';
 import { toProduct } from './product-row.js';
 import type { CatalogService } from './service.js';
 
@@ -71,11 +71,12 @@ export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog
       { ...filters, attributes: attributeFilters(filters) },
       { synonyms: () => searchSynonymsOf(request.store), catalogVersion: request.store.catalog_version },
     );
+    const names = await catalog.hindiNames(request.store.id, lang);
     return {
-      data: rows.map((row) => toProduct(row, lang)),
+      data: rows.map((row) => specificationsIn(toProduct(row, lang), names)),
       count: total,
       pagination: { page: filters.page, limit: filters.limit, total },
-      facets: facetsIn(facets, await catalog.categoryNames(request.store.id, lang), lang),
+      facets: facetsIn(facets, names, lang),
       ...(search ? { search } : {}),
     };
   });
@@ -94,7 +95,7 @@ export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog
     const { lang = 'en' } = valid(request, 'query');
     const row = await catalog.get(request.store.id, id);
     if (!row) throw notFound('Product not found.');
-    return toProduct(row, lang);
+    return specificationsIn(toProduct(row, lang), await catalog.hindiNames(request.store.id, lang));
   });
 
   const categories = { querystring: CategoriesQuery, response: withErrors({ 200: CategoriesResponse }) };

@@ -19,12 +19,13 @@ import { catalogueChanged } from '../stores/versions.js';
 import { type DeletedProducts, deleteProducts, type OrderedAmong } from './delete-products.js';
 import { batchesOf, type ImportCounts, type ImportOptions, importProducts, type PreparedRows } from './import/index.js';
 import {
-  type CategoryNamesHi,
-  categoryNamesOf,
-  listCategoryNames,
+  type HindiNameKind,
+  type HindiNames,
+  hindiNamesOf,
+  listHindiNames,
   nameIn,
   type ShopLanguage,
-  setCategoryNames,
+  setHindiNames,
   suggestionsIn,
 } from './language.js';
 import { Listing, type ListingStore, type ProductListFilters, type ProductListing } from './listing.js';
@@ -134,24 +135,28 @@ export class CatalogService {
     language: ShopLanguage = 'en',
     synonyms: string[][] = [],
   ): Promise<Suggestion[]> {
-    const names = await this.categoryNames(storeId, language);
+    const names = await this.hindiNames(storeId, language);
     const suggestions = await this.listing.suggest(storeId, text, language, synonyms, names);
     return suggestionsIn(suggestions, names, language);
   }
 
-  /** The Hindi names of the store's categories and types (none read for English). */
-  categoryNames(storeId: string, language: ShopLanguage): Promise<CategoryNamesHi> {
-    return categoryNamesOf(this.db, storeId, language);
+  /** The Hindi names of the store's categories, types and specifications (none read for English). */
+  hindiNames(storeId: string, language: ShopLanguage): Promise<HindiNames> {
+    return hindiNamesOf(this.db, storeId, language);
   }
 
-  /** The Hindi names the merchant gave, for the back office. */
-  listCategoryNames(storeId: string): Promise<{ name: string; titleHi: string }[]> {
-    return listCategoryNames(this.db, storeId);
+  /** The Hindi names of one kind the merchant gave, for the back office. */
+  listHindiNames(storeId: string, kind: HindiNameKind): Promise<{ name: string; titleHi: string }[]> {
+    return listHindiNames(this.db, storeId, kind);
   }
 
-  /** Sets (or, empty, removes) Hindi names of categories and types. */
-  setCategoryNames(storeId: string, names: { name: string; titleHi: string | null }[]): Promise<void> {
-    return setCategoryNames(this.db, storeId, names);
+  /** Sets (or, empty, removes) Hindi names of categories and types, or of specifications. */
+  setHindiNames(
+    storeId: string,
+    kind: HindiNameKind,
+    names: { name: string; titleHi: string | null }[],
+  ): Promise<void> {
+    return setHindiNames(this.db, storeId, kind, names);
   }
 
   /** The categories and types the storefront shows, each named in the language. */
@@ -163,7 +168,7 @@ export class CatalogService {
       .where('store_id', '=', storeId)
       .where(shownOnly())
       .execute();
-    const names = await this.categoryNames(storeId, language);
+    const names = await this.hindiNames(storeId, language);
     const named = (values: string[]) =>
       [...new Set(values)]
         .sort((a, b) => a.localeCompare(b))

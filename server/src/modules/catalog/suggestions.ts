@@ -2,7 +2,7 @@ import { SUGGESTIONS_MAX, type Suggestion } from '@netkart/contract';
 import { sql } from 'kysely';
 import type { Database, ProductRow } from '../../db/schema.js';
 import { toRupees } from '../../shared/money.js';
-import { type CategoryNamesHi, NO_NAMES, type ShopLanguage, textsIn } from './language.js';
+import { type HindiNames, NO_NAMES, type ShopLanguage, textsIn } from './language.js';
 import type { Searcher, SearchPlan } from './search/searcher.js';
 import type { QueryTerm } from './search/synonyms.js';
 import { searchTokens } from './search/text.js';
@@ -19,7 +19,7 @@ export async function suggestionsFor(
   text: string,
   language: ShopLanguage = 'en',
   storeSynonyms: string[][] = [],
-  names: CategoryNamesHi = NO_NAMES,
+  names: HindiNames = NO_NAMES,
 ): Promise<Suggestion[]> {
   const typed = searchTokens(text);
   if (!typed.length) return [];
@@ -53,7 +53,7 @@ async function offersOf(
   words: string[],
   plan: Pick<SearchPlan, 'terms' | 'joined'>,
   language: ShopLanguage,
-  names: CategoryNamesHi,
+  names: HindiNames,
 ): Promise<Suggestion[]> {
   const startsEveryWord = (label: string) => {
     const labelWords = searchTokens(label);
@@ -61,7 +61,7 @@ async function offersOf(
   };
   // A category is offered by its English name or, to a shopper reading Hindi, by its Hindi one.
   const named = (name: string) => {
-    const hindi = names.get(name.toLowerCase());
+    const hindi = names.categories.get(name.toLowerCase());
     return startsEveryWord(name) || (hindi !== undefined && startsEveryWord(hindi));
   };
   const suggestions: Suggestion[] = [];
