@@ -161,6 +161,7 @@ export interface ProductsTable {
 
 /** A Hindi name of a category or product type, or of a specification's label, by its lower-cased English name. */
 export interface HindiNamesTable {
+  id: string;
   store_id: string;
   kind: 'category' | 'specification';
   name_key: string;

@@ -10,11 +10,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('products').addColumn('description_hi', 'text').execute();
   await db.schema
     .createTable('hindi_names')
+    .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('store_id', 'text', (c) => c.notNull().references('stores.id'))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('name_key', 'text', (c) => c.notNull())
     .addColumn('title_hi', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('hindi_names_key', ['store_id', 'kind', 'name_key'])
+    .addUniqueConstraint('hindi_names_once', ['store_id', 'kind', 'name_key'])
     .execute();
   await db.schema
     .alterTable('users')

@@ -1,6 +1,7 @@
 import type { Product, ProductFacets, ShopLanguage, Suggestion } from '@netkart/contract';
 import type { Database } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
+import { newId } from '../../shared/ids.js';
 import { catalogueChanged } from '../stores/versions.js';
 
 export type { ShopLanguage };
@@ -86,7 +87,7 @@ export async function setHindiNames(
       if (titleHi)
         await trx
           .insertInto('hindi_names')
-          .values({ store_id: storeId, kind, name_key: key, title_hi: titleHi })
+          .values({ id: newId(), store_id: storeId, kind, name_key: key, title_hi: titleHi })
           .execute();
     }
     await catalogueChanged(trx, storeId);
