@@ -1,4 +1,5 @@
 import {
+  AccountExport,
   AccountInfo,
   AdminProduct,
   CatalogueImportReport,
@@ -284,6 +285,10 @@ describe("the shopper's language on the account", () => {
     expect(set.statusCode, set.body).toBe(200);
     expect(AccountInfo.parse(set.json()).language).toBe('hi');
     expect(AccountInfo.parse((await http().get('/accountInfo', token)).json()).language).toBe('hi');
+    // The shopper's copy of their data says so too.
+    const copy = await http().post('/account/export', {}, token);
+    expect(copy.statusCode, copy.body).toBe(200);
+    expect(AccountExport.parse(copy.json()).account.language).toBe('hi');
   });
 
   it('refuses a language it does not have, and a shopper who is not signed in', async () => {
