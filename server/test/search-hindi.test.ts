@@ -79,6 +79,17 @@ describe('trade words in Devanagari', () => {
       expect(product.discountedPrice ?? product.regularPrice).toBeLessThanOrEqual(3000);
   });
 
+  it('reads Devanagari digits and Hindi price words: १२८ जीबी पेन ड्राइव, "चार्जर 2000 रुपये तक", "हब १००० से कम"', async () => {
+    expect((await search('१२८ जीबी पेन ड्राइव')).data[0]?.sku).toBe('NK-STO-003');
+    const chargers = await search('चार्जर 2000 रुपये तक');
+    expect(chargers.search?.priceFromWords).toEqual({ min: null, max: 2000 });
+    expect(chargers.count).toBeGreaterThan(0);
+    for (const product of chargers.data)
+      expect(product.discountedPrice ?? product.regularPrice).toBeLessThanOrEqual(2000);
+    expect((await search('हब १००० से कम')).search?.priceFromWords).toEqual({ min: null, max: 1000 });
+    expect((await search('हब 3000 से ज़्यादा')).search?.priceFromWords).toEqual({ min: 3000, max: null });
+  });
+
   it('ships its table as data: every entry names an English word and its Devanagari spellings', () => {
     for (const [english, spellings] of Object.entries(DEVANAGARI_TRADE_WORDS)) {
       expect(english).toMatch(/^[a-z0-9 ]+$/);

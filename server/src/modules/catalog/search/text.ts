@@ -5,6 +5,12 @@
  * apart from their units ("65W" is "65 w"). Both databases then index and match these tokens.
  */
 
+/** Devanagari digits (०–९) as ASCII ones, so "१२८ जीबी" reads as "128 जीबी". */
+export const withAsciiDigits = (text: string): string =>
+  /[\u0966-\u096f]/.test(text)
+    ? text.replace(/[\u0966-\u096f]/g, (digit) => String(digit.charCodeAt(0) - 0x966))
+    : text;
+
 /** Spellings of one thing, rewritten before the text is split into words. */
 const SAME_THING: [RegExp, string][] = [
   [/\b(?:usb[\s-]*)?type[\s-]*c\b|\busb[\s-]*c\b/g, ' usb usbc '],
@@ -22,7 +28,7 @@ const WORD = /\d+(?:\.\d+)?|[\p{L}\p{N}]+/gu;
 /** The search tokens of a text, in order. */
 export function searchTokens(text: string): string[] {
   // Plain ASCII has no accents to take off: the Unicode decomposition was a third of an import's time.
-  let prepared = (NOT_ASCII.test(text) ? text.normalize('NFKD').replace(/\p{M}/gu, '') : text)
+  let prepared = (NOT_ASCII.test(text) ? withAsciiDigits(text).normalize('NFKD').replace(/\p{M}/gu, '') : text)
     .toLowerCase()
     // A number and its unit are two words; a decimal point stays inside the number.
     .replace(/(\d)(?=[\p{L}])/gu, '$1 ')
