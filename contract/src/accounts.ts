@@ -62,6 +62,8 @@ export const AccountInfo = z.object({
   /** A password signs in to it (a phone account has none until one is set through the reset). */
   hasPassword: z.boolean().optional(),
   createdAt: z.string(),
+  /** The language the shopper reads the shop in ('en' or 'hi'), kept for what the shop writes to them. */
+  language: z.enum(['en', 'hi']).optional(),
 });
 export type AccountInfo = z.infer<typeof AccountInfo>;
 
@@ -189,3 +191,9 @@ export const ACCOUNT_HAS_EMAIL = 'This account already has an email.';
 /** POST /account/delete-code: a code to the account's own phone, instead of a password, to delete it. */
 export const DELETE_CODE_SENT = 'We have sent a 6-digit code to your mobile number.';
 export const NO_PHONE_FOR_CODE = 'This account has no mobile number: please confirm with your password.';
+
+/** POST /account/language: the language the signed-in shopper reads the shop in. */
+export const SetLanguageRequest = z.strictObject({
+  language: z.enum(['en', 'hi'], { error: 'language must be one of en, hi.' }),
+});
+export type SetLanguageRequest = z.infer<typeof SetLanguageRequest>;

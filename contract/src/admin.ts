@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './common.js';
 import { Order } from './orders.js';
-import { MAX_STOCK, ProductRecord } from './product-record.js';
+import { fieldText, MAX_STOCK, ProductRecord, requiredFieldText } from './product-record.js';
 import { AdminRefund } from './refunds.js';
 import { StoreInfo } from './store-info.js';
 
@@ -683,3 +683,25 @@ export const AdminCourierSettingsRequest = z.object({
   settings: z.record(z.string().max(60), z.string().max(300)).default({}),
 });
 export type AdminCourierSettingsRequest = z.input<typeof AdminCourierSettingsRequest>;
+
+/** A Hindi name of a category or product type, or of a specification's label, by its English name (any case). */
+export const CategoryNameHi = z.strictObject({
+  name: requiredFieldText('name', 100),
+  /** Empty or null removes the Hindi name: the English one is shown. */
+  titleHi: fieldText('titleHi', 100)
+    .nullish()
+    .transform((value) => value || null),
+});
+
+/** PUT /admin/category-names and /admin/specification-names: the Hindi names to set; names left out keep theirs. */
+export const SetCategoryNamesRequest = z.strictObject({
+  names: z
+    .array(CategoryNameHi, { error: 'names must be a list.' })
+    .max(500, { error: 'At most 500 names can be set at once.' }),
+});
+
+/** The Hindi names the merchant gave, by lower-cased English name. */
+export const CategoryNamesResponse = z.object({
+  names: z.array(z.object({ name: z.string(), titleHi: z.string() })),
+});
+export type CategoryNamesResponse = z.infer<typeof CategoryNamesResponse>;

@@ -15,10 +15,25 @@ export type ProductImage = z.infer<typeof ProductImage>;
 export const ProductAttribute = z.object({
   id: z.string(),
   key: z.string(),
+  /** With `lang=hi`, the specification's Hindi label when the merchant gave one (`key` stays English). */
+  label: z.string().optional(),
   value: z.array(z.string()),
   metricUnit: z.string().nullable(),
 });
 export type ProductAttribute = z.infer<typeof ProductAttribute>;
+
+/** The languages the shop answers in: English, and Hindi beside it. */
+export const SHOP_LANGUAGES = ['en', 'hi'] as const;
+export type ShopLanguage = (typeof SHOP_LANGUAGES)[number];
+
+/**
+ * `lang=hi` asks the catalogue in Hindi: a product's Hindi title and description, a category's
+ * Hindi name, where the merchant gave them, and the English ones where not. Left out, English.
+ * It is part of the URL (not Accept-Language), so every cache keys on it without a Vary.
+ */
+export const LanguageParam = z
+  .enum(SHOP_LANGUAGES, { error: `lang must be one of ${SHOP_LANGUAGES.join(', ')}.` })
+  .optional();
 
 /** A product as the server returns it (spec section 3). */
 export const Product = z.object({
@@ -102,6 +117,7 @@ export const ProductListQuery = z
     featured: z.enum(['true', 'false'], { error: "featured must be 'true' or 'false'." }).optional(),
     /** The country the goods were made in (any case): India, China … (Legal Metrology rule 6(10A)). */
     countryOfOrigin: optionalFilter('countryOfOrigin'),
+    lang: LanguageParam,
   })
   .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
     error: 'minPrice must not be more than maxPrice.',
@@ -110,7 +126,12 @@ export const ProductListQuery = z
 export type ProductListQuery = z.input<typeof ProductListQuery>;
 
 /** One value of a facet and how many products of the listing have it. */
-export const FacetValue = z.object({ value: z.string(), count: z.number().int() });
+export const FacetValue = z.object({
+  value: z.string(),
+  count: z.number().int(),
+  /** With `lang=hi`, a type's Hindi name when the merchant gave one (`value` stays the filter's English). */
+  label: z.string().optional(),
+});
 export type FacetValue = z.infer<typeof FacetValue>;
 
 /**
@@ -133,6 +154,8 @@ export const ProductFacets = z.object({
   attributes: z.array(
     z.object({
       key: z.string(),
+      /** With `lang=hi`, the specification's Hindi label when the merchant gave one. */
+      label: z.string().optional(),
       unit: z.string().nullable(),
       values: z.array(FacetValue.extend({ unit: z.string().nullable().optional() })),
     }),
@@ -165,7 +188,20 @@ export const ProductListResponse = z.object({
 });
 export type ProductListResponse = z.infer<typeof ProductListResponse>;
 
-export const SuggestQuery = z.object({ q: searchText });
+export const SuggestQuery = z.object({ q: searchText, lang: LanguageParam });
+
+/** One product's page: `lang=hi` for its Hindi texts. */
+export const ProductQuery = z.object({ lang: LanguageParam });
+
+export const CategoriesQuery = z.object({ lang: LanguageParam });
+
+/** A category or product type with the name to show: the Hindi one with `lang=hi` where given. */
+export const CategoryName = z.object({ name: z.string(), label: z.string() });
+export type CategoryName = z.infer<typeof CategoryName>;
+
+/** The store's shown categories and types (GET /categories), each with its label in the asked language. */
+export const CategoriesResponse = z.object({ categories: z.array(CategoryName), types: z.array(CategoryName) });
+export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
 
 /** What the search box offers as the shopper types: categories and types first, then products. */
 export const Suggestion = z.discriminatedUnion('kind', [

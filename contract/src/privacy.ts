@@ -31,6 +31,8 @@ export const AccountExport = z.object({
     email: z.string().nullable(),
     phone: z.string().nullable().optional(),
     createdAt: z.string(),
+    /** The language the shopper reads the shop in. */
+    language: z.enum(['en', 'hi']).optional(),
   }),
   /** Every address the shopper saved in their account or ordered to, once each (the saved ones first). */
   addresses: z.array(Order.shape.shippingAddress),

@@ -29,6 +29,16 @@ const optionalText = (field: string, max: number) =>
     .nullish()
     .transform((value) => value || null);
 
+/**
+ * Optional text that tells "left out" (undefined: a form that has no such field keeps what is
+ * saved) from "emptied" (null).
+ */
+const leftOutOrText = (field: string, max: number) =>
+  text(field, max)
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null))
+    .optional();
+
 const rupees = (field: string) =>
   z
     .number({ error: `${field} must be a number of rupees, like 1499 or 1499.50.` })
@@ -130,6 +140,9 @@ export const ProductRecord = z
     }),
     title: requiredText('title', 200),
     description: text('description', 5000).default(''),
+    /** The Hindi title and description, shown on the Hindi pages; left out, the English ones are. */
+    titleHi: leftOutOrText('titleHi', 200),
+    descriptionHi: leftOutOrText('descriptionHi', 5000),
     category: requiredText('category', 100),
     parentCategory: optionalText('parentCategory', 100),
     gender: optionalText('gender', 100),
@@ -205,4 +218,17 @@ export const RECORD_FIELDS = [
   'lengthCm',
   'breadthCm',
   'heightCm',
+  'titleHi',
+  'descriptionHi',
 ] as const satisfies readonly (keyof ProductRecord)[];
+
+/**
+ * A field's column name in a CSV catalogue: the Hindi texts are `title_hi` and `description_hi`,
+ * as merchants' spreadsheets name a language's column; the rest by the field's own name.
+ */
+export const CSV_COLUMN_NAMES: Partial<Record<(typeof RECORD_FIELDS)[number], string>> = {
+  titleHi: 'title_hi',
+  descriptionHi: 'description_hi',
+};
+
+export const csvColumnName = (field: (typeof RECORD_FIELDS)[number]): string => CSV_COLUMN_NAMES[field] ?? field;

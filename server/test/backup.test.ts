@@ -142,6 +142,8 @@ describe('moving a whole shop between databases', () => {
     expect(counts).toMatchObject({ stores: 1, products: 44, orders: 4, payments: 1 });
     // Each order's emails move with it: the shopper's and the merchant's at least.
     expect(counts.outbox).toBeGreaterThanOrEqual(8);
+    // The demo's Hindi names of categories and specifications move with the shop.
+    expect(counts.hindi_names).toBeGreaterThan(0);
 
     const middle = await startShop({ seedDemo: false });
     shops.push(middle);

@@ -35,6 +35,8 @@ export const DUMPED_TABLES = [
   // Courier bookings (their AWB and label) and the tracking the courier sent: the orders' timeline.
   'courier_bookings',
   'courier_events',
+  // The merchant's Hindi names of categories and specifications.
+  'hindi_names',
 ] as const satisfies readonly (keyof DatabaseSchema)[];
 type DumpedTable = (typeof DUMPED_TABLES)[number];
 

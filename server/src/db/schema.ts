@@ -69,6 +69,8 @@ export interface UsersTable {
   phone_verified_at: string | null;
   /** When the email was proved by a link sent to it; null for one given at registration and never proved. */
   email_verified_at: string | null;
+  /** The language the shopper reads the shop in: 'en' or 'hi'. */
+  language: Generated<'en' | 'hi'>;
 }
 
 /** A code sent to a phone: to sign in, or to add the phone to a signed-in account (user_id). */
@@ -152,6 +154,18 @@ export interface ProductsTable {
   /** The approved reviews' count and the sum of their stars, kept on each approval and rejection (null: none). */
   rating_count: Optional<number>;
   rating_sum: Optional<number>;
+  /** The Hindi title and description; null: the English ones are shown on Hindi pages too. */
+  title_hi: Optional<string>;
+  description_hi: Optional<string>;
+}
+
+/** A Hindi name of a category or product type, or of a specification's label, by its lower-cased English name. */
+export interface HindiNamesTable {
+  id: string;
+  store_id: string;
+  kind: 'category' | 'specification';
+  name_key: string;
+  title_hi: string;
 }
 
 /** One value of one specification of a product, kept by the database from `attributes_json`. */
@@ -381,6 +395,7 @@ export interface DatabaseSchema {
   sessions: SessionsTable;
   products: ProductsTable;
   product_specs: ProductSpecsTable;
+  hindi_names: HindiNamesTable;
   listing_kind_counts: ListingKindCountsTable;
   listing_spec_counts: ListingSpecCountsTable;
   listing_position_counts: ListingPositionCountsTable;

@@ -6,6 +6,9 @@ export interface DemoProduct {
   sku: string;
   title: string;
   description: string;
+  /** The Hindi title and description (a few demo products have them: the Hindi pages show the rest in English). */
+  titleHi: string | null;
+  descriptionHi: string | null;
   category: string;
   parentCategory: string | null;
   gender: string | null;
@@ -890,6 +893,58 @@ const mrpAbove = (price: number) => Math.ceil((price * 1.2) / 100) * 100 - 1;
 /** Alternative colours for a product's extra views. */
 const VIEW_COLOURS = ['#64748b', '#0f172a', '#b45309'];
 
+/** Hindi titles and descriptions of a few demo products, by SKU, as a Hindi-speaking shopper reads them. */
+const HINDI: Record<string, { title: string; description: string }> = {
+  'NK-LAN-001': {
+    title: 'USB-C से 2.5G ईथरनेट एडेप्टर',
+    description: 'बिना LAN पोर्ट वाले लैपटॉप के लिए तेज़ वायर्ड इंटरनेट।',
+  },
+  'NK-LAP-001': {
+    title: 'एल्युमिनियम लैपटॉप स्टैंड, एडजस्टेबल',
+    description: 'लैपटॉप को आँखों की ऊँचाई पर रखें, गर्दन को आराम दें।',
+  },
+  'NK-LAP-004': {
+    title: 'वायरलेस कीबोर्ड और माउस कॉम्बो',
+    description: 'एक USB रिसीवर से चलने वाला कीबोर्ड और माउस।',
+  },
+  'NK-HUB-001': {
+    title: '4K HDMI के साथ 7-इन-1 USB-C हब',
+    description: 'एक केबल से HDMI, USB पोर्ट और कार्ड रीडर।',
+  },
+  'NK-STO-003': { title: '128 GB USB 3.2 पेन ड्राइव', description: 'फ़ाइलें, फ़ोटो और वीडियो साथ ले जाएँ।' },
+  'NK-CAB-001': { title: '65 W GaN USB-C चार्जर', description: 'लैपटॉप और फ़ोन, दोनों के लिए तेज़ चार्जर।' },
+  'NK-CAB-002': { title: 'USB-C से USB-C केबल, 100 W ब्रेडेड', description: 'मज़बूत बुनी हुई केबल, तेज़ चार्जिंग के लिए।' },
+};
+
+/** Hindi names of the demo store's categories, by English name. */
+export const DEMO_CATEGORY_NAMES_HI: { name: string; titleHi: string }[] = [
+  { name: 'LAN Adapters', titleHi: 'LAN एडेप्टर' },
+  { name: 'Laptop Accessories', titleHi: 'लैपटॉप एक्सेसरीज़' },
+  { name: 'USB Hubs', titleHi: 'USB हब' },
+  { name: 'Docking Stations', titleHi: 'डॉकिंग स्टेशन' },
+  { name: 'Storage', titleHi: 'स्टोरेज' },
+  { name: 'Cables & Chargers', titleHi: 'केबल और चार्जर' },
+  { name: 'Chargers', titleHi: 'चार्जर' },
+  { name: 'Cables', titleHi: 'केबल' },
+  { name: 'Stands', titleHi: 'स्टैंड' },
+  { name: 'Pen Drives', titleHi: 'पेन ड्राइव' },
+];
+
+/** Hindi labels of the demo catalogue's specifications, by English name. */
+export const DEMO_SPECIFICATION_NAMES_HI: { name: string; titleHi: string }[] = [
+  { name: 'Brand', titleHi: 'ब्रांड' },
+  { name: 'Interface', titleHi: 'इंटरफ़ेस' },
+  { name: 'Ports', titleHi: 'पोर्ट' },
+  { name: 'Speed', titleHi: 'स्पीड' },
+  { name: 'Color', titleHi: 'रंग' },
+  { name: 'Capacity', titleHi: 'क्षमता' },
+  { name: 'Weight', titleHi: 'वज़न' },
+  { name: 'Material', titleHi: 'मटीरियल' },
+  { name: 'Length', titleHi: 'लंबाई' },
+  { name: 'Cable Length', titleHi: 'केबल की लंबाई' },
+  { name: 'Warranty', titleHi: 'वारंटी' },
+];
+
 export const demoProducts: DemoProduct[] = DEMO_CATEGORIES.flatMap((category) =>
   catalogue[category].map((entry, index) => {
     const sku = `NK-${CATEGORY_CODES[category]}-${String(index + 1).padStart(3, '0')}`;
@@ -903,6 +958,8 @@ export const demoProducts: DemoProduct[] = DEMO_CATEGORIES.flatMap((category) =>
       sku,
       title: entry.title,
       description: entry.description,
+      titleHi: HINDI[sku]?.title ?? null,
+      descriptionHi: HINDI[sku]?.description ?? null,
       category,
       parentCategory: entry.parentCategory,
       gender: null,

@@ -1,7 +1,13 @@
 import { DEMO_COD_RULES } from '@netkart/contract';
 import type { Services } from '../app.js';
 import { DEMO_PAYMENT_PROVIDER } from '../modules/payments/registry.js';
-import { DEMO_SHIPPING_RULES, demoProducts, demoStoreInfo } from './demo-store.js';
+import {
+  DEMO_CATEGORY_NAMES_HI,
+  DEMO_SHIPPING_RULES,
+  DEMO_SPECIFICATION_NAMES_HI,
+  demoProducts,
+  demoStoreInfo,
+} from './demo-store.js';
 import { PICTURE_SIZE } from './draw-product.js';
 
 /** Creates the demo store and its catalogue on an empty database; true when it did. Later starts leave the data alone. */
@@ -38,5 +44,7 @@ export async function ensureDemoStore(services: Services, host = 'localhost'): P
       })),
     })),
   );
+  await services.catalog.setHindiNames(store.id, 'category', DEMO_CATEGORY_NAMES_HI);
+  await services.catalog.setHindiNames(store.id, 'specification', DEMO_SPECIFICATION_NAMES_HI);
   return true;
 }

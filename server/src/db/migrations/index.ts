@@ -58,6 +58,7 @@ import * as originAndBis from './2027-01-30-origin-and-bis.js';
 import * as reviews from './2027-01-31-reviews.js';
 import * as stockNotices from './2027-02-01-stock-notices.js';
 import * as coupons from './2027-02-03-coupons.js';
+import * as hindiCatalogue from './2027-02-06-hindi-catalogue.js';
 
 const migrations: [name: string, migration: Migration][] = [
   ['2026-11-01-initial', initial],
@@ -107,6 +108,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-31-reviews', reviews],
   ['2027-02-01-stock-notices', stockNotices],
   ['2027-02-03-coupons', coupons],
+  ['2027-02-06-hindi-catalogue', hindiCatalogue],
 ];
 
 export const migrationProvider: MigrationProvider = {

@@ -13,6 +13,7 @@ import {
   RegisterRequest,
   RegisterResponse,
   SessionParams,
+  SetLanguageRequest,
 } from '@netkart/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -131,6 +132,13 @@ export async function accountRoutes(
 
   const accountInfo = { security: SHOPPER_TOKEN, response: withErrors({ 200: AccountInfo }) };
   api.get('/accountInfo', { schema: accountInfo }, async (request) => toAccountInfo(requireUser(request)));
+
+  const setLanguage = { security: SHOPPER_TOKEN, body: SetLanguageRequest, response: withErrors({ 200: AccountInfo }) };
+  api.post('/account/language', { schema: setLanguage }, async (request) => {
+    const user = requireUser(request);
+    const { language } = valid(request, 'body');
+    return toAccountInfo(await accounts.setLanguage(request.store.id, user.id, language));
+  });
 
   const changePassword = {
     security: SHOPPER_TOKEN,

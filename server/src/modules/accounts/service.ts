@@ -54,6 +54,7 @@ export class AccountService {
       phone_verified_at: null,
       // An email typed at registration is not proved by a link (docs/decisions.md).
       email_verified_at: null,
+      language: 'en',
     };
     try {
       await writeTransaction(this.db, async (trx) => {
@@ -121,6 +122,7 @@ export class AccountService {
       phone,
       phone_verified_at: at,
       email_verified_at: null,
+      language: 'en',
     };
     try {
       await this.db.insertInto('users').values(user).execute();
@@ -149,6 +151,22 @@ export class AccountService {
       return false;
     }
     return true;
+  }
+
+  /** Keeps the language the shopper reads the shop in, and answers the account as it is now. */
+  async setLanguage(storeId: string, userId: string, language: 'en' | 'hi'): Promise<UserRow> {
+    await this.db
+      .updateTable('users')
+      .set({ language })
+      .where('id', '=', userId)
+      .where('store_id', '=', storeId)
+      .execute();
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .where('store_id', '=', storeId)
+      .executeTakeFirstOrThrow();
   }
 
   findByPhone(storeId: string, phone: string) {
@@ -268,6 +286,7 @@ export function toAccountInfo(user: UserRow): AccountInfo {
     phoneVerified: user.phone !== null && user.phone_verified_at !== null,
     hasPassword: user.password_hash !== '',
     createdAt: user.created_at,
+    language: user.language,
   };
 }
 

@@ -7,9 +7,11 @@ import {
   AdminProductListQuery,
   AdminProductListResponse,
   CatalogueImportReport,
+  CategoryNamesResponse,
   ErrorResponse,
   PICTURE_MAX_BYTES,
   SaveProductRequest,
+  SetCategoryNamesRequest,
   SetStockRequest,
   UploadedPicture,
 } from '@netkart/contract';
@@ -63,6 +65,22 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
   api.get('/admin/products', { schema: list }, async (request) =>
     products.list(request.store, valid(request, 'query')),
   );
+
+  // Hindi names: of categories and types, and of specifications' labels.
+  for (const [path, kind] of [
+    ['/admin/category-names', 'category'],
+    ['/admin/specification-names', 'specification'],
+  ] as const) {
+    const listNames = { response: withErrors({ 200: CategoryNamesResponse }) };
+    api.get(path, { schema: listNames }, async (request) => ({
+      names: await catalog.listHindiNames(request.store.id, kind),
+    }));
+    const setNames = { body: SetCategoryNamesRequest, response: withErrors({ 200: CategoryNamesResponse }) };
+    api.put(path, { schema: setNames }, async (request) => {
+      await catalog.setHindiNames(request.store.id, kind, valid(request, 'body').names);
+      return { names: await catalog.listHindiNames(request.store.id, kind) };
+    });
+  }
 
   const detail = { params: ProductId, response: withErrors({ 200: AdminProductAnswer }) };
   api.get('/admin/products/:id', { schema: detail }, async (request) =>

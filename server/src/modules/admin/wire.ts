@@ -13,6 +13,8 @@ export const AdminProductAnswer: z.ZodType<AdminProduct> = z.object({
   sku: z.string(),
   title: z.string(),
   description: z.string(),
+  titleHi: optional.optional(),
+  descriptionHi: optional.optional(),
   category: z.string(),
   parentCategory: optional,
   gender: optional,

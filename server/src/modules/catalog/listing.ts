@@ -1,6 +1,7 @@
 import type { ProductFacets, ProductSort, Suggestion } from '@netkart/contract';
 import type { Database, ProductRow } from '../../db/schema.js';
 import { KeptPerCatalogueVersion } from './catalog-version.js';
+import { type HindiNames, NO_NAMES, type ShopLanguage } from './language.js';
 import { isBrowsing, ListingCounts } from './listing-counts.js';
 import { countFacets, emptyFacets } from './listing-facets.js';
 import { askedOf, type Except, matchingProducts, type ProductListFilters } from './listing-filters.js';
@@ -148,8 +149,14 @@ export class Listing {
   }
 
   /** Up to eight things to go to as the shopper types (see suggestions.ts). */
-  suggest(storeId: string, text: string): Promise<Suggestion[]> {
-    return suggestionsFor(this.db, this.searcher, storeId, text);
+  suggest(
+    storeId: string,
+    text: string,
+    language: ShopLanguage = 'en',
+    synonyms: string[][] = [],
+    names: HindiNames = NO_NAMES,
+  ): Promise<Suggestion[]> {
+    return suggestionsFor(this.db, this.searcher, storeId, text, language, synonyms, names);
   }
 }
 

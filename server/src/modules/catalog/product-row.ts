@@ -1,6 +1,7 @@
 import { isFeatured, type Product, type ProductAttribute, type ProductImage } from '@netkart/contract';
 import type { ProductRow } from '../../db/schema.js';
 import { toPaise, toRupees } from '../../shared/money.js';
+import { type ShopLanguage, textsIn } from './language.js';
 import { searchColumns, searchKind } from './search/text.js';
 
 /** What the catalogue needs to create or update a product (prices in rupees). */
@@ -8,6 +9,9 @@ export interface ProductInput {
   sku: string;
   title: string;
   description: string;
+  /** The Hindi title and description; left out, none (the English ones are shown). */
+  titleHi?: string | null;
+  descriptionHi?: string | null;
   category: string;
   parentCategory: string | null;
   gender: string | null;
@@ -55,6 +59,8 @@ export function productColumns(input: ProductInput, now: string) {
     sku: input.sku,
     title: input.title,
     description: input.description,
+    title_hi: input.titleHi ?? null,
+    description_hi: input.descriptionHi ?? null,
     category: input.category,
     category_key: input.category.toLowerCase(),
     parent_category: input.parentCategory,
@@ -94,14 +100,15 @@ export function withSku(columns: ProductColumns, sku: string): ProductColumns {
   };
 }
 
-/** A product as the API answers it (the spec's §3 shape). */
-export function toProduct(row: ProductRow): Product {
+/** A product as the API answers it (the spec's §3 shape), its title and description in the language asked. */
+export function toProduct(row: ProductRow, language: ShopLanguage = 'en'): Product {
   const attributes = JSON.parse(row.attributes_json) as Omit<ProductAttribute, 'id'>[];
+  const { title, description } = textsIn(row, language);
   return {
     id: row.id,
     sku: row.sku,
-    title: row.title,
-    description: row.description,
+    title,
+    description,
     imgUrl: row.img_url,
     category: row.category,
     parentCategory: row.parent_category,

@@ -1,10 +1,13 @@
 import {
   ATTRIBUTE_FILTER_LIMITS,
   ATTRIBUTE_FILTER_PREFIX,
+  CategoriesQuery,
+  CategoriesResponse,
   Id,
   Product,
   ProductListQuery,
   ProductListResponse,
+  ProductQuery,
   SuggestQuery,
   SuggestResponse,
 } from '@netkart/contract';
@@ -15,6 +18,7 @@ import { SAME_FOR_EVERY_SHOPPER } from '../../http/conditional-get.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { describeRoutes, valid, withErrors } from '../../http/wire.js';
 import { searchSynonymsOf } from '../stores/service.js';
+import { facetsIn, specificationsIn } from './language.js';
 import { toProduct } from './product-row.js';
 import type { CatalogService } from './service.js';
 
@@ -61,32 +65,42 @@ export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog
   const api = app.withTypeProvider<ZodTypeProvider>();
   const listing = { querystring: ListingQuery, response: withErrors({ 200: ProductListResponse }) };
   api.get('/products', { ...SAME_FOR_EVERY_SHOPPER, schema: listing }, async (request) => {
-    const filters = valid(request, 'query');
+    const { lang = 'en', ...filters } = valid(request, 'query');
     const { rows, total, facets, search } = await catalog.list(
       request.store.id,
       { ...filters, attributes: attributeFilters(filters) },
       { synonyms: () => searchSynonymsOf(request.store), catalogVersion: request.store.catalog_version },
     );
+    const names = await catalog.hindiNames(request.store.id, lang);
     return {
-      data: rows.map(toProduct),
+      data: rows.map((row) => specificationsIn(toProduct(row, lang), names)),
       count: total,
       pagination: { page: filters.page, limit: filters.limit, total },
-      facets,
+      facets: facetsIn(facets, names, lang),
       ...(search ? { search } : {}),
     };
   });
 
   const suggest = { querystring: SuggestQuery, response: withErrors({ 200: SuggestResponse }) };
   api.get('/products/suggest', { ...SAME_FOR_EVERY_SHOPPER, schema: suggest }, async (request) => {
-    const { q } = valid(request, 'query');
-    return { suggestions: q ? await catalog.suggest(request.store.id, q) : [] };
+    const { q, lang = 'en' } = valid(request, 'query');
+    return {
+      suggestions: q ? await catalog.suggest(request.store.id, q, lang, searchSynonymsOf(request.store)) : [],
+    };
   });
 
-  const product = { params: ProductParams, response: withErrors({ 200: Product }) };
+  const product = { params: ProductParams, querystring: ProductQuery, response: withErrors({ 200: Product }) };
   api.get('/products/:id', { ...SAME_FOR_EVERY_SHOPPER, schema: product }, async (request) => {
     const { id } = valid(request, 'params');
+    const { lang = 'en' } = valid(request, 'query');
     const row = await catalog.get(request.store.id, id);
     if (!row) throw notFound('Product not found.');
-    return toProduct(row);
+    return specificationsIn(toProduct(row, lang), await catalog.hindiNames(request.store.id, lang));
+  });
+
+  const categories = { querystring: CategoriesQuery, response: withErrors({ 200: CategoriesResponse }) };
+  api.get('/categories', { ...SAME_FOR_EVERY_SHOPPER, schema: categories }, async (request) => {
+    const { lang = 'en' } = valid(request, 'query');
+    return catalog.shownCategories(request.store.id, lang);
   });
 }

@@ -1,5 +1,6 @@
 import {
   type AdminProductListQuery,
+  type CategoriesResponse,
   type ProductListQuery,
   productCode,
   productCodeOf,
@@ -17,6 +18,16 @@ import { newId, nowIso } from '../../shared/ids.js';
 import { catalogueChanged } from '../stores/versions.js';
 import { type DeletedProducts, deleteProducts, type OrderedAmong } from './delete-products.js';
 import { batchesOf, type ImportCounts, type ImportOptions, importProducts, type PreparedRows } from './import/index.js';
+import {
+  type HindiNameKind,
+  type HindiNames,
+  hindiNamesOf,
+  listHindiNames,
+  nameIn,
+  type ShopLanguage,
+  setHindiNames,
+  suggestionsIn,
+} from './language.js';
 import { Listing, type ListingStore, type ProductListFilters, type ProductListing } from './listing.js';
 import { type LowStock, lowStockOf } from './low-stock.js';
 import { type ProductInput, productColumns } from './product-row.js';
@@ -117,8 +128,55 @@ export class CatalogService {
     return this.listing.list(storeId, filters, store);
   }
 
-  suggest(storeId: string, text: string): Promise<Suggestion[]> {
-    return this.listing.suggest(storeId, text);
+  /** Up to eight things to go to as the shopper types, named in the language (see suggestions.ts). */
+  async suggest(
+    storeId: string,
+    text: string,
+    language: ShopLanguage = 'en',
+    synonyms: string[][] = [],
+  ): Promise<Suggestion[]> {
+    const names = await this.hindiNames(storeId, language);
+    const suggestions = await this.listing.suggest(storeId, text, language, synonyms, names);
+    return suggestionsIn(suggestions, names, language);
+  }
+
+  /** The Hindi names of the store's categories, types and specifications (none read for English). */
+  hindiNames(storeId: string, language: ShopLanguage): Promise<HindiNames> {
+    return hindiNamesOf(this.db, storeId, language);
+  }
+
+  /** The Hindi names of one kind the merchant gave, for the back office. */
+  listHindiNames(storeId: string, kind: HindiNameKind): Promise<{ name: string; titleHi: string }[]> {
+    return listHindiNames(this.db, storeId, kind);
+  }
+
+  /** Sets (or, empty, removes) Hindi names of categories and types, or of specifications. */
+  setHindiNames(
+    storeId: string,
+    kind: HindiNameKind,
+    names: { name: string; titleHi: string | null }[],
+  ): Promise<void> {
+    return setHindiNames(this.db, storeId, kind, names);
+  }
+
+  /** The categories and types the storefront shows, each named in the language. */
+  async shownCategories(storeId: string, language: ShopLanguage): Promise<CategoriesResponse> {
+    const rows = await this.db
+      .selectFrom('products')
+      .select(['category', 'parent_category'])
+      .distinct()
+      .where('store_id', '=', storeId)
+      .where(shownOnly())
+      .execute();
+    const names = await this.hindiNames(storeId, language);
+    const named = (values: string[]) =>
+      [...new Set(values)]
+        .sort((a, b) => a.localeCompare(b))
+        .map((name) => ({ name, label: nameIn(name, names, language) }));
+    return {
+      categories: named(rows.map((row) => row.category)),
+      types: named(rows.flatMap((row) => (row.parent_category ? [row.parent_category] : []))),
+    };
   }
 
   /** The back office's search: every word of the title, category or specifications, or the SKU's start. */
@@ -270,7 +328,16 @@ export class CatalogService {
         else if (before.stock !== guard.stockSeen) throw new HttpError(409, stockMoved(before.stock), {}, 'stock');
       }
       if (input.sku.toLowerCase() !== before.sku.toLowerCase()) await refuseTakenSku(trx, storeId, input.sku);
-      const columns = productColumns({ ...input, stock }, nowIso());
+      // A form without the Hindi fields keeps the Hindi texts saved.
+      const columns = productColumns(
+        {
+          ...input,
+          stock,
+          titleHi: input.titleHi === undefined ? before.title_hi : input.titleHi,
+          descriptionHi: input.descriptionHi === undefined ? before.description_hi : input.descriptionHi,
+        },
+        nowIso(),
+      );
       await trx.updateTable('products').set(columns).where('id', '=', before.id).execute();
       const after = { ...before, ...columns };
       await within?.(trx, before, after);

@@ -2,6 +2,7 @@ import { SUGGESTIONS_MAX, type Suggestion } from '@netkart/contract';
 import { sql } from 'kysely';
 import type { Database, ProductRow } from '../../db/schema.js';
 import { toRupees } from '../../shared/money.js';
+import { type HindiNames, NO_NAMES, type ShopLanguage, textsIn } from './language.js';
 import type { Searcher, SearchPlan } from './search/searcher.js';
 import type { QueryTerm } from './search/synonyms.js';
 import { searchTokens } from './search/text.js';
@@ -16,17 +17,22 @@ export async function suggestionsFor(
   searcher: Searcher,
   storeId: string,
   text: string,
+  language: ShopLanguage = 'en',
+  storeSynonyms: string[][] = [],
+  names: HindiNames = NO_NAMES,
 ): Promise<Suggestion[]> {
   const typed = searchTokens(text);
   if (!typed.length) return [];
   const asTyped = { terms: typed.map((token) => ({ phrasings: [[token]], typed: [token] })), joined: 'all' as const };
-  const found = await offers(db, searcher, storeId, typed, asTyped);
+  const offers = (words: string[], plan: Pick<SearchPlan, 'terms' | 'joined'>) =>
+    offersOf(db, searcher, storeId, words, plan, language, names);
+  const found = await offers(typed, asTyped);
   if (found.length) return found;
   // The words as a search reads them: spelling put right and filler left out, each word as read.
-  const plan = await searcher.plan(storeId, text);
+  const plan = await searcher.plan(storeId, text, storeSynonyms);
   if (!plan?.terms.length) return found;
   const read = plan.terms.flatMap((term) => term.typed);
-  const corrected = await offers(db, searcher, storeId, read, {
+  const corrected = await offers(read, {
     terms: read.map((token) => ({ phrasings: [[token]], typed: [token] })),
     joined: 'all',
   });
@@ -34,35 +40,39 @@ export async function suggestionsFor(
   // Then with the synonyms, and without the words no product has ("mobile chargr").
   const settled = (await searcher.settle(storeId, plan)) ?? plan;
   return offers(
-    db,
-    searcher,
-    storeId,
     settled.terms.flatMap((term) => term.typed),
     settled,
   );
 }
 
 /** The categories and types whose names start with every word, then the products that have them. */
-async function offers(
+async function offersOf(
   db: Database,
   searcher: Searcher,
   storeId: string,
   words: string[],
   plan: Pick<SearchPlan, 'terms' | 'joined'>,
+  language: ShopLanguage,
+  names: HindiNames,
 ): Promise<Suggestion[]> {
   const startsEveryWord = (label: string) => {
     const labelWords = searchTokens(label);
     return words.every((token) => labelWords.some((word) => word.startsWith(token)));
   };
+  // A category is offered by its English name or, to a shopper reading Hindi, by its Hindi one.
+  const named = (name: string) => {
+    const hindi = names.categories.get(name.toLowerCase());
+    return startsEveryWord(name) || (hindi !== undefined && startsEveryWord(hindi));
+  };
   const suggestions: Suggestion[] = [];
   const seen = new Set<string>();
   for (const kind of await searcher.kinds(storeId)) {
-    if (!seen.has(`c:${kind.category}`) && startsEveryWord(kind.category)) {
+    if (!seen.has(`c:${kind.category}`) && named(kind.category)) {
       seen.add(`c:${kind.category}`);
       suggestions.push({ kind: 'category', label: kind.category, category: kind.category });
     }
     const type = kind.parentCategory;
-    if (type && !seen.has(`t:${type}`) && startsEveryWord(type)) {
+    if (type && !seen.has(`t:${type}`) && named(type)) {
       seen.add(`t:${type}`);
       suggestions.push({ kind: 'type', label: type, parentCategory: type });
     }
@@ -74,7 +84,7 @@ async function offers(
     ...products.map(
       (row): Suggestion => ({
         kind: 'product',
-        label: row.title,
+        label: textsIn({ ...row, description: '' }, language).title,
         id: row.id,
         imgUrl: row.img_url,
         price: toRupees(Number(row.effective_price)),
@@ -83,7 +93,10 @@ async function offers(
   ];
 }
 
-type Candidate = Pick<ProductRow, 'id' | 'title' | 'img_url' | 'effective_price' | 'search_title' | 'search_kind'>;
+type Candidate = Pick<
+  ProductRow,
+  'id' | 'title' | 'title_hi' | 'img_url' | 'effective_price' | 'search_title' | 'search_kind'
+>;
 
 /**
  * The best of the first 200 products that match, so a two-letter prefix costs no more than a word:
@@ -102,7 +115,7 @@ async function ranked(
   const candidates =
     searcher.dialect === 'sqlite'
       ? await sql<Candidate>`
-      select p.id, p.title, p.img_url, p.effective_price, p.search_title, p.search_kind
+      select p.id, p.title, p.title_hi, p.img_url, p.effective_price, p.search_title, p.search_kind
       from (select rowid, bm25(product_search, 10.0, 4.0, 2.0, 1.0) as rank from product_search
             where product_search match ${match} limit 200) hits
       join product_search_ids ids on ids.rowid = hits.rowid
@@ -110,8 +123,8 @@ async function ranked(
       where p.store_id = ${storeId} and p.hidden = 0
       order by hits.rank, p.id`.execute(db)
       : await sql<Candidate>`
-    select id, title, img_url, effective_price, search_title, search_kind from (
-      select p.id, p.title, p.img_url, p.effective_price, p.search_title, p.search_kind,
+    select id, title, title_hi, img_url, effective_price, search_title, search_kind from (
+      select p.id, p.title, p.title_hi, p.img_url, p.effective_price, p.search_title, p.search_kind,
         ts_rank(p.search_vector, to_tsquery('english', ${match})) as rank
       from products p
       where p.search_vector @@ to_tsquery('english', ${match}) and p.store_id = ${storeId} and p.hidden = 0

@@ -78,6 +78,7 @@ export class PrivacyService {
         email: user.email,
         phone: user.phone,
         createdAt: user.created_at,
+        language: user.language,
       },
       addresses: [...addresses.values()],
       orders,

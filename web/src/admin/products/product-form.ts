@@ -12,6 +12,9 @@ export interface ProductFormValues {
   title: string;
   sku: string;
   description: string;
+  /** The Hindi title and description, blank when none (the Hindi pages then show the English ones). */
+  titleHi: string;
+  descriptionHi: string;
   category: string;
   parentCategory: string;
   regularPrice: string;
@@ -41,6 +44,8 @@ export const emptyProduct: ProductFormValues = {
   title: '',
   sku: '',
   description: '',
+  titleHi: '',
+  descriptionHi: '',
   category: '',
   parentCategory: '',
   regularPrice: '',
@@ -68,6 +73,8 @@ export function toFormValues(product: AdminProduct): ProductFormValues {
     title: product.title,
     sku: product.sku,
     description: product.description,
+    titleHi: product.titleHi ?? '',
+    descriptionHi: product.descriptionHi ?? '',
     category: product.category,
     parentCategory: product.parentCategory ?? '',
     regularPrice: String(product.regularPrice),
@@ -104,6 +111,8 @@ export function toRecord(values: ProductFormValues, gender: string | null = null
     sku: values.sku,
     title: values.title,
     description: values.description,
+    titleHi: values.titleHi,
+    descriptionHi: values.descriptionHi,
     category: values.category,
     parentCategory: values.parentCategory,
     gender,

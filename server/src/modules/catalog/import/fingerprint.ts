@@ -31,6 +31,8 @@ export const FINGERPRINTED = [
   'length_cm',
   'breadth_cm',
   'height_cm',
+  'title_hi',
+  'description_hi',
 ] as const satisfies readonly (keyof ProductColumns)[];
 
 /** A product the import may update, as much of it as the comparison needs. */
@@ -65,6 +67,8 @@ const FILE_FIELD_OF: Record<(typeof FINGERPRINTED)[number], string> = {
   length_cm: 'lengthCm',
   breadth_cm: 'breadthCm',
   height_cm: 'heightCm',
+  title_hi: 'titleHi',
+  description_hi: 'descriptionHi',
 };
 
 /** The fields (as the file names them) in which the product and the row differ. */

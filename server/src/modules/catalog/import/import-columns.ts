@@ -10,6 +10,8 @@ export const PRODUCT_COLUMNS = [
   'sku',
   'title',
   'description',
+  'title_hi',
+  'description_hi',
   'category',
   'category_key',
   'parent_category',

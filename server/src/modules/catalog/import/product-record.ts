@@ -4,7 +4,7 @@ import type { ProductRow } from '../../../db/schema.js';
 import { toProduct } from '../product-row.js';
 
 // The record's rules live in the contract: the back office's product form checks with them too.
-export { MAX_STOCK, ProductRecord, RECORD_FIELDS } from '@netkart/contract';
+export { csvColumnName, MAX_STOCK, ProductRecord, RECORD_FIELDS } from '@netkart/contract';
 
 /** Every problem of one record, each naming its field, in one line. */
 export function describeIssues(error: z.ZodError): string {
@@ -48,6 +48,8 @@ export function rowToRecord(row: ProductRow): ProductRecord {
     lengthCm: wholeOrNull(row.length_cm),
     breadthCm: wholeOrNull(row.breadth_cm),
     heightCm: wholeOrNull(row.height_cm),
+    titleHi: row.title_hi ?? null,
+    descriptionHi: row.description_hi ?? null,
   };
 }
 

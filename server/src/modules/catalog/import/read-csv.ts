@@ -4,7 +4,7 @@ import { CsvError, parse } from 'csv-parse';
 import { csvTextCellRead } from '../../../shared/csv-cell.js';
 import { type CatalogueEntry, CatalogueFileError, type ProgressListener } from './catalogue-entry.js';
 import { parseAttributesCell, parseImagesCell } from './csv-cells.js';
-import { describeIssues, ProductRecord, RECORD_FIELDS } from './product-record.js';
+import { csvColumnName, describeIssues, ProductRecord, RECORD_FIELDS } from './product-record.js';
 
 /** Stops a runaway cell (a 10 MB field, a quote never closed) long before it fills memory. */
 export const MAX_CSV_RECORD_BYTES = 1_000_000;
@@ -98,12 +98,18 @@ export async function* readCsv(
 }
 
 function headerColumns(header: string[]): (keyof ProductRecord)[] {
-  const known = new Map(RECORD_FIELDS.map((field) => [field.toLowerCase(), field]));
+  // A field by its CSV name (`title_hi`) or its own (`titleHi`), in any case.
+  const known = new Map(
+    RECORD_FIELDS.flatMap((field) => [
+      [field.toLowerCase(), field],
+      [csvColumnName(field).toLowerCase(), field],
+    ]),
+  );
   const columns = header.map((name) => known.get(name.trim().toLowerCase()));
   const unknown = header.filter((_name, index) => !columns[index]);
   if (unknown.length) {
     throw new CatalogueFileError(
-      `Line 1: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `'${name}'`).join(', ')}. The columns are: ${RECORD_FIELDS.join(', ')}.`,
+      `Line 1: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `'${name}'`).join(', ')}. The columns are: ${COLUMN_LIST}.`,
     );
   }
   const named = columns as (keyof ProductRecord)[];
@@ -112,11 +118,14 @@ function headerColumns(header: string[]): (keyof ProductRecord)[] {
   const missing = REQUIRED_COLUMNS.filter((column) => !named.includes(column));
   if (missing.length) {
     throw new CatalogueFileError(
-      `Line 1: the column${missing.length > 1 ? 's' : ''} ${missing.map((name) => `'${name}'`).join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing. The columns are: ${RECORD_FIELDS.join(', ')}.`,
+      `Line 1: the column${missing.length > 1 ? 's' : ''} ${missing.map((name) => `'${name}'`).join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing. The columns are: ${COLUMN_LIST}.`,
     );
   }
   return named;
 }
+
+/** The columns a CSV catalogue may have, as its header names them. */
+const COLUMN_LIST = RECORD_FIELDS.map(csvColumnName).join(', ');
 
 const PRICE = /^\d+(\.\d+)?$/;
 const WHOLE = /^-?\d+$/;

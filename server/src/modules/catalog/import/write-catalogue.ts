@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { csvTextCell as text } from '../../../shared/csv-cell.js';
 import { formatAttributesCell, formatImagesCell } from './csv-cells.js';
-import { type ProductRecord, RECORD_FIELDS } from './product-record.js';
+import { csvColumnName, type ProductRecord, RECORD_FIELDS } from './product-record.js';
 
 export type CatalogueFormat = 'csv' | 'json';
 
@@ -29,7 +29,7 @@ export function catalogueWriter(format: CatalogueFormat) {
     };
   }
   return {
-    start: () => stringify([[...RECORD_FIELDS]]),
+    start: () => stringify([RECORD_FIELDS.map(csvColumnName)]),
     records: (records: ProductRecord[]) => stringify(records.map(csvRow)),
     end: () => '',
   };
@@ -64,4 +64,6 @@ const csvRow = (record: ProductRecord): string[] => [
   record.lengthCm === null ? '' : String(record.lengthCm),
   record.breadthCm === null ? '' : String(record.breadthCm),
   record.heightCm === null ? '' : String(record.heightCm),
+  text(record.titleHi ?? ''),
+  text(record.descriptionHi ?? ''),
 ];

@@ -1,3 +1,5 @@
+import { withAsciiDigits } from './text.js';
+
 /**
  * A price a shopper writes into the search box, as shoppers in India write it: "under 1000",
  * "below ₹500", "less than 2k", "upto 1500", "1000 se kam", "2000 tak", "above 500",
@@ -20,16 +22,17 @@ const UNITS = new Set(
   ),
 );
 
-const RUPEE = String.raw`(?:₹|rs\.?|inr|rupees?|rupaye|rupay)`;
+const RUPEE = String.raw`(?:₹|rs\.?|inr|rupees?|rupaye|rupay|रुपये|रुपए|रुपया|रु\.?)`;
 /** A number of rupees: "1000", "1,499", "₹1k", "1.5k", "2 thousand", "rs. 500/-". */
 const AMOUNT = String.raw`(${RUPEE}\s*)?(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|hazaa?r|lakh|lac)?(\s*(?:${RUPEE}|\/-))?`;
 
 const BEFORE_MAX = String.raw`under|below|less\s+than|lesser\s+than|not\s+more\s+than|within|upto|up\s+to|till|max(?:imum)?|budget(?:\s+of)?|<=?`;
-const AFTER_MAX = String.raw`se\s+(?:kam|kum|niche|neeche|nich[ae])|ke\s+(?:andar|under|niche|neeche|bhitar)|tak|or\s+less|and\s+(?:below|under|less)|or\s+below|max`;
+const AFTER_MAX = String.raw`se\s+(?:kam|kum|niche|neeche|nich[ae])|ke\s+(?:andar|under|niche|neeche|bhitar)|tak|or\s+less|and\s+(?:below|under|less)|or\s+below|max|से\s+(?:कम|नीचे)|के\s+(?:अंदर|अन्दर|नीचे|भीतर)|तक`;
 const BEFORE_MIN = String.raw`above|over|more\s+than|greater\s+than|min(?:imum)?|starting(?:\s+from)?|>=?`;
-const AFTER_MIN = String.raw`se\s+(?:zyada|jyada|zada|jada|upar|uppar|adhik)|and\s+(?:above|more|up)|or\s+more|onwards|plus|\+`;
+const AFTER_MIN = String.raw`se\s+(?:zyada|jyada|zada|jada|upar|uppar|adhik)|and\s+(?:above|more|up)|or\s+more|onwards|plus|\+|से\s+(?:ज\u093C?्यादा|अधिक|ऊपर)`;
 
-const END = String.raw`(?=$|[^\p{L}\p{N}])`;
+// A vowel sign (\p{M}) is part of a Devanagari word: "तकिया" does not end at "तक".
+const END = String.raw`(?=$|[^\p{L}\p{N}\p{M}])`;
 const START = String.raw`(?<=^|[^\p{L}\p{N}₹])`;
 
 const RANGE = new RegExp(
@@ -39,7 +42,7 @@ const RANGE = new RegExp(
 const MAX_BEFORE = new RegExp(`${START}(?:${BEFORE_MAX})\\s*${AMOUNT}${END}`, 'giu');
 const MAX_AFTER = new RegExp(`${START}${AMOUNT}\\s*(?:${AFTER_MAX})${END}`, 'giu');
 const MIN_BEFORE = new RegExp(`${START}(?:${BEFORE_MIN})\\s*${AMOUNT}${END}`, 'giu');
-const MIN_AFTER = new RegExp(`${START}${AMOUNT}\\s*(?:${AFTER_MIN})(?=$|[^\\p{L}\\p{N}])`, 'giu');
+const MIN_AFTER = new RegExp(`${START}${AMOUNT}\\s*(?:${AFTER_MIN})${END}`, 'giu');
 /** A lone amount with a rupee mark ("₹1k", "999 rs") is a budget: at most that much. */
 const MARKED = new RegExp(`${START}${AMOUNT}${END}`, 'giu');
 
@@ -74,7 +77,8 @@ function rupees(groups: (string | undefined)[], at: number, after: string, needs
 export function readPriceWords(text: string): { price: PriceWords | null; rest: string } {
   let min: number | null = null;
   let max: number | null = null;
-  let rest = text;
+  // Devanagari digits (१०००) read as the digits they are; nukta letters in one form.
+  let rest = withAsciiDigits(text).normalize('NFC');
   const take = (pattern: RegExp, read: (groups: (string | undefined)[], after: string) => boolean) => {
     rest = rest.replace(pattern, (...args: unknown[]) => {
       // replace's arguments: the match, its groups, then the match's offset and the whole text.

@@ -5,7 +5,7 @@ import { CHEAP_WORDS, DEAR_WORDS, FILLER_WORDS } from './filler-words.js';
 import { fts5Match, type Joined, tsQuery } from './match.js';
 import { type PriceWords, readPriceWords } from './price-words.js';
 import { Vocabulary } from './speller.js';
-import { BUILT_IN_SYNONYMS, type QueryTerm, synonymTable, synonymTokens, termsOf } from './synonyms.js';
+import { BUILT_IN_SYNONYMS, type QueryTerm, synonymTable, synonymTokens, termsOf, withDevanagari } from './synonyms.js';
 import { searchTokens } from './text.js';
 
 /** What a shopper's words became: the words to search, a price range and an order they asked for. */
@@ -55,7 +55,7 @@ interface StoreWords {
  */
 export class Searcher {
   private readonly words = new Map<string, StoreWords>();
-  private readonly builtIn = synonymTable(BUILT_IN_SYNONYMS);
+  private readonly builtIn = synonymTable(withDevanagari(BUILT_IN_SYNONYMS));
 
   readonly dialect: 'sqlite' | 'postgres';
 

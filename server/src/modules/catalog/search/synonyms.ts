@@ -1,3 +1,4 @@
+import { DEVANAGARI_TRADE_WORDS } from './devanagari-words.js';
 import { searchTokens } from './text.js';
 
 /**
@@ -39,6 +40,24 @@ export const BUILT_IN_SYNONYMS: readonly string[][] = [
   ['keyboard', 'कीबोर्ड'],
   ['ethernet', 'internet'],
 ];
+
+/**
+ * The built-in groups with the Devanagari spellings of their words (devanagari-words.ts) added to
+ * the group that has the English word, or as a group of their own: a word in two groups would be
+ * read as whichever came first.
+ */
+export function withDevanagari(
+  groups: readonly (readonly string[])[],
+  table: Readonly<Record<string, readonly string[]>> = DEVANAGARI_TRADE_WORDS,
+): string[][] {
+  const merged = groups.map((group) => [...group]);
+  for (const [english, spellings] of Object.entries(table)) {
+    const group = merged.find((words) => words.includes(english));
+    if (group) group.push(...spellings.filter((spelling) => !group.includes(spelling)));
+    else merged.push([english, ...spellings]);
+  }
+  return merged;
+}
 
 /** One word of a query: it matches when any of its phrasings does (each a run of tokens). */
 export interface QueryTerm {

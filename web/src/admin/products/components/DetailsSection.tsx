@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Checkbox, FormField, Input, Label, Textarea } from '@/components/ui';
 import { useProductCategories } from '../api';
+import { HindiTexts } from './HindiTexts';
 import { LegalParticulars } from './LegalParticulars';
 import { ParcelSize } from './ParcelSize';
 import type { ProductFormApi } from './product-form-fields';
@@ -35,6 +36,7 @@ export function DetailsSection({ form }: { form: ProductFormApi }) {
       <FormField label="Description" htmlFor="product-description" error={errors.description?.message}>
         <Textarea id="product-description" rows={5} {...form.register('description')} />
       </FormField>
+      <HindiTexts form={form} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Category" htmlFor="product-category" error={errors.category?.message} required>
           <Input id="product-category" list={categoryListId} autoComplete="off" {...form.register('category')} />

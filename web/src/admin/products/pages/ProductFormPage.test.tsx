@@ -57,6 +57,26 @@ describe('the product form', () => {
     await waitFor(() => expect(screen.getByLabelText(/Regular price/)).toHaveValue('1599'));
   });
 
+  it('shows the Hindi name and description, and saves a changed one', async () => {
+    const product = anAdminProduct({ titleHi: 'USB-C गीगाबिट LAN एडेप्टर', descriptionHi: null });
+    const calls = api(product, { 'PUT /admin/products/p1': () => [200, product] });
+    renderAdmin('/admin/products/p1');
+    const hindiName = await screen.findByLabelText(/Hindi name/);
+    expect(hindiName).toHaveValue('USB-C गीगाबिट LAN एडेप्टर');
+    expect(hindiName).toHaveAttribute('lang', 'hi');
+    expect(screen.getByLabelText(/Hindi description/)).toHaveValue('');
+    await userEvent.type(screen.getByLabelText(/Hindi description/), 'लैपटॉप के लिए वायर्ड इंटरनेट।');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await expectVisibleText('USB-C Gigabit LAN Adapter saved.');
+    const body = calls.find((call) => call.route === 'PUT /admin/products/p1')?.body as {
+      product: Record<string, unknown>;
+    };
+    expect(body.product).toMatchObject({
+      titleHi: 'USB-C गीगाबिट LAN एडेप्टर',
+      descriptionHi: 'लैपटॉप के लिए वायर्ड इंटरनेट।',
+    });
+  });
+
   it('refuses a discount above the price in the browser', async () => {
     const calls = api(anAdminProduct());
     renderAdmin('/admin/products/p1');
@@ -181,6 +201,9 @@ describe('the product form', () => {
         sku: 'FIB-1',
         title: 'Fibre Patch Cord',
         description: '',
+        // Left blank: the Hindi pages show the English texts.
+        titleHi: null,
+        descriptionHi: null,
         category: 'Cables',
         parentCategory: null,
         gender: null,
