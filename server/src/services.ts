@@ -11,6 +11,7 @@ import { PhoneSignIn } from './modules/accounts/phone-sign-in.js';
 import { AccountService } from './modules/accounts/service.js';
 import { ShopperSessions } from './modules/accounts/sessions.js';
 import { AuditLog } from './modules/audit/service.js';
+import { CartService } from './modules/carts/service.js';
 import { CatalogService } from './modules/catalog/service.js';
 import { ContactService } from './modules/contact/service.js';
 import type { CourierEnvironment } from './modules/couriers/provider.js';
@@ -83,6 +84,7 @@ export interface ModuleServices {
   whatsApp: WhatsAppService;
   returns: ReturnService;
   reviews: ReviewService;
+  carts: CartService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -140,6 +142,8 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   let couriers: CourierService | undefined;
   // A cancelled order's stock back on the shelf: the "Notify me" wishes hear of it.
   let notices: StockNotices | undefined;
+  // A delivered order's review request (for a shopper who asked for them).
+  let reviewsOfOrders: ReviewService | undefined;
   const orders = new OrderService(db, settings.orders, {
     // An order's invoice, messages and refund are written in the transaction of the change that causes them.
     onChange: async (trx, change) => {
@@ -149,6 +153,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
       await payments?.orderChanged(trx, change);
       await couriers?.orderChanged(trx, change);
       if (change.kind === 'moved') await notices?.stockMayBeBack(trx, change.order.store_id);
+      await reviewsOfOrders?.orderChanged(trx, change);
     },
     waitsByHand: paymentWaitsByHand,
     documentsOf: (orderIds) => documentsOfOrders(db, orderIds),
@@ -261,7 +266,27 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     // AWB), keyed by the return; a store with no courier service is told to book it by hand.
     bookPickup: (pickup) => couriers.bookReturnPickup(pickup),
   });
-  const reviews = new ReviewService(db, { catalog, orders, audit });
+  const carts = new CartService(db, {
+    accounts,
+    catalog,
+    orders,
+    stores,
+    outbox,
+    whatsApp,
+    messages: settings.messages,
+  });
+  const reviews = new ReviewService(db, {
+    catalog,
+    orders,
+    audit,
+    requests: {
+      outbox,
+      stores,
+      messages: settings.messages,
+      consented: (trx, owner) => carts.consents.stands(owner, 'review-requests', trx),
+    },
+  });
+  reviewsOfOrders = reviews;
   return {
     stores,
     accounts,
@@ -282,6 +307,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
       newsletter,
       notices: stockNotices,
       reviews,
+      carts,
       outbox,
       audit,
     }),
@@ -302,5 +328,6 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     whatsApp,
     returns,
     reviews,
+    carts,
   };
 }
