@@ -1,4 +1,6 @@
 import { Outlet } from 'react-router';
+import { CartSync } from '@/features/cart/CartSync';
+import { WishlistSync } from '@/features/catalog/WishlistSync';
 import { TestModeBanner } from '@/features/store-info/components/TestModeBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -16,6 +18,9 @@ export function MainLayout() {
         Skip to content
       </a>
       <ScrollToTop />
+      {/* A signed-in shopper's cart and wishlist are kept on the server too. */}
+      <CartSync />
+      <WishlistSync />
       <TestModeBanner />
       <Header />
       <main id="main" className="flex-1">

@@ -12,6 +12,7 @@ import { useCartAvailability } from '../availability';
 import { useCart } from '../cart-context';
 import { type LineProblem, lineCapText, lineKey, optionsLabel } from '../cart-rules';
 import { shippingText, useShippingQuote } from '../shipping-quote';
+import { useRestoreLink } from '../use-restore-link';
 
 /** What the shopper reads about a line that cannot be ordered as it is. */
 const problemText = (problem: LineProblem) =>
@@ -32,6 +33,7 @@ export default function CartPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const availability = useCartAvailability(items);
+  useRestoreLink();
 
   if (items.length === 0) {
     return (
