@@ -13,7 +13,7 @@ export function itemsSummary(lines: Array<{ name: string; quantity: number }>): 
 
 /**
  * A cart reminder: what is in the cart, the link that brings it back in any browser, and how to
- * stop these (the account page). No countdown and no pressure: the cart simply waits.
+ * stop these (the box at checkout). No countdown and no pressure: the cart simply waits.
  */
 export function cartReminderMessage(
   store: Pick<StoreRow, 'id' | 'store_name' | 'host' | 'public_port'>,
@@ -37,7 +37,7 @@ export function cartReminderMessage(
         which === 1
           ? 'You asked for a reminder when you left your cart at checkout. We send at most one more, tomorrow, and none once you order.'
           : 'This is the last reminder about this cart.',
-        'You can stop these reminders on your account page.',
+        'To stop them, untick "email me a reminder" on the checkout page: your choice is kept from then on.',
       ],
     },
   ]);

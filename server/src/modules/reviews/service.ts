@@ -240,7 +240,7 @@ export class ReviewService {
       },
       {
         lines: [
-          'You asked for this email when you ordered; it is the only one about this order. You can stop these emails on your account page.',
+          'You asked for this email when you ordered; it is the only one about this order. To stop them, untick the review box on the checkout page.',
         ],
       },
     ]);
