@@ -233,3 +233,27 @@ describe('cart reminders', () => {
     expect(await reminders(shopper.email)).toHaveLength(1);
   });
 });
+
+describe('an erased account', () => {
+  it('takes its kept cart and wishlist with it, and its consents are withdrawn', async () => {
+    const shopper = await atCheckout();
+    await http.put('/wishlist', { productIds: [productAt(1).id] }, shopper.token);
+    const { id: userId } = await shop.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', shopper.email)
+      .executeTakeFirstOrThrow();
+    const deleted = await http.delete('/account', { password: shopper.password }, shopper.token);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect(await shop.db.selectFrom('saved_carts').select('id').where('user_id', '=', userId).execute()).toEqual([]);
+    const standing = await shop.db
+      .selectFrom('reminder_consents')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('withdrawn_at', 'is', null)
+      .execute();
+    expect(standing).toEqual([]);
+    await runReminders(Date.now() + 2 * HOUR);
+    expect(await reminders(shopper.email)).toHaveLength(0);
+  });
+});
