@@ -5,7 +5,7 @@ import {
   type ReminderConsentsRequest,
 } from '@netkart/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Checkbox } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
 import { useCart } from '@/features/cart/cart-context';
@@ -33,6 +33,7 @@ export function ReminderChoices() {
   const queryClient = useQueryClient();
   const consents = useQuery({ ...remindersQuery, enabled: Boolean(user) });
   const marked = useRef(false);
+  const [shown, setShown] = useState<ReminderConsents>();
 
   useEffect(() => {
     if (!user || marked.current || items.length === 0) return;
@@ -41,11 +42,19 @@ export function ReminderChoices() {
   }, [user, items]);
 
   if (!user) return null;
-  const now = consents.data ?? { cartReminders: false, reviewRequests: false };
+  const now = shown ?? consents.data ?? { cartReminders: false, reviewRequests: false };
+  // The box follows the click at once; a choice the server did not keep is put back and said.
   const change = async (wanted: ReminderConsentsRequest) => {
+    const before = now;
+    setShown({ ...now, ...wanted });
     const result = await apiRequest<ReminderConsents>('/users/reminders', { method: 'PUT', body: wanted });
-    if (result.ok) queryClient.setQueryData(remindersQuery.queryKey, result.data);
-    else toast.error('Your choice could not be saved', { description: result.error ?? 'Please try again.' });
+    if (result.ok) {
+      queryClient.setQueryData(remindersQuery.queryKey, result.data);
+      setShown(result.data);
+    } else {
+      setShown(before);
+      toast.error('Your choice could not be saved', { description: result.error ?? 'Please try again.' });
+    }
   };
 
   return (
