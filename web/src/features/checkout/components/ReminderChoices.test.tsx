@@ -49,6 +49,20 @@ describe('the reminder boxes at checkout', () => {
     expect(reviewBox).not.toBeChecked();
   });
 
+  it('puts a box back and says so when the choice could not be saved', async () => {
+    fakeApi({
+      ...signedIn,
+      'GET /users/reminders': () => [200, { cartReminders: false, reviewRequests: false }],
+      'PUT /users/reminders': () => [503, { error: 'The shop is busy. Please try again.' }],
+      'PUT /cart': (body) => [200, { ...(body as object), updatedAt: '2027-02-04T10:00:00Z' }],
+    });
+    renderPage(<ReminderChoices />, { path: '/checkout' });
+    const reviewBox = await screen.findByLabelText(REVIEW_REQUEST_CONSENT_TEXT);
+    await userEvent.click(reviewBox);
+    expect(await screen.findByText('Your choice could not be saved')).toBeVisible();
+    expect(reviewBox).not.toBeChecked();
+  });
+
   it('shows nothing to a guest', async () => {
     clearAuthToken();
     fakeApi({});
