@@ -1,4 +1,5 @@
 import {
+  AccountExport,
   CART_REMINDER_CONSENT_TEXT,
   type Product,
   ReminderConsents,
@@ -231,6 +232,17 @@ describe('cart reminders', () => {
     const at = Date.now() + HOUR + 60_000;
     await Promise.all(Array.from({ length: 5 }, () => job.run(shop.services, at)));
     expect(await reminders(shopper.email)).toHaveLength(1);
+  });
+});
+
+describe('the account’s copy of its data', () => {
+  it('holds the kept cart, the wishlist and the consents to reminders', async () => {
+    const shopper = await atCheckout();
+    await http.put('/wishlist', { productIds: [productAt(1).id] }, shopper.token);
+    const copy = AccountExport.parse((await http.post('/account/export', {}, shopper.token)).json());
+    expect(copy.keptCart).toEqual([{ productId: productAt(0).id, quantity: 2 }]);
+    expect(copy.wishlist).toEqual([productAt(1).id]);
+    expect(copy.reminders).toEqual({ cartReminders: true, reviewRequests: false });
   });
 });
 

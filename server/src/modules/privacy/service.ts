@@ -72,6 +72,8 @@ export class PrivacyService {
     }
     for (const order of orders) addresses.set(JSON.stringify(order.shippingAddress), order.shippingAddress);
     const subscriber = user.email ? await this.owners.newsletter.byEmail(store.id, user.email) : undefined;
+    const owner = { storeId: store.id, userId: user.id };
+    const carts = this.owners.carts;
     return {
       exportedAt: nowIso(),
       store: { name: store.store_name, host: store.host },
@@ -91,6 +93,13 @@ export class PrivacyService {
             subscribedAt: subscriber.subscribed_at,
           }
         : null,
+      ...(carts
+        ? {
+            keptCart: (await carts.cartOf(owner)).lines,
+            wishlist: (await carts.wishlistOf(owner)).productIds,
+            reminders: await carts.consents.of(owner),
+          }
+        : {}),
     };
   }
 
