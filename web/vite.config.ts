@@ -208,7 +208,7 @@ const firstVisitChunks = {
       // its schema, the PIN look-up, shipping quotes, the cart's return), nor the signed-in shopper's
       // kept cart (loaded once signed in): they come with those pages.
       name: 'shell',
-      test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/](?!strict-csp)|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas|address-fields|pincode|shipping-quote|cart-back|use-cart-back|cart-sync|CartSync)[^\\/]+\.tsx?$)/,
+      test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/](?!strict-csp)|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas|address-fields|pincode|shipping-quote|cart-back|use-cart-back|cart-sync|CartSync|use-restore-link)[^\\/]+\.tsx?$)/,
       priority: 10,
     },
   ],
