@@ -141,13 +141,19 @@ export class CartService {
    * ordered since reaching checkout, or who withdrew the consent, gets none.
    */
   async sendDueReminders(now: number): Promise<number> {
-    const earliest = new Date(now - REMINDER_AFTER_MS[0]).toISOString();
+    // Only those due now: the first an hour after checkout, the second a day after.
+    const dueBy = (after: number) => new Date(now - after).toISOString();
     const candidates = await this.db
       .selectFrom('saved_carts')
       .selectAll()
       .where('checkout_at', 'is not', null)
-      .where('checkout_at', '<=', earliest)
-      .where('reminders_sent', '<', REMINDER_AFTER_MS.length)
+      .where((eb) =>
+        eb.or(
+          REMINDER_AFTER_MS.map((after, sent) =>
+            eb.and([eb('reminders_sent', '=', sent), eb('checkout_at', '<=', dueBy(after))]),
+          ),
+        ),
+      )
       .orderBy('checkout_at')
       .limit(500)
       .execute();
