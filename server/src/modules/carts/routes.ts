@@ -40,7 +40,9 @@ export async function cartRoutes(app: FastifyInstance, { carts }: { carts: CartS
 
   const restore = {
     description: "The cart a reminder's link names, to put back in the browser's cart (no sign-in needed).",
-    params: z.object({ token: z.string().trim().min(1).max(100) }),
+    params: z.object({
+      token: z.string().trim().min(1, { error: 'token is required.' }).max(100, { error: 'token is too long.' }),
+    }),
     response: withErrors({ 200: RestoredCart }),
   };
   api.get('/cart/restore/:token', { schema: restore }, async (request) =>
