@@ -205,9 +205,10 @@ const firstVisitChunks = {
     },
     {
       // Not the pieces only the checkout, cart, account and orders pages use (the address form with
-      // its schema, the PIN look-up, shipping quotes, the cart's return): they come with those pages.
+      // its schema, the PIN look-up, shipping quotes, the cart's return), nor the signed-in shopper's
+      // kept cart (loaded once signed in): they come with those pages.
       name: 'shell',
-      test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/](?!strict-csp)|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas|address-fields|pincode|shipping-quote|cart-back|use-cart-back)[^\\/]+\.tsx?$)/,
+      test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/](?!strict-csp)|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas|address-fields|pincode|shipping-quote|cart-back|use-cart-back|cart-sync|CartSync|use-restore-link)[^\\/]+\.tsx?$)/,
       priority: 10,
     },
   ],

@@ -6,6 +6,7 @@
 export * from './accounts.js';
 export * from './addresses.js';
 export * from './admin.js';
+export * from './carts.js';
 export * from './catalog.js';
 export * from './cod.js';
 export * from './common.js';

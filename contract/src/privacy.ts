@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SignInCode } from './accounts.js';
+import { ReminderConsents, SavedCartLine } from './carts.js';
 import { Order } from './orders.js';
 
 /**
@@ -38,6 +39,10 @@ export const AccountExport = z.object({
   addresses: z.array(Order.shape.shippingAddress),
   orders: z.array(Order),
   newsletter: z.object({ subscribed: z.boolean(), consentText: z.string(), subscribedAt: z.string() }).nullable(),
+  /** The cart and wishlist the shop keeps for the account, and its consents to reminders. */
+  keptCart: z.array(SavedCartLine).optional(),
+  wishlist: z.array(z.string()).optional(),
+  reminders: ReminderConsents.optional(),
 });
 export type AccountExport = z.infer<typeof AccountExport>;
 

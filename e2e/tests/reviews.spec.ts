@@ -1,7 +1,15 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { orderOneProduct, simpleProduct, test } from './support';
+import {
+  newShopper,
+  orderOneProduct,
+  registerByApi,
+  signInByApi,
+  simpleProduct,
+  test,
+  waitForInteractivePages,
+} from './support';
 
 const REPOSITORY = path.resolve(import.meta.dirname, '../..');
 
@@ -30,8 +38,9 @@ function store(argv: string[]): Promise<string> {
   });
 }
 
-test("a buyer's review is shown only once the shop approves it, then counted in the rating and the structured data", async ({
+test("a buyer's review is shown only once the shop approves it, then counted in the rating and the structured data, and another shopper finds it helpful", async ({
   page,
+  browser,
   request,
 }) => {
   const orderId = await orderOneProduct(page, request);
@@ -75,4 +84,20 @@ test("a buyer's review is shown only once the shop approves it, then counted in 
     .evaluateAll((scripts) => scripts.map((script) => script.textContent ?? '').join('\n'));
   expect(structured).toContain('"aggregateRating"');
   expect(structured).toContain(words);
+
+  // Another shopper finds it helpful: one vote, said at once.
+  const reader = newShopper();
+  await registerByApi(request, reader);
+  const other = waitForInteractivePages(await browser.newContext({ baseURL: test.info().project.use.baseURL }));
+  try {
+    const readerPage = await other.newPage();
+    await signInByApi(readerPage, reader);
+    await readerPage.goto(`/product/${product.id}`);
+    const review = readerPage.getByRole('listitem').filter({ hasText: words });
+    await review.getByRole('button', { name: 'Helpful (0)' }).click();
+    await expect(review.getByRole('button', { name: 'Helpful (1)' })).toBeDisabled();
+    await expect(review.getByText('Thank you for your vote.')).toBeVisible();
+  } finally {
+    await other.close();
+  }
 });

@@ -13,6 +13,7 @@ import { addressRoutes } from './modules/accounts/address-routes.js';
 import { emailVerificationRoutes } from './modules/accounts/email-routes.js';
 import { phoneSignInRoutes } from './modules/accounts/phone-routes.js';
 import { accountRoutes } from './modules/accounts/routes.js';
+import { cartRoutes } from './modules/carts/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { courierRoutes } from './modules/couriers/routes.js';
@@ -84,6 +85,7 @@ export const API_MODULES = [
   })),
   moduleRoutes(returnRoutes, ({ services }: ModuleGiven) => ({ returns: services.returns })),
   moduleRoutes(reviewRoutes, ({ services }: ModuleGiven) => ({ reviews: services.reviews })),
+  moduleRoutes(cartRoutes, ({ services }: ModuleGiven) => ({ carts: services.carts })),
   moduleRoutes(invoiceRoutes, ({ services }: ModuleGiven) => ({
     orders: services.orders,
     invoices: services.invoices,

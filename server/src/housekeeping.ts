@@ -82,6 +82,14 @@ export const HOUSEKEEPING_JOBS: HousekeepingJob[] = [
     },
   },
   {
+    // A shopper who agreed to reminders and left checkout without ordering hears of the cart after an hour, then a day.
+    name: 'cart reminders',
+    async run(services, now) {
+      const written = await services.carts.sendDueReminders(now);
+      return written ? `wrote ${written} cart reminder(s)` : undefined;
+    },
+  },
+  {
     // Once a day the merchant hears which products are about to sell out, before they do.
     name: 'daily low-stock summary',
     async run(services, now) {

@@ -11,6 +11,7 @@ import { PhoneSignIn } from './modules/accounts/phone-sign-in.js';
 import { AccountService } from './modules/accounts/service.js';
 import { ShopperSessions } from './modules/accounts/sessions.js';
 import { AuditLog } from './modules/audit/service.js';
+import { CartService } from './modules/carts/service.js';
 import { CatalogService } from './modules/catalog/service.js';
 import { ContactService } from './modules/contact/service.js';
 import { CouponService } from './modules/coupons/service.js';
@@ -85,6 +86,7 @@ export interface ModuleServices {
   whatsApp: WhatsAppService;
   returns: ReturnService;
   reviews: ReviewService;
+  carts: CartService;
 }
 
 /** What the services take from the configuration (the server's and the `store` command's). */
@@ -144,6 +146,8 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   let couriers: CourierService | undefined;
   // A cancelled order's stock back on the shelf: the "Notify me" wishes hear of it.
   let notices: StockNotices | undefined;
+  // A delivered order's review request (for a shopper who asked for them).
+  let reviewsOfOrders: ReviewService | undefined;
   const orders = new OrderService(db, settings.orders, {
     // An order's invoice, messages and refund are written in the transaction of the change that causes them.
     onChange: async (trx, change) => {
@@ -156,6 +160,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
       // A cancelled or expired order gives its coupon's use back.
       if (change.kind === 'moved' && change.to === OrderStatus.Cancelled)
         await coupons.orderCancelled(trx, change.order.id);
+      await reviewsOfOrders?.orderChanged(trx, change);
     },
     waitsByHand: paymentWaitsByHand,
     documentsOf: (orderIds) => documentsOfOrders(db, orderIds),
@@ -272,7 +277,27 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     // AWB), keyed by the return; a store with no courier service is told to book it by hand.
     bookPickup: (pickup) => couriers.bookReturnPickup(pickup),
   });
-  const reviews = new ReviewService(db, { catalog, orders, audit });
+  const carts = new CartService(db, {
+    accounts,
+    catalog,
+    orders,
+    stores,
+    outbox,
+    whatsApp,
+    messages: settings.messages,
+  });
+  const reviews = new ReviewService(db, {
+    catalog,
+    orders,
+    audit,
+    requests: {
+      outbox,
+      stores,
+      messages: settings.messages,
+      consented: (trx, owner) => carts.consents.stands(owner, 'review-requests', trx),
+    },
+  });
+  reviewsOfOrders = reviews;
   return {
     stores,
     accounts,
@@ -293,6 +318,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
       newsletter,
       notices: stockNotices,
       reviews,
+      carts,
       outbox,
       audit,
     }),
@@ -314,5 +340,6 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     whatsApp,
     returns,
     reviews,
+    carts,
   };
 }

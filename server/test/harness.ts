@@ -212,6 +212,7 @@ export function client(app: FastifyInstance, defaults: { host?: string; token?: 
     post: (url: string, body?: unknown, token?: string) => request('POST', url, body ?? {}, token),
     delete: (url: string, body?: unknown, token?: string) => request('DELETE', url, body, token),
     patch: (url: string, body?: unknown, token?: string) => request('PATCH', url, body ?? {}, token),
+    put: (url: string, body?: unknown, token?: string) => request('PUT', url, body ?? {}, token),
     raw: (options: InjectOptions) => app.inject(options),
   };
 }

@@ -435,6 +435,10 @@ export interface DatabaseSchema {
   reviews: ReviewsTable;
   coupons: CouponsTable;
   coupon_uses: CouponUsesTable;
+  review_votes: ReviewVotesTable;
+  review_requests: ReviewRequestsTable;
+  saved_carts: SavedCartsTable;
+  reminder_consents: ReminderConsentsTable;
   return_items: ReturnItemsTable;
   return_rules: ReturnRulesTable;
   return_credit_notes: ReturnCreditNotesTable;
@@ -721,6 +725,51 @@ export interface TicketsTable {
   created_at: string;
 }
 
+/** A signed-in shopper's cart and wishlist as the server keeps them, and the cart's reminders. */
+export interface SavedCartsTable {
+  id: string;
+  store_id: string;
+  user_id: string;
+  /** The cart's lines (CartLine[]), as the storefront last sent them. */
+  lines_json: string;
+  /** The wishlist's product ids (string[]). */
+  wishlist_json: string;
+  cart_updated_at: string | null;
+  wishlist_updated_at: string | null;
+  /** When the shopper last reached checkout with this cart; null once ordered or emptied. */
+  checkout_at: string | null;
+  /** Reminders written since checkout_at: 0, 1 (after an hour) or 2 (after a day). */
+  reminders_sent: number;
+  /** The secret of the reminder's link that brings the cart back. */
+  restore_token: string;
+}
+
+/** A shopper's consent to one kind of reminder ('cart-reminders', 'review-requests'), with its words. */
+export interface ReminderConsentsTable {
+  id: string;
+  store_id: string;
+  user_id: string;
+  purpose: string;
+  consent_text: string;
+  given_at: string;
+  withdrawn_at: string | null;
+}
+
+/** One shopper's "helpful" on one review. */
+export interface ReviewVotesTable {
+  review_id: string;
+  user_id: string;
+  store_id: string;
+  created_at: string;
+}
+
+/** The review request of a delivered order: written once. */
+export interface ReviewRequestsTable {
+  order_id: string;
+  store_id: string;
+  sent_at: string;
+}
+
 /** A newsletter subscriber, with the notice they agreed to (marketing consent). */
 /** An address waiting to hear that an out-of-stock product is back; deleted once its email is written. */
 export interface StockNoticesTable {
@@ -756,6 +805,7 @@ export type ReturnRow = Selectable<ReturnsTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type CouponRow = Selectable<CouponsTable>;
 export type CouponUseRow = Selectable<CouponUsesTable>;
+export type SavedCartRow = Selectable<SavedCartsTable>;
 export type ReturnItemRow = Selectable<ReturnItemsTable>;
 export type ReturnRulesRow = Selectable<ReturnRulesTable>;
 export type ReturnCreditNoteRow = Selectable<ReturnCreditNotesTable>;

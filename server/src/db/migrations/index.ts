@@ -58,6 +58,8 @@ import * as originAndBis from './2027-01-30-origin-and-bis.js';
 import * as reviews from './2027-01-31-reviews.js';
 import * as stockNotices from './2027-02-01-stock-notices.js';
 import * as coupons from './2027-02-03-coupons.js';
+import * as savedCarts from './2027-02-04-saved-carts.js';
+import * as reviewVotes from './2027-02-05-review-votes.js';
 import * as hindiCatalogue from './2027-02-06-hindi-catalogue.js';
 
 const migrations: [name: string, migration: Migration][] = [
@@ -108,6 +110,8 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-31-reviews', reviews],
   ['2027-02-01-stock-notices', stockNotices],
   ['2027-02-03-coupons', coupons],
+  ['2027-02-04-saved-carts', savedCarts],
+  ['2027-02-05-review-votes', reviewVotes],
   ['2027-02-06-hindi-catalogue', hindiCatalogue],
 ];
 

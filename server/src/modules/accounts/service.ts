@@ -254,6 +254,16 @@ export class AccountService {
       .execute();
   }
 
+  /** A shopper by account id (erased accounts included: their email is gone). */
+  findById(storeId: string, userId: string, db: Database = this.db) {
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('id', '=', userId)
+      .executeTakeFirst();
+  }
+
   findByEmail(storeId: string, email: string, db: Database = this.db) {
     return db
       .selectFrom('users')

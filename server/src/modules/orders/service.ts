@@ -490,6 +490,19 @@ export class OrderService {
     return found !== undefined;
   }
 
+  /** Whether the shopper has placed an order (of any state) at or after `sinceIso`. */
+  async placedSince(storeId: string, userId: string, sinceIso: string, db: Database = this.db): Promise<boolean> {
+    const found = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('store_id', '=', storeId)
+      .where('user_id', '=', userId)
+      .where('created_at', '>=', sinceIso)
+      .limit(1)
+      .executeTakeFirst();
+    return found !== undefined;
+  }
+
   /** A shopper's orders not yet delivered or cancelled, oldest first, read in the caller's transaction. */
   unfinishedOf(trx: Database, storeId: string, userId: string): Promise<string[]> {
     return unfinishedOrderIds(trx, storeId, userId);

@@ -8,6 +8,7 @@ import { verifyPassword } from '../accounts/passwords.js';
 import type { PhoneSignIn } from '../accounts/phone-sign-in.js';
 import type { AccountService } from '../accounts/service.js';
 import type { AuditLog } from '../audit/service.js';
+import type { CartService } from '../carts/service.js';
 import type { Outbox } from '../messages/outbox.js';
 import type { NewsletterService } from '../newsletter/service.js';
 import type { StockNotices } from '../notices/service.js';
@@ -34,6 +35,8 @@ export interface PrivacyOwners {
   notices: StockNotices;
   /** The shopper's reviews stay, no longer signed with their name. */
   reviews?: ReviewService | undefined;
+  /** The kept cart and wishlist go, and the consents to reminders are withdrawn. */
+  carts?: CartService | undefined;
   outbox: Outbox;
   /** Each copy handed out and each erasure is in the store's activity log (by account id, no personal data). */
   audit: AuditLog;
@@ -69,6 +72,8 @@ export class PrivacyService {
     }
     for (const order of orders) addresses.set(JSON.stringify(order.shippingAddress), order.shippingAddress);
     const subscriber = user.email ? await this.owners.newsletter.byEmail(store.id, user.email) : undefined;
+    const owner = { storeId: store.id, userId: user.id };
+    const carts = this.owners.carts;
     return {
       exportedAt: nowIso(),
       store: { name: store.store_name, host: store.host },
@@ -89,6 +94,13 @@ export class PrivacyService {
             subscribedAt: subscriber.subscribed_at,
           }
         : null,
+      ...(carts
+        ? {
+            keptCart: (await carts.cartOf(owner)).lines,
+            wishlist: (await carts.wishlistOf(owner)).productIds,
+            reminders: await carts.consents.of(owner),
+          }
+        : {}),
     };
   }
 
@@ -129,6 +141,7 @@ export class PrivacyService {
       await this.owners.addressBook.eraseAll(trx, user.id);
       await orders.eraseBuyer(trx, store.id, user.id);
       await this.owners.reviews?.eraseAuthor(trx, store.id, user.id);
+      await this.owners.carts?.forget(trx, { storeId: store.id, userId: user.id });
       if (user.email) {
         await outbox.deleteTo(trx, store.id, user.email);
         await newsletter.forget(trx, store.id, user.email);

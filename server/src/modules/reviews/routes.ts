@@ -1,4 +1,11 @@
-import { CreateReviewRequest, Id, ReviewListQuery, ReviewListResponse, SubmittedReview } from '@netkart/contract';
+import {
+  CreateReviewRequest,
+  HelpfulVote,
+  Id,
+  ReviewListQuery,
+  ReviewListResponse,
+  SubmittedReview,
+} from '@netkart/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,6 +35,18 @@ export async function reviewRoutes(app: FastifyInstance, { reviews }: { reviews:
     const { id } = valid(request, 'params');
     const created = await reviews.submit(request.store.id, user, id, valid(request, 'body'));
     return reply.status(201).send(created);
+  });
+
+  const vote = {
+    security: SHOPPER_TOKEN,
+    description:
+      "A signed-in shopper finds an approved review helpful: one vote each, not on one's own (403), a second is 409.",
+    params: z.object({ id: Id }),
+    response: withErrors({ 200: HelpfulVote }),
+  };
+  api.post('/reviews/:id/helpful', { schema: vote }, async (request) => {
+    const user = requireUser(request);
+    return reviews.voteHelpful(request.store.id, user, valid(request, 'params').id);
   });
 
   const read = {

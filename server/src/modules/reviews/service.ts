@@ -3,6 +3,8 @@ import {
   type AdminReviewListQuery,
   type AdminReviewListResponse,
   type CreateReviewRequest,
+  OrderStatus,
+  productPath,
   REVIEWS_PAGE_SIZE,
   type Review,
   type ReviewListQuery,
@@ -17,7 +19,10 @@ import { newId, nowIso } from '../../shared/ids.js';
 import type { AuditLog } from '../audit/service.js';
 import { ratingOf } from '../catalog/product-row.js';
 import type { CatalogService } from '../catalog/service.js';
-import type { OrderService } from '../orders/service.js';
+import { type MessageSettings, renderMessage, shopUrl } from '../messages/layout.js';
+import type { Outbox } from '../messages/outbox.js';
+import type { OrderChange, OrderService } from '../orders/service.js';
+import type { StoreService } from '../stores/service.js';
 
 export const REVIEW_NOT_FOUND = 'No review has that id.';
 export const NOT_A_BUYER =
@@ -35,7 +40,19 @@ export interface ReviewNeighbours {
   catalog: CatalogService;
   orders: OrderService;
   audit: AuditLog;
+  /** Review requests after delivery: written through the outbox, to shoppers who asked for them. */
+  requests?: {
+    outbox: Outbox;
+    stores: StoreService;
+    messages?: MessageSettings | undefined;
+    /** Whether the shopper's consent to review requests stands, read in the caller's transaction. */
+    consented(trx: Database, owner: { storeId: string; userId: string }): Promise<boolean>;
+  };
 }
+
+export const OWN_REVIEW = 'You cannot vote for your own review.';
+export const ALREADY_VOTED = 'You have already found this review helpful: one vote per shopper.';
+export const REVIEW_REQUEST_KIND = 'review.request';
 
 /** As shown: 'Asha K.' (first name and the initial of the last), or 'A buyer' when the account has no name. */
 export function authorNameOf(user: Pick<UserRow, 'first_name' | 'last_name'>): string {
@@ -149,6 +166,92 @@ export class ReviewService {
       rating,
       pagination: { page: query.page, limit, total: rating.count },
     };
+  }
+
+  /**
+   * A signed-in shopper finds an approved review helpful: one vote each, never on their own, the
+   * count kept on the review in the same transaction (most helpful first reads it).
+   */
+  async voteHelpful(storeId: string, user: UserRow, reviewId: string): Promise<{ helpfulCount: number }> {
+    try {
+      return await writeTransaction(this.db, async (trx) => {
+        const review = await this.rowOf(trx, storeId, reviewId);
+        if (review.status !== 'approved') throw notFound(REVIEW_NOT_FOUND);
+        if (review.user_id === user.id) throw new HttpError(403, OWN_REVIEW);
+        const inserted = await trx
+          .insertInto('review_votes')
+          .values({ review_id: review.id, user_id: user.id, store_id: storeId, created_at: nowIso() })
+          .onConflict((conflict) => conflict.columns(['review_id', 'user_id']).doNothing())
+          .returning('review_id')
+          .executeTakeFirst();
+        if (!inserted) throw conflict(ALREADY_VOTED);
+        await trx
+          .updateTable('reviews')
+          .set((eb) => ({ helpful_count: eb('helpful_count', '+', 1) }))
+          .where('id', '=', review.id)
+          .execute();
+        // The product's reviews as kept for every shopper read afresh.
+        await this.neighbours.catalog.moveRating(trx, storeId, review.product_id, 0, 0);
+        return { helpfulCount: Number(review.helpful_count) + 1 };
+      });
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      if (/unique|duplicate/i.test(String((error as Error).message))) throw conflict(ALREADY_VOTED);
+      throw error;
+    }
+  }
+
+  /**
+   * The orders' hook: a delivered order's shopper who asked for review requests gets one email
+   * linking to each product's review form, once per order (the request's row claims it), in the
+   * transaction that delivered it.
+   */
+  async orderChanged(trx: Database, change: OrderChange): Promise<void> {
+    const requests = this.neighbours.requests;
+    if (!requests || change.kind !== 'moved' || change.to !== OrderStatus.Delivered) return;
+    const { order, items } = change;
+    if (!order.email || !(await requests.consented(trx, { storeId: order.store_id, userId: order.user_id }))) return;
+    const store = await requests.stores.byId(order.store_id, trx);
+    if (!store) return;
+    const claimed = await trx
+      .insertInto('review_requests')
+      .values({ order_id: order.id, store_id: order.store_id, sent_at: nowIso() })
+      .onConflict((conflict) => conflict.column('order_id').doNothing())
+      .returning('order_id')
+      .executeTakeFirst();
+    if (!claimed) return;
+    const products = new Map<string, string>();
+    for (const item of items) {
+      const product = await this.neighbours.catalog.getAny(order.store_id, item.product_id, trx);
+      if (product && !products.has(product.id)) products.set(product.id, product.title);
+    }
+    if (products.size === 0) return;
+    const base = shopUrl(store, requests.messages);
+    const { text, html } = renderMessage(store, [
+      {
+        heading: 'How is your order?',
+        lines: [
+          `Your order ${order.id} has been delivered. If you have a minute, tell other shoppers what you think of it: your review is shown once the store has checked it, with your first name and initial.`,
+        ],
+        links: [...products].map(([id, title]) => ({
+          label: `Review ${title}`,
+          url: `${base}${productPath({ id, name: title })}#write-review`,
+        })),
+      },
+      {
+        lines: [
+          'You asked for this email when you ordered; it is the only one about this order. To stop them, untick the review box on the checkout page.',
+        ],
+      },
+    ]);
+    await requests.outbox.enqueue(trx, {
+      storeId: order.store_id,
+      kind: REVIEW_REQUEST_KIND,
+      recipient: order.email,
+      subject: `How is your order ${order.id}?`,
+      text,
+      html,
+    });
   }
 
   /** The store's reviews for moderation, pending first then newest, with how many are in each status. */

@@ -4,13 +4,14 @@ import { writeTransaction } from '../../db/transaction.js';
 import { nowIso } from '../../shared/ids.js';
 import type { MessageSettings } from '../messages/layout.js';
 import type { Outbox } from '../messages/outbox.js';
-import type { WhatsAppGateway } from '../messages/whatsapp-messages.js';
+import { enqueueWhatsAppMessage, type WhatsAppGateway } from '../messages/whatsapp-messages.js';
 import type { OrderChange } from '../orders/service.js';
 import type { StoreService } from '../stores/service.js';
 import { WhatsAppCloud } from './cloud-api.js';
 import { type ConsentGivenVia, type ConsentOwner, WhatsAppConsents } from './consents.js';
 import { sendsThroughCloudApi, type WhatsAppEnvironment } from './environment.js';
 import { WhatsAppOrderUpdates } from './order-updates.js';
+import { filledIn, templateCall, WHATSAPP_TEMPLATES } from './templates.js';
 import { applyWebhook, signatureMatches, subscriptionChallenge, type WebhookResult } from './webhook.js';
 
 /** Order updates on WhatsApp: the shoppers' consent, the messages it allows, and Meta's webhook. */
@@ -20,7 +21,7 @@ export class WhatsAppService {
 
   constructor(
     private readonly db: Database,
-    outbox: Outbox,
+    private readonly outbox: Outbox,
     stores: StoreService,
     readonly environment: WhatsAppEnvironment,
     settings: MessageSettings = {},
@@ -45,6 +46,28 @@ export class WhatsAppService {
   /** The sign-in codes' hook: the code on WhatsApp too, to a number with a standing consent. */
   signInCode(trx: Database, message: { storeId: string; phone: string; code: string }): Promise<void> {
     return this.updates.signInCode(trx, message);
+  }
+
+  /**
+   * The cart reminders' hook: the reminder on WhatsApp too, for a shopper whose consent to updates
+   * here stands, in the reminder's transaction. False when it does not stand (nothing written).
+   */
+  async cartReminder(
+    trx: Database,
+    message: { storeId: string; userId: string; storeName: string; items: string; link: string },
+  ): Promise<boolean> {
+    const consent = await this.consents.standing({ storeId: message.storeId, userId: message.userId }, trx);
+    if (!consent) return false;
+    const template = WHATSAPP_TEMPLATES.cartReminder;
+    const parameters = [message.storeName, message.items, message.link];
+    await enqueueWhatsAppMessage(this.outbox, trx, {
+      storeId: message.storeId,
+      kind: 'cart.reminder',
+      phone: consent.phone,
+      text: filledIn(template, parameters),
+      call: templateCall(template, parameters),
+    });
+    return true;
   }
 
   /** The orders' hook for a consent asked for with an order, in its transaction. */

@@ -8,8 +8,11 @@ import type { TemplateCall } from '../messages/whatsapp-messages.js';
 export interface WhatsAppTemplate {
   name: string;
   language: 'en';
-  /** UTILITY for order updates; AUTHENTICATION for sign-in codes (Meta fixes their wording and adds a copy-code button). */
-  category: 'UTILITY' | 'AUTHENTICATION';
+  /**
+   * UTILITY for order updates; MARKETING for a cart reminder (Meta counts a nudge to buy as
+   * marketing); AUTHENTICATION for sign-in codes (Meta fixes their wording and adds a copy-code button).
+   */
+  category: 'UTILITY' | 'MARKETING' | 'AUTHENTICATION';
   body: string;
 }
 
@@ -37,6 +40,12 @@ export const WHATSAPP_TEMPLATES = {
     language: 'en',
     category: 'UTILITY',
     body: '{{1}} is the code to confirm your cash on delivery order {{2}} at {{3}}.',
+  },
+  cartReminder: {
+    name: 'cart_reminder',
+    language: 'en',
+    category: 'MARKETING',
+    body: 'Your cart at {{1}} is waiting for you: {{2}}. Pick up where you left off: {{3}}',
   },
   signInCode: {
     name: 'sign_in_code',

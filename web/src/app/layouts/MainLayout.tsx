@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { useAuth } from '@/features/auth/auth-context';
 import { TestModeBanner } from '@/features/store-info/components/TestModeBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -6,7 +8,14 @@ import { MobileBottomBar } from './MobileBottomBar';
 import { OfflineGate } from './OfflineNotice';
 import { ScrollToTop } from './ScrollToTop';
 
+// Only a signed-in shopper's cart and wishlist are kept on the server: a guest never loads these.
+const CartSync = lazy(() => import('@/features/cart/CartSync').then((module) => ({ default: module.CartSync })));
+const WishlistSync = lazy(() =>
+  import('@/features/catalog/WishlistSync').then((module) => ({ default: module.WishlistSync })),
+);
+
 export function MainLayout() {
+  const { user } = useAuth();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -16,6 +25,12 @@ export function MainLayout() {
         Skip to content
       </a>
       <ScrollToTop />
+      {user ? (
+        <Suspense fallback={null}>
+          <CartSync />
+          <WishlistSync />
+        </Suspense>
+      ) : null}
       <TestModeBanner />
       <Header />
       <main id="main" className="flex-1">

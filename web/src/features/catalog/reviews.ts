@@ -1,4 +1,10 @@
-import type { CreateReviewRequest, ReviewListResponse, ReviewSort, SubmittedReview } from '@netkart/contract';
+import type {
+  CreateReviewRequest,
+  HelpfulVote,
+  ReviewListResponse,
+  ReviewSort,
+  SubmittedReview,
+} from '@netkart/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
@@ -28,3 +34,7 @@ export const submitReview = (productId: string, review: CreateReviewRequest) =>
 /** '4.3 out of 5' style words for the stars, for screen readers and search engines alike. */
 export const ratingWords = (average: number, count: number) =>
   `Rated ${average.toFixed(1)} out of 5 from ${count} review${count === 1 ? '' : 's'}`;
+
+/** A signed-in shopper finds a review helpful: one vote each, not on their own (the server says why). */
+export const voteHelpful = (reviewId: string) =>
+  apiRequest<HelpfulVote>(`/reviews/${encodeURIComponent(reviewId)}/helpful`, { method: 'POST' });

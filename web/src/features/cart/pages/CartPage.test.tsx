@@ -199,3 +199,47 @@ describe('a coupon in the cart', () => {
     expect(summary().getByText('Total').nextSibling?.textContent).toBe('₹2,499');
   });
 });
+
+describe('a reminder’s link back to the cart', () => {
+  it('puts the kept cart back in this browser at today’s prices, keeping the larger quantity, and leaves the address bar', async () => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([adapter]));
+    const calls = fakeApi({
+      'GET /cart/restore/tok-1': (): Answer => [
+        200,
+        {
+          lines: [
+            { productId: 'p1', quantity: 1, name: adapter.name },
+            { productId: 'p2', quantity: 2, name: hub.name },
+          ],
+        },
+      ],
+      'GET /products/p1': (): Answer => [200, { id: 'p1', title: adapter.name, stock: 50 }],
+      'GET /products/p2': (): Answer => [
+        200,
+        { id: 'p2', title: hub.name, discountedPrice: 1199, imgUrl: '/h.svg', stock: 50 },
+      ],
+    });
+    renderPage(<CartPage />, { path: '/cart?restore=tok-1', route: '/cart' });
+    await waitFor(() => expect(stored()).toHaveLength(2));
+    expect(stored().map((line) => [line.id, line.quantity, line.price])).toEqual([
+      ['p1', 1, 1899],
+      ['p2', 2, 1199],
+    ]);
+    expect(await screen.findByText('7-Port USB Hub')).toBeVisible();
+    expect(calls.filter((call) => call.route === 'GET /cart/restore/tok-1')).toHaveLength(1);
+  });
+
+  it('says so when the link is not known', async () => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([adapter]));
+    fakeApi({
+      'GET /cart/restore/old': (): Answer => [
+        404,
+        { error: 'This link to a cart is not known here: it may be for another shop.' },
+      ],
+      'GET /products/p1': (): Answer => [200, { id: 'p1', title: adapter.name, stock: 50 }],
+    });
+    renderPage(<CartPage />, { path: '/cart?restore=old', route: '/cart' });
+    expect(await screen.findByText('This link to a cart is not known here: it may be for another shop.')).toBeVisible();
+    expect(stored()).toEqual([adapter]);
+  });
+});

@@ -15,6 +15,7 @@ import { type LineProblem, lineCapText, lineKey, optionsLabel } from '../cart-ru
 import { CouponField } from '../components/CouponField';
 import { discountLines, useAppliedCoupon, useCartQuote } from '../quote';
 import { shippingText, useShippingQuote } from '../shipping-quote';
+import { useRestoreLink } from '../use-restore-link';
 
 /** What the shopper reads about a line that cannot be ordered as it is. */
 const problemText = (problem: LineProblem) =>
@@ -40,6 +41,7 @@ export default function CartPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const availability = useCartAvailability(items);
+  useRestoreLink();
 
   if (items.length === 0) {
     return (

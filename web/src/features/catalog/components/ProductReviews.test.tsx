@@ -100,3 +100,43 @@ describe('writing a review', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('delivered order of this product');
   });
 });
+
+describe('helpful votes', () => {
+  it('shows Helpful (N); a signed-in shopper’s vote counts once and the button says so', async () => {
+    setAuthToken('token-1', true);
+    const calls = fakeApi({
+      'GET /accountInfo': () => [200, { email: 'asha@example.in', firstName: 'Asha', lastName: 'Rao' }],
+      [`GET /products/${PRODUCT}/reviews`]: () =>
+        listed([review('r1', 4, 'Good hub.', { helpfulCount: 2 })], 4) as [number, unknown],
+      'POST /reviews/r1/helpful': () => [200, { helpfulCount: 3 }],
+    });
+    renderPage(<ProductReviews productId={PRODUCT} />, { path: '/product/x' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Helpful (2)' }));
+    const voted = await screen.findByRole('button', { name: 'Helpful (3)' });
+    expect(voted).toBeDisabled();
+    expect(screen.getByText('Thank you for your vote.')).toBeVisible();
+    expect(calls.filter((call) => call.route === 'POST /reviews/r1/helpful')).toHaveLength(1);
+  });
+
+  it('tells a guest to sign in, and shows the server’s reason for a vote refused', async () => {
+    clearAuthToken();
+    fakeApi({
+      [`GET /products/${PRODUCT}/reviews`]: () => listed([review('r1', 4, 'Good hub.')], 4) as [number, unknown],
+    });
+    renderPage(<ProductReviews productId={PRODUCT} />, { path: '/product/x' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Helpful (0)' }));
+    expect(await screen.findByText('Sign in to say a review helped you.')).toBeVisible();
+  });
+
+  it('shows the server’s reason when the vote is refused (one’s own review)', async () => {
+    setAuthToken('token-1', true);
+    fakeApi({
+      'GET /accountInfo': () => [200, { email: 'asha@example.in', firstName: 'Asha', lastName: 'Rao' }],
+      [`GET /products/${PRODUCT}/reviews`]: () => listed([review('r1', 4, 'Mine.')], 4) as [number, unknown],
+      'POST /reviews/r1/helpful': () => [403, { error: 'You cannot vote for your own review.' }],
+    });
+    renderPage(<ProductReviews productId={PRODUCT} />, { path: '/product/x' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Helpful (0)' }));
+    expect(await screen.findByText('You cannot vote for your own review.')).toBeVisible();
+  });
+});

@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, FormField, Input, Select, Textarea } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
-import { reviewsQuery, submitReview } from '../reviews';
+import { reviewsQuery, submitReview, voteHelpful } from '../reviews';
 import { RatingStars } from './RatingStars';
 
 const dateOf = (iso: string) =>
@@ -80,6 +80,22 @@ export function ProductReviews({ productId }: { productId: string }) {
 }
 
 function ReviewItem({ review }: { review: Review }) {
+  const { user } = useAuth();
+  const [count, setCount] = useState(review.helpfulCount);
+  const [voted, setVoted] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
+  const vote = async () => {
+    if (!user) {
+      setRefusal('Sign in to say a review helped you.');
+      return;
+    }
+    const result = await voteHelpful(review.id);
+    if (result.ok) {
+      setCount(result.data.helpfulCount);
+      setVoted(true);
+    } else if (result.status === 409) setVoted(true);
+    else setRefusal(result.error ?? 'Your vote could not be counted. Please try again.');
+  };
   return (
     <li className="space-y-1 py-4">
       <RatingStars average={review.rating} count={1} showCount={false} />
@@ -89,6 +105,13 @@ function ReviewItem({ review }: { review: Review }) {
         {review.author} · {dateOf(review.createdAt)}
         {review.verifiedPurchase ? ' · Verified buyer' : ''}
       </p>
+      <div className="flex items-center gap-3 text-sm">
+        <Button variant="outline" size="sm" disabled={voted} aria-pressed={voted} onClick={() => void vote()}>
+          Helpful ({count})
+        </Button>
+        {voted ? <span className="text-slate-600">Thank you for your vote.</span> : null}
+        {refusal ? <span className="text-red-700">{refusal}</span> : null}
+      </div>
       {review.reply ? (
         <div className="mt-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
           <p className="font-medium text-slate-900">Reply from the store</p>
@@ -112,7 +135,7 @@ function WriteReview({ productId }: { productId: string }) {
 
   if (!user) {
     return (
-      <p className="text-sm text-slate-600">
+      <p id="write-review" className="text-sm text-slate-600">
         <Link to="/login" className="font-medium text-brand-700 underline">
           Sign in
         </Link>{' '}
@@ -151,6 +174,7 @@ function WriteReview({ productId }: { productId: string }) {
 
   return (
     <form
+      id="write-review"
       onSubmit={send}
       noValidate
       className="space-y-4 rounded-2xl border border-slate-200 p-4"

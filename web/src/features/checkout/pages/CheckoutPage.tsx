@@ -30,6 +30,7 @@ import { useStoreInfo } from '@/features/store-info/store-info';
 import { formatPrice } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { PaymentMethodChoice } from '../components/PaymentMethodChoice';
+import { ReminderChoices } from '../components/ReminderChoices';
 import { gstIncluded } from '../gst-included';
 import { codForCart, usePaymentMethods } from '../payment-methods';
 import { EMPTY_SHIPPING, type ShippingForm, trimmedShipping } from '../shipping';
@@ -253,6 +254,7 @@ export default function CheckoutPage() {
               {WHATSAPP_CONSENT_TEXT} <span className="text-slate-500">(to the phone number above)</span>
             </label>
           </div>
+          <ReminderChoices />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField
               label="GSTIN (optional)"
