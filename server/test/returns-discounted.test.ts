@@ -219,6 +219,21 @@ describe('returning items of an order with a 10% coupon', () => {
     });
   });
 
+  it('a free-shipping coupon is no item’s discount: the returned line is refunded at its price', async () => {
+    await shop.services.shipping.setRules(shop.storeId, { freeFrom: 100_000, slabs: [{ price: 79 }] });
+    codes += 1;
+    const coupon = await shop.services.coupons.add(
+      shop.storeId,
+      CreateCouponRequest.parse({ code: `SHIPFREE${codes}X`, kind: 'free-shipping' }),
+    );
+    const { order, itemOf } = await deliveredOrder([{ productId: charger, quantity: 1 }], coupon.code ?? '');
+    expect(order.total).toBe(549);
+    expect((await discountCharges(order.id)).map((charge) => Number(charge.amount))).toEqual([-7900]);
+    const { refunds, note } = await returned(order.id, { [itemOf(charger)]: 1 });
+    expect(refunds).toEqual([{ amount: 54_900, source: 'return' }]);
+    expect(note.lines.map((line) => line.total)).toEqual([54_900]);
+  });
+
   it('a whole-order cancellation after payment still refunds the order’s paid total', async () => {
     const code = await tenPercent();
     const placed = await http.post(

@@ -477,8 +477,10 @@ export class ReturnService {
     db: Database,
     row: Pick<ReturnRow, 'id' | 'order_id' | 'received_at'>,
     lines: { item: OrderItemRow; quantity: number }[],
+    /** The order's item shares, when the caller read them already. */
+    known?: Map<string, number>,
   ): Promise<PricedLine[]> {
-    const shares = await this.neighbours.orders.itemDiscounts(row.order_id, db);
+    const shares = known ?? (await this.neighbours.orders.itemDiscounts(row.order_id, db));
     if (shares.size === 0) return lines.map((line) => ({ ...line, discount: 0 }));
     const received = await db
       .selectFrom('return_items')
@@ -619,13 +621,19 @@ export class ReturnService {
         itemsOfOrder.set(row.order_id, await this.neighbours.orders.itemRows(row.order_id));
     }
     const amounts = new Map<string, number>();
+    const sharesOfOrder = new Map<string, Map<string, number>>();
     for (const row of rows) {
+      let shares = sharesOfOrder.get(row.order_id);
+      if (!shares) {
+        shares = await this.neighbours.orders.itemDiscounts(row.order_id);
+        sharesOfOrder.set(row.order_id, shares);
+      }
       const items = itemsOfOrder.get(row.order_id) ?? [];
       const own = lines.flatMap((line) => {
         const item = line.return_id === row.id ? items.find((each) => each.id === line.order_item_id) : undefined;
         return item ? [{ item, quantity: line.quantity }] : [];
       });
-      amounts.set(row.id, paidFor(await this.pricedLines(this.db, row, own)));
+      amounts.set(row.id, paidFor(await this.pricedLines(this.db, row, own, shares)));
     }
     return rows.map((row): Return => {
       const items = itemsOfOrder.get(row.order_id) ?? [];
