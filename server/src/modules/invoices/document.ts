@@ -264,6 +264,8 @@ export interface ReturnedLine {
   /** 0-based, in the order's item order: the invoice's line `index + 1`. */
   index: number;
   quantity: number;
+  /** Paise: the part of the order's discount these pieces took (the orders' item shares); 0 or unset: none. */
+  discount?: number;
 }
 
 /**
@@ -289,6 +291,42 @@ export function buildReturnCreditNote(
           ? splitInclusive(total, line.rate as GstRate, withinState)
           : { taxable: total, cgst: 0, sgst: 0, igst: 0 };
     lines.push({ ...line, number: lines.length + 1, quantity, total, ...split });
+  }
+  // The discount the returned pieces took comes back off as the invoice printed it: a negative line
+  // per HSN and rate, so the credit note's taxable value and tax are of what was paid for them.
+  const discounts = new Map<string, { hsn: string | null; rate: number; amount: number }>();
+  for (const { index, quantity, discount } of returned) {
+    const line = invoice.lines[index];
+    if (!line || quantity <= 0 || !discount || discount <= 0) continue;
+    const key = `${line.hsn ?? ''}|${line.rate}`;
+    const group = discounts.get(key) ?? { hsn: line.hsn, rate: line.rate, amount: 0 };
+    group.amount += discount;
+    discounts.set(key, group);
+  }
+  for (const { hsn, rate, amount } of discounts.values()) {
+    const printed = invoice.lines.find((line) => line.total < 0 && line.hsn === hsn && line.rate === rate);
+    // The whole of the invoice's discount line keeps its very figures; a part is split on its own.
+    const split =
+      printed && -printed.total === amount
+        ? { taxable: -printed.taxable, cgst: -printed.cgst, sgst: -printed.sgst, igst: -printed.igst }
+        : invoice.taxed
+          ? splitInclusive(amount, rate as GstRate, withinState)
+          : { taxable: amount, cgst: 0, sgst: 0, igst: 0 };
+    lines.push({
+      number: lines.length + 1,
+      description: printed?.description ?? 'Discount',
+      hsn,
+      quantity: 1,
+      unit: 'NOS',
+      unitPrice: -amount,
+      taxable: -split.taxable,
+      rate,
+      rateAssumed: printed?.rateAssumed ?? false,
+      cgst: -split.cgst,
+      sgst: -split.sgst,
+      igst: -split.igst,
+      total: -amount,
+    });
   }
   const sum = (pick: (line: PrintedLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
   const totals: PrintedTotals = {

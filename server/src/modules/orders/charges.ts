@@ -123,3 +123,55 @@ export const toOrderCharge = (row: OrderChargeRow): OrderCharge => ({
   label: row.label,
   amount: toRupees(Number(row.amount)),
 });
+
+/** The kind of a coupon's negative charge lines (the coupons module writes them). */
+const DISCOUNT_KIND = 'discount';
+
+const groupOf = (hsn: string | null, rate: GstRate | number | null) =>
+  `${hsn?.trim() ?? ''}|${rate === null ? STANDARD_GST_RATE : Number(rate)}`;
+
+/**
+ * THE share of an order's discount each item line took, in paise (positive), by item id: each
+ * discount line (one per HSN and GST rate) spread over that HSN's and rate's items by their value,
+ * rounded down with the last item of the group taking the remainder, so the shares add up to the
+ * discount exactly. A discount of no goods' group (free shipping, at the shipping's SAC) is no item's.
+ * Returns and their credit notes read it: a returned item is paid back at what was paid for it.
+ */
+export function itemDiscounts(
+  items: Pick<OrderItemRow, 'id' | 'unit_price' | 'quantity' | 'hsn' | 'gst_rate'>[],
+  charges: Pick<OrderChargeRow, 'kind' | 'amount' | 'sac' | 'gst_rate'>[],
+): Map<string, number> {
+  const shares = new Map<string, number>();
+  const discountOf = new Map<string, number>();
+  for (const charge of charges) {
+    if (charge.kind !== DISCOUNT_KIND || Number(charge.amount) >= 0) continue;
+    const key = groupOf(charge.sac, charge.gst_rate);
+    discountOf.set(key, (discountOf.get(key) ?? 0) - Number(charge.amount));
+  }
+  for (const [key, discount] of discountOf) {
+    const group = items.filter((item) => groupOf(item.hsn, item.gst_rate) === key);
+    const value = group.reduce((sum, item) => sum + Number(item.unit_price) * item.quantity, 0);
+    if (value <= 0) continue;
+    let given = 0;
+    for (const [index, item] of group.entries()) {
+      const share =
+        index === group.length - 1
+          ? discount - given
+          : Math.floor((discount * Number(item.unit_price) * item.quantity) / value);
+      given += share;
+      shares.set(item.id, share);
+    }
+  }
+  return shares;
+}
+
+/**
+ * The part of a line's discount share that `pieces` returned pieces take, after `before` pieces of
+ * the line came back earlier: worked out on the running count, so once every piece is back the
+ * parts add up to the line's share exactly.
+ */
+export function piecesDiscount(lineShare: number, quantity: number, before: number, pieces: number): number {
+  if (quantity <= 0 || lineShare <= 0) return 0;
+  const upTo = (count: number) => Math.floor((lineShare * Math.min(count, quantity)) / quantity);
+  return upTo(before + pieces) - upTo(before);
+}

@@ -19,7 +19,7 @@ import {
   refuseAddressOutsideItsPin,
   type StateOfPincode,
 } from '../pincodes/address-check.js';
-import type { OrderCharges } from './charges.js';
+import { chargesOfOrders, itemDiscounts, type OrderCharges } from './charges.js';
 import { placeExchange } from './exchange.js';
 import { correctedShipment, type MoveBy, moveRow, type OrderChangeHook, recordEvent, type Shipment } from './moves.js';
 import { type PlaceOrder, placeOrder } from './placing.js';
@@ -41,7 +41,7 @@ import { statusLabel } from './status.js';
 import { mergedTimeline, orderTimeline, type TimelineEntry, type TimelineSource } from './timeline.js';
 
 export type { ChargedOrder, NewCharge, OrderCharges } from './charges.js';
-export { chargesOfOrders, shownCharges } from './charges.js';
+export { chargesOfOrders, piecesDiscount, shownCharges } from './charges.js';
 export type { MoveBy, OrderChange, OrderChangeHook, Shipment } from './moves.js';
 export { type PaymentCheck, type PlaceOrder, STANDARD_SHIPPING } from './placing.js';
 export { type DocumentsOf, toOrder } from './queries.js';
@@ -473,6 +473,15 @@ export class OrderService {
   /** An order's lines as kept (HSN and rate included), in their order: for a courier's booking. */
   itemRows(orderId: string, db: Database = this.db): Promise<OrderItemRow[]> {
     return db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
+  }
+
+  /** Each item line's share of the order's discount in paise, by item id (none: no discount). */
+  async itemDiscounts(orderId: string, db: Database = this.db): Promise<Map<string, number>> {
+    const [items, charges] = await Promise.all([
+      this.itemRows(orderId, db),
+      chargesOfOrders(db, [orderId]).then((byOrder) => byOrder.get(orderId) ?? []),
+    ]);
+    return itemDiscounts(items, charges);
   }
 
   /** Whether the shopper has a Delivered order with this product among its lines (a verified buyer). */

@@ -23,7 +23,7 @@ import type { CatalogService } from '../catalog/service.js';
 import type { InvoiceService } from '../invoices/service.js';
 import type { MessageSettings } from '../messages/layout.js';
 import type { Outbox } from '../messages/outbox.js';
-import { ORDER_NOT_FOUND, type OrderService, statusLabel } from '../orders/service.js';
+import { ORDER_NOT_FOUND, type OrderService, piecesDiscount, statusLabel } from '../orders/service.js';
 import type { StoreService } from '../stores/service.js';
 import { returnMessage } from './messages.js';
 import { checkReturnPhoto } from './photos.js';
@@ -36,7 +36,10 @@ export interface ReceivedReturn {
   orderId: string;
   returnId: string;
   kind: ReturnKind;
-  /** Paise: what the returned lines came to, GST included (the order's charges are not refunded). */
+  /**
+   * Paise: what was paid for the returned pieces, GST included: their price less their share of the
+   * order's discount (the order's other charges are not refunded).
+   */
   amount: number;
   /** The order's payment provider ('payu', 'razorpay', 'cod' …): where the money goes back. */
   method: string | null;
@@ -90,6 +93,17 @@ export interface ReturnNeighbours {
   /** Books the reverse pickup with the courier service; without it, pickups are booked by hand. */
   bookPickup?: ReversePickupHook | undefined;
 }
+
+/** A returned line with the part of the order's discount its pieces took (paise). */
+interface PricedLine {
+  item: OrderItemRow;
+  quantity: number;
+  discount: number;
+}
+
+/** What was paid for the returned pieces, in paise: their price less their discount. */
+const paidFor = (lines: PricedLine[]): number =>
+  lines.reduce((total, { item, quantity, discount }) => total + Number(item.unit_price) * quantity - discount, 0);
 
 /** The statuses a return may move to from each; anything else is refused. */
 const MOVES: Record<ReturnStatus, readonly ReturnStatus[]> = {
@@ -401,7 +415,7 @@ export class ReturnService {
    */
   receive(storeId: string, id: string, by: ReturnActor): Promise<Return> {
     return this.move(storeId, id, 'received', by, async (trx, row, order) => {
-      const lines = await this.linesOf(row.id, order.id, trx);
+      const lines = await this.pricedLines(trx, row, await this.linesOf(row.id, order.id, trx));
       await this.neighbours.catalog.restock(
         trx,
         storeId,
@@ -410,10 +424,14 @@ export class ReturnService {
       const items = await this.neighbours.orders.itemRows(order.id, trx);
       await this.neighbours.invoices.issueReturnCreditNote(trx, order, {
         returnId: row.id,
-        lines: lines.map(({ item, quantity }) => ({ index: items.findIndex((each) => each.id === item.id), quantity })),
+        lines: lines.map(({ item, quantity, discount }) => ({
+          index: items.findIndex((each) => each.id === item.id),
+          quantity,
+          discount,
+        })),
         reason: `${row.kind === 'exchange' ? 'Exchange' : 'Return'} ${row.id}: ${row.reason}`,
       });
-      const amount = lines.reduce((total, { item, quantity }) => total + Number(item.unit_price) * quantity, 0);
+      const amount = paidFor(lines);
       let exchangeOrderId: string | null = null;
       if (row.kind === 'return') {
         const received: ReceivedReturn = {
@@ -448,6 +466,43 @@ export class ReturnService {
       const item = items.find((each) => each.id === line.order_item_id);
       return item ? [{ item, quantity: line.quantity }] : [];
     });
+  }
+
+  /**
+   * The returned lines with the part of the order's discount their pieces took (paise): the line's
+   * share (the orders' `itemDiscounts`) for these pieces, counted after the pieces of the same line
+   * received in earlier returns, so a line returned bit by bit gives back its share exactly.
+   */
+  private async pricedLines(
+    db: Database,
+    row: Pick<ReturnRow, 'id' | 'order_id' | 'received_at'>,
+    lines: { item: OrderItemRow; quantity: number }[],
+    /** The order's item shares, when the caller read them already. */
+    known?: Map<string, number>,
+  ): Promise<PricedLine[]> {
+    const shares = known ?? (await this.neighbours.orders.itemDiscounts(row.order_id, db));
+    if (shares.size === 0) return lines.map((line) => ({ ...line, discount: 0 }));
+    const received = await db
+      .selectFrom('return_items')
+      .innerJoin('returns', 'returns.id', 'return_items.return_id')
+      .select(['returns.id', 'returns.received_at', 'return_items.order_item_id', 'return_items.quantity'])
+      .where('returns.order_id', '=', row.order_id)
+      .where('returns.status', '=', 'received')
+      .where('returns.id', '!=', row.id)
+      .execute();
+    const before = new Map<string, number>();
+    for (const other of received) {
+      const earlier =
+        row.received_at === null ||
+        (other.received_at ?? '') < row.received_at ||
+        (other.received_at === row.received_at && other.id < row.id);
+      if (earlier) before.set(other.order_item_id, (before.get(other.order_item_id) ?? 0) + other.quantity);
+    }
+    return lines.map(({ item, quantity }) => ({
+      item,
+      quantity,
+      discount: piecesDiscount(shares.get(item.id) ?? 0, item.quantity, before.get(item.id) ?? 0, quantity),
+    }));
   }
 
   /**
@@ -492,10 +547,7 @@ export class ReturnService {
       if (to !== 'pickup-booked') {
         const store = await this.neighbours.stores.byId(storeId, trx);
         if (store && order.email) {
-          const amount = (await this.linesOf(row.id, order.id, trx)).reduce(
-            (total, { item, quantity }) => total + Number(item.unit_price) * quantity,
-            0,
-          );
+          const amount = paidFor(await this.pricedLines(trx, row, await this.linesOf(row.id, order.id, trx)));
           await this.neighbours.outbox.enqueue(
             trx,
             returnMessage(store, order, after, amount, this.neighbours.messages),
@@ -568,6 +620,21 @@ export class ReturnService {
       if (!itemsOfOrder.has(row.order_id))
         itemsOfOrder.set(row.order_id, await this.neighbours.orders.itemRows(row.order_id));
     }
+    const amounts = new Map<string, number>();
+    const sharesOfOrder = new Map<string, Map<string, number>>();
+    for (const row of rows) {
+      let shares = sharesOfOrder.get(row.order_id);
+      if (!shares) {
+        shares = await this.neighbours.orders.itemDiscounts(row.order_id);
+        sharesOfOrder.set(row.order_id, shares);
+      }
+      const items = itemsOfOrder.get(row.order_id) ?? [];
+      const own = lines.flatMap((line) => {
+        const item = line.return_id === row.id ? items.find((each) => each.id === line.order_item_id) : undefined;
+        return item ? [{ item, quantity: line.quantity }] : [];
+      });
+      amounts.set(row.id, paidFor(await this.pricedLines(this.db, row, own, shares)));
+    }
     return rows.map((row): Return => {
       const items = itemsOfOrder.get(row.order_id) ?? [];
       const own = lines.filter((line) => line.return_id === row.id);
@@ -587,10 +654,7 @@ export class ReturnService {
             ]
           : [];
       });
-      const amount = own.reduce((total, line) => {
-        const item = items.find((each) => each.id === line.order_item_id);
-        return total + (item ? Number(item.unit_price) * line.quantity : 0);
-      }, 0);
+      const amount = amounts.get(row.id) ?? 0;
       const note = notes.get(row.id);
       const status = row.status as ReturnStatus;
       return {
