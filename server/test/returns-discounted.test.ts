@@ -266,6 +266,110 @@ describe('returning items of an order with a 10% coupon', () => {
   });
 });
 
+describe('returning items of an order with a coupon limited to one product', () => {
+  // The earbuds' coupon: 10% of 2 × ₹1,333.33 = ₹266.67, one discount line at HSN 85183000 and 18%,
+  // which the headphones (not covered) share with the earbuds.
+  async function earbudsOnly(): Promise<string> {
+    codes += 1;
+    const coupon = await shop.services.coupons.add(
+      shop.storeId,
+      CreateCouponRequest.parse({ code: `EARBUDS${codes}X`, kind: 'percent', percent: 10, productIds: [earbuds] }),
+    );
+    if (!coupon.code) throw new Error('the coupon has no code');
+    return coupon.code;
+  }
+
+  const headphonesAndEarbuds = (code: string) =>
+    deliveredOrder(
+      [
+        { productId: headphones, quantity: 1 },
+        { productId: earbuds, quantity: 2 },
+      ],
+      code,
+    );
+
+  it('the item the coupon did not cover is refunded and credited at its full price', async () => {
+    const code = await earbudsOnly();
+    const { order, itemOf } = await headphonesAndEarbuds(code);
+    expect(order.total).toBe(4899.98);
+    // The invoice keeps its one discount line per HSN and rate.
+    expect((await discountCharges(order.id)).map((charge) => [Number(charge.amount), charge.sac])).toEqual([
+      [-26_667, '85183000'],
+    ]);
+    const { done, refunds, note } = await returned(order.id, { [itemOf(headphones)]: 1 });
+    expect(done.amount).toBe(2499.99);
+    expect(refunds).toEqual([{ amount: 249_999, source: 'return' }]);
+    const invoice = await invoiceOf(order.id);
+    expect(note.lines).toEqual([invoice.lines[0]]);
+    expect(note.totals.total).toBe(249_999);
+  });
+
+  it('the covered item is refunded at its price less the whole discount, and the credit note takes the invoice’s discount line', async () => {
+    const code = await earbudsOnly();
+    const { order, itemOf } = await headphonesAndEarbuds(code);
+    const { done, refunds, note } = await returned(order.id, { [itemOf(earbuds)]: 2 });
+    expect(done.amount).toBe(2399.99);
+    expect(refunds).toEqual([{ amount: 266_666 - 26_667, source: 'return' }]);
+    const invoice = await invoiceOf(order.id);
+    const printed = invoice.lines.find((line) => line.total < 0);
+    expect(note.lines.map((line) => [line.description, line.total])).toEqual([
+      [invoice.lines[1]?.description, 266_666],
+      [`Discount (${code})`, -26_667],
+    ]);
+    expect(note.lines.at(-1)).toMatchObject({ total: printed?.total, taxable: printed?.taxable, cgst: printed?.cgst });
+    expect(note.totals.total).toBe(239_999);
+  });
+
+  it('the covered earbuds back one at a time, then the headphones: the refunds add up to what was paid', async () => {
+    const code = await earbudsOnly();
+    const { order, itemOf } = await headphonesAndEarbuds(code);
+    const first = await returned(order.id, { [itemOf(earbuds)]: 1 });
+    const second = await returned(order.id, { [itemOf(earbuds)]: 1 });
+    const third = await returned(order.id, { [itemOf(headphones)]: 1 });
+    expect(first.refunds).toEqual([{ amount: 133_333 - 13_333, source: 'return' }]);
+    expect(second.refunds).toEqual([{ amount: 133_333 - 13_334, source: 'return' }]);
+    expect(third.refunds).toEqual([{ amount: 249_999, source: 'return' }]);
+    expect(first.note.totals.total + second.note.totals.total + third.note.totals.total).toBe(489_998);
+    expect(first.done.amount + second.done.amount + third.done.amount).toBe(order.total);
+  });
+
+  it('an order placed before shares were kept (none on its items) keeps spreading its discount over its HSN’s items', async () => {
+    const code = await earbudsOnly();
+    const { order, itemOf } = await headphonesAndEarbuds(code);
+    await shop.db.updateTable('order_items').set({ discount: null }).where('order_id', '=', order.id).execute();
+    // ₹266.67 spread by value over ₹2,499.99 and ₹2,666.66: the headphones ₹129.03 (rounded down), the earbuds the rest.
+    const headphonesBack = await returned(order.id, { [itemOf(headphones)]: 1 });
+    const earbudsBack = await returned(order.id, { [itemOf(earbuds)]: 2 });
+    expect(headphonesBack.refunds).toEqual([{ amount: 249_999 - 12_903, source: 'return' }]);
+    expect(earbudsBack.refunds).toEqual([{ amount: 266_666 - 13_764, source: 'return' }]);
+    expect(headphonesBack.note.totals.total + earbudsBack.note.totals.total).toBe(489_998);
+  });
+
+  it('an older order of a coupon on everything reads as before', async () => {
+    const code = await tenPercent();
+    const { order, itemOf } = await headphonesAndEarbuds(code);
+    await shop.db.updateTable('order_items').set({ discount: null }).where('order_id', '=', order.id).execute();
+    const { refunds } = await returned(order.id, { [itemOf(headphones)]: 1 });
+    expect(refunds).toEqual([{ amount: 224_999, source: 'return' }]);
+  });
+
+  it('the shares are kept on the order’s items when it is placed', async () => {
+    const code = await earbudsOnly();
+    const { order, itemOf } = await headphonesAndEarbuds(code);
+    const kept = await shop.db
+      .selectFrom('order_items')
+      .select(['id', 'discount'])
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(new Map(kept.map((item) => [item.id, Number(item.discount)]))).toEqual(
+      new Map([
+        [itemOf(headphones), 0],
+        [itemOf(earbuds), 26_667],
+      ]),
+    );
+  });
+});
+
 describe('returning items of an order without a coupon', () => {
   it('the line is refunded and credited at its price, as before', async () => {
     const { order, itemOf } = await deliveredOrder([

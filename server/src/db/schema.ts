@@ -269,6 +269,11 @@ export interface OrderItemsTable {
   /** The product's HSN code and GST rate when it was ordered: the invoice taxes the line at these. */
   hsn: Optional<string>;
   gst_rate: Optional<number>;
+  /**
+   * Paise: the line's share of the order's coupon discount, kept when it was placed (0: none);
+   * null for orders placed before shares were kept (see `itemDiscounts`).
+   */
+  discount: Optional<number>;
 }
 
 /** A charge of an order beyond its items (shipping, a cash-on-delivery fee), tax inclusive, with its own tax. */

@@ -61,6 +61,7 @@ import * as coupons from './2027-02-03-coupons.js';
 import * as savedCarts from './2027-02-04-saved-carts.js';
 import * as reviewVotes from './2027-02-05-review-votes.js';
 import * as hindiCatalogue from './2027-02-06-hindi-catalogue.js';
+import * as itemDiscounts from './2027-02-07-item-discounts.js';
 
 const migrations: [name: string, migration: Migration][] = [
   ['2026-11-01-initial', initial],
@@ -113,6 +114,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-02-04-saved-carts', savedCarts],
   ['2027-02-05-review-votes', reviewVotes],
   ['2027-02-06-hindi-catalogue', hindiCatalogue],
+  ['2027-02-07-item-discounts', itemDiscounts],
 ];
 
 export const migrationProvider: MigrationProvider = {

@@ -15,7 +15,7 @@ import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
 import { istDay, istDayEnd, istDayStart } from '../../shared/india-time.js';
 import { toPaise, toRupees } from '../../shared/money.js';
-import type { ChargedOrder, NewCharge } from '../orders/service.js';
+import { type ChargedOrder, type NewCharge, spreadByValue } from '../orders/service.js';
 
 export const DISCOUNT_CHARGE = 'discount';
 export const COUPON_NOT_FOUND = 'No coupon has that code or id.';
@@ -275,7 +275,7 @@ export class CouponService {
     return { coupon, amount, charges: discountLines(label, amount, eligible) };
   }
 
-  /** The order's lines the coupon covers, each with its amount, HSN and rate. */
+  /** The order's lines the coupon covers, each with its index in the order's lines, amount, HSN and rate. */
   private async eligibleLines(trx: Database, coupon: CouponRow, order: ChargedOrder) {
     const products = new Set(listOf(coupon.product_ids_json));
     const categories = new Set(listOf(coupon.categories_json).map((category) => category.toLowerCase()));
@@ -284,11 +284,14 @@ export class CouponService {
         ? await this.categoriesOf(trx, order.storeId, [...new Set(order.lines.map((line) => line.product.id))])
         : new Map<string, string[]>();
     return order.lines
-      .filter((line) => products.size === 0 || products.has(line.product.id))
+      .map((line, index) => ({ line, index }))
+      .filter(({ line }) => products.size === 0 || products.has(line.product.id))
       .filter(
-        (line) => categories.size === 0 || (categoriesOf.get(line.product.id) ?? []).some((key) => categories.has(key)),
+        ({ line }) =>
+          categories.size === 0 || (categoriesOf.get(line.product.id) ?? []).some((key) => categories.has(key)),
       )
-      .map((line) => ({
+      .map(({ line, index }) => ({
+        line: index,
         amount: Number(line.product.discounted_price ?? line.product.regular_price) * line.quantity,
         hsn: line.product.hsn?.trim() ?? '',
         rate: (line.product.gst_rate === null ? STANDARD_GST_RATE : Number(line.product.gst_rate)) as GstRate,
@@ -375,19 +378,22 @@ const perCustomer = (name: string, coupon: CouponRow) =>
 /**
  * The discount as charge lines, one per HSN and rate of the goods it comes off, each its share:
  * the invoice then lowers each HSN's and rate's taxable value by its own part (GST: a discount on
- * the invoice reduces the value of supply), and the GST books add up.
+ * the invoice reduces the value of supply), and the GST books add up. Each line's share is spread
+ * over the covered order lines of its HSN and rate (`lineShares`), never over lines the coupon did
+ * not cover, so a return pays back exactly what was paid for a line.
  */
 export function discountLines(
   label: string,
   amount: number,
-  eligible: { amount: number; hsn: string; rate: GstRate }[],
+  eligible: { line: number; amount: number; hsn: string; rate: GstRate }[],
 ): NewCharge[] {
   if (amount <= 0) return [];
-  const groups = new Map<string, { hsn: string; rate: GstRate; amount: number }>();
+  const groups = new Map<string, { hsn: string; rate: GstRate; amount: number; lines: typeof eligible }>();
   for (const line of eligible) {
     const key = `${line.hsn}|${line.rate}`;
-    const group = groups.get(key) ?? { hsn: line.hsn, rate: line.rate, amount: 0 };
+    const group = groups.get(key) ?? { hsn: line.hsn, rate: line.rate, amount: 0, lines: [] };
     group.amount += line.amount;
+    group.lines.push(line);
     groups.set(key, group);
   }
   const total = [...groups.values()].reduce((sum, group) => sum + group.amount, 0);
@@ -400,5 +406,18 @@ export function discountLines(
   largest.share += amount - shares.reduce((sum, group) => sum + group.share, 0);
   return shares
     .filter((group) => group.share > 0)
-    .map((group) => ({ kind: DISCOUNT_CHARGE, label, amount: -group.share, sac: group.hsn, gstRate: group.rate }));
+    .map((group) => {
+      const spread = spreadByValue(
+        group.share,
+        group.lines.map((line) => line.amount),
+      );
+      return {
+        kind: DISCOUNT_CHARGE,
+        label,
+        amount: -group.share,
+        sac: group.hsn,
+        gstRate: group.rate,
+        lineShares: new Map(group.lines.map((line, index) => [line.line, spread[index] ?? 0])),
+      };
+    });
 }

@@ -14,6 +14,12 @@ export interface NewCharge {
   sac: string;
   /** Its own GST rate (a discount: the rate of the goods it comes off); the goods' otherwise. */
   gstRate?: GstRate;
+  /**
+   * A discount of goods: the part of it each order line takes, in positive paise, by the line's
+   * index in the order's `lines` (a line the coupon did not cover takes none). Kept on the order's
+   * items, so a return pays back what was paid for exactly that line.
+   */
+  lineShares?: Map<number, number>;
 }
 
 /** The order being placed, as a charge rule reads it. */
@@ -82,10 +88,18 @@ export async function priceCharges(
   order: ChargedOrder,
   items: Pick<OrderItemRow, 'gst_rate'>[],
   newId: () => string,
-): Promise<{ charges: OrderChargeRow[]; total: number }> {
+): Promise<{ charges: OrderChargeRow[]; total: number; lineDiscounts: number[] }> {
+  const newCharges = (await rules?.(trx, order)) ?? [];
   // A quote's rows belong to no order: they are read, never written.
-  const charges = chargeRows(order.orderId ?? '', (await rules?.(trx, order)) ?? [], items, newId);
-  return { charges, total: order.itemsTotal + charges.reduce((sum, charge) => sum + charge.amount, 0) };
+  const charges = chargeRows(order.orderId ?? '', newCharges, items, newId);
+  const lineDiscounts = order.lines.map((_, index) =>
+    newCharges.reduce((sum, charge) => sum + (charge.lineShares?.get(index) ?? 0), 0),
+  );
+  return {
+    charges,
+    total: order.itemsTotal + charges.reduce((sum, charge) => sum + charge.amount, 0),
+    lineDiscounts,
+  };
 }
 
 /** The charges of these orders, each order's in its place order. */
@@ -131,17 +145,39 @@ const groupOf = (hsn: string | null, rate: GstRate | number | null) =>
   `${hsn?.trim() ?? ''}|${rate === null ? STANDARD_GST_RATE : Number(rate)}`;
 
 /**
- * THE share of an order's discount each item line took, in paise (positive), by item id: each
- * discount line (one per HSN and GST rate) spread over that HSN's and rate's items by their value,
- * rounded down with the last item of the group taking the remainder, so the shares add up to the
- * discount exactly. A discount of no goods' group (free shipping, at the shipping's SAC) is no item's.
- * Returns and their credit notes read it: a returned item is paid back at what was paid for it.
+ * `amount` spread over `values` in proportion: each rounded down, the last taking the remainder, so
+ * the parts add up to `amount` exactly. THE rounding of a discount's shares, when the order is
+ * placed and when an older order's shares are worked out afresh.
+ */
+export function spreadByValue(amount: number, values: number[]): number[] {
+  const total = values.reduce((sum, value) => sum + value, 0);
+  if (total <= 0) return values.map(() => 0);
+  let given = 0;
+  return values.map((value, index) => {
+    const share = index === values.length - 1 ? amount - given : Math.floor((amount * value) / total);
+    given += share;
+    return share;
+  });
+}
+
+/**
+ * THE share of an order's discount each item line took, in paise (positive), by item id; a line
+ * that took none is left out. An order placed since shares are kept reads them from its items: the
+ * coupon's discount spread over the lines it covered. An older order's (shares null) are worked out
+ * from its charges: each discount line (one per HSN and GST rate) spread over all that HSN's and
+ * rate's items by their value, with `spreadByValue`'s rounding. A discount of no goods' group (free
+ * shipping, at the shipping's SAC) is no item's. Returns and their credit notes read it: a returned
+ * item is paid back at what was paid for it.
  */
 export function itemDiscounts(
-  items: Pick<OrderItemRow, 'id' | 'unit_price' | 'quantity' | 'hsn' | 'gst_rate'>[],
+  items: Pick<OrderItemRow, 'id' | 'unit_price' | 'quantity' | 'hsn' | 'gst_rate' | 'discount'>[],
   charges: Pick<OrderChargeRow, 'kind' | 'amount' | 'sac' | 'gst_rate'>[],
 ): Map<string, number> {
   const shares = new Map<string, number>();
+  if (items.length > 0 && items.every((item) => item.discount !== null)) {
+    for (const item of items) if (Number(item.discount) > 0) shares.set(item.id, Number(item.discount));
+    return shares;
+  }
   const discountOf = new Map<string, number>();
   for (const charge of charges) {
     if (charge.kind !== DISCOUNT_KIND || Number(charge.amount) >= 0) continue;
@@ -150,17 +186,10 @@ export function itemDiscounts(
   }
   for (const [key, discount] of discountOf) {
     const group = items.filter((item) => groupOf(item.hsn, item.gst_rate) === key);
-    const value = group.reduce((sum, item) => sum + Number(item.unit_price) * item.quantity, 0);
-    if (value <= 0) continue;
-    let given = 0;
-    for (const [index, item] of group.entries()) {
-      const share =
-        index === group.length - 1
-          ? discount - given
-          : Math.floor((discount * Number(item.unit_price) * item.quantity) / value);
-      given += share;
-      shares.set(item.id, share);
-    }
+    const values = group.map((item) => Number(item.unit_price) * item.quantity);
+    if (values.reduce((sum, value) => sum + value, 0) <= 0) continue;
+    const spread = spreadByValue(discount, values);
+    for (const [index, item] of group.entries()) shares.set(item.id, spread[index] ?? 0);
   }
   return shares;
 }

@@ -44,6 +44,8 @@ export async function placeExchange(
         order_id: id,
         quantity,
         unit_price: 0,
+        // A replacement at no charge took no part of a discount.
+        discount: 0,
         position,
       })),
     )

@@ -117,8 +117,8 @@ export async function placeOrder(
     [...wanted].map(([productId, quantity]) => ({ productId, quantity })),
   );
 
-  const items = pricedItems(orderId, lines, newId);
-  const itemsTotal = orderTotal(items);
+  const priced = pricedItems(orderId, lines, newId);
+  const itemsTotal = orderTotal(priced);
   await placing.checkPayment?.(trx, {
     storeId,
     userId: user.id,
@@ -127,7 +127,7 @@ export async function placeOrder(
     state: address.state,
   });
   // Worked out here from the catalogue and the store's rules: never a number the shopper sent.
-  const { charges, total } = await priceCharges(
+  const { charges, total, lineDiscounts } = await priceCharges(
     trx,
     placement.charges,
     {
@@ -140,9 +140,11 @@ export async function placeOrder(
       ...(input.paymentMethod ? { paymentMethod: input.paymentMethod } : {}),
       ...(input.couponCode ? { couponCode: input.couponCode } : {}),
     },
-    items,
+    priced,
     newId,
   );
+  // Each line keeps its share of the coupon's discount (the lines it covered only): a return reads it.
+  const items = priced.map((item, index) => ({ ...item, discount: lineDiscounts[index] ?? 0 }));
   const now = nowIso();
   const row: OrderRow = {
     id: orderId,

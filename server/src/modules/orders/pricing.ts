@@ -42,6 +42,8 @@ export function pricedItems(orderId: string, lines: ChosenLine[], newId: () => s
     // The line is taxed at the HSN and rate it was sold at, whatever the catalogue says later.
     hsn: line.product.hsn,
     gst_rate: line.product.gst_rate,
+    // Its share of a coupon's discount: placing fills it in once the charges are priced.
+    discount: 0,
   }));
 }
 

@@ -41,7 +41,7 @@ import { statusLabel } from './status.js';
 import { mergedTimeline, orderTimeline, type TimelineEntry, type TimelineSource } from './timeline.js';
 
 export type { ChargedOrder, NewCharge, OrderCharges } from './charges.js';
-export { chargesOfOrders, piecesDiscount, shownCharges } from './charges.js';
+export { chargesOfOrders, piecesDiscount, shownCharges, spreadByValue } from './charges.js';
 export type { MoveBy, OrderChange, OrderChangeHook, Shipment } from './moves.js';
 export { type PaymentCheck, type PlaceOrder, STANDARD_SHIPPING } from './placing.js';
 export { type DocumentsOf, toOrder } from './queries.js';
