@@ -34,7 +34,7 @@ function compiledCatalogues(): Plugin {
     name: 'compiled-catalogues',
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]lib[\\/]i18n[\\/]messages[\\/][a-z]+\.json$/.test(id.split('?')[0] ?? '')) return null;
+      if (!/[\\/]lib[\\/]i18n[\\/]messages[\\/][a-z]+\.json$/.test(id)) return null;
       const source = JSON.parse(code) as Record<string, string>;
       const messages = Object.fromEntries(Object.entries(source).map(([key, text]) => [key, compileMessage(text)]));
       return { code: JSON.stringify(messages), map: null };
