@@ -53,7 +53,7 @@ export default function ProductsPage() {
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const products = listing.data?.products ?? [];
   const facets = listing.data?.facets;
-  const searchedFor = params.q ? searchedForText(listing.data?.search) : null;
+  const searchedFor = params.q ? searchedForText(listing.data?.search, t) : null;
   const showControls = listing.isPending || products.length > 0;
   const heading = listingHeading(params, categories, t);
   const clearSearch = withParams(searchParams, {
