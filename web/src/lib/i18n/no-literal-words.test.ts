@@ -26,9 +26,7 @@ const CHANGING_ELSEWHERE = [
 
 /** Not yet converted. */
 const NOT_YET_CONVERTED = [
-  'app/layouts/OfflineNotice.tsx',
   'app/pages/ApiTestPage.tsx',
-  'app/pages/NotFoundPage.tsx',
   'components/delivery/DeliveryCheck.tsx',
   'components/delivery/DeliveryPromise.tsx',
   'features/account/components/AddressEditor.tsx',
@@ -48,8 +46,6 @@ const NOT_YET_CONVERTED = [
   'features/auth/pages/ResetPasswordPage.tsx',
   'features/auth/pages/VerifyEmailPage.tsx',
   'features/catalog/components/NewsletterSignup.tsx',
-  'features/catalog/pages/CategoriesPage.tsx',
-  'features/catalog/pages/HomePage.tsx',
   'features/catalog/pages/WishlistPage.tsx',
   'features/contact/pages/ContactPage.tsx',
   'features/orders/components/CancelOrderDialog.tsx',
@@ -72,8 +68,6 @@ const NOT_YET_CONVERTED = [
   'features/payment/pages/PaymentPage.tsx',
   'features/policies/pages/PolicyPage.tsx',
   'features/store-info/components/OrderHelp.tsx',
-  'features/store-info/components/SellerDetails.tsx',
-  'features/store-info/components/TestModeBanner.tsx',
 ];
 
 const src = path.resolve(import.meta.dirname, '../..');
