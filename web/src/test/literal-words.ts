@@ -3,7 +3,8 @@ import ts from 'typescript';
 /**
  * The words a component shows that are written in its code rather than taken from the message
  * catalogue: JSX text, string literals inside JSX, and the attributes a shopper reads or hears
- * (aria-label, placeholder, title, alt, label). Text without a letter (a '·', a '₹', a number) is no word.
+ * (aria-label, placeholder, title, alt, label). Text without a letter (a '·', a '₹', a number), or an
+ * example email address, is no word.
  */
 
 const SHOWN_ATTRIBUTES = new Set([
@@ -16,7 +17,8 @@ const SHOWN_ATTRIBUTES = new Set([
   'alt',
   'label',
 ]);
-const hasWords = (text: string) => /\p{L}{2,}/u.test(text);
+/** An example address (you@example.in) is the same in every language: no word. */
+const hasWords = (text: string) => /\p{L}{2,}/u.test(text) && !/^\S+@\S+$/.test(text.trim());
 
 export interface LiteralWord {
   line: number;

@@ -45,8 +45,6 @@ const NOT_YET_CONVERTED = [
   'features/auth/pages/RegisterPage.tsx',
   'features/auth/pages/ResetPasswordPage.tsx',
   'features/auth/pages/VerifyEmailPage.tsx',
-  'features/catalog/components/NewsletterSignup.tsx',
-  'features/catalog/pages/WishlistPage.tsx',
   'features/contact/pages/ContactPage.tsx',
   'features/orders/components/CancelOrderDialog.tsx',
   'features/orders/components/CodConfirm.tsx',
