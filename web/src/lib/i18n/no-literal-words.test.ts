@@ -64,7 +64,6 @@ const NOT_YET_CONVERTED = [
   'features/payment/components/QrScreen.tsx',
   'features/payment/components/UtrForm.tsx',
   'features/payment/pages/PaymentPage.tsx',
-  'features/policies/pages/PolicyPage.tsx',
   'features/store-info/components/OrderHelp.tsx',
 ];
 
