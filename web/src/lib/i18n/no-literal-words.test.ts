@@ -57,14 +57,12 @@ const NOT_YET_CONVERTED = [
   'features/orders/components/ReturnSection.tsx',
   'features/orders/pages/OrderSuccessPage.tsx',
   'features/orders/pages/OrdersPage.tsx',
-  'features/orders/pages/TrackOrderPage.tsx',
   'features/payment/components/PaymentForm.tsx',
   'features/payment/components/PaymentInput.tsx',
   'features/payment/components/PaymentStates.tsx',
   'features/payment/components/QrScreen.tsx',
   'features/payment/components/UtrForm.tsx',
   'features/payment/pages/PaymentPage.tsx',
-  'features/store-info/components/OrderHelp.tsx',
 ];
 
 const src = path.resolve(import.meta.dirname, '../..');
