@@ -45,7 +45,6 @@ const NOT_YET_CONVERTED = [
   'features/auth/pages/RegisterPage.tsx',
   'features/auth/pages/ResetPasswordPage.tsx',
   'features/auth/pages/VerifyEmailPage.tsx',
-  'features/contact/pages/ContactPage.tsx',
   'features/orders/components/CancelOrderDialog.tsx',
   'features/orders/components/CodConfirm.tsx',
   'features/orders/components/InvoiceDownload.tsx',
