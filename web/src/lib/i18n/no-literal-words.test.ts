@@ -40,7 +40,6 @@ const NOT_YET_CONVERTED = [
   'features/account/pages/AccountPage.tsx',
   'features/auth/address-fields.tsx',
   'features/auth/components/PhoneCodeForm.tsx',
-  'features/auth/pages/ForgotPasswordPage.tsx',
   'features/auth/pages/ResetPasswordPage.tsx',
   'features/auth/pages/VerifyEmailPage.tsx',
   'features/orders/components/CancelOrderDialog.tsx',
