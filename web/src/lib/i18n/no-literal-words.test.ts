@@ -51,7 +51,6 @@ const NOT_YET_CONVERTED = [
   'features/orders/components/OrderTimelineToggle.tsx',
   'features/orders/components/ReturnSection.tsx',
   'features/orders/pages/OrderSuccessPage.tsx',
-  'features/orders/pages/OrdersPage.tsx',
   'features/payment/components/PaymentForm.tsx',
   'features/payment/components/PaymentInput.tsx',
   'features/payment/components/PaymentStates.tsx',
