@@ -39,7 +39,6 @@ const NOT_YET_CONVERTED = [
   'features/account/components/WhatsAppSection.tsx',
   'features/account/pages/AccountPage.tsx',
   'features/auth/address-fields.tsx',
-  'features/auth/pages/VerifyEmailPage.tsx',
   'features/orders/components/CancelOrderDialog.tsx',
   'features/orders/components/CodConfirm.tsx',
   'features/orders/components/OrderDetails.tsx',
