@@ -41,8 +41,6 @@ const NOT_YET_CONVERTED = [
   'features/auth/address-fields.tsx',
   'features/orders/components/CancelOrderDialog.tsx',
   'features/orders/components/CodConfirm.tsx',
-  'features/orders/components/OrderSummary.tsx',
-  'features/orders/components/OrderTimeline.tsx',
   'features/orders/components/ReturnSection.tsx',
   'features/orders/pages/OrderSuccessPage.tsx',
   'features/payment/components/PaymentForm.tsx',
