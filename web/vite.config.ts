@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rollup } from 'vite';
@@ -19,6 +20,24 @@ function adminPages(): Plugin {
         if (pathname === '/admin' || pathname.startsWith('/admin/')) request.url = '/admin.html';
         next();
       });
+    },
+  };
+}
+
+/**
+ * The message catalogues (src/lib/i18n/messages/*.json) compiled as they are imported: the
+ * browser gets Lingui's compiled form and never a message parser. They stay JSON (Vite's own
+ * JSON plugin turns them into modules after this one).
+ */
+function compiledCatalogues(): Plugin {
+  return {
+    name: 'compiled-catalogues',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]lib[\\/]i18n[\\/]messages[\\/][a-z]+\.json$/.test(id)) return null;
+      const source = JSON.parse(code) as Record<string, string>;
+      const messages = Object.fromEntries(Object.entries(source).map(([key, text]) => [key, compileMessage(text)]));
+      return { code: JSON.stringify(messages), map: null };
     },
   };
 }
@@ -208,7 +227,7 @@ const firstVisitChunks = {
       // its schema, the PIN look-up, shipping quotes, the cart's return), nor the signed-in shopper's
       // kept cart (loaded once signed in): they come with those pages.
       name: 'shell',
-      test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/](?!strict-csp)|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas|address-fields|pincode|shipping-quote|cart-back|use-cart-back|cart-sync|CartSync|use-restore-link)[^\\/]+\.tsx?$)/,
+      test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/](?!strict-csp|i18n[\\/]messages[\\/]hi\.json)|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas|address-fields|pincode|shipping-quote|cart-back|use-cart-back|cart-sync|CartSync|use-restore-link)[^\\/]+\.tsx?$)/,
       priority: 10,
     },
   ],
@@ -230,6 +249,7 @@ const servedByTheServer = [
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
+    compiledCatalogues(),
     react(),
     adminPages(),
     tailwindcss(),

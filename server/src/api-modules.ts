@@ -42,7 +42,7 @@ export interface SiteParts {
   mediaDirs: string[];
   merchantMediaDir?: string | undefined;
   pictureCopies: PictureCopies;
-  /** Product addresses per sitemap file (the protocol's 50,000 by default). */
+  /** Products per sitemap file (25,000 by default: each in English and Hindi, the protocol's 50,000 addresses). */
   sitemapPageSize?: number | undefined;
 }
 

@@ -68,7 +68,7 @@ export interface AppOptions {
   maxConnectionsPerAddress?: number;
   /** How long a client may take to send its request's headers. */
   headersTimeoutMs?: number;
-  /** Product addresses per sitemap file (the protocol's 50,000 by default; tests use fewer). */
+  /** Products per sitemap file (25,000 by default: each in English and Hindi, the protocol's 50,000 addresses; tests use fewer). */
   sitemapPageSize?: number;
   /** Where the smaller copies of pictures are kept (in the temporary folder if not given). */
   pictureCopiesDir?: string;

@@ -51,9 +51,10 @@ describe('the sitemap', () => {
     for (const file of productFiles) {
       const part = await get(new URL(file).pathname);
       expect(part.statusCode).toBe(200);
-      const urls = [...part.body.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>(\d{4}-\d{2}-\d{2})<\/lastmod><\/url>/g)];
-      expect(urls.length).toBeLessThanOrEqual(PAGE_SIZE);
-      addresses.push(...urls.map((match) => match[1] ?? ''));
+      const urls = [...part.body.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>(\d{4}-\d{2}-\d{2})<\/lastmod>/g)];
+      // Each product in English and in Hindi.
+      expect(urls.length).toBeLessThanOrEqual(PAGE_SIZE * 2);
+      addresses.push(...urls.map((match) => match[1] ?? '').filter((address) => !address.includes('/hi/')));
     }
     const addressOf = (product: { id: string; title: string }) =>
       `http://localhost${productPath({ id: product.id, name: product.title })}`;
@@ -72,6 +73,27 @@ describe('the sitemap', () => {
     expect(pages).toContain('http://localhost/refund');
     expect(pages).toContain('http://localhost/contact');
     expect(pages.some((page) => page.includes('/cart'))).toBe(false);
+  });
+
+  it('names each page in English and in Hindi, each version pointing at the other and English as the default', async () => {
+    const pages = (await get('/sitemap-pages.xml')).body;
+    expect(pages).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    expect(locsOf(pages)).toContain('http://localhost/hi/products');
+    const entryOf = (loc: string) =>
+      [...pages.matchAll(/<url>(.*?)<\/url>/g)].find((entry) => entry[1]?.startsWith(`<loc>${loc}</loc>`))?.[1];
+    for (const loc of ['http://localhost/products', 'http://localhost/hi/products']) {
+      const entry = entryOf(loc);
+      expect(entry, loc).toContain('<xhtml:link rel="alternate" hreflang="en-IN" href="http://localhost/products"/>');
+      expect(entry, loc).toContain(
+        '<xhtml:link rel="alternate" hreflang="hi-IN" href="http://localhost/hi/products"/>',
+      );
+      expect(entry, loc).toContain(
+        '<xhtml:link rel="alternate" hreflang="x-default" href="http://localhost/products"/>',
+      );
+    }
+    const products = (await get('/sitemap-products-1.xml')).body;
+    const first = locsOf(products)[0] ?? '';
+    expect(locsOf(products)).toContain(first.replace('http://localhost/', 'http://localhost/hi/'));
   });
 
   it("is each store's own: another host's sitemap holds none of this store's products", async () => {

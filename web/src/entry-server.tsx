@@ -7,7 +7,9 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import type { AppState } from './app/app-state';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createRoutes } from './app/router';
-import { type ApiTransport, setServerTransport } from './lib/api-client';
+import { type ApiTransport, inLanguage, setServerTransport } from './lib/api-client';
+import { createI18n, messagesOf } from './lib/i18n';
+import { basenameOf, HTML_LANG, localeOfPath } from './lib/i18n/locale';
 import { headHtml, PageHeadCollector, PageHeadContext, scriptJson } from './lib/page-head';
 import { SiteOriginContext } from './lib/site-origin';
 
@@ -27,7 +29,9 @@ setServerTransport((path, init) => {
 
 export interface RenderedPage {
   status: number;
-  /** The page's title, meta tags, canonical link and structured data. */
+  /** The page's language, for `<html lang>`. */
+  lang: string;
+  /** The page's title, meta tags, canonical link, language alternates and structured data. */
   head: string;
   /** The rendered app, for inside the page's root element. */
   html: string;
@@ -38,9 +42,12 @@ export interface RenderedPage {
 export type RenderResult = RenderedPage | { redirect: string; status: number };
 
 export async function render(request: Request, api: ApiTransport): Promise<RenderResult> {
-  return apiOfThisRender.run(api, async () => {
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const apiInLanguage: ApiTransport = (path, init) => api(inLanguage(path, init, locale), init);
+  return apiOfThisRender.run(apiInLanguage, async () => {
     const queryClient = createQueryClient();
-    const handler = createStaticHandler(createRoutes(queryClient));
+    const basename = basenameOf(locale) || undefined;
+    const handler = createStaticHandler(createRoutes(queryClient), { basename });
     const context = await handler.query(request);
     if (context instanceof Response) {
       return { redirect: context.headers.get('location') ?? '/', status: context.status };
@@ -48,11 +55,12 @@ export async function render(request: Request, api: ApiTransport): Promise<Rende
     const router = createStaticRouter(handler.dataRoutes, context);
     const origin = new URL(request.url).origin;
     const head = new PageHeadCollector();
+    const i18n = createI18n(locale, await messagesOf(locale));
     const html = await renderToString(
       <StrictMode>
         <SiteOriginContext.Provider value={origin}>
           <PageHeadContext.Provider value={head}>
-            <AppProviders queryClient={queryClient}>
+            <AppProviders queryClient={queryClient} i18n={i18n}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </AppProviders>
           </PageHeadContext.Provider>
@@ -66,11 +74,18 @@ export async function render(request: Request, api: ApiTransport): Promise<Rende
     };
     return {
       status: context.statusCode,
-      head: headHtml(head.head, origin),
+      lang: HTML_LANG[locale],
+      head: headHtml(head.head, origin, locale, pageAddress(request)),
       html,
       state: scriptJson(withPlainErrors(state)),
     };
   });
+}
+
+/** The address asked for, path and query, as the page's language alternates name it. */
+function pageAddress(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
 }
 
 /** React's streaming renderer, waiting for the whole page (a search engine reads it all at once). */

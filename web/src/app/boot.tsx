@@ -1,6 +1,8 @@
 import { hydrate } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, useEffect } from 'react';
 import { RouterProvider } from 'react-router';
+import { createI18n, messagesOf } from '@/lib/i18n';
+import { basenameOf, localeOfPath } from '@/lib/i18n/locale';
 import { registerServiceWorker } from '@/lib/service-worker';
 import { SiteOriginContext } from '@/lib/site-origin';
 import { toast } from '@/lib/toast';
@@ -45,13 +47,18 @@ export async function prepareApp(earlyActions?: EarlyActions): Promise<{ app: Re
   const state = readAppState();
   const queryClient = createQueryClient();
   if (state) hydrate(queryClient, state.queries);
-  const router = await createHydratingRouter(queryClient, state?.router);
+  const locale = localeOfPath(window.location.pathname);
+  const [router, messages] = await Promise.all([
+    createHydratingRouter(queryClient, state?.router, basenameOf(locale)),
+    messagesOf(locale),
+  ]);
+  const i18n = createI18n(locale, messages);
   registerServiceWorker();
   const app = (
     <StrictMode>
       {/* The store's configured origin, as the server rendered the page with it (not the address bar's host). */}
       <SiteOriginContext.Provider value={state?.origin ?? ''}>
-        <AppProviders queryClient={queryClient}>
+        <AppProviders queryClient={queryClient} i18n={i18n}>
           <Interactive>
             <RouterProvider router={router} />
           </Interactive>

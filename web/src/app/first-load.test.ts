@@ -12,10 +12,12 @@ import { afterAll, describe, expect, it } from 'vitest';
  * page's own chunks with everything they import, gzipped. React
  * and ReactDOM alone are about 66 KB of it; the home page is at 147 KB, about 2.2 times that (React
  * Router ~30 KB, TanStack Query ~12 KB and tailwind-merge ~7 KB are most of the rest; the offline
- * notice, the category cards and the router's chunk of its own added ~4 KB). Over the budget, this
- * test fails.
+ * notice, the category cards and the router's chunk of its own added ~4 KB). The message catalogue
+ * took it from 148.4 to 155.3 KB: Lingui's runtime ~3 KB and the English catalogue ~4 KB (283 words,
+ * every one on the first load; the pages still to be converted should bring a split catalogue, each
+ * page's words with its chunk, rather than a higher budget). Over the budget, this test fails.
  */
-const HOME_SCRIPT_BUDGET_KB = 150;
+const HOME_SCRIPT_BUDGET_KB = 158;
 
 const web = path.resolve(import.meta.dirname, '../..');
 const SOURCES = ['src', 'index.html', 'admin.html', 'public', 'vite.config.ts', '../contract/src'].map((part) =>

@@ -131,9 +131,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
  * The browser's router over a page the server rendered: the page's own chunks are loaded before
  * it hydrates, so the first render matches the server's HTML.
  */
-export async function createHydratingRouter(queryClient: QueryClient, hydrationData?: HydrationState) {
+export async function createHydratingRouter(
+  queryClient: QueryClient,
+  hydrationData?: HydrationState,
+  basename?: string,
+) {
   const routes = createRoutes(queryClient);
-  const matches = matchRoutes(routes, window.location) ?? [];
+  const matches = matchRoutes(routes, window.location, basename) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
@@ -141,5 +145,6 @@ export async function createHydratingRouter(queryClient: QueryClient, hydrationD
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
   );
-  return createBrowserRouter(routes, { hydrationData });
+  // A language's pages live under its prefix (/hi/…): every link inside stays in that language.
+  return createBrowserRouter(routes, { hydrationData, basename: basename || undefined });
 }

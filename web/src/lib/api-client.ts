@@ -1,4 +1,5 @@
 import { clearAuthToken, getAuthToken } from './auth-token';
+import { DEFAULT_LOCALE, type Locale, localeOfPath } from './i18n/locale';
 
 export type ApiResult<T> =
   | { ok: true; data: T; status: number }
@@ -90,11 +91,25 @@ export function setServerTransport(transport: ApiTransport): void {
   serverTransport = transport;
 }
 
+/** The catalogue's reads, which answer in the page's language where the merchant wrote it. */
+const CATALOGUE_READS = /^\/(products|categories)(?:[/?]|$)/;
+
+/**
+ * The API path as a page in `locale` asks it: a catalogue read on a Hindi page asks for Hindi
+ * (`lang=hi`; English where a product has no Hindi text). Everything else is asked as it is.
+ */
+export function inLanguage(path: string, init: RequestInit, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE || (init.method ?? 'GET') !== 'GET' || !CATALOGUE_READS.test(path)) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}lang=${locale}`;
+}
+
 function send(path: string, query: Record<string, QueryValue> | undefined, init: RequestInit): Promise<Response> {
+  // The server's renderer adds the page's language itself (one render, one language).
   if (serverTransport) return serverTransport(apiPath(path, query), init);
+  const locale = localeOfPath(window.location.pathname);
   // The shop's catalogue answers may be kept a few seconds by a CDN; the shopper's own browser asks
   // again every time (a 304 when nothing changed), so a price changed on the server shows at once.
-  return fetch(buildUrl(path, query), { cache: 'no-cache', ...init });
+  return fetch(`${apiBaseUrl()}${inLanguage(apiPath(path, query), init, locale)}`, { cache: 'no-cache', ...init });
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -1,5 +1,7 @@
 import { isShareCardUrl, SHARE_CARD, STORE_SHARE_CARD_URL } from '@netkart/contract';
 import { createContext, useContext } from 'react';
+import { DEVANAGARI_FONT_URL } from './i18n/devanagari-font';
+import { addressIn, DEFAULT_LOCALE, HREFLANG, LOCALES, type Locale } from './i18n/locale';
 
 /** What a page says about itself in the document's head: for browsers, search engines and link previews. */
 export interface PageHead {
@@ -42,17 +44,34 @@ export const scriptJson = (value: unknown) =>
 
 const absolute = (address: string, origin: string) => (/^https?:\/\//i.test(address) ? address : `${origin}${address}`);
 
-/** The head's tags as HTML, every value escaped. */
-export function headHtml(head: PageHead, origin: string): string {
+/**
+ * The head's tags as HTML, every value escaped. `locale` is the page's language: its canonical
+ * address is in that language, and `pagePath` (the address asked for, when the page names no
+ * canonical one) gives the alternates in every language, English being the default.
+ */
+export function headHtml(head: PageHead, origin: string, locale: Locale = DEFAULT_LOCALE, pagePath?: string): string {
   const tags: string[] = [];
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     tags.push(`<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`);
   if (head.title) tags.push(`<title>${escapeHtml(head.title)}</title>`);
   if (head.description) meta('name', 'description', head.description);
+  // Hindi letters come from the shop's own font file, asked for at once (only on Hindi pages).
+  if (locale === 'hi') {
+    tags.push(
+      `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(DEVANAGARI_FONT_URL)}" />`,
+    );
+  }
   if (head.canonicalPath !== undefined) {
-    const url = absolute(head.canonicalPath, origin);
+    const url = absolute(addressIn(locale, head.canonicalPath), origin);
     tags.push(`<link rel="canonical" href="${escapeHtml(url)}" />`);
     meta('property', 'og:url', url);
+  }
+  const alternatesOf = head.canonicalPath ?? pagePath;
+  if (alternatesOf !== undefined) {
+    const link = (hreflang: string, address: string) =>
+      tags.push(`<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(absolute(address, origin))}" />`);
+    for (const language of LOCALES) link(HREFLANG[language], addressIn(language, alternatesOf));
+    link('x-default', addressIn(DEFAULT_LOCALE, alternatesOf));
   }
   if (head.title) meta('property', 'og:title', head.title);
   if (head.description) meta('property', 'og:description', head.description);

@@ -16,7 +16,7 @@ interface StorefrontRenderer {
   render(request: Request, api: (path: string, init: RequestInit) => Promise<Response>): Promise<RenderResult>;
 }
 type RenderResult =
-  | { status: number; head: string; html: string; state: string }
+  | { status: number; lang?: string; head: string; html: string; state: string }
   | { status: number; redirect: string };
 
 export interface StorefrontPages {
@@ -56,9 +56,12 @@ export async function loadStorefrontPages(
   };
 }
 
-function fillTemplate(template: string, page: { head: string; html: string; state: string }): string {
+function fillTemplate(template: string, page: { lang?: string; head: string; html: string; state: string }): string {
   const state = page.state ? `<script type="application/json" id="app-state">${page.state}</script>` : '';
+  // The page's language (`hi` under /hi/), for screen readers, search engines and its font.
+  const lang = page.lang && /^[a-z]{2}$/.test(page.lang) ? page.lang : 'en';
   return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
     .replace('<!--app-head-->', () => page.head)
     .replace('<!--app-html-->', () => page.html)
     .replace('<!--app-state-->', () => state);

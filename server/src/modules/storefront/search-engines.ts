@@ -10,8 +10,34 @@ import type { StoreService } from '../stores/service.js';
  * the visible products 50,000 to a file (the protocol's limit), so a catalogue of millions works.
  */
 
-/** The sitemap protocol's limit of addresses per file. */
-export const SITEMAP_PAGE_SIZE = 50_000;
+/** Products per sitemap file: each is listed in every language, within the protocol's 50,000 addresses a file. */
+export const SITEMAP_PAGE_SIZE = 25_000;
+
+/**
+ * The storefront's languages as search engines are told of them: English at the root (also the
+ * default), Hindi under /hi/ (web/src/lib/i18n/locale.ts).
+ */
+const LANGUAGES = [
+  { hreflang: 'en-IN', prefix: '' },
+  { hreflang: 'hi-IN', prefix: '/hi' },
+];
+
+/**
+ * A page's entries, one per language, each naming every language's address (hreflang) and the
+ * English one as the default, as the sitemap protocol's alternates ask.
+ */
+function inEveryLanguage(origin: string, path: string, extra = ''): string[] {
+  const alternates = [
+    ...LANGUAGES.map(({ hreflang, prefix }) => alternate(hreflang, `${origin}${prefix}${path}`)),
+    alternate('x-default', `${origin}${path}`),
+  ].join('');
+  return LANGUAGES.map(
+    ({ prefix }) => `<url><loc>${xml(`${origin}${prefix}${path}`)}</loc>${extra}${alternates}</url>`,
+  );
+}
+
+const alternate = (hreflang: string, href: string) =>
+  `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${xml(href)}"/>`;
 
 /** Pages that belong to one shopper (or to staff): never in a search engine. */
 const PRIVATE_PATHS = [
@@ -85,7 +111,7 @@ export async function searchEngineRoutes(
     return sendXml(
       reply,
       'urlset',
-      paths.map((path) => `<url><loc>${xml(`${origin}${path}`)}</loc></url>`),
+      paths.flatMap((path) => inEveryLanguage(origin, path)),
     );
   });
 
@@ -99,15 +125,23 @@ export async function searchEngineRoutes(
     return sendXml(
       reply,
       'urlset',
-      rows.map(
-        (row) =>
-          `<url><loc>${xml(`${origin}${productPath({ id: row.id, name: row.title })}`)}</loc><lastmod>${day(row.updated_at)}</lastmod></url>`,
+      rows.flatMap((row) =>
+        inEveryLanguage(
+          origin,
+          productPath({ id: row.id, name: row.title }),
+          `<lastmod>${day(row.updated_at)}</lastmod>`,
+        ),
       ),
     );
   });
 }
 
 function sendXml(reply: FastifyReply, root: 'sitemapindex' | 'urlset', entries: string[]) {
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</${root}>\n`;
+  // A urlset names its language alternates in the XHTML namespace.
+  const namespaces =
+    root === 'urlset'
+      ? 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml"'
+      : 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<${root} ${namespaces}>\n${entries.join('\n')}\n</${root}>\n`;
   return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
 }

@@ -81,12 +81,33 @@ export async function serveStorefront(
     if (adminHtml && (pathname === '/admin' || pathname.startsWith('/admin/'))) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(adminHtml);
     }
+    const chosen = chosenLanguagePage(request, pathname);
+    if (chosen) return reply.header('cache-control', 'no-store').header('vary', 'Cookie').redirect(chosen, 302);
     const moved = await productMovedTo(request, pathname, { stores, catalog });
     if (moved) return reply.header('cache-control', 'public, max-age=3600').redirect(moved, 301);
     // Every other address is a storefront page; an unknown one is the spec's 404 page.
     return pages.send(request, reply);
   });
   return { servesPages: true };
+}
+
+/** The storefront's languages other than English, each under its own prefix (/hi/…). */
+const OTHER_LANGUAGES = ['hi'];
+/** The cookie the language switch sets (web/src/lib/i18n/locale.ts). */
+const LANGUAGE_COOKIE = 'lang';
+
+/**
+ * An English address asked by a shopper who chose another language with the switch: that
+ * language's page instead. A shopper who chose English, or never chose, gets the address asked.
+ */
+function chosenLanguagePage(request: FastifyRequest, pathname: string): string | undefined {
+  if (OTHER_LANGUAGES.some((language) => pathname === `/${language}` || pathname.startsWith(`/${language}/`))) {
+    return undefined;
+  }
+  const cookies = String(request.headers.cookie ?? '');
+  const chosen = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})(?:;|$)`).exec(cookies)?.[1];
+  if (!chosen || !OTHER_LANGUAGES.includes(chosen)) return undefined;
+  return `/${chosen}${request.url}`;
 }
 
 /**
@@ -98,7 +119,8 @@ async function productMovedTo(
   pathname: string,
   { stores, catalog }: { stores: StoreService; catalog: CatalogService },
 ): Promise<string | undefined> {
-  const asked = /^\/product\/([^/]+)\/?$/.exec(pathname)?.[1];
+  // The same page in Hindi (/hi/product/…) moves the same way, staying in Hindi.
+  const [, language = '', asked] = /^(\/hi)?\/product\/([^/]+)\/?$/.exec(pathname) ?? [];
   if (!asked) return undefined;
   let address: string;
   try {
@@ -110,7 +132,7 @@ async function productMovedTo(
   const product = await catalog.get(store.id, address);
   if (!product) return undefined;
   const own = productAddress({ id: product.id, name: product.title });
-  if (own === address && pathname === `/product/${own}`) return undefined;
+  if (own === address && pathname === `${language}/product/${own}`) return undefined;
   const query = request.url.slice(pathname.length);
-  return `/product/${own}${query}`;
+  return `${language}/product/${own}${query}`;
 }

@@ -1,27 +1,30 @@
 import { Link } from 'react-router';
+import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { PhoneLink } from '@/components/PhoneLink';
 import { SellerDetails } from '@/features/store-info/components/SellerDetails';
 import { BrandPlaceholder } from '@/features/store-info/components/StoreBrand';
 import { storeNameOf, useStoreInfo } from '@/features/store-info/store-info';
+import { type MessageKey, useT } from '@/lib/i18n';
 import { categoryHref } from './Header';
 
-const HELP_LINKS = [
-  { to: '/terms', label: 'Terms and Conditions' },
-  { to: '/privacy', label: 'Privacy Policy' },
-  { to: '/refund', label: 'Refund Policy' },
-  { to: '/return', label: 'Return Policy' },
-  { to: '/shipping', label: 'Shipping Policy' },
-  { to: '/about', label: 'About Us' },
-  { to: '/contact', label: 'Contact Us' },
+const HELP_LINKS: { to: string; label: MessageKey }[] = [
+  { to: '/terms', label: 'footer.terms' },
+  { to: '/privacy', label: 'footer.privacy' },
+  { to: '/refund', label: 'footer.refund' },
+  { to: '/return', label: 'footer.return' },
+  { to: '/shipping', label: 'footer.shipping' },
+  { to: '/about', label: 'footer.about' },
+  { to: '/contact', label: 'footer.contactUs' },
 ];
-const COMPANY_LINKS = [
-  { to: '/account', label: 'My Account' },
-  { to: '/orders', label: 'My Orders' },
-  { to: '/track-order', label: 'Track Order' },
+const COMPANY_LINKS: { to: string; label: MessageKey }[] = [
+  { to: '/account', label: 'nav.myAccount' },
+  { to: '/orders', label: 'footer.myOrders' },
+  { to: '/track-order', label: 'nav.trackOrder' },
 ];
 
 export function Footer() {
   const { storeInfo, isLoading } = useStoreInfo();
+  const t = useT();
   // Until the store's details arrive (or if they fail) a placeholder: never another shop's name.
   const name = storeInfo ? storeInfo.companyName || storeNameOf(storeInfo) : null;
   const categories = storeInfo?.categories ?? [];
@@ -35,38 +38,42 @@ export function Footer() {
           {storeInfo?.companyAddress ? <p>{storeInfo.companyAddress}</p> : null}
           {storeInfo?.companyPhone ? (
             <p>
-              Phone: <PhoneLink phone={storeInfo.companyPhone} className="hover:text-white" />
+              {t('footer.phone')} <PhoneLink phone={storeInfo.companyPhone} className="hover:text-white" />
             </p>
           ) : null}
-          {storeInfo?.companyEmail ? <p>Email: {storeInfo.companyEmail}</p> : null}
+          {storeInfo?.companyEmail ? (
+            <p>
+              {t('footer.email')} {storeInfo.companyEmail}
+            </p>
+          ) : null}
         </div>
-        <nav aria-label="Help">
-          <h2 className="text-sm font-semibold text-white">Help</h2>
+        <nav aria-label={t('footer.help')}>
+          <h2 className="text-sm font-semibold text-white">{t('footer.help')}</h2>
           <ul className="mt-2 text-sm">
             {HELP_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="inline-flex min-h-11 items-center hover:text-white hover:underline">
-                  {link.label}
+                  {t(link.label)}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
-        <nav aria-label="Company">
-          <h2 className="text-sm font-semibold text-white">Company</h2>
+        <nav aria-label={t('footer.company')}>
+          <h2 className="text-sm font-semibold text-white">{t('footer.company')}</h2>
           <ul className="mt-2 text-sm">
             {COMPANY_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="inline-flex min-h-11 items-center hover:text-white hover:underline">
-                  {link.label}
+                  {t(link.label)}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
         {categories.length > 0 ? (
-          <nav aria-label="Products">
-            <h2 className="text-sm font-semibold text-white">Products</h2>
+          <nav aria-label={t('footer.products')}>
+            <h2 className="text-sm font-semibold text-white">{t('footer.products')}</h2>
             <ul className="mt-2 text-sm">
               {categories.map((category) => (
                 <li key={category}>
@@ -83,6 +90,7 @@ export function Footer() {
         ) : null}
       </div>
       <SellerDetails tone="dark" className="mx-auto max-w-7xl px-4 pb-8 sm:px-6 lg:px-8" />
+      <LanguageSwitch className="mx-auto max-w-7xl px-4 pb-4 text-slate-300 sm:px-6 lg:px-8" />
       <p className="border-t border-slate-800 py-6 text-center text-xs text-slate-400">
         © {new Date().getFullYear()}{' '}
         {name === null ? (
@@ -90,7 +98,7 @@ export function Footer() {
         ) : (
           name.replace(/\.$/, '')
         )}
-        . All rights reserved.
+        {t('footer.rightsReserved')}
       </p>
     </footer>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Heart, Menu, Search, ShoppingCart, UserRound } from '@/components/icons';
+import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { buttonClasses } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
 import { useCart } from '@/features/cart/cart-context';
@@ -8,6 +9,7 @@ import { SearchBox } from '@/features/catalog/components/SearchBox';
 import { StoreBrand } from '@/features/store-info/components/StoreBrand';
 import { storeNameOf, useStoreInfo } from '@/features/store-info/store-info';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 
 const SCROLL_THRESHOLD = 20;
 const MobileMenu = lazy(() => import('./MobileMenu'));
@@ -31,6 +33,7 @@ export function Header() {
   const { itemCount } = useCart();
   const { user } = useAuth();
   const scrolled = useScrolled();
+  const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   // The menu's code is fetched the first time it is opened, and kept mounted after.
   const [menuWanted, setMenuWanted] = useState(false);
@@ -44,7 +47,7 @@ export function Header() {
   };
   const links = [
     ...categories.slice(0, HEADER_CATEGORIES).map((category) => ({ to: categoryHref(category), label: category })),
-    { to: '/products', label: 'All Products' },
+    { to: '/products', label: t('nav.allProducts') },
   ];
 
   return (
@@ -59,7 +62,7 @@ export function Header() {
           ref={menuButton}
           type="button"
           className={buttonClasses('ghost', 'icon', 'lg:hidden')}
-          aria-label="Open menu"
+          aria-label={t('menu.open')}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
           onClick={() => {
@@ -74,13 +77,13 @@ export function Header() {
             <MobileMenu
               open={menuOpen}
               onOpenChange={setMenuOpen}
-              title={storeInfo ? storeNameOf(storeInfo) : 'Menu'}
+              title={storeInfo ? storeNameOf(storeInfo) : t('menu.title')}
               categories={categories.map((category) => ({ to: categoryHref(category), label: category }))}
               links={[
-                { to: '/products', label: 'All Products' },
-                { to: '/wishlist', label: 'Wishlist' },
-                { to: '/track-order', label: 'Track Order' },
-                { to: '/contact', label: 'Contact' },
+                { to: '/products', label: t('nav.allProducts') },
+                { to: '/wishlist', label: t('nav.wishlist') },
+                { to: '/track-order', label: t('nav.trackOrder') },
+                { to: '/contact', label: t('nav.contact') },
               ]}
               opener={menuButton}
             />
@@ -96,7 +99,7 @@ export function Header() {
         </Link>
 
         {/* Beside the search box the links need a wide screen; narrower, they are in the menu. */}
-        <nav aria-label="Main" className="hidden shrink-0 items-center gap-1 lg:flex">
+        <nav aria-label={t('nav.main')} className="hidden shrink-0 items-center gap-1 lg:flex">
           {links.map((link) => (
             <NavLink
               key={link.to}
@@ -118,7 +121,7 @@ export function Header() {
             ref={searchToggle}
             type="button"
             className={buttonClasses(searchOpen ? 'secondary' : 'ghost', 'icon', 'md:hidden')}
-            aria-label="Search"
+            aria-label={t('search.open')}
             aria-expanded={searchOpen}
             aria-controls={searchRowId}
             onClick={() => setSearchOpen((open) => !open)}
@@ -129,14 +132,14 @@ export function Header() {
           <Link
             to="/wishlist"
             className={buttonClasses('ghost', 'icon', 'hidden sm:inline-flex')}
-            aria-label="Wishlist"
+            aria-label={t('nav.wishlist')}
           >
             <Heart aria-hidden="true" className="h-5 w-5" />
           </Link>
           <Link
             to="/cart"
             className={buttonClasses('ghost', 'icon', 'relative')}
-            aria-label={`Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`}
+            aria-label={t('nav.cartWithItems', { count: itemCount })}
           >
             <ShoppingCart aria-hidden="true" className="h-5 w-5" />
             {itemCount > 0 ? (
@@ -149,14 +152,15 @@ export function Header() {
             ) : null}
           </Link>
           {user ? (
-            <Link to="/account" className={buttonClasses('ghost', 'icon')} aria-label="My account">
+            <Link to="/account" className={buttonClasses('ghost', 'icon')} aria-label={t('nav.myAccountLabel')}>
               <UserRound aria-hidden="true" className="h-5 w-5" />
             </Link>
           ) : (
             <Link to="/login" className={buttonClasses('primary', 'md', 'max-sm:px-2.5')}>
-              Login
+              {t('nav.login')}
             </Link>
           )}
+          <LanguageSwitch className="hidden text-slate-700 sm:flex" />
         </div>
       </div>
       {searchOpen ? (

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useAuth } from '@/features/auth/auth-context';
 import { TestModeBanner } from '@/features/store-info/components/TestModeBanner';
+import { useT } from '@/lib/i18n';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { MobileBottomBar } from './MobileBottomBar';
@@ -16,13 +17,14 @@ const WishlistSync = lazy(() =>
 
 export function MainLayout() {
   const { user } = useAuth();
+  const t = useT();
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
       <ScrollToTop />
       {user ? (

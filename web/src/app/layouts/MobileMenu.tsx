@@ -2,7 +2,9 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { X } from '@/components/icons';
+import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { buttonClasses } from '@/components/ui';
+import { useT } from '@/lib/i18n';
 
 interface MenuLink {
   to: string;
@@ -22,6 +24,7 @@ export interface MobileMenuProps {
 
 /** The phone's menu, a dialog from the left. Its own chunk: a first visit does not need the dialog's code. */
 export default function MobileMenu({ open, onOpenChange, title, categories, links, opener }: MobileMenuProps) {
+  const t = useT();
   const item = (link: MenuLink) => (
     <li key={link.to}>
       <Link
@@ -46,18 +49,21 @@ export default function MobileMenu({ open, onOpenChange, title, categories, link
         >
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
-            <Dialog.Close className={buttonClasses('ghost', 'icon')} aria-label="Close menu">
+            <Dialog.Close className={buttonClasses('ghost', 'icon')} aria-label={t('menu.close')}>
               <X aria-hidden="true" className="h-5 w-5" />
             </Dialog.Close>
           </div>
-          <Dialog.Description className="sr-only">Store navigation</Dialog.Description>
-          <nav aria-label="Mobile" className="mt-4 space-y-4">
+          <Dialog.Description className="sr-only">{t('menu.description')}</Dialog.Description>
+          <nav aria-label={t('menu.mobileNav')} className="mt-4 space-y-4">
             <div>
-              <h3 className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Categories</h3>
+              <h3 className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                {t('menu.categories')}
+              </h3>
               <ul className="flex flex-col gap-0.5">{categories.map(item)}</ul>
             </div>
             <ul className="flex flex-col gap-0.5 border-t border-slate-200 pt-4">{links.map(item)}</ul>
           </nav>
+          <LanguageSwitch className="mt-4 border-t border-slate-200 px-1 pt-2 text-slate-700" />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

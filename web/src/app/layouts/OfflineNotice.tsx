@@ -3,22 +3,22 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { WifiOff } from '@/components/icons';
 import { Button, buttonClasses } from '@/components/ui';
+import { useT } from '@/lib/i18n';
 import { useOnline, usePageWaitingForNetwork } from '@/lib/network-status';
 
 /** What a page says when it cannot be fetched without a network: at once, with a way to try again. */
 export function OfflineNotice({ onRetry }: { onRetry(): void }) {
   const [stillOffline, setStillOffline] = useState(false);
+  const t = useT();
   return (
     <section aria-labelledby="offline-heading" className="mx-auto max-w-xl px-4 py-16 text-center" data-offline-notice>
       <WifiOff aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
       <h1 id="offline-heading" className="mt-4 text-2xl font-bold text-slate-900">
-        You are offline
+        {t('offline.heading')}
       </h1>
-      <p className="mt-2 text-slate-600">
-        This page needs the internet. Your cart is kept on this device and still works.
-      </p>
+      <p className="mt-2 text-slate-600">{t('offline.text')}</p>
       <p aria-live="polite" className="mt-2 min-h-6 text-sm text-slate-600">
-        {stillOffline ? 'Still offline. Check your connection and try again.' : ''}
+        {stillOffline ? t('offline.still') : ''}
       </p>
       <div className="mt-4 flex justify-center gap-3">
         <Button
@@ -28,11 +28,11 @@ export function OfflineNotice({ onRetry }: { onRetry(): void }) {
             if (online) onRetry();
           }}
         >
-          Retry
+          {t('offline.retry')}
         </Button>
         {/* A whole page load: offline, the shop's offline page shows the cart even when the cart page's code was never fetched. */}
         <Link to="/cart" reloadDocument className={buttonClasses('outline')}>
-          View Cart
+          {t('offline.viewCart')}
         </Link>
       </div>
     </section>
@@ -45,13 +45,14 @@ export function OfflineNotice({ onRetry }: { onRetry(): void }) {
  */
 export function PageError() {
   const online = useOnline();
+  const t = useT();
   const reload = () => window.location.reload();
   if (!online) return <OfflineNotice onRetry={reload} />;
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <p className="text-slate-700">Failed to load the page. Please try again.</p>
+      <p className="text-slate-700">{t('pageError.text')}</p>
       <Button className="mt-4" onClick={reload}>
-        Try Again
+        {t('common.tryAgain')}
       </Button>
     </div>
   );

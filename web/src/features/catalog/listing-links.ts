@@ -1,4 +1,5 @@
 import { ATTRIBUTE_FILTER_PREFIX } from '@netkart/contract';
+import { englishT, type Translate } from '@/lib/i18n';
 import { formatPrice } from '@/lib/money';
 import { attributeNameOf, attributeQuery, isAttributeKey, type ListingParams, sameText } from './listing';
 
@@ -78,9 +79,9 @@ export const isPriceBandChosen = (params: ListingParams, band: PriceBand): boole
   params.maxPrice === (band.max === null ? undefined : bandTop(band.max));
 
 /** 'Under ₹500', '₹500 – ₹999', '₹10,000 and above'. */
-export function priceBandLabel({ min, max }: PriceBand): string {
-  if (max === null) return `${formatPrice(min)} and above`;
-  if (min <= 0) return `Under ${formatPrice(max)}`;
+export function priceBandLabel({ min, max }: PriceBand, t: Translate = englishT): string {
+  if (max === null) return t('filters.priceAndAbove', { price: formatPrice(min) });
+  if (min <= 0) return t('filters.priceUnder', { price: formatPrice(max) });
   return `${formatPrice(min)} – ${formatPrice(Math.ceil(max) - 1)}`;
 }
 
@@ -142,19 +143,23 @@ export interface FilterChip {
 }
 
 /** The price filter in words: a band's own label when it is one of the bands, else its ends. */
-export function priceFilterLabel(minPrice: number | undefined, maxPrice: number | undefined): string {
+export function priceFilterLabel(
+  minPrice: number | undefined,
+  maxPrice: number | undefined,
+  t: Translate = englishT,
+): string {
   // A band's top is a paisa below its end (bandTop): 499.99 is "Under ₹500".
   const bandEnd = maxPrice === undefined ? null : Math.round((maxPrice + 0.01) * 100) / 100;
-  if (maxPrice === undefined) return priceBandLabel({ min: minPrice ?? 0, max: null });
+  if (maxPrice === undefined) return priceBandLabel({ min: minPrice ?? 0, max: null }, t);
   if (bandEnd !== null && Number.isInteger(bandEnd) && !Number.isInteger(maxPrice)) {
-    return priceBandLabel({ min: minPrice ?? 0, max: bandEnd });
+    return priceBandLabel({ min: minPrice ?? 0, max: bandEnd }, t);
   }
-  if (minPrice === undefined || minPrice <= 0) return `Up to ${formatPrice(maxPrice)}`;
+  if (minPrice === undefined || minPrice <= 0) return t('filters.priceUpTo', { price: formatPrice(maxPrice) });
   return `${formatPrice(minPrice)} – ${formatPrice(maxPrice)}`;
 }
 
 /** Every filter narrowing the listing (type, specifications, price, stock), each removable on its own. */
-export function filterChipsOf(params: ListingParams): FilterChip[] {
+export function filterChipsOf(params: ListingParams, t: Translate = englishT): FilterChip[] {
   const chips: FilterChip[] = [];
   const type = params.parentCategory?.trim();
   if (type)
@@ -171,14 +176,14 @@ export function filterChipsOf(params: ListingParams): FilterChip[] {
   if (params.minPrice !== undefined || params.maxPrice !== undefined) {
     chips.push({
       key: 'price',
-      label: priceFilterLabel(params.minPrice, params.maxPrice),
+      label: priceFilterLabel(params.minPrice, params.maxPrice, t),
       without: (search) => withPriceBand(search, null),
     });
   }
   if (params.inStock) {
     chips.push({
       key: 'inStock',
-      label: 'In stock only',
+      label: t('filters.inStockOnly'),
       without: (search) => withParams(search, { inStock: undefined }),
     });
   }
@@ -186,7 +191,7 @@ export function filterChipsOf(params: ListingParams): FilterChip[] {
   if (origin) {
     chips.push({
       key: 'countryOfOrigin',
-      label: `Made in ${origin}`,
+      label: t('filters.madeIn', { origin }),
       without: (search) => withParams(search, { countryOfOrigin: undefined }),
     });
   }

@@ -1,5 +1,6 @@
 import { ATTRIBUTE_FILTER_PREFIX, type ProductSort } from '@netkart/contract';
 import type { QueryValue } from '@/lib/api-client';
+import { englishT, type MessageKey, type Translate } from '@/lib/i18n';
 
 export const PAGE_SIZE = 12;
 export const FEATURED_COUNT = 4;
@@ -59,20 +60,21 @@ export function listingQuery(params: ListingParams, limit = PAGE_SIZE) {
 
 const capitalise = (text: string) => text.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
 
-const DEFAULT_HEADINGS: Record<string, string> = {
-  men: "Men's Collection",
-  women: "Women's Collection",
-  accessories: 'Accessories',
+const DEFAULT_HEADINGS: Record<string, MessageKey> = {
+  men: 'listing.menHeading',
+  women: 'listing.womenHeading',
+  accessories: 'listing.accessoriesHeading',
 };
 
 /** The listing's heading: the words searched for, else the chosen type, else the category's name, else All Products. */
-export function listingHeading(params: ListingParams, storeCategories: string[] = []): string {
-  if (params.q) return `Results for “${params.q}”`;
+export function listingHeading(params: ListingParams, storeCategories: string[] = [], t: Translate = englishT): string {
+  if (params.q) return t('listing.resultsFor', { q: params.q });
   if (params.parentCategory?.trim()) return params.parentCategory.trim();
   const key = params.category?.trim().toLowerCase();
-  if (!key) return params.featured ? 'Featured Products' : 'All Products';
+  if (!key) return t(params.featured ? 'listing.featuredHeading' : 'nav.allProducts');
   const fromStore = storeCategories.find((category) => category.toLowerCase() === key);
-  return DEFAULT_HEADINGS[key] ?? fromStore ?? capitalise(key);
+  const heading = DEFAULT_HEADINGS[key];
+  return heading ? t(heading) : (fromStore ?? capitalise(key));
 }
 
 export type PageItem = number | 'start-ellipsis' | 'end-ellipsis';
@@ -92,10 +94,10 @@ export function paginationWindow(current: number, total: number): PageItem[] {
 }
 
 /** 'Showing X to Y of N items'. */
-export function showingText(page: number, total: number, pageSize = PAGE_SIZE): string {
+export function showingText(page: number, total: number, pageSize = PAGE_SIZE, t: Translate = englishT): string {
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
-  return `Showing ${from} to ${to} of ${total} items`;
+  return t('listing.showing', { from, to, total });
 }
 
 /** Specification filters travel in the address as `attr.<name>`; names and values are one whatever their case. */

@@ -6,6 +6,7 @@ import {
   SIZE_KEYS,
   stockOf,
 } from '@netkart/contract';
+import { englishT, type Translate } from '@/lib/i18n';
 
 export interface ProductPicture {
   url: string;
@@ -125,9 +126,9 @@ export function savingOf(
 export const LOW_STOCK = 5;
 
 /** What the shopper is told about stock: out of stock, only a few left, or nothing. */
-export function stockNote(stock: number): string | undefined {
-  if (stock <= 0) return 'Out of stock';
-  if (stock <= LOW_STOCK) return `Only ${stock} left`;
+export function stockNote(stock: number, t: Translate = englishT): string | undefined {
+  if (stock <= 0) return t('stock.out');
+  if (stock <= LOW_STOCK) return t('stock.onlyLeft', { stock });
   return undefined;
 }
 

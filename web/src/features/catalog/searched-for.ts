@@ -1,3 +1,4 @@
+import { englishT, type Translate } from '@/lib/i18n';
 import { formatPrice } from '@/lib/money';
 import type { SearchOutcome } from './api';
 
@@ -6,28 +7,28 @@ import type { SearchOutcome } from './api';
  * the words typed: "Showing results for “charger” up to ₹1,000, lowest price first." for
  * "sasta charger under 1000", or the spelling searched instead of a mistyped one.
  */
-export function searchedForText(search: SearchOutcome | null | undefined): string | null {
+export function searchedForText(search: SearchOutcome | null | undefined, t: Translate = englishT): string | null {
   if (!search) return null;
   if (search.searchedFor === undefined && !search.priceFromWords && !search.sortFromWords)
-    return search.correctedQuery ? `Showing results for “${search.correctedQuery}”.` : null;
+    return search.correctedQuery ? t('search.showingCorrected', { words: search.correctedQuery }) : null;
   const words = search.searchedFor ?? search.correctedQuery ?? search.query;
-  const what = words ? `results for “${words}”` : 'products';
-  const price = priceText(search.priceFromWords);
+  const what = words ? t('search.whatResults', { words }) : t('search.whatProducts');
+  const price = priceText(search.priceFromWords, t);
   const order =
     search.sortFromWords === 'price_asc'
-      ? ', lowest price first'
+      ? t('search.lowestFirst')
       : search.sortFromWords === 'price_desc'
-        ? ', highest price first'
+        ? t('search.highestFirst')
         : '';
-  return `Showing ${what}${price}${order}.`;
+  return t('search.showing', { what, price, order });
 }
 
 /** The price range the words asked for, as the shopper reads it (both ends included). */
-function priceText(price: SearchOutcome['priceFromWords']): string {
+function priceText(price: SearchOutcome['priceFromWords'], t: Translate): string {
   if (!price) return '';
   const { min, max } = price;
-  if (min !== null && max !== null) return ` from ${formatPrice(min)} to ${formatPrice(max)}`;
-  if (max !== null) return ` up to ${formatPrice(max)}`;
-  if (min !== null) return ` from ${formatPrice(min)}`;
+  if (min !== null && max !== null) return t('search.priceFromTo', { min: formatPrice(min), max: formatPrice(max) });
+  if (max !== null) return t('search.priceUpTo', { max: formatPrice(max) });
+  if (min !== null) return t('search.priceFrom', { min: formatPrice(min) });
   return '';
 }

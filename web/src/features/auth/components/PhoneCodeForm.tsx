@@ -2,6 +2,7 @@ import { INDIAN_MOBILE_MESSAGE, indianMobile } from '@netkart/contract';
 import { type FormEvent, useState } from 'react';
 import { Button, FormField, Input } from '@/components/ui';
 import type { ApiResult } from '@/lib/api-client';
+import { useT } from '@/lib/i18n';
 
 export interface PhoneCodeFormProps {
   /** Ids of this form's fields (two forms may share a page). */
@@ -16,19 +17,12 @@ export interface PhoneCodeFormProps {
   verifyLabel?: string;
 }
 
-const CODE_RULE = 'The code is the 6 digits we sent.';
-
 /**
  * A mobile number, then the 6-digit code texted to it: the one form of signing in by phone and of
  * adding a phone to an account. The number is checked here by the server's own rule first.
  */
-export function PhoneCodeForm({
-  idPrefix,
-  requestCode,
-  verify,
-  sendLabel = 'Send code',
-  verifyLabel = 'Verify and continue',
-}: PhoneCodeFormProps) {
+export function PhoneCodeForm({ idPrefix, requestCode, verify, sendLabel, verifyLabel }: PhoneCodeFormProps) {
+  const t = useT();
   const [typed, setTyped] = useState('');
   const [phone, setPhone] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -42,16 +36,12 @@ export function PhoneCodeForm({
     try {
       const result = await requestCode(number);
       if (!result.ok) {
-        setError(
-          result.status === null
-            ? 'No response from server. Please try again later.'
-            : (result.error ?? 'Could not send the code. Please try again.'),
-        );
+        setError(result.status === null ? t('common.noResponse') : (result.error ?? t('phone.sendFailed')));
         return;
       }
       setPhone(number);
       setCode('');
-      setSentNote(`We have sent a 6-digit code to ${number.slice(0, 3)} ${number.slice(3, 8)} ${number.slice(8)}.`);
+      setSentNote(t('phone.sent', { number: `${number.slice(0, 3)} ${number.slice(3, 8)} ${number.slice(8)}` }));
     } finally {
       setBusy(false);
     }
@@ -72,7 +62,7 @@ export function PhoneCodeForm({
     if (!phone) return;
     const digits = code.replace(/[\s-]/g, '');
     if (!/^\d{6}$/.test(digits)) {
-      setError(CODE_RULE);
+      setError(t('phone.codeRule'));
       return;
     }
     setBusy(true);
@@ -89,7 +79,7 @@ export function PhoneCodeForm({
   if (!phone) {
     return (
       <form method="post" onSubmit={onSend} noValidate className="space-y-4">
-        <FormField label="Mobile number" htmlFor={`${idPrefix}-phone`} error={error}>
+        <FormField label={t('phone.number')} htmlFor={`${idPrefix}-phone`} error={error}>
           <Input
             id={`${idPrefix}-phone`}
             type="tel"
@@ -101,7 +91,7 @@ export function PhoneCodeForm({
           />
         </FormField>
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
-          {busy ? 'Sending...' : sendLabel}
+          {busy ? t('contact.sending') : (sendLabel ?? t('phone.send'))}
         </Button>
       </form>
     );
@@ -111,7 +101,7 @@ export function PhoneCodeForm({
       <p className="text-sm text-slate-600" role="status">
         {sentNote}
       </p>
-      <FormField label="6-digit code" htmlFor={`${idPrefix}-code`} error={error}>
+      <FormField label={t('phone.code')} htmlFor={`${idPrefix}-code`} error={error}>
         <Input
           id={`${idPrefix}-code`}
           inputMode="numeric"
@@ -122,7 +112,7 @@ export function PhoneCodeForm({
         />
       </FormField>
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? 'Checking...' : verifyLabel}
+        {busy ? t('phone.checking') : (verifyLabel ?? t('phone.verify'))}
       </Button>
       <div className="flex justify-between gap-4 text-sm">
         <button
@@ -133,7 +123,7 @@ export function PhoneCodeForm({
             setError(undefined);
           }}
         >
-          Change number
+          {t('phone.change')}
         </button>
         <button
           type="button"
@@ -141,7 +131,7 @@ export function PhoneCodeForm({
           disabled={busy}
           onClick={() => void send(phone)}
         >
-          Send a new code
+          {t('phone.resend')}
         </button>
       </div>
     </form>

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, Checkbox, FormField, Input } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
+import { useT } from '@/lib/i18n';
 import { requestSignInCode } from '../api';
 import { useAuth } from '../auth-context';
 import { PhoneCodeForm } from '../components/PhoneCodeForm';
@@ -10,7 +11,8 @@ import { originOf } from '../RequireAuth';
 import { type LoginValues, loginSchema } from '../schemas';
 
 export default function LoginPage() {
-  usePageMeta('Sign in');
+  const t = useT();
+  usePageMeta(t('login.title'));
   const { login, signInWithCode } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -35,12 +37,12 @@ export default function LoginPage() {
   return (
     <div className="space-y-6">
       <div className="space-y-1 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">Sign in</h1>
-        <p className="text-sm text-slate-600">Welcome back. Sign in to check out and follow your orders.</p>
+        <h1 className="text-2xl font-bold text-slate-900">{t('login.title')}</h1>
+        <p className="text-sm text-slate-600">{t('login.intro')}</p>
       </div>
       <section aria-labelledby="phone-sign-in-heading" className="space-y-3">
         <h2 id="phone-sign-in-heading" className="text-base font-semibold text-slate-900">
-          Continue with mobile number
+          {t('login.withPhone')}
         </h2>
         <PhoneCodeForm
           idPrefix="login"
@@ -53,52 +55,52 @@ export default function LoginPage() {
       </section>
       <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500" aria-hidden="true">
         <span className="h-px flex-1 bg-slate-200" />
-        or sign in with email
+        {t('login.orEmail')}
         <span className="h-px flex-1 bg-slate-200" />
       </div>
       <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormField label="Email" htmlFor="login-email" error={errors.email?.message}>
+        <FormField label={t('contact.email')} htmlFor="login-email" error={errors.email?.message}>
           <Input id="login-email" type="email" autoComplete="email" {...register('email')} />
         </FormField>
-        <FormField label="Password" htmlFor="login-password" error={errors.password?.message}>
+        <FormField label={t('login.password')} htmlFor="login-password" error={errors.password?.message}>
           <Input id="login-password" type="password" autoComplete="current-password" {...register('password')} />
         </FormField>
         <div className="flex items-center justify-between gap-4">
           <label htmlFor="login-remember" className="flex items-center gap-2 text-sm text-slate-700">
             <Checkbox id="login-remember" {...register('rememberMe')} />
-            Remember me
+            {t('login.remember')}
           </label>
           <Link
             to="/forgot-password"
             className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline"
           >
-            Forgot password?
+            {t('login.forgot')}
           </Link>
         </div>
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Signing in...' : 'Sign In'}
+          {isSubmitting ? t('login.signingIn') : t('login.submit')}
         </Button>
       </form>
       <p className="text-center text-sm text-slate-600">
-        New here?{' '}
+        {t('login.newHere')}{' '}
         <Link to="/register" state={location.state} className="font-medium text-brand-700 hover:underline">
-          Create an account
+          {t('login.createAccount')}
         </Link>
       </p>
       <p className="text-center text-xs text-slate-500">
-        By signing in you agree to our{' '}
+        {t('login.agreeBefore')}
         <Link to="/terms" className="underline">
-          Terms
-        </Link>{' '}
-        and{' '}
-        <Link to="/privacy" className="underline">
-          Privacy Policy
+          {t('login.terms')}
         </Link>
-        .
+        {t('login.agreeAnd')}
+        <Link to="/privacy" className="underline">
+          {t('footer.privacy')}
+        </Link>
+        {t('login.agreeAfter')}
       </p>
       <p className="text-center">
         <Link to="/" className="text-sm font-medium text-slate-700 hover:underline">
-          Return to Home
+          {t('notFound.home')}
         </Link>
       </p>
     </div>

@@ -5,23 +5,24 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses, FormField, Input } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { clearAuthToken } from '@/lib/auth-token';
+import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { confirmPasswordReset } from '../api';
 import { type ResetPasswordValues, resetPasswordSchema } from '../schemas';
 
-const NO_RESPONSE = 'No response from server. Please try again later.';
-
 function AskAgain() {
+  const t = useT();
   return (
     <Link to="/forgot-password" className="font-medium text-brand-700 underline">
-      Ask for a new link
+      {t('reset.askAgain')}
     </Link>
   );
 }
 
 /** Where the emailed link lands: the shopper chooses a new password, then signs in with it. */
 export default function ResetPasswordPage() {
-  usePageMeta('Set a new password');
+  const t = useT();
+  usePageMeta(t('reset.title'));
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const navigate = useNavigate();
@@ -41,15 +42,15 @@ export default function ResetPasswordPage() {
     if (result.ok) {
       // The shop has signed every device out, this one too.
       clearAuthToken();
-      toast.success('Password changed', {
-        description: result.data?.message ?? 'Your password has been changed. Please sign in.',
+      toast.success(t('reset.changed'), {
+        description: result.data?.message ?? t('reset.changedText'),
       });
       navigate('/login', { replace: true });
     } else if (result.status === null) {
-      setProblem({ message: NO_RESPONSE, linkRefused: false });
+      setProblem({ message: t('common.noResponse'), linkRefused: false });
     } else {
       setProblem({
-        message: result.error ?? 'Could not change your password. Please try again.',
+        message: result.error ?? t('reset.failed'),
         linkRefused: result.status === 400,
       });
     }
@@ -60,19 +61,19 @@ export default function ResetPasswordPage() {
       {/* The address holds the token: no picture or link on this page may pass it on. */}
       <meta name="referrer" content="no-referrer" />
       <div className="space-y-1 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">Set a new password</h1>
-        {token ? (
-          <p className="text-sm text-slate-600">
-            Choose a new password. Every device signed in to your account is signed out.
-          </p>
-        ) : null}
+        <h1 className="text-2xl font-bold text-slate-900">{t('reset.title')}</h1>
+        {token ? <p className="text-sm text-slate-600">{t('reset.intro')}</p> : null}
       </div>
       {token ? (
         <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
-          <FormField label="New password" htmlFor="reset-password" error={errors.password?.message}>
+          <FormField label={t('reset.newPassword')} htmlFor="reset-password" error={errors.password?.message}>
             <Input id="reset-password" type="password" autoComplete="new-password" {...register('password')} />
           </FormField>
-          <FormField label="Confirm password" htmlFor="reset-confirm-password" error={errors.confirmPassword?.message}>
+          <FormField
+            label={t('register.confirmPassword')}
+            htmlFor="reset-confirm-password"
+            error={errors.confirmPassword?.message}
+          >
             <Input
               id="reset-confirm-password"
               type="password"
@@ -91,12 +92,12 @@ export default function ResetPasswordPage() {
             </div>
           ) : null}
           <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Set new password'}
+            {isSubmitting ? t('common.saving') : t('reset.submit')}
           </Button>
         </form>
       ) : (
         <div role="alert" className="space-y-2 rounded-lg bg-amber-50 p-4 text-center text-sm text-amber-900">
-          <p>This reset link is incomplete. Open the link from the email again, or ask for a new one.</p>
+          <p>{t('reset.incomplete')}</p>
           <p>
             <AskAgain />
           </p>
@@ -104,7 +105,7 @@ export default function ResetPasswordPage() {
       )}
       <p className="text-center">
         <Link to="/login" className={buttonClasses('outline', 'md')}>
-          Back to sign in
+          {t('forgot.back')}
         </Link>
       </p>
     </div>

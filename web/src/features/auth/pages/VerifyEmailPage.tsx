@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
+import { useT } from '@/lib/i18n';
 import { confirmEmail, requestPasswordReset } from '../api';
-
-const NO_RESPONSE = 'No response from server. Please try again later.';
 
 type Step =
   | { kind: 'ready' }
@@ -18,7 +17,9 @@ type Step =
  * ahead changes nothing), then the shopper may have a link sent to set a password for it.
  */
 export default function VerifyEmailPage() {
-  usePageMeta('Confirm your email');
+  const t = useT();
+  const noResponse = t('common.noResponse');
+  usePageMeta(t('verify.title'));
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const queryClient = useQueryClient();
@@ -32,7 +33,7 @@ export default function VerifyEmailPage() {
     if (!result.ok) {
       setStep({
         kind: 'refused',
-        message: result.status === null ? NO_RESPONSE : (result.error ?? 'This link did not work.'),
+        message: result.status === null ? noResponse : (result.error ?? t('verify.failed')),
       });
       return;
     }
@@ -45,7 +46,7 @@ export default function VerifyEmailPage() {
     const result = await requestPasswordReset(email);
     setBusy(false);
     if (!result.ok) {
-      setStep({ kind: 'refused', message: result.status === null ? NO_RESPONSE : (result.error ?? NO_RESPONSE) });
+      setStep({ kind: 'refused', message: result.status === null ? noResponse : (result.error ?? noResponse) });
       return;
     }
     setStep({ kind: 'password-link-sent', email });
@@ -56,21 +57,21 @@ export default function VerifyEmailPage() {
       {/* The address holds the token: no picture or link on this page may pass it on. */}
       <meta name="referrer" content="no-referrer" />
       <div className="space-y-1 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">Confirm your email</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t('verify.title')}</h1>
       </div>
       {!token ? (
         <p role="alert" className="text-sm text-red-700">
-          This link is not complete. Please open the whole link from the email, or add your email again on{' '}
+          {t('verify.incompleteBefore')}
           <Link to="/account" className="font-medium text-brand-700 underline">
-            My Account
+            {t('nav.myAccount')}
           </Link>
-          .
+          {t('verify.incompleteAfter')}
         </p>
       ) : step.kind === 'ready' ? (
         <div className="space-y-3 text-center">
-          <p className="text-sm text-slate-600">Confirm that this email is yours to add it to your account.</p>
+          <p className="text-sm text-slate-600">{t('verify.intro')}</p>
           <Button onClick={confirm} disabled={busy} className="w-full">
-            Confirm my email
+            {t('verify.confirm')}
           </Button>
         </div>
       ) : step.kind === 'refused' ? (
@@ -79,30 +80,27 @@ export default function VerifyEmailPage() {
             {step.message}
           </p>
           <Link to="/account" className={buttonClasses('outline', 'md')}>
-            Go to My Account
+            {t('verify.toAccount')}
           </Link>
         </div>
       ) : step.kind === 'verified' ? (
         <div className="space-y-3">
           <p role="status" className="text-sm text-green-800">
-            {step.email} is confirmed.
+            {t('verify.confirmed', { email: step.email })}
           </p>
-          <p className="text-sm text-slate-600">
-            To sign in with it and a password as well as with your mobile number, we can email you a link to set a
-            password.
-          </p>
+          <p className="text-sm text-slate-600">{t('verify.passwordOffer')}</p>
           <div className="flex flex-wrap gap-2">
             <Button onClick={() => askForPassword(step.email)} disabled={busy}>
-              Email me a link to set a password
+              {t('verify.sendPasswordLink')}
             </Button>
             <Link to="/account" className={buttonClasses('outline', 'md')}>
-              Not now
+              {t('verify.notNow')}
             </Link>
           </div>
         </div>
       ) : (
         <p role="status" className="text-sm text-slate-700">
-          We have sent a link to {step.email}. Open it to choose your password.
+          {t('verify.linkSent', { email: step.email })}
         </p>
       )}
     </div>

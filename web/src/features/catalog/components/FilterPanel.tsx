@@ -1,6 +1,7 @@
 import type { ProductFacets } from '@netkart/contract';
 import { useId } from 'react';
 import { Button } from '@/components/ui';
+import { useT } from '@/lib/i18n';
 import type { ListingParams } from '../listing';
 import {
   hasFilters,
@@ -31,6 +32,7 @@ const valueLabel = (value: string, unit: string | null | undefined) => (unit ? `
 /** The listing's filters, each choice with how many products it leaves: type, specifications, price, origin, stock. */
 export function FilterPanel({ params, facets, onChange, heading = true }: FilterPanelProps) {
   const groupName = useId();
+  const t = useT();
   const chosenType = params.parentCategory?.trim();
   const types = facets.types;
   const bands = facets.prices.filter((band) => band.count > 0 || isPriceBandChosen(params, band));
@@ -42,23 +44,23 @@ export function FilterPanel({ params, facets, onChange, heading = true }: Filter
     <div className="space-y-4">
       {heading || hasFilters(params) ? (
         <div className="flex min-h-11 items-center justify-between gap-2">
-          {heading ? <h2 className="text-base font-semibold text-slate-900">Filters</h2> : null}
+          {heading ? <h2 className="text-base font-semibold text-slate-900">{t('listing.filters')}</h2> : null}
           {hasFilters(params) ? (
             <Button variant="ghost" size="sm" className="ml-auto max-md:h-11" onClick={() => onChange(withoutFilters)}>
-              Clear filters
+              {t('filters.clear')}
             </Button>
           ) : null}
         </div>
       ) : null}
 
       {types.length > 0 || chosenType ? (
-        <FacetGroup legend="Type">
+        <FacetGroup legend={t('filters.type')}>
           <FacetOption
             type="radio"
             name={`${groupName}-type`}
             checked={!chosenType}
             onChange={() => onChange((search) => withParams(search, { parentCategory: undefined }))}
-            label="All Types"
+            label={t('filters.allTypes')}
           />
           {types.map((type) => (
             <FacetOption
@@ -76,10 +78,10 @@ export function FilterPanel({ params, facets, onChange, heading = true }: Filter
               variant="ghost"
               size="sm"
               className="max-md:h-11"
-              aria-label="Clear type"
+              aria-label={t('filters.clearType')}
               onClick={() => onChange((search) => withParams(search, { parentCategory: undefined }))}
             >
-              Clear
+              {t('filters.clearOne')}
             </Button>
           ) : null}
         </FacetGroup>
@@ -101,13 +103,13 @@ export function FilterPanel({ params, facets, onChange, heading = true }: Filter
       ))}
 
       {bands.length > 0 ? (
-        <FacetGroup legend="Price">
+        <FacetGroup legend={t('filters.price')}>
           <FacetOption
             type="radio"
             name={`${groupName}-price`}
             checked={anyPrice}
             onChange={() => onChange((search) => withPriceBand(search, null))}
-            label="Any price"
+            label={t('filters.anyPrice')}
           />
           {bands.map((band) => (
             <FacetOption
@@ -116,7 +118,7 @@ export function FilterPanel({ params, facets, onChange, heading = true }: Filter
               name={`${groupName}-price`}
               checked={isPriceBandChosen(params, band)}
               onChange={() => onChange((search) => withPriceBand(search, band))}
-              label={priceBandLabel(band)}
+              label={priceBandLabel(band, t)}
               count={band.count}
             />
           ))}
@@ -124,13 +126,13 @@ export function FilterPanel({ params, facets, onChange, heading = true }: Filter
       ) : null}
 
       {origins.length > 0 || chosenOrigin ? (
-        <FacetGroup legend="Country of origin">
+        <FacetGroup legend={t('sort.origin')}>
           <FacetOption
             type="radio"
             name={`${groupName}-origin`}
             checked={!chosenOrigin}
             onChange={() => onChange((search) => withParams(search, { countryOfOrigin: undefined }))}
-            label="Any country"
+            label={t('filters.anyCountry')}
           />
           {origins.map((origin) => (
             <FacetOption
@@ -146,12 +148,12 @@ export function FilterPanel({ params, facets, onChange, heading = true }: Filter
         </FacetGroup>
       ) : null}
 
-      <FacetGroup legend="Availability">
+      <FacetGroup legend={t('filters.availability')}>
         <FacetOption
           type="checkbox"
           checked={!!params.inStock}
           onChange={() => onChange((search) => withParams(search, { inStock: params.inStock ? undefined : 'true' }))}
-          label="In stock only"
+          label={t('filters.inStockOnly')}
           count={facets.inStock}
           disabled={facets.inStock === 0 && !params.inStock}
         />

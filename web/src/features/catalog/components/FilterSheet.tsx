@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { SlidersHorizontal, X } from '@/components/icons';
 import { Button, buttonClasses } from '@/components/ui';
+import { useT } from '@/lib/i18n';
 import type { ListingParams } from '../listing';
 import { FilterPanel, type SearchChange } from './FilterPanel';
 
@@ -17,11 +18,12 @@ interface FilterSheetProps {
 /** The filters on a phone: a button that opens them in a sheet from the bottom, focus kept inside. */
 export function FilterSheet({ params, facets, total, onChange }: FilterSheetProps) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className={buttonClasses('outline', 'md', 'md:hidden')}>
         <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
-        Filters
+        {t('listing.filters')}
       </Dialog.Trigger>
       {/* Mounted only while open: a closed Radix dialog still runs its presence machine, whose first
           update after the page is taken over is synchronous and brings every pending effect with it. */}
@@ -30,18 +32,18 @@ export function FilterSheet({ params, facets, total, onChange }: FilterSheetProp
           <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
           <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85vh] flex-col rounded-t-2xl bg-white shadow-xl focus:outline-none">
             <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
-              <Dialog.Title className="text-lg font-bold text-slate-900">Filters</Dialog.Title>
-              <Dialog.Close className={buttonClasses('ghost', 'icon')} aria-label="Close filters">
+              <Dialog.Title className="text-lg font-bold text-slate-900">{t('listing.filters')}</Dialog.Title>
+              <Dialog.Close className={buttonClasses('ghost', 'icon')} aria-label={t('filters.close')}>
                 <X aria-hidden="true" className="h-5 w-5" />
               </Dialog.Close>
             </div>
-            <Dialog.Description className="sr-only">Narrow the products shown</Dialog.Description>
+            <Dialog.Description className="sr-only">{t('filters.sheetDescription')}</Dialog.Description>
             <div className="min-h-0 flex-1 overflow-y-auto px-4 py-2">
               <FilterPanel params={params} facets={facets} onChange={onChange} heading={false} />
             </div>
             <div className="border-t border-slate-200 p-4">
               <Button className="w-full" onClick={() => setOpen(false)}>
-                {`Show ${total} ${total === 1 ? 'product' : 'products'}`}
+                {t('filters.showProducts', { total })}
               </Button>
             </div>
           </Dialog.Content>

@@ -20,6 +20,7 @@ import {
   Usb,
 } from '@/components/icons';
 import { buttonClasses } from '@/components/ui';
+import { useT } from '@/lib/i18n';
 
 const ICONS: Record<HighlightIcon, LucideIcon> = {
   network: Network,
@@ -45,6 +46,7 @@ export const highlightIcon = (name: string | undefined): LucideIcon =>
 
 /** The store's own teaser block: its heading and a few short items. */
 export function Highlights({ highlights }: { highlights: StoreHighlights }) {
+  const t = useT();
   return (
     <section aria-labelledby="highlights-heading" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
       <div className="rounded-3xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
@@ -68,7 +70,7 @@ export function Highlights({ highlights }: { highlights: StoreHighlights }) {
           })}
         </ul>
         <Link to="/products" className={buttonClasses('primary', 'md', 'mt-8')}>
-          Explore Products
+          {t('home.explore')}
         </Link>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui';
+import { useT } from '@/lib/i18n';
 import { categoryLinkOf } from '../listing-links';
 
 interface NoSearchResultsProps {
@@ -12,12 +13,13 @@ interface NoSearchResultsProps {
 
 /** A search that found nothing: what was searched for, where to browse instead, and the way back. */
 export function NoSearchResults({ q, categories, clearSearchTo }: NoSearchResultsProps) {
+  const t = useT();
   return (
     <div className="rounded-2xl bg-white p-6 text-center shadow-sm sm:p-10">
-      <h1 className="text-lg font-semibold break-words text-slate-900">{`No products found for “${q}”.`}</h1>
-      <p className="mt-2 text-sm text-slate-600">Check the spelling, try fewer words, or browse a category.</p>
+      <h1 className="text-lg font-semibold break-words text-slate-900">{t('search.noneFound', { q })}</h1>
+      <p className="mt-2 text-sm text-slate-600">{t('search.noneHint')}</p>
       {categories.length > 0 ? (
-        <nav aria-label="Categories" className="mt-6">
+        <nav aria-label={t('menu.categories')} className="mt-6">
           <ul className="flex flex-wrap justify-center gap-2">
             {categories.map((category) => (
               <li key={category}>
@@ -30,7 +32,7 @@ export function NoSearchResults({ q, categories, clearSearchTo }: NoSearchResult
         </nav>
       ) : null}
       <Link to={clearSearchTo} className={buttonClasses('ghost', 'md', 'mt-4')}>
-        Clear search
+        {t('search.clear')}
       </Link>
     </div>
   );

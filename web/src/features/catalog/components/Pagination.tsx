@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from '@/components/icons';
 import { Button } from '@/components/ui';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 import { paginationWindow } from '../listing';
 
 interface PaginationProps {
@@ -10,13 +11,14 @@ interface PaginationProps {
 }
 
 export function Pagination({ page, totalPages, onChange }: PaginationProps) {
+  const t = useT();
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1">
+    <nav aria-label={t('pagination.label')} className="flex flex-wrap items-center justify-center gap-1">
       <Button
         variant="outline"
         size="icon"
-        aria-label="Previous page"
+        aria-label={t('pagination.previous')}
         disabled={page <= 1}
         onClick={() => onChange(page - 1)}
       >
@@ -28,7 +30,7 @@ export function Pagination({ page, totalPages, onChange }: PaginationProps) {
             key={item}
             variant={item === page ? 'primary' : 'outline'}
             size="icon"
-            aria-label={`Page ${item}`}
+            aria-label={t('pagination.page', { page: item })}
             aria-current={item === page ? 'page' : undefined}
             onClick={() => onChange(item)}
             className={cn(item === page && 'pointer-events-none')}
@@ -44,7 +46,7 @@ export function Pagination({ page, totalPages, onChange }: PaginationProps) {
       <Button
         variant="outline"
         size="icon"
-        aria-label="Next page"
+        aria-label={t('pagination.next')}
         disabled={page >= totalPages}
         onClick={() => onChange(page + 1)}
       >

@@ -1,4 +1,5 @@
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 import { formatPrice } from '@/lib/money';
 import { referencePrice, type StoreProduct, savingOf, stockNote } from '../product';
 
@@ -22,19 +23,20 @@ export function PriceTag({
   size?: keyof typeof sizes;
   className?: string;
 }) {
+  const t = useT();
   const reference = referencePrice(product);
   const saving = savingOf(product);
-  const note = stockNote(product.stock);
+  const note = stockNote(product.stock, t);
   return (
     <div className={cn('space-y-1', className)}>
       <p className={cn('font-bold text-slate-900', sizes[size].price)}>{formatPrice(product.price)}</p>
       {reference && (reference.label || saving) ? (
         <p className={cn('flex flex-wrap items-baseline gap-x-2', sizes[size].reference)}>
           <span className="text-slate-600">
-            {reference.label ? `${reference.label}: ` : null}
+            {reference.label ? t('price.mrp') : null}
             {saving ? (
               <>
-                <span className="sr-only">was </span>
+                <span className="sr-only">{t('price.was')}</span>
                 <s>{formatPrice(reference.amount)}</s>
               </>
             ) : (
@@ -43,7 +45,7 @@ export function PriceTag({
           </span>
           {saving ? (
             <span className="font-semibold text-green-700">
-              Save {formatPrice(saving.amount)} ({saving.percent}%)
+              {t('price.save', { amount: formatPrice(saving.amount), percent: saving.percent })}
             </span>
           ) : null}
         </p>

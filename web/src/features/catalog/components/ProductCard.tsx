@@ -2,6 +2,7 @@ import { productPath } from '@netkart/contract';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/ProductImage';
 import { Badge } from '@/components/ui';
+import { useT } from '@/lib/i18n';
 import { isOnSale, type StoreProduct } from '../product';
 import { PriceTag } from './PriceTag';
 import { QuickAddButton } from './QuickAddButton';
@@ -17,6 +18,7 @@ const CARD_PICTURE_SIZES = '(min-width: 1024px) 33vw, 50vw';
  */
 export function ProductCard({ product, priority = false }: { product: StoreProduct; priority?: boolean }) {
   const picture = product.images[0];
+  const t = useT();
 
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md">
@@ -34,7 +36,7 @@ export function ProductCard({ product, priority = false }: { product: StoreProdu
         />
         {isOnSale(product) ? (
           <Badge tone="red" className="absolute top-2 left-2 sm:top-3 sm:left-3">
-            Sale
+            {t('product.sale')}
           </Badge>
         ) : null}
       </div>

@@ -4,6 +4,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { Search } from '@/components/icons';
 import { controlClasses } from '@/components/ui/Input';
 import { cn } from '@/lib/cn';
+import { useLocale, useT } from '@/lib/i18n';
+import { basenameOf } from '@/lib/i18n/locale';
 import { useSuggestions } from '../api';
 import { searchTextFrom } from '../listing-address';
 import { categoryLinkOf, productsPath, searchPath } from '../listing-links';
@@ -41,6 +43,8 @@ interface SearchBoxProps {
  */
 export function SearchBox({ focusOnMount = false, onDone }: SearchBoxProps) {
   const navigate = useNavigate();
+  const t = useT();
+  const locale = useLocale();
   const searched = useSearchedWords();
   const [text, setText] = useState(searched);
   const [open, setOpen] = useState(false);
@@ -111,9 +115,9 @@ export function SearchBox({ focusOnMount = false, onDone }: SearchBoxProps) {
   return (
     <search className="block w-full">
       {/* A plain GET to the listing: sent before the page's script has arrived, it still searches. */}
-      <form action="/products" method="get" onSubmit={submit} className="relative">
+      <form action={`${basenameOf(locale)}/products`} method="get" onSubmit={submit} className="relative">
         <label htmlFor={`${id}-input`} className="sr-only">
-          Search products
+          {t('search.label')}
         </label>
         <Search
           aria-hidden="true"
@@ -133,7 +137,7 @@ export function SearchBox({ focusOnMount = false, onDone }: SearchBoxProps) {
           inputMode="search"
           enterKeyHint="search"
           maxLength={SEARCH_MAX_LENGTH}
-          placeholder="Search products"
+          placeholder={t('search.label')}
           value={text}
           onChange={(event) => {
             setText(event.target.value);
@@ -148,7 +152,7 @@ export function SearchBox({ focusOnMount = false, onDone }: SearchBoxProps) {
         <div
           id={listboxId}
           role="listbox"
-          aria-label="Suggestions"
+          aria-label={t('search.suggestions')}
           hidden={!expanded}
           className="absolute inset-x-0 top-full z-50 mt-1 max-h-[70vh] overflow-y-auto rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
         >

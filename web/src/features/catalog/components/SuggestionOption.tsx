@@ -1,5 +1,6 @@
 import type { Suggestion } from '@netkart/contract';
 import { cn } from '@/lib/cn';
+import { type MessageKey, useT } from '@/lib/i18n';
 import { formatPrice } from '@/lib/money';
 
 interface SuggestionOptionProps {
@@ -11,10 +12,11 @@ interface SuggestionOptionProps {
   onHover(): void;
 }
 
-const KIND_LABELS = { category: 'Category', type: 'Type' } as const;
+const KIND_LABELS: Record<'category' | 'type', MessageKey> = { category: 'nav.category', type: 'filters.type' };
 
 /** One entry of the search box's list: a category or type by name, a product with its picture and price. */
 export function SuggestionOption({ id, suggestion, active, onChoose, onHover }: SuggestionOptionProps) {
+  const t = useT();
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's input has the keyboard (arrows, Enter); a pointer picks directly
     // biome-ignore lint/a11y/useFocusableInteractive: options stay unfocused, pointed at by aria-activedescendant
@@ -47,7 +49,7 @@ export function SuggestionOption({ id, suggestion, active, onChoose, onHover }: 
       ) : (
         <>
           <span className="min-w-0 flex-1 truncate font-medium">{suggestion.label}</span>{' '}
-          <span className="shrink-0 text-xs text-slate-600">{KIND_LABELS[suggestion.kind]}</span>
+          <span className="shrink-0 text-xs text-slate-600">{t(KIND_LABELS[suggestion.kind])}</span>
         </>
       )}
     </div>

@@ -5,6 +5,7 @@ import { usePageMeta } from '@/features/store-info/page-meta';
 import { storeNameOf, useStoreInfo } from '@/features/store-info/store-info';
 import { storeStructuredData } from '@/features/store-info/structured-data';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 import { useSiteOrigin } from '@/lib/site-origin';
 import { useFeaturedProducts } from '../api';
 import { CategoryCards } from '../components/CategoryCards';
@@ -19,6 +20,7 @@ const HERO_ICONS = 4;
 export default function HomePage() {
   const { storeInfo, categories, isLoading } = useStoreInfo();
   const origin = useSiteOrigin();
+  const t = useT();
   usePageMeta(undefined, {
     canonicalPath: '/',
     structuredData: storeInfo ? storeStructuredData(storeInfo, origin) : [],
@@ -41,7 +43,7 @@ export default function HomePage() {
             {storeInfo ? <HeroText storeInfo={storeInfo} /> : <HeroPlaceholder pulse={isLoading} />}
             <div className="flex flex-wrap gap-3">
               <Link to="/products" className={buttonClasses('secondary', 'lg')}>
-                Browse Collection
+                {t('home.browse')}
               </Link>
               <Link
                 to="/products?featured=true"
@@ -51,7 +53,7 @@ export default function HomePage() {
                   'border-white/60 bg-transparent text-white hover:bg-white/10',
                 )}
               >
-                Featured Products
+                {t('listing.featuredHeading')}
               </Link>
             </div>
           </div>
@@ -80,13 +82,13 @@ export default function HomePage() {
         <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <div className="mb-6 flex items-end justify-between gap-4">
             <h2 id="categories-heading" className="text-2xl font-bold text-slate-900">
-              Shop by Category
+              {t('home.shopByCategory')}
             </h2>
             <Link
               to="/products"
               className="inline-flex min-h-11 items-center px-1 text-sm font-medium text-brand-700 hover:underline"
             >
-              Explore Products
+              {t('home.explore')}
             </Link>
           </div>
           <CategoryCards storeInfo={storeInfo} categories={storeCategories} loading={isLoading} />
@@ -96,13 +98,13 @@ export default function HomePage() {
       <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mb-6 flex items-end justify-between gap-4">
           <h2 id="featured-heading" className="text-2xl font-bold text-slate-900">
-            Featured Products
+            {t('listing.featuredHeading')}
           </h2>
           <Link
             to="/products"
             className="inline-flex min-h-11 items-center px-1 text-sm font-medium text-brand-700 hover:underline"
           >
-            View All
+            {t('home.viewAll')}
           </Link>
         </div>
         {featured.isPending ? (
@@ -118,9 +120,7 @@ export default function HomePage() {
             ))}
           </div>
         ) : (
-          <p className="rounded-2xl bg-white p-8 text-center text-slate-600">
-            No featured products available at the moment.
-          </p>
+          <p className="rounded-2xl bg-white p-8 text-center text-slate-600">{t('home.noFeatured')}</p>
         )}
       </section>
 

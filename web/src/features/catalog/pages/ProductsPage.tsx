@@ -5,6 +5,7 @@ import { Button } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { useStoreInfo } from '@/features/store-info/store-info';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 import { useProductPage } from '../api';
 import { FilterChips } from '../components/FilterChips';
 import { FilterPanel, type SearchChange } from '../components/FilterPanel';
@@ -31,6 +32,7 @@ export default function ProductsPage() {
   }
   const searchParams = chosen ?? addressParams;
   const [columns, setColumns] = useState<2 | 3>(3);
+  const t = useT();
   const { categories } = useStoreInfo();
   const params = listingParamsOf(searchParams);
   const listing = useProductPage(params);
@@ -51,9 +53,9 @@ export default function ProductsPage() {
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const products = listing.data?.products ?? [];
   const facets = listing.data?.facets;
-  const searchedFor = params.q ? searchedForText(listing.data?.search) : null;
+  const searchedFor = params.q ? searchedForText(listing.data?.search, t) : null;
   const showControls = listing.isPending || products.length > 0;
-  const heading = listingHeading(params, categories);
+  const heading = listingHeading(params, categories, t);
   const clearSearch = withParams(searchParams, {
     q: undefined,
     sort: params.sort === 'relevance' ? undefined : params.sort,
@@ -76,11 +78,11 @@ export default function ProductsPage() {
               onChange={(sort) => change((search) => withParams(search, { sort }))}
             />
             <fieldset className="hidden gap-1 md:flex">
-              <legend className="sr-only">Grid layout</legend>
+              <legend className="sr-only">{t('listing.gridLayout')}</legend>
               <Button
                 variant={columns === 3 ? 'primary' : 'outline'}
                 size="icon"
-                aria-label="Show 3 per row"
+                aria-label={t('listing.threePerRow')}
                 aria-pressed={columns === 3}
                 onClick={() => setColumns(3)}
               >
@@ -89,7 +91,7 @@ export default function ProductsPage() {
               <Button
                 variant={columns === 2 ? 'primary' : 'outline'}
                 size="icon"
-                aria-label="Show 2 per row"
+                aria-label={t('listing.twoPerRow')}
                 aria-pressed={columns === 2}
                 onClick={() => setColumns(2)}
               >
@@ -104,7 +106,7 @@ export default function ProductsPage() {
 
       <div className={cn(showControls && 'md:grid md:grid-cols-[14rem_minmax(0,1fr)] md:gap-8')}>
         {showControls ? (
-          <aside aria-label="Filters" className="hidden md:block">
+          <aside aria-label={t('listing.filters')} className="hidden md:block">
             {facets ? <FilterPanel params={params} facets={facets} onChange={change} /> : null}
           </aside>
         ) : null}
@@ -116,9 +118,9 @@ export default function ProductsPage() {
         >
           {listing.isError ? (
             <div className="rounded-2xl bg-white p-10 text-center shadow-sm">
-              <p className="text-slate-700">Failed to load products. Please try again.</p>
+              <p className="text-slate-700">{t('listing.failed')}</p>
               <Button className="mt-4" onClick={() => window.location.reload()}>
-                Try Again
+                {t('common.tryAgain')}
               </Button>
             </div>
           ) : listing.isPending ? (
@@ -134,17 +136,17 @@ export default function ProductsPage() {
                 {hasFilters(params) ? (
                   <div className="text-center">
                     <Button variant="outline" onClick={() => change(withoutFilters)}>
-                      Clear Filters
+                      {t('listing.clearFilters')}
                     </Button>
                   </div>
                 ) : null}
               </>
             ) : (
               <div className="rounded-2xl bg-white p-10 text-center shadow-sm">
-                <p className="text-slate-700">No products found with the selected filters.</p>
+                <p className="text-slate-700">{t('listing.noneWithFilters')}</p>
                 {hasFilters(params) ? (
                   <Button className="mt-4" onClick={() => change(withoutFilters)}>
-                    Clear Filters
+                    {t('listing.clearFilters')}
                   </Button>
                 ) : null}
               </div>
@@ -152,7 +154,7 @@ export default function ProductsPage() {
           ) : (
             <>
               {/* The cards' titles are level-3 headings: the list has its level-2 heading, for screen readers. */}
-              <h2 className="sr-only">Products</h2>
+              <h2 className="sr-only">{t('footer.products')}</h2>
               <div
                 className={cn('grid grid-cols-2 gap-3 sm:gap-6', columns === 3 ? 'lg:grid-cols-3' : 'lg:grid-cols-2')}
               >
@@ -162,7 +164,7 @@ export default function ProductsPage() {
               </div>
               {totalPages > 1 ? (
                 <div className="flex flex-col items-center gap-3">
-                  <p className="text-sm text-slate-600">{showingText(params.page, total)}</p>
+                  <p className="text-sm text-slate-600">{showingText(params.page, total, PAGE_SIZE, t)}</p>
                   <Pagination page={params.page} totalPages={totalPages} onChange={goToPage} />
                 </div>
               ) : null}

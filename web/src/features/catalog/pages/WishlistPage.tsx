@@ -4,6 +4,7 @@ import { Heart, Trash2 } from '@/components/icons';
 import { ProductImage } from '@/components/ProductImage';
 import { Button, buttonClasses, EmptyState, Skeleton } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
+import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { useProductsById } from '../api';
 import { PriceTag } from '../components/PriceTag';
@@ -12,27 +13,28 @@ import { toggleWishlist, useWishlist } from '../wishlist';
 
 /** The products the shopper wishlisted on this device, each with Add to Cart and Remove. */
 export default function WishlistPage() {
-  usePageMeta('My Wishlist');
+  const t = useT();
+  usePageMeta(t('wishlist.title'));
   const ids = useWishlist();
   const products = useProductsById(ids);
 
   const remove = (id: string, name?: string) => {
     toggleWishlist(id);
-    toast('Removed from wishlist', name ? { description: name } : undefined);
+    toast(t('wishlist.removed'), name ? { description: name } : undefined);
   };
 
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold text-slate-900">My Wishlist</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{t('wishlist.title')}</h1>
       {ids.length === 0 ? (
         <EmptyState
           className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
           icon={<Heart className="h-6 w-6" />}
-          title="Your wishlist is empty"
-          description="Tap Add to Wishlist on a product to keep it here for later."
+          title={t('wishlist.empty')}
+          description={t('wishlist.emptyHint')}
           action={
             <Link to="/products" className={buttonClasses('primary', 'md')}>
-              Browse Products
+              {t('wishlist.browse')}
             </Link>
           }
         />
@@ -51,9 +53,9 @@ export default function WishlistPage() {
                     <Skeleton className="h-20 w-full" />
                   ) : (
                     <>
-                      <p className="flex-1 text-slate-700">This product is no longer available.</p>
+                      <p className="flex-1 text-slate-700">{t('wishlist.unavailable')}</p>
                       <Button variant="outline" onClick={() => remove(id)}>
-                        Remove
+                        {t('wishlist.remove')}
                       </Button>
                     </>
                   )}
@@ -85,7 +87,7 @@ export default function WishlistPage() {
                   <Button
                     variant="outline"
                     size="icon"
-                    aria-label={`Remove ${product.name} from wishlist`}
+                    aria-label={t('wishlist.removeNamed', { name: product.name })}
                     onClick={() => remove(product.id, product.name)}
                   >
                     <Trash2 aria-hidden="true" className="h-4 w-4" />

@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { FileDown } from '@/components/icons';
 import { Button } from '@/components/ui';
 import { saveFile } from '@/lib/api-client';
+import { type MessageKey, useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { downloadDocument } from '../api';
 
-const LABELS: Record<OrderDocument['type'], string> = {
-  'tax-invoice': 'Download invoice',
-  receipt: 'Download receipt',
-  'credit-note': 'Download credit note',
+const LABELS: Record<OrderDocument['type'], MessageKey> = {
+  'tax-invoice': 'documents.invoice',
+  receipt: 'documents.receipt',
+  'credit-note': 'documents.creditNote',
 };
 
 /** The file a document saves as: invoice-NK-26-27-000001.pdf. */
@@ -31,6 +32,7 @@ export function InvoiceDownload({
   contactInfo?: string;
 }) {
   const [busy, setBusy] = useState<string | null>(null);
+  const t = useT();
   if (documents.length === 0) return null;
 
   const download = async (document: OrderDocument) => {
@@ -45,8 +47,8 @@ export function InvoiceDownload({
       saveFile(result.data, fileNameOf(document));
       return;
     }
-    toast.error('Could not download the document', {
-      description: result.error ?? 'Please check your connection and try again.',
+    toast.error(t('documents.failed'), {
+      description: result.error ?? t('documents.failedHint'),
     });
   };
 
@@ -62,7 +64,7 @@ export function InvoiceDownload({
           title={document.number}
         >
           <FileDown aria-hidden="true" className="mr-2 h-4 w-4" />
-          {busy === document.number ? 'Downloading…' : LABELS[document.type]}
+          {busy === document.number ? t('documents.downloading') : t(LABELS[document.type])}
         </Button>
       ))}
     </div>

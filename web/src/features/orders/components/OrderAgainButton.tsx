@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui';
 import { restoredMessage } from '@/features/cart/cart-back';
 import { useCartBack } from '@/features/cart/use-cart-back';
+import { useT } from '@/lib/i18n';
 import { linesOf } from '../order-undo';
 
 /** What "Order again" did, for the page to say beside the order. */
@@ -13,6 +14,7 @@ export interface OrderedAgain {
 
 /** Puts a cancelled or expired order's items in the cart at today's prices, saying what could not be added and why. */
 export function OrderAgainButton({ order, onDone }: { order: Order; onDone?: (done: OrderedAgain) => void }) {
+  const t = useT();
   const [pending, setPending] = useState(false);
   const cartBack = useCartBack();
   const again = async () => {
@@ -25,7 +27,7 @@ export function OrderAgainButton({ order, onDone }: { order: Order; onDone?: (do
   };
   return (
     <Button variant="primary" onClick={again} disabled={pending}>
-      {pending ? 'Adding…' : 'Order again'}
+      {pending ? t('orderAgain.adding') : t('orderAgain.label')}
     </Button>
   );
 }

@@ -2,42 +2,47 @@ import { AWAITING_CONFIRMATION } from '@netkart/contract';
 import { DeliveryBy } from '@/components/delivery/DeliveryPromise';
 import { Badge } from '@/components/ui';
 import { optionsLabel } from '@/features/cart/cart-rules';
-import { formatDate } from '@/lib/dates';
+import { useDates, useT } from '@/lib/i18n';
 import { formatPrice } from '@/lib/money';
 import { statusLabel, statusTone } from '../order-status';
 import type { OrderView } from '../order-view';
 
 /** The id, date and status line of an order. */
 export function OrderHeading({ order, awaitingConfirmation }: { order: OrderView; awaitingConfirmation?: boolean }) {
+  const t = useT();
+  const dates = useDates();
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <div>
-        <h2 className="font-semibold text-slate-900">Order #{order.id}</h2>
-        <p className="text-sm text-slate-600">Placed on {formatDate(order.date)}</p>
+        <h2 className="font-semibold text-slate-900">{t('order.number', { id: order.id })}</h2>
+        <p className="text-sm text-slate-600">{t('order.placedOn', { date: dates.date(order.date) })}</p>
       </div>
       {/* A cash-on-delivery order is Pending until the shopper's code confirms it. */}
       <Badge tone={statusTone(order.status)}>
         {awaitingConfirmation ? AWAITING_CONFIRMATION : statusLabel(order.status)}
       </Badge>
-      {order.cancelReason ? <p className="w-full text-sm text-red-800">Cancelled: {order.cancelReason}</p> : null}
+      {order.cancelReason ? (
+        <p className="w-full text-sm text-red-800">{t('order.cancelled', { reason: order.cancelReason })}</p>
+      ) : null}
       {order.deliveryEstimate ? <DeliveryBy estimate={order.deliveryEstimate} className="w-full" /> : null}
     </div>
   );
 }
 
 export function OrderItemsTable({ order }: { order: OrderView }) {
+  const t = useT();
   return (
     <table className="w-full text-left text-sm">
       <thead className="text-slate-500">
         <tr>
           <th scope="col" className="py-2 font-medium">
-            Item
+            {t('order.item')}
           </th>
           <th scope="col" className="py-2 text-center font-medium">
-            Quantity
+            {t('order.quantity')}
           </th>
           <th scope="col" className="py-2 text-right font-medium">
-            Price
+            {t('filters.price')}
           </th>
         </tr>
       </thead>
@@ -67,21 +72,22 @@ export function OrderItemsTable({ order }: { order: OrderView }) {
 }
 
 export function OrderShipping({ order }: { order: OrderView }) {
+  const t = useT();
   return (
     <dl className="grid gap-3 text-sm sm:grid-cols-3">
       <div>
-        <dt className="text-slate-500">Shipping address</dt>
+        <dt className="text-slate-500">{t('order.shippingAddress')}</dt>
         <dd className="text-slate-900">
           {order.shipping.fullName ? <span className="block">{order.shipping.fullName}</span> : null}
           {order.shipping.address || '—'}
         </dd>
       </div>
       <div>
-        <dt className="text-slate-500">Shipping method</dt>
+        <dt className="text-slate-500">{t('order.shippingMethod')}</dt>
         <dd className="text-slate-900">{order.shipping.method}</dd>
       </div>
       <div>
-        <dt className="text-slate-500">Tracking number</dt>
+        <dt className="text-slate-500">{t('order.trackingNumber')}</dt>
         <dd className="text-slate-900">
           {order.shipping.courier ? <span className="block">{order.shipping.courier}</span> : null}
           {order.shipping.tracking}
@@ -92,7 +98,7 @@ export function OrderShipping({ order }: { order: OrderView }) {
               rel="noopener noreferrer"
               className="mt-1 inline-flex min-h-11 items-center font-medium text-indigo-700 underline"
             >
-              Track your parcel
+              {t('order.trackParcel')}
             </a>
           ) : null}
         </dd>

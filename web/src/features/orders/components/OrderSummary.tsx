@@ -1,16 +1,18 @@
 import type { Order } from '@netkart/contract';
 import { DeliveryBy } from '@/components/delivery/DeliveryPromise';
 import { optionsLabel } from '@/features/cart/cart-rules';
+import { useT } from '@/lib/i18n';
 import { formatPrice } from '@/lib/money';
 import { toOrderView } from '../order-view';
 
 /** What is being paid for: the lines (with their size and colour), the total and where it goes. */
 export function OrderSummary({ order, className }: { order: Order; className?: string }) {
   const view = toOrderView(order);
+  const t = useT();
   return (
     <section aria-labelledby="order-summary-heading" className={className}>
       <h2 id="order-summary-heading" className="text-lg font-semibold text-slate-900">
-        Order summary
+        {t('summary.heading')}
       </h2>
       <ul className="mt-3 divide-y divide-slate-100 text-sm">
         {order.items.map((item) => {
@@ -20,7 +22,7 @@ export function OrderSummary({ order, className }: { order: Order; className?: s
               <div>
                 <p className="font-medium text-slate-900">{item.productTitle}</p>
                 {options ? <p className="text-slate-600">{options}</p> : null}
-                <p className="text-slate-600">Qty {item.quantity}</p>
+                <p className="text-slate-600">{t('summary.quantity', { quantity: item.quantity })}</p>
               </div>
               <p className="shrink-0 text-slate-900">{formatPrice(item.price * item.quantity)}</p>
             </li>
@@ -34,11 +36,11 @@ export function OrderSummary({ order, className }: { order: Order; className?: s
         ))}
       </ul>
       <p className="mt-2 flex justify-between border-t border-slate-200 pt-3 text-base">
-        <span>Total</span>
+        <span>{t('summary.total')}</span>
         <span className="font-bold">{formatPrice(view.total)}</span>
       </p>
       <div className="mt-4 text-sm">
-        <h3 className="text-slate-500">Shipping address</h3>
+        <h3 className="text-slate-500">{t('order.shippingAddress')}</h3>
         <p className="text-slate-900">
           {view.shipping.fullName ? <span className="block">{view.shipping.fullName}</span> : null}
           {view.shipping.address || '—'}

@@ -1,6 +1,6 @@
 import type { OrderTimelineEntry } from '@netkart/contract';
 import { cn } from '@/lib/cn';
-import { formatDateTime } from '@/lib/dates';
+import { useDates, useT } from '@/lib/i18n';
 
 /** The steps that end an order's story well or badly: their dot says so at a glance. */
 const DONE = new Set(['delivered', 'refunded']);
@@ -12,9 +12,11 @@ const STOPPED = new Set(['cancelled', 'rto', 'refund-failed']);
  * page and the back office.
  */
 export function OrderTimeline({ timeline, className }: { timeline: OrderTimelineEntry[]; className?: string }) {
+  const t = useT();
+  const dates = useDates();
   if (timeline.length === 0) return null;
   return (
-    <ol aria-label="Order timeline" className={cn('space-y-3', className)}>
+    <ol aria-label={t('timeline.label')} className={cn('space-y-3', className)}>
       {timeline.map((entry) => (
         <li
           key={`${entry.at}:${entry.kind}:${entry.label}:${entry.detail ?? ''}`}
@@ -29,7 +31,7 @@ export function OrderTimeline({ timeline, className }: { timeline: OrderTimeline
           />
           <p className="text-sm font-medium text-slate-900">{entry.label}</p>
           <p className="text-xs text-slate-600">
-            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            <time dateTime={entry.at}>{dates.dateTime(entry.at)}</time>
           </p>
           {entry.detail ? <p className="text-sm break-words text-slate-700">{entry.detail}</p> : null}
           {entry.link ? (
@@ -39,7 +41,7 @@ export function OrderTimeline({ timeline, className }: { timeline: OrderTimeline
               rel="noopener noreferrer"
               className="inline-flex min-h-11 items-center text-sm font-medium text-indigo-700 underline"
             >
-              Track your parcel
+              {t('order.trackParcel')}
             </a>
           ) : null}
         </li>

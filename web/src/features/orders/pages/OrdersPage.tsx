@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PackageOpen } from '@/components/icons';
 import { buttonClasses, Skeleton } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
+import { useT } from '@/lib/i18n';
 import { formatPrice } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useOrders } from '../api';
@@ -19,31 +20,32 @@ import { canCancel, canOrderAgain } from '../order-undo';
 import { toOrderView } from '../order-view';
 
 export default function OrdersPage() {
-  usePageMeta('My Orders');
+  const t = useT();
+  usePageMeta(t('footer.myOrders'));
   const orders = useOrders();
   // What was just done to an order (cancelled, ordered again), said beside it until the page is left.
   const [notices, setNotices] = useState<Record<string, UndoNotice>>({});
   const noticeFor = (id: string) => (notice: UndoNotice) => setNotices((all) => ({ ...all, [id]: notice }));
 
   useEffect(() => {
-    if (orders.isError) toast.error('Error', { description: 'Failed to load your orders. Please try again.' });
-  }, [orders.isError]);
+    if (orders.isError) toast.error(t('common.error'), { description: t('orders.failed') });
+  }, [orders.isError, t]);
 
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold text-slate-900">My Orders</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{t('footer.myOrders')}</h1>
       {orders.isPending ? (
-        <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading orders">
+        <div className="space-y-4" role="status" aria-busy="true" aria-label={t('orders.loading')}>
           <Skeleton className="h-48 w-full rounded-2xl" />
           <Skeleton className="h-48 w-full rounded-2xl" />
         </div>
       ) : !orders.data || orders.data.length === 0 ? (
         <div className="rounded-2xl bg-white p-10 text-center shadow-sm ring-1 ring-slate-200">
           <PackageOpen aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
-          <h2 className="mt-4 text-xl font-semibold text-slate-900">No Orders Found</h2>
-          <p className="mt-1 text-slate-600">When you place an order it will appear here.</p>
+          <h2 className="mt-4 text-xl font-semibold text-slate-900">{t('orders.none')}</h2>
+          <p className="mt-1 text-slate-600">{t('orders.noneHint')}</p>
           <Link to="/products" className={buttonClasses('primary', 'md', 'mt-6')}>
-            Browse Products
+            {t('wishlist.browse')}
           </Link>
         </div>
       ) : (
@@ -59,7 +61,7 @@ export default function OrdersPage() {
                   <OrderShipping order={view} />
                   <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
                     <p className="text-base">
-                      Total: <span className="font-bold">{formatPrice(view.total)}</span>
+                      {t('orders.total')} <span className="font-bold">{formatPrice(view.total)}</span>
                     </p>
                     {order.cod?.awaitingConfirmation ? (
                       <CodConfirm order={order} />
@@ -68,7 +70,7 @@ export default function OrdersPage() {
                         to={`/payment?orderId=${encodeURIComponent(view.id)}`}
                         className={buttonClasses('primary', 'md')}
                       >
-                        Pay Now
+                        {t('orders.payNow')}
                       </Link>
                     ) : null}
                     {canCancel(view.status) ? (
@@ -97,6 +99,7 @@ interface UndoNotice {
 
 /** What the shopper just did to an order, and the way to the cart when its items are there. */
 function UndoNoticeLine({ notice }: { notice: UndoNotice }) {
+  const t = useT();
   return (
     <p role="status" className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">
       {notice.message}
@@ -104,7 +107,7 @@ function UndoNoticeLine({ notice }: { notice: UndoNotice }) {
         <>
           {' '}
           <Link to="/cart" className="font-medium text-brand-700 underline">
-            View cart
+            {t('orders.viewCart')}
           </Link>
         </>
       ) : null}

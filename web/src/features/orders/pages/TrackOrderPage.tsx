@@ -5,6 +5,7 @@ import { Button, FormField, Input } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
 import { OrderHelp } from '@/features/store-info/components/OrderHelp';
 import { usePageMeta } from '@/features/store-info/page-meta';
+import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { findOrder } from '../api';
 import { InvoiceDownload } from '../components/InvoiceDownload';
@@ -13,7 +14,8 @@ import { OrderTimeline } from '../components/OrderTimeline';
 import { toOrderView } from '../order-view';
 
 export default function TrackOrderPage() {
-  usePageMeta('Track Your Order');
+  const t = useT();
+  usePageMeta(t('track.title'));
   const [searchParams] = useSearchParams();
   const { user } = useAuth();
   const [orderId, setOrderId] = useState(searchParams.get('id') ?? '');
@@ -32,7 +34,7 @@ export default function TrackOrderPage() {
   const track = async (event: FormEvent) => {
     event.preventDefault();
     if (!orderId.trim() || !contactInfo.trim()) {
-      toast.error('Required fields', { description: 'Please enter both order number and email/phone' });
+      toast.error(t('track.requiredTitle'), { description: t('track.required') });
       return;
     }
     setSubmitting(true);
@@ -41,21 +43,21 @@ export default function TrackOrderPage() {
     if (!result.ok || !result.data?.id) {
       setOrder(null);
       setNotFound(true);
-      toast.error('Error', { description: 'Failed to find order. Please check your information and try again.' });
+      toast.error(t('common.error'), { description: t('track.failed') });
       return;
     }
     setNotFound(false);
     setOrder(result.data);
     setFoundWith(contactInfo.trim());
-    toast.success('Order found', { description: 'Your order status has been loaded' });
+    toast.success(t('track.found'), { description: t('track.loaded') });
   };
 
   const view = order ? toOrderView(order) : null;
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6 lg:px-8">
       <div>
-        <h1 className="text-3xl font-bold text-slate-900">Track Your Order</h1>
-        <p className="mt-1 text-slate-600">Enter your order number and the email or phone number used for the order.</p>
+        <h1 className="text-3xl font-bold text-slate-900">{t('track.title')}</h1>
+        <p className="mt-1 text-slate-600">{t('track.intro')}</p>
       </div>
       <form
         method="post"
@@ -63,7 +65,7 @@ export default function TrackOrderPage() {
         noValidate
         className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
       >
-        <FormField label="Order number" htmlFor="track-order-id">
+        <FormField label={t('track.orderNumber')} htmlFor="track-order-id">
           <Input
             id="track-order-id"
             value={orderId}
@@ -71,7 +73,7 @@ export default function TrackOrderPage() {
             autoComplete="off"
           />
         </FormField>
-        <FormField label="Email or phone" htmlFor="track-contact">
+        <FormField label={t('track.contact')} htmlFor="track-contact">
           <Input
             id="track-contact"
             value={contactInfo}
@@ -80,24 +82,24 @@ export default function TrackOrderPage() {
           />
         </FormField>
         <Button type="submit" size="lg" className="w-full" disabled={submitting}>
-          {submitting ? 'Tracking...' : 'Track Order'}
+          {submitting ? t('track.tracking') : t('nav.trackOrder')}
         </Button>
       </form>
       {notFound ? (
         <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-800">
-          Order not found or access denied.
+          {t('track.notFound')}
         </p>
       ) : null}
       {view ? (
         <section
-          aria-label="Order status"
+          aria-label={t('track.status')}
           className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
         >
           <OrderHeading order={view} />
           <OrderShipping order={view} />
           {order?.timeline?.length ? (
             <div className="space-y-2">
-              <h2 className="font-semibold text-slate-900">Timeline</h2>
+              <h2 className="font-semibold text-slate-900">{t('track.timeline')}</h2>
               <OrderTimeline timeline={order.timeline} />
             </div>
           ) : null}

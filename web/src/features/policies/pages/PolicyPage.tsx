@@ -2,14 +2,26 @@ import { Navigate, useParams } from 'react-router';
 import { Badge, Skeleton } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { useStoreInfo } from '@/features/store-info/store-info';
+import { type MessageKey, useT } from '@/lib/i18n';
 import { useSiteOrigin } from '@/lib/site-origin';
-import { isPolicySlug, POLICY_TITLES, policyContent } from '../policy';
+import { isPolicySlug, type PolicySlug, policyContent } from '../policy';
+
+/** Each policy's title as the page shows it (POLICY_TITLES has the spec's English ones). */
+const POLICY_TITLE_KEYS: Record<PolicySlug, MessageKey> = {
+  terms: 'footer.terms',
+  privacy: 'footer.privacy',
+  refund: 'footer.refund',
+  return: 'policy.returnTitle',
+  shipping: 'footer.shipping',
+  about: 'footer.about',
+};
 
 export default function PolicyPage() {
   const { policyType } = useParams();
   const { storeInfo, isLoading } = useStoreInfo();
   const slug = isPolicySlug(policyType) ? policyType : null;
-  const title = slug ? POLICY_TITLES[slug] : '';
+  const t = useT();
+  const title = slug ? t(POLICY_TITLE_KEYS[slug]) : '';
   const companyName = storeInfo?.companyName || storeInfo?.storeName || '';
   const origin = useSiteOrigin();
 
@@ -19,7 +31,12 @@ export default function PolicyPage() {
   if (!slug) return <Navigate to="/404" replace />;
   if (isLoading) {
     return (
-      <div className="mx-auto max-w-3xl space-y-4 px-4 py-10" role="status" aria-busy="true" aria-label="Loading">
+      <div
+        className="mx-auto max-w-3xl space-y-4 px-4 py-10"
+        role="status"
+        aria-busy="true"
+        aria-label={t('common.loading')}
+      >
         <Skeleton className="h-10 w-2/3" />
         <Skeleton className="h-64 w-full" />
       </div>
@@ -28,7 +45,7 @@ export default function PolicyPage() {
   const content = policyContent(slug, storeInfo, origin ? new URL(origin).host : '');
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
-      <Badge tone="brand">Policy Information</Badge>
+      <Badge tone="brand">{t('policy.badge')}</Badge>
       <h1 className="mt-3 text-3xl font-bold text-slate-900">{title}</h1>
       {content.kind === 'html' ? (
         <StoreHtml html={content.html} />

@@ -1,5 +1,6 @@
 import { PhoneLink } from '@/components/PhoneLink';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 import { useStoreInfo } from '../store-info';
 
 /**
@@ -8,33 +9,38 @@ import { useStoreInfo } from '../store-info';
  */
 export function SellerDetails({ tone = 'light', className }: { tone?: 'light' | 'dark'; className?: string }) {
   const { storeInfo } = useStoreInfo();
+  const t = useT();
   if (!storeInfo) return null;
   const legalName = storeInfo.legalName || storeInfo.companyName;
   const officer = storeInfo.grievanceOfficer;
   const strong = tone === 'dark' ? 'text-white' : 'text-slate-900';
   return (
     <section
-      aria-label="Seller details"
+      aria-label={t('seller.details')}
       className={cn('space-y-1 text-sm', tone === 'dark' ? 'text-slate-300' : 'text-slate-700', className)}
     >
-      <h2 className={cn('font-semibold', strong)}>Seller details</h2>
+      <h2 className={cn('font-semibold', strong)}>{t('seller.details')}</h2>
       {legalName ? <p>{legalName}</p> : null}
       {storeInfo.companyAddress ? <p>{storeInfo.companyAddress}</p> : null}
-      {storeInfo.gstin ? <p>GSTIN: {storeInfo.gstin}</p> : null}
+      {storeInfo.gstin ? (
+        <p>
+          {t('seller.gstin')} {storeInfo.gstin}
+        </p>
+      ) : null}
       {officer ? (
         <>
-          <h3 className={cn('pt-2 font-semibold', strong)}>Grievance Officer</h3>
+          <h3 className={cn('pt-2 font-semibold', strong)}>{t('seller.grievanceOfficer')}</h3>
           <p>
             {officer.name}, {officer.designation}
           </p>
           <p>
-            Email:{' '}
+            {t('footer.email')}{' '}
             <a href={`mailto:${officer.email}`} className="inline-flex min-h-11 items-center underline">
               {officer.email}
             </a>
           </p>
           <p>
-            Phone: <PhoneLink phone={officer.phone} />
+            {t('footer.phone')} <PhoneLink phone={officer.phone} />
           </p>
         </>
       ) : null}

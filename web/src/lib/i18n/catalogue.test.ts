@@ -1,0 +1,69 @@
+// @vitest-environment node
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { describe, expect, it } from 'vitest';
+import { createI18n, englishT, messagesOf } from '.';
+import english from './messages/en.json?raw';
+import hindi from './messages/hi.json?raw';
+
+/** The catalogues as written (their compiled form is what the pages import). */
+const en = JSON.parse(english) as Record<string, string>;
+const hi = JSON.parse(hindi) as Record<string, string>;
+
+/** The names a message fills in: {count}, {q}, {count, plural, …} (a compiled message's arrays). */
+function placeholders(message: string): string[] {
+  const names = new Set<string>();
+  const walk = (parts: unknown[]) => {
+    for (const part of parts) {
+      if (!Array.isArray(part)) continue;
+      names.add(String(part[0]));
+      const options = part[2];
+      if (options && typeof options === 'object') {
+        for (const branch of Object.values(options)) if (Array.isArray(branch)) walk(branch);
+      }
+    }
+  };
+  const compiledMessage = compileMessage(message);
+  if (Array.isArray(compiledMessage)) walk(compiledMessage);
+  return [...names].sort();
+}
+
+describe('the message catalogues', () => {
+  it('have the same keys in English and Hindi: a key missing from either fails', () => {
+    const missingInHindi = Object.keys(en).filter((key) => !(key in hi));
+    const missingInEnglish = Object.keys(hi).filter((key) => !(key in en));
+    expect(missingInHindi).toEqual([]);
+    expect(missingInEnglish).toEqual([]);
+  });
+
+  it('have no empty message, and every Hindi message is written in Devanagari', () => {
+    for (const [key, message] of [...Object.entries(en), ...Object.entries(hi)]) {
+      expect(message.trim(), key).not.toBe('');
+    }
+    // Words shoppers write in English as they are (brand and trade names) would be listed here.
+    const latinOnly = Object.entries(hi).filter(
+      ([, message]) => /\p{L}/u.test(message) && !/\p{Script=Devanagari}/u.test(message),
+    );
+    expect(latinOnly).toEqual([]);
+  });
+
+  it('fill in the same names in both languages', () => {
+    for (const key of Object.keys(en)) {
+      expect(placeholders(hi[key] ?? ''), key).toEqual(placeholders(en[key] ?? ''));
+    }
+  });
+
+  it("keep the spec's English words", () => {
+    expect(englishT('nav.allProducts')).toBe('All Products');
+    expect(englishT('listing.menHeading')).toBe("Men's Collection");
+    expect(englishT('listing.showing', { from: 1, to: 12, total: 44 })).toBe('Showing 1 to 12 of 44 items');
+    expect(englishT('nav.cartWithItems', { count: 1 })).toBe('Cart, 1 item');
+    expect(englishT('nav.cartWithItems', { count: 3 })).toBe('Cart, 3 items');
+  });
+
+  it('show the English words where a Hindi one is missing, never a key name', async () => {
+    const hindiPage = createI18n('hi', await messagesOf('hi'));
+    expect(hindiPage._('nav.allProducts')).toBe('सभी प्रोडक्ट');
+    const partial = createI18n('hi', { ...(await messagesOf('en')) });
+    expect(partial._('nav.allProducts')).toBe('All Products');
+  });
+});
