@@ -101,6 +101,7 @@ describe('the frozen migrations', () => {
       ['2027-01-30-origin-and-bis', 'Success'],
       ['2027-01-31-reviews', 'Success'],
       ['2027-02-01-stock-notices', 'Success'],
+      ['2027-02-02-product-variants', 'Success'],
     ]);
     // Made by the shop of then, migrated by today's files: the schema of a fresh database.
     await expect(asJson(await sqliteSchema(db))).toMatchFileSnapshot(path.join(fixtures, 'schema-sqlite.json'));

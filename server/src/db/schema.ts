@@ -152,6 +152,33 @@ export interface ProductsTable {
   /** The approved reviews' count and the sum of their stars, kept on each approval and rejection (null: none). */
   rating_count: Optional<number>;
   rating_sum: Optional<number>;
+  /** The product's options in order, [{ name, values }] (up to three; '[]': none, the product is its one variant). */
+  options_json: ColumnType<string, string | undefined, string>;
+}
+
+/**
+ * One variant of a product with options: its own SKU (unique in the store, products' SKUs too),
+ * option values in the product's option order, prices in paise, stock, pictures, and parcel (null:
+ * the product's). The product's stock is the sum of its variants' and its prices its cheapest's.
+ */
+export interface ProductVariantsTable {
+  id: string;
+  store_id: string;
+  product_id: string;
+  sku: string;
+  option1: string | null;
+  option2: string | null;
+  option3: string | null;
+  regular_price: number;
+  discounted_price: number | null;
+  mrp: number | null;
+  stock: number;
+  images_json: string;
+  weight_grams: number | null;
+  length_cm: number | null;
+  breadth_cm: number | null;
+  height_cm: number | null;
+  position: number;
 }
 
 /** One value of one specification of a product, kept by the database from `attributes_json`. */
@@ -255,6 +282,8 @@ export interface OrderItemsTable {
   /** The product's HSN code and GST rate when it was ordered: the invoice taxes the line at these. */
   hsn: Optional<string>;
   gst_rate: Optional<number>;
+  /** The SKU of the variant sold (null: an order from before variants, or a product without options). */
+  variant_sku: Optional<string>;
 }
 
 /** A charge of an order beyond its items (shipping, a cash-on-delivery fee), tax inclusive, with its own tax. */
@@ -334,6 +363,7 @@ export interface DatabaseSchema {
   sessions: SessionsTable;
   products: ProductsTable;
   product_specs: ProductSpecsTable;
+  product_variants: ProductVariantsTable;
   listing_kind_counts: ListingKindCountsTable;
   listing_spec_counts: ListingSpecCountsTable;
   listing_position_counts: ListingPositionCountsTable;
@@ -688,6 +718,7 @@ export type NewProduct = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
+export type ProductVariantRow = Selectable<ProductVariantsTable>;
 export type ReturnRow = Selectable<ReturnsTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type ReturnItemRow = Selectable<ReturnItemsTable>;

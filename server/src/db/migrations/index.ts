@@ -57,6 +57,7 @@ import * as staffRoles from './2027-01-29-staff-roles.js';
 import * as originAndBis from './2027-01-30-origin-and-bis.js';
 import * as reviews from './2027-01-31-reviews.js';
 import * as stockNotices from './2027-02-01-stock-notices.js';
+import * as productVariants from './2027-02-02-product-variants.js';
 
 const migrations: [name: string, migration: Migration][] = [
   ['2026-11-01-initial', initial],
@@ -105,6 +106,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-30-origin-and-bis', originAndBis],
   ['2027-01-31-reviews', reviews],
   ['2027-02-01-stock-notices', stockNotices],
+  ['2027-02-02-product-variants', productVariants],
 ];
 
 export const migrationProvider: MigrationProvider = {

@@ -24,11 +24,12 @@ import {
   CatalogueFileError,
   catalogueWriter,
   categoryWarnings,
+  isVariantRecord,
   missingBisRegistrations,
   missingPictures,
   readCatalogueFile,
-  rowToRecord,
   taxWarnings,
+  VariantRows,
 } from '../catalog/import/index.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { PictureCopies } from '../storefront/picture-copies.js';
@@ -138,11 +139,11 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
       after: { format: 'csv' },
     });
     const writer = catalogueWriter('csv');
-    const rows = catalog.listAllInBatches(request.store.id);
+    const batches = catalog.recordsInBatches(request.store.id);
     async function* csv() {
       // The byte-order mark tells Excel the file is UTF-8 (Hindi titles, ₹).
       yield `\uFEFF${writer.start()}`;
-      for await (const batch of rows) yield writer.records(batch.map(rowToRecord));
+      for await (const { records } of batches) yield writer.records(records);
       yield writer.end();
     }
     const day = istDay(Date.now());
@@ -169,11 +170,26 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
       });
       const pictureProblems = [
         ...missingPictures(read, mediaDirs.all),
-        ...missingBisRegistrations(read, bisCategoriesOf(request.store)),
+        ...missingBisRegistrations(
+          { records: read.records.filter((entry) => !isVariantRecord(entry.record)) },
+          bisCategoriesOf(request.store),
+        ),
       ];
       const badLines = new Set(pictureProblems.map((problem) => problem.line));
-      const records = read.records.filter((entry) => !badLines.has(entry.line));
-      const problems = [...read.problems, ...pictureProblems].sort((a, b) => a.line - b.line);
+      // Variants' rows are written with their product once the products are in (variant-rows.ts).
+      const variantRows = new VariantRows();
+      for (const entry of read.records) {
+        if (isVariantRecord(entry.record)) variantRows.addVariant(entry.line, entry.record);
+        else variantRows.addProduct(entry.line, entry.record.sku);
+      }
+      const variants = variantRows.groups();
+      const records = read.records.filter((entry) => !badLines.has(entry.line) && !isVariantRecord(entry.record));
+      const problems = [
+        ...read.problems,
+        ...pictureProblems,
+        ...variantRows.problems(),
+        ...(await catalog.variantProblems(request.store.id, variants)),
+      ].sort((a, b) => a.line - b.line);
       const known = [...toStoreInfo(request.store).categories, ...(await catalog.categories(request.store.id))];
       const warnings = [
         ...read.warnings,
@@ -202,6 +218,7 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
         records.map((entry) => entry.record),
         { dryRun },
       );
+      if (!dryRun && variants.length) await catalog.importVariants(request.store.id, variants);
       return {
         ...report,
         created: result.created,

@@ -17,6 +17,7 @@ import { describeRoutes, valid, withErrors } from '../../http/wire.js';
 import { searchSynonymsOf } from '../stores/service.js';
 import { toProduct } from './product-row.js';
 import type { CatalogService } from './service.js';
+import { toWireVariants } from './variants.js';
 
 const ProductParams = z.object({ id: Id });
 
@@ -87,6 +88,6 @@ export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog
     const { id } = valid(request, 'params');
     const row = await catalog.get(request.store.id, id);
     if (!row) throw notFound('Product not found.');
-    return toProduct(row);
+    return { ...toProduct(row), ...toWireVariants(row, await catalog.variantsOf(request.store.id, row.id)) };
   });
 }

@@ -1,6 +1,8 @@
 import {
   type AdminProductListQuery,
   type ProductListQuery,
+  type ProductOption,
+  type ProductRecord,
   productCode,
   productCodeOf,
   productSlug,
@@ -10,13 +12,23 @@ import {
 } from '@netkart/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Database, ProductRow } from '../../db/schema.js';
+import type { Database, ProductRow, ProductVariantRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
 import { catalogueChanged } from '../stores/versions.js';
 import { type DeletedProducts, deleteProducts, type OrderedAmong } from './delete-products.js';
-import { batchesOf, type ImportCounts, type ImportOptions, importProducts, type PreparedRows } from './import/index.js';
+import {
+  batchesOf,
+  type CatalogueProblem,
+  type ImportCounts,
+  type ImportOptions,
+  importProducts,
+  type PreparedRows,
+  rowToRecord,
+  type VariantGroup,
+  variantRecordsOf,
+} from './import/index.js';
 import { Listing, type ListingStore, type ProductListFilters, type ProductListing } from './listing.js';
 import { type LowStock, lowStockOf } from './low-stock.js';
 import { type ProductInput, productColumns } from './product-row.js';
@@ -25,6 +37,13 @@ import { type WordsOrSku, wordsOrSku } from './search/words-or-sku.js';
 import { shownOnly } from './shown.js';
 import { type StaffListStore, StaffProductList, type StaffProductPage } from './staff-list.js';
 import { returnStock, type StockLine } from './stock.js';
+import {
+  keepProductsToTheirVariants,
+  replaceVariants,
+  skusTakenElsewhere,
+  type VariantInput,
+  variantsOf,
+} from './variants.js';
 
 export type { OrderedAmong, ProductListFilters };
 
@@ -206,6 +225,93 @@ export class CatalogService {
     await catalogueChanged(trx, storeId);
   }
 
+  /** A product's variants in order (none: it is its own one variant). */
+  variantsOf(storeId: string, productId: string, db: Database = this.db): Promise<ProductVariantRow[]> {
+    return variantsOf(db, storeId, [productId]);
+  }
+
+  /**
+   * Replaces a product's options and variants (none: it is its own one variant again), its stock
+   * and prices following them, in one transaction (the caller's when given).
+   */
+  async setVariants(
+    storeId: string,
+    productId: string,
+    options: ProductOption[],
+    variants: VariantInput[],
+    trx?: Database,
+  ): Promise<void> {
+    const write = async (db: Database) => {
+      await replaceVariants(db, storeId, productId, options, variants);
+      await this.stockMayBeBack(db, storeId);
+      await catalogueChanged(db, storeId);
+    };
+    if (trx) await write(trx);
+    else await writeTransaction(this.db, write);
+  }
+
+  /**
+   * Every product of the store as catalogue records, a batch at a time, each product's variants
+   * right after it (parentSku naming it): what an export writes.
+   */
+  async *recordsInBatches(storeId: string): AsyncGenerator<{ records: ProductRecord[]; products: number }> {
+    for await (const rows of batchesOf(this.db, storeId, 1000)) {
+      const variants = await variantsOf(
+        this.db,
+        storeId,
+        rows.map((row) => row.id),
+      );
+      const records = rows.flatMap((row) => [
+        rowToRecord(row),
+        ...variantRecordsOf(
+          row,
+          variants.filter((variant) => variant.product_id === row.id),
+        ),
+      ]);
+      yield { records, products: rows.length };
+    }
+  }
+
+  /** Why an import's variants cannot be written, each with its line: a SKU another product of the store has. */
+  async variantProblems(storeId: string, groups: VariantGroup[]): Promise<CatalogueProblem[]> {
+    const problems: CatalogueProblem[] = [];
+    for (const group of groups) {
+      const parent = await this.findSku(storeId, group.parentSku);
+      const taken = new Set(
+        (
+          await skusTakenElsewhere(
+            this.db,
+            storeId,
+            group.variants.map((variant) => variant.sku),
+            parent?.id ?? '',
+          )
+        ).map((sku) => sku.toLowerCase()),
+      );
+      for (const variant of group.variants) {
+        if (taken.has(variant.sku.toLowerCase()))
+          problems.push({ line: variant.line, message: `the SKU ${variant.sku} is another product's in the shop.` });
+      }
+    }
+    return problems;
+  }
+
+  /**
+   * Writes an import's variants, each product's replacing those it had, in one transaction; then
+   * every product with variants reads their stock and prices again (an older file's row may have set its own).
+   */
+  async importVariants(storeId: string, groups: VariantGroup[]): Promise<void> {
+    await writeTransaction(this.db, async (trx) => {
+      for (const group of groups) {
+        const parent = await this.findSku(storeId, group.parentSku, trx);
+        if (!parent) continue;
+        await replaceVariants(trx, storeId, parent.id, group.options, group.variants);
+      }
+      await keepProductsToTheirVariants(trx, storeId);
+      await this.stockMayBeBack(trx, storeId);
+      await catalogueChanged(trx, storeId);
+    });
+  }
+
   /** A product of the store, hidden or not (the back office sees them all). */
   async getAny(storeId: string, id: string, db: Database = this.db): Promise<ProductRow | undefined> {
     return db
@@ -239,6 +345,7 @@ export class CatalogService {
         position: Number(last?.position ?? 0) + 1,
         rating_count: null,
         rating_sum: null,
+        options_json: '[]',
         ...productColumns(input, now),
       };
       await trx.insertInto('products').values(row).execute();
@@ -308,15 +415,19 @@ export class CatalogService {
   }
 
   /** The product with this SKU, matched whatever its case (merchants type nk-lan-001 for NK-LAN-001). */
-  async findSku(storeId: string, sku: string): Promise<{ id: string; sku: string } | undefined> {
-    const exact = await this.db
+  async findSku(
+    storeId: string,
+    sku: string,
+    db: Database = this.db,
+  ): Promise<{ id: string; sku: string } | undefined> {
+    const exact = await db
       .selectFrom('products')
       .select(['id', 'sku'])
       .where('store_id', '=', storeId)
       .where('sku', '=', sku)
       .executeTakeFirst();
     if (exact) return exact;
-    return this.db
+    return db
       .selectFrom('products')
       .select(['id', 'sku'])
       .where('store_id', '=', storeId)

@@ -64,4 +64,11 @@ const csvRow = (record: ProductRecord): string[] => [
   record.lengthCm === null ? '' : String(record.lengthCm),
   record.breadthCm === null ? '' : String(record.breadthCm),
   record.heightCm === null ? '' : String(record.heightCm),
+  text(record.parentSku ?? ''),
+  text(record.option1Name ?? ''),
+  text(record.option1Value ?? ''),
+  text(record.option2Name ?? ''),
+  text(record.option2Value ?? ''),
+  text(record.option3Name ?? ''),
+  text(record.option3Value ?? ''),
 ];
