@@ -59,6 +59,19 @@ describe('a catalogue file with variants', () => {
     expect(after.stock).toBe(6);
   });
 
+  it('sets a variant’s stock by its SKU with products stock, and refuses the product’s own', async () => {
+    await store('products', 'import', cli.files.write('stock.csv', caseFile('NK-TC-9')));
+    const set = await store('products', 'stock', 'nk-tc-9-olv-s', '11');
+    expect(set.code).toBe(0);
+    const product = await productBySku('NK-TC-9');
+    expect(product.variants?.map((variant) => variant.stock)).toEqual([5, 11]);
+    expect(product.stock).toBe(16);
+    const whole = await store('products', 'stock', 'NK-TC-9', '3');
+    expect(whole.code).not.toBe(0);
+    expect(whole.stderr).toContain('sum of its variants');
+    expect((await productBySku('NK-TC-9')).stock).toBe(16);
+  });
+
   it('exports the variants as it read them, and reads its own export back unchanged', async () => {
     await store('products', 'import', cli.files.write('round.csv', caseFile('NK-TC-2')));
     const exported = await store('products', 'export', '--no-bom');

@@ -1,6 +1,7 @@
 import { type Product, ProductListResponse } from '@netkart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VariantInput } from '../src/modules/catalog/variants.js';
+import { addStaff, adminClient } from './admin-harness.js';
 import { client, signUp, startShop, type TestShop, validAddress } from './harness.js';
 
 let shop: TestShop;
@@ -206,5 +207,67 @@ describe('a product with variants', () => {
       shop.services.catalog.setVariants(shop.storeId, id, colours, [variant('NK-DUP-C', [], 1)]),
     ).rejects.toThrow(/no value for Colour/);
     expect(await stockOf(id, 'NK-DUP-BLK')).toBe(1);
+  });
+});
+
+describe('the back office', () => {
+  it('writes a product with its variants in one table, edits them, and refuses the product-wide stock', async () => {
+    const { email, password } = await addStaff(shop, { role: 'catalogue' });
+    const admin = adminClient(shop.app);
+    await admin.signIn(email, password);
+    const product = {
+      sku: 'BO-CABLE-1',
+      title: 'Braided USB-C Cable',
+      category: 'Cables',
+      regularPrice: 499,
+      stock: 0,
+    };
+    const lengths = [{ name: 'Length', values: ['1 m', '2 m'] }];
+    const created = await admin.post('/admin/products', {
+      product,
+      options: lengths,
+      variants: [
+        { sku: 'BO-CABLE-1M', options: { Length: '1 m' }, regularPrice: 499, stock: 10 },
+        { sku: 'BO-CABLE-2M', options: { Length: '2 m' }, regularPrice: 649, stock: 4 },
+      ],
+    });
+    expect(created.statusCode).toBe(201);
+    const saved = created.json();
+    expect(saved).toMatchObject({ stock: 14, regularPrice: 499, options: lengths });
+    expect(saved.variants.map((v: { sku: string; stock: number }) => [v.sku, v.stock])).toEqual([
+      ['BO-CABLE-1M', 10],
+      ['BO-CABLE-2M', 4],
+    ]);
+
+    const edited = await admin.send('PUT', `/admin/products/${saved.id}`, {
+      product: { ...product, stock: saved.stock },
+      updatedAt: saved.updatedAt,
+      stockSeen: saved.stock,
+      options: lengths,
+      variants: [
+        { sku: 'BO-CABLE-1M', options: { Length: '1 m' }, regularPrice: 449, stock: 10 },
+        { sku: 'BO-CABLE-2M', options: { Length: '2 m' }, regularPrice: 649, stock: 9 },
+      ],
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ stock: 19, regularPrice: 449 });
+    expect((await productOf(saved.id)).variants?.map((v) => v.stock)).toEqual([10, 9]);
+
+    const wholeStock = await admin.post(`/admin/products/${saved.id}/stock`, { stock: 3, stockSeen: 19 });
+    expect(wholeStock.statusCode).toBe(409);
+    expect(wholeStock.json().error).toContain('sum of its variants');
+
+    const repeated = await admin.send('PUT', `/admin/products/${saved.id}`, {
+      product: { ...product, stock: 19 },
+      updatedAt: edited.json().updatedAt,
+      options: lengths,
+      variants: [
+        { sku: 'BO-CABLE-1M', options: { Length: '1 m' }, regularPrice: 449, stock: 10 },
+        { sku: 'BO-CABLE-1M-B', options: { Length: '1 m' }, regularPrice: 449, stock: 1 },
+      ],
+    });
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json().error).toContain('same options');
+    expect((await productOf(saved.id)).variants?.map((v) => v.stock)).toEqual([10, 9]);
   });
 });

@@ -233,6 +233,20 @@ async function changeProduct(
   change: Parameters<CatalogService['updateBySku']>[2],
 ): Promise<void> {
   const found = await shop.services.catalog.findSku(storeId, sku);
+  if (!found && change.stock !== undefined) {
+    // A variant's SKU: its own stock, its product's sum with it.
+    const variant = await shop.services.catalog.setVariantStock(storeId, sku, change.stock);
+    if (variant) {
+      await logChange(shop, {
+        storeId,
+        action: 'product.stock',
+        subject: `variant:${variant.sku}`,
+        before: { stock: variant.before },
+        after: { stock: change.stock },
+      });
+      return;
+    }
+  }
   const before = found ? await shop.services.catalog.getAny(storeId, found.id) : undefined;
   if (!before || !(await shop.services.catalog.updateBySku(storeId, sku, change))) {
     throw new CliError(`No product has the SKU '${sku}'.`);

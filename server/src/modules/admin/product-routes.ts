@@ -54,6 +54,19 @@ export interface ProductRouteOptions {
   pictureCopies: PictureCopies;
 }
 
+/**
+ * A product as the back office reads it (its record, with its options and variants) may be sent
+ * back as it is: its options and variants are taken as the request's own, when it names none.
+ */
+async function liftVariants(request: FastifyRequest): Promise<void> {
+  const body = request.body as { product?: unknown; options?: unknown; variants?: unknown } | null;
+  if (!body || typeof body !== 'object' || !body.product || typeof body.product !== 'object') return;
+  const { options, variants, ...record } = body.product as { options?: unknown; variants?: unknown };
+  body.product = record;
+  if (body.options === undefined && options !== undefined) body.options = options;
+  if (body.variants === undefined && variants !== undefined) body.variants = variants;
+}
+
 /** /api/v1/admin/products…: the catalogue, for owners and staff alike. */
 export async function adminProductRoutes(app: FastifyInstance, options: ProductRouteOptions): Promise<void> {
   const { products, catalog, audit, mediaDirs, pictureCopies } = options;
@@ -71,14 +84,19 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
   );
 
   const create = { body: SaveProductRequest, response: withErrors({ 201: AdminProductAnswer }) };
-  api.post('/admin/products', { schema: create }, async (request, reply) => {
-    const { product } = valid(request, 'body');
-    const created = await products.create(request.store.id, product, signedInStaff(request).row);
+  api.post('/admin/products', { schema: create, preValidation: liftVariants }, async (request, reply) => {
+    const { product, options, variants } = valid(request, 'body');
+    const created = await products.create(
+      request.store.id,
+      product,
+      signedInStaff(request).row,
+      options && variants ? { options, variants } : undefined,
+    );
     return reply.code(201).send(created);
   });
 
   const update = { params: ProductId, body: SaveProductRequest, response: withErrors({ 200: AdminProductAnswer }) };
-  api.put('/admin/products/:id', { schema: update }, async (request) => {
+  api.put('/admin/products/:id', { schema: update, preValidation: liftVariants }, async (request) => {
     const input = valid(request, 'body');
     if (!input.updatedAt) throw new HttpError(400, 'updatedAt is required.', {}, 'updatedAt');
     return products.update(request.store.id, request.params.id, input, signedInStaff(request).row);

@@ -192,6 +192,7 @@ export class CatalogService {
     const found = await this.findSku(storeId, sku);
     if (!found) return false;
     await writeTransaction(this.db, async (trx) => {
+      if (change.stock !== undefined) await refuseStockOfVariants(trx, found.id);
       await trx
         .updateTable('products')
         .set({
@@ -312,6 +313,33 @@ export class CatalogService {
     });
   }
 
+  /** Sets one variant's stock by its SKU (in any case), its product's sum with it; undefined when no variant has it. */
+  async setVariantStock(
+    storeId: string,
+    sku: string,
+    stock: number,
+  ): Promise<{ sku: string; before: number } | undefined> {
+    return writeTransaction(this.db, async (trx) => {
+      const variant = await trx
+        .selectFrom('product_variants')
+        .select(['id', 'sku', 'product_id', 'stock'])
+        .where('store_id', '=', storeId)
+        .where((eb) => eb(eb.fn('lower', ['sku']), '=', sku.toLowerCase()))
+        .executeTakeFirst();
+      if (!variant) return undefined;
+      await trx.updateTable('product_variants').set({ stock }).where('id', '=', variant.id).execute();
+      await keepProductsToTheirVariants(trx, storeId, [variant.product_id]);
+      await this.stockMayBeBack(trx, storeId);
+      await catalogueChanged(trx, storeId);
+      return { sku: variant.sku, before: Number(variant.stock) };
+    });
+  }
+
+  /** A product with variants reads its stock and prices from them again, in the caller's transaction. */
+  keepToVariants(trx: Database, storeId: string, productId: string): Promise<void> {
+    return keepProductsToTheirVariants(trx, storeId, [productId]);
+  }
+
   /** A product of the store, hidden or not (the back office sees them all). */
   async getAny(storeId: string, id: string, db: Database = this.db): Promise<ProductRow | undefined> {
     return db
@@ -398,6 +426,7 @@ export class CatalogService {
       const before = await this.getAny(storeId, id, trx);
       if (!before) throw notFound(PRODUCT_NOT_FOUND);
       if (before.stock !== change.stockSeen) throw new HttpError(409, stockMoved(before.stock), {}, 'stock');
+      await refuseStockOfVariants(trx, before.id);
       const columns = { stock: change.stock, updated_at: nowIso() };
       const updated = await trx
         .updateTable('products')
@@ -467,6 +496,22 @@ export class CatalogService {
 }
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
+
+/** A product with variants has their stock: each variant's is set on its own. */
+async function refuseStockOfVariants(trx: Database, productId: string): Promise<void> {
+  const variant = await trx
+    .selectFrom('product_variants')
+    .select('sku')
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  if (variant)
+    throw new HttpError(
+      409,
+      `This product's stock is the sum of its variants': set each variant's stock (e.g. ${variant.sku}) instead.`,
+      {},
+      'stock',
+    );
+}
 
 async function refuseTakenSku(db: Database, storeId: string, sku: string): Promise<void> {
   const taken = await db

@@ -257,8 +257,15 @@ export function variantInputOf(row: ProductVariantRow): VariantInput {
  * Writes again, for every product of the store with variants, the stock and prices its variants
  * decide, where a write of the product's own row (an import of an older file) set others.
  */
-export async function keepProductsToTheirVariants(trx: Database, storeId: string): Promise<void> {
-  const rows = await trx.selectFrom('product_variants').selectAll().where('store_id', '=', storeId).execute();
+export async function keepProductsToTheirVariants(
+  trx: Database,
+  storeId: string,
+  productIds?: string[],
+): Promise<void> {
+  if (productIds?.length === 0) return;
+  let query = trx.selectFrom('product_variants').selectAll().where('store_id', '=', storeId);
+  if (productIds) query = query.where('product_id', 'in', productIds);
+  const rows = await query.execute();
   const byProduct = new Map<string, VariantInput[]>();
   for (const row of rows)
     byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), variantInputOf(row)]);
