@@ -6,7 +6,7 @@ import { CART_STORAGE_KEY, type CartItem } from '@/features/cart/cart-rules';
 import { type ApiHandlers, fakeApi, renderPage } from '@/test/render-page';
 import { aPlainStoreInfo, aStoreInfo } from '@/test/store-info';
 import { expectVisibleText } from '@/test/visible';
-import CheckoutPage from './CheckoutPage';
+import CheckoutPage, { orderLinesOf } from './CheckoutPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -424,5 +424,27 @@ describe('saved addresses at checkout', () => {
     await expectVisibleText('Landed on /payment?orderId=7KX2M9QH4D');
     await expectVisibleText('Address not saved');
     expect(screen.getByText(message)).toBeVisible();
+  });
+});
+
+describe('order lines', () => {
+  it('sends the variant’s SKU of a line that has one, and a line from before variants as it was', () => {
+    expect(
+      orderLinesOf([
+        {
+          id: 'p-1',
+          name: 'Case',
+          image: '',
+          price: 1499,
+          quantity: 1,
+          selectedColor: 'Olive',
+          variantSku: 'TC-OLV-S',
+        },
+        { id: 'p-2', name: 'Cable', image: '', price: 299, quantity: 2 },
+      ]),
+    ).toEqual([
+      { productId: 'p-1', quantity: 1, size: undefined, color: 'Olive', variantSku: 'TC-OLV-S' },
+      { productId: 'p-2', quantity: 2, size: undefined, color: undefined },
+    ]);
   });
 });
