@@ -76,6 +76,8 @@ export const Product = z.object({
    */
   options: z.array(ProductOption).optional(),
   variants: z.array(ProductVariant).optional(),
+  /** True when its variants differ in price: the price given is the cheapest's ("from ₹…"). */
+  priceFrom: z.boolean().optional(),
 });
 export type Product = z.infer<typeof Product>;
 

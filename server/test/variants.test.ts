@@ -91,13 +91,15 @@ describe('a product with variants', () => {
     expect(product.regularPrice).toBe(999);
     // The listing reads the product as before: its stock is the variants' sum, its price the cheapest's.
     const listed = ProductListResponse.parse((await http.get('/products?limit=100&inStock=true')).json());
-    expect(listed.data.find((each) => each.id === id)?.stock).toBe(8);
+    expect(listed.data.find((each) => each.id === id)).toMatchObject({ stock: 8, priceFrom: true });
+    expect(product.priceFrom).toBe(true);
   });
 
   it('is its own one variant when it has no options', async () => {
     const id = await productWith([], []);
     const product = await productOf(id);
     expect(product.options).toEqual([]);
+    expect(product.priceFrom).toBeUndefined();
     expect(product.variants).toEqual([
       expect.objectContaining({ sku: product.sku, options: {}, stock: product.stock, price: 999 }),
     ]);

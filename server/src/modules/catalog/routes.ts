@@ -17,7 +17,7 @@ import { describeRoutes, valid, withErrors } from '../../http/wire.js';
 import { searchSynonymsOf } from '../stores/service.js';
 import { toProduct } from './product-row.js';
 import type { CatalogService } from './service.js';
-import { toWireVariants } from './variants.js';
+import { optionsOf, toWireVariants } from './variants.js';
 
 const ProductParams = z.object({ id: Id });
 
@@ -68,8 +68,20 @@ export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog
       { ...filters, attributes: attributeFilters(filters) },
       { synonyms: () => searchSynonymsOf(request.store), catalogVersion: request.store.catalog_version },
     );
+    const varied = await catalog.pricesVaryAmong(
+      request.store.id,
+      rows.map((row) => row.id),
+    );
     return {
-      data: rows.map(toProduct),
+      data: rows.map((row) => {
+        // A product with options says so (its card opens its page to choose) and, when its variants' prices differ, "from".
+        const options = optionsOf(row);
+        return {
+          ...toProduct(row),
+          ...(options.length ? { options } : {}),
+          ...(varied.has(row.id) ? { priceFrom: true } : {}),
+        };
+      }),
       count: total,
       pagination: { page: filters.page, limit: filters.limit, total },
       facets,
@@ -88,6 +100,8 @@ export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog
     const { id } = valid(request, 'params');
     const row = await catalog.get(request.store.id, id);
     if (!row) throw notFound('Product not found.');
-    return { ...toProduct(row), ...toWireVariants(row, await catalog.variantsOf(request.store.id, row.id)) };
+    const { options, variants } = toWireVariants(row, await catalog.variantsOf(request.store.id, row.id));
+    const priceFrom = new Set(variants.map((variant) => variant.price)).size > 1;
+    return { ...toProduct(row), options, variants, ...(priceFrom ? { priceFrom } : {}) };
   });
 }

@@ -39,6 +39,7 @@ import { type StaffListStore, StaffProductList, type StaffProductPage } from './
 import { returnStock, type StockLine } from './stock.js';
 import {
   keepProductsToTheirVariants,
+  pricesVaryAmong,
   replaceVariants,
   skusTakenElsewhere,
   type VariantInput,
@@ -333,6 +334,11 @@ export class CatalogService {
       await catalogueChanged(trx, storeId);
       return { sku: variant.sku, before: Number(variant.stock) };
     });
+  }
+
+  /** Which of these products have variants that differ in price (their price reads "from ₹…"). */
+  pricesVaryAmong(storeId: string, productIds: string[]): Promise<Set<string>> {
+    return pricesVaryAmong(this.db, storeId, productIds);
   }
 
   /** A product with variants reads its stock and prices from them again, in the caller's transaction. */

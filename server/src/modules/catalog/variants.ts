@@ -287,3 +287,20 @@ export async function keepProductsToTheirVariants(
     await trx.updateTable('products').set(summary).where('id', '=', product.id).execute();
   }
 }
+
+/** Which of these products have variants that differ in price (what a shopper pays): their price is "from". */
+export async function pricesVaryAmong(db: Database, storeId: string, productIds: string[]): Promise<Set<string>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('product_variants')
+    .select(['product_id', 'regular_price', 'discounted_price'])
+    .where('store_id', '=', storeId)
+    .where('product_id', 'in', productIds)
+    .execute();
+  const prices = new Map<string, Set<number>>();
+  for (const row of rows) {
+    const paid = Number(row.discounted_price ?? row.regular_price);
+    prices.set(row.product_id, (prices.get(row.product_id) ?? new Set()).add(paid));
+  }
+  return new Set([...prices].filter(([, each]) => each.size > 1).map(([id]) => id));
+}

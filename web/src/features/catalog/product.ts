@@ -49,6 +49,8 @@ export interface StoreProduct {
   /** The options it comes in (Colour, Length …), and its variants; none: it is its own one variant. */
   options: { name: string; values: string[] }[];
   variants: StoreVariant[];
+  /** Its variants differ in price: `price` is the cheapest's, read "from ₹…". */
+  priceFrom?: boolean;
 }
 
 /** One variant of a product with options, as its page picks it. */
@@ -103,13 +105,15 @@ export function toStoreProduct(product: ProductInput): StoreProduct {
       ? { rating: { average: product.rating.average, count: product.rating.count } }
       : {}),
     ...variantsOf(product),
+    ...(product.priceFrom ? { priceFrom: true } : {}),
   };
 }
 
 /** The product's options and variants: only a product with options has variants to pick. */
 function variantsOf(product: ProductInput): Pick<StoreProduct, 'options' | 'variants'> {
   const options = Array.isArray(product.options) ? product.options.filter((option) => option.values.length > 0) : [];
-  if (options.length === 0 || !Array.isArray(product.variants)) return { options: [], variants: [] };
+  // A listing's card knows the options (to open the page to choose), not the variants.
+  if (options.length === 0 || !Array.isArray(product.variants)) return { options, variants: [] };
   return {
     options,
     variants: product.variants.map((variant) => ({

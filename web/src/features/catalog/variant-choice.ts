@@ -29,7 +29,7 @@ export function firstChoice(product: StoreProduct): VariantChoice {
 /** The product as its chosen variant sells it: its price, M.R.P., stock and pictures. */
 export function asVariant(product: StoreProduct, variant: StoreVariant | undefined): StoreProduct {
   if (!variant) return product;
-  const { originalPrice: _original, mrp: _mrp, ...rest } = product;
+  const { originalPrice: _original, mrp: _mrp, priceFrom: _from, ...rest } = product;
   return {
     ...rest,
     price: variant.price,

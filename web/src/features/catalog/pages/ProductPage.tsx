@@ -88,7 +88,7 @@ function ProductDetails({ product: whole }: { product: StoreProduct }) {
   const [color, setColor] = useState(onlyOption(whole.colors) ?? '');
   // A product with options: its first variant in stock is chosen up front; the price, M.R.P., stock and
   // pictures shown are the chosen variant's.
-  const hasVariants = whole.options.length > 0;
+  const hasVariants = whole.options.length > 0 && whole.variants.length > 0;
   const [choice, setChoice] = useState<VariantChoice>(() => firstChoice(whole));
   const variant = hasVariants ? chosenVariant(whole, choice) : undefined;
   const product = asVariant(whole, variant);
@@ -194,7 +194,7 @@ function ProductDetails({ product: whole }: { product: StoreProduct }) {
           ) : null}
           <p className="leading-relaxed text-slate-700">{product.description}</p>
 
-          {whole.options.map((option) => (
+          {(hasVariants ? whole.options : []).map((option) => (
             <OptionGroup
               key={option.name}
               label={option.name}
