@@ -406,6 +406,11 @@ export const VariantWrite = z.strictObject({
   lengthCm: z.number().int().positive().nullable().default(null),
   breadthCm: z.number().int().positive().nullable().default(null),
   heightCm: z.number().int().positive().nullable().default(null),
+  /**
+   * The stock the form showed: orders take a variant's stock all day, so a stock left as shown keeps
+   * whatever it is now, and a changed one is refused when it moved meanwhile.
+   */
+  stockSeen: z.number().int().min(0).optional(),
 });
 export type VariantWrite = z.output<typeof VariantWrite>;
 

@@ -111,7 +111,24 @@ export class AdminProducts {
   ): Promise<void> {
     const names = write.options.map((option) => option.name);
     const known = new Set(names.map((name) => name.toLowerCase()));
+    // Orders move a variant's stock while the form is open: a stock left as shown keeps today's, a
+    // changed one is refused when it moved meanwhile (as the product's own stock is).
+    const now = new Map(
+      (await this.catalog.variantsOf(storeId, productId, trx)).map((row) => [row.sku.toLowerCase(), Number(row.stock)]),
+    );
     const inputs: VariantInput[] = write.variants.map((variant) => {
+      const current = now.get(variant.sku.toLowerCase());
+      let stock = variant.stock;
+      if (variant.stockSeen !== undefined && current !== undefined) {
+        if (variant.stock === variant.stockSeen) stock = current;
+        else if (current !== variant.stockSeen)
+          throw new HttpError(
+            409,
+            `The stock of ${variant.sku} changed to ${current} since you opened the product. Reload to see it as it is now.`,
+            {},
+            'variants',
+          );
+      }
       const byName = new Map(Object.entries(variant.options).map(([name, value]) => [name.toLowerCase(), value]));
       const unknown = [...byName.keys()].find((name) => !known.has(name));
       if (unknown)
@@ -121,7 +138,7 @@ export class AdminProducts {
           {},
           'variants',
         );
-      return { ...variant, values: names.map((name) => byName.get(name.toLowerCase()) ?? '') };
+      return { ...variant, stock, values: names.map((name) => byName.get(name.toLowerCase()) ?? '') };
     });
     await this.catalog.setVariants(storeId, productId, write.options, inputs, trx);
     await this.audit.record(trx, {

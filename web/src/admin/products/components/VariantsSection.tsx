@@ -10,6 +10,8 @@ export interface VariantRow {
   discountedPrice: string;
   mrp: string;
   stock: string;
+  /** The stock the server gave when the form opened (orders may move it meanwhile); none for a new row. */
+  stockSeen?: number;
 }
 
 /** The table's state: up to three option names, and a row per variant. */
@@ -34,6 +36,7 @@ export function variantsTableOf(product: AdminProduct | undefined): VariantsTabl
       discountedPrice: text(variant.discountedPrice),
       mrp: text(variant.mrp),
       stock: text(variant.stock),
+      stockSeen: variant.stock,
     })),
   };
 }
@@ -59,6 +62,7 @@ export function variantsToSave(table: VariantsTable): Pick<SaveProductRequest, '
       discountedPrice: price(row.discountedPrice),
       mrp: price(row.mrp),
       stock: Number(row.stock || 0),
+      ...(row.stockSeen !== undefined ? { stockSeen: row.stockSeen } : {}),
     })),
   };
 }

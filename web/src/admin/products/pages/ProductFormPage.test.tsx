@@ -283,7 +283,13 @@ describe('the variants table', () => {
     await waitFor(() => expect(calls.some((call) => call.route === 'PUT /admin/products/p1')).toBe(true));
     const body = calls.find((call) => call.route === 'PUT /admin/products/p1')?.body as {
       options: unknown;
-      variants: { sku: string; options: Record<string, string>; regularPrice: number; stock: number }[];
+      variants: {
+        sku: string;
+        options: Record<string, string>;
+        regularPrice: number;
+        stock: number;
+        stockSeen?: number;
+      }[];
     };
     expect(body.options).toEqual([{ name: 'Length', values: ['1 m', '2 m', '3 m'] }]);
     expect(
@@ -293,6 +299,9 @@ describe('the variants table', () => {
       { sku: 'LAN-2M', options: { Length: '2 m' }, regularPrice: 649, stock: 7 },
       { sku: 'LAN-3M', options: { Length: '3 m' }, regularPrice: 799, stock: 2 },
     ]);
+    // Each loaded row names the stock it showed, so an order's move meanwhile is kept or the save refused.
+    expect(body.variants[1]).toMatchObject({ stockSeen: 4 });
+    expect(body.variants[2]).not.toHaveProperty('stockSeen');
   });
 
   it('sends no variants for a product without options', async () => {
