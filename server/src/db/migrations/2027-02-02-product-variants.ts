@@ -98,9 +98,15 @@ function valuesOf(attributes: { key: string; value: string[] }[], keys: string[]
   return [...new Set(found.value.map((value) => String(value).trim()).filter((value) => value !== ''))].slice(0, 50);
 }
 
-/** The SKU spelled from the product's and its values, upper-cased without spaces, made unique in the store. */
+/**
+ * The SKU spelled from the product's and its values, upper-cased, in the characters a catalogue
+ * file's SKU may hold (letters, digits, '.', '_', '/', '-'), made unique in the store.
+ */
 function freeSku(taken: Set<string>, storeId: string, wanted: string): string {
-  const base = wanted.replace(/\s+/g, '').toUpperCase().slice(0, 60);
+  const base = wanted
+    .replace(/[^A-Za-z0-9._/-]+/g, '')
+    .toUpperCase()
+    .slice(0, 60);
   let sku = base;
   for (let n = 2; taken.has(`${storeId}|${sku.toLowerCase()}`); n += 1) sku = `${base}-${n}`;
   taken.add(`${storeId}|${sku.toLowerCase()}`);
