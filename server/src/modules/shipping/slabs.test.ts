@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chargeableGrams } from './slabs.js';
 
-const defaults = { defaultWeightGrams: 500, defaultDimensionsCm: null };
+const defaults = { defaultWeightGrams: 500 };
 const packed = (weight: number | null, sides: [number, number, number] | null = null) => ({
   weight_grams: weight,
   length_cm: sides?.[0] ?? null,
