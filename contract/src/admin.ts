@@ -366,11 +366,61 @@ export const AdminProductListResponse = z.object({
 });
 export type AdminProductListResponse = z.infer<typeof AdminProductListResponse>;
 
-/** A product as the back office edits it: the catalogue record, and the database's id and times. */
+/** An option of a product as the back office writes it: its name and values, in order. */
+export const OptionWrite = z.strictObject({
+  name: z
+    .string({ error: 'An option name must be text.' })
+    .trim()
+    .min(1, { error: 'Each option needs a name.' })
+    .max(60),
+  values: z.array(z.string().trim().min(1).max(60)).max(100).default([]),
+});
+
+/**
+ * A variant as the back office writes it: its own SKU, its value of each option ({ Colour: 'Olive' }),
+ * prices in rupees, stock, pictures and parcel (null: the product's).
+ */
+export const VariantWrite = z.strictObject({
+  sku: z
+    .string({ error: 'A variant needs a SKU.' })
+    .trim()
+    .min(1, { error: 'A variant needs a SKU.' })
+    .max(64)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, {
+      error: "A variant's SKU may hold only letters, digits, '.', '_', '/' and '-'.",
+    }),
+  options: z.record(z.string(), z.string().trim().max(60)),
+  regularPrice: z.number({ error: "A variant's regularPrice must be a number of rupees." }).positive().max(10_000_000),
+  discountedPrice: z.number().positive().max(10_000_000).nullable().default(null),
+  mrp: z.number().positive().max(10_000_000).nullable().default(null),
+  stock: z
+    .number({ error: "A variant's stock must be a whole number." })
+    .int({ error: "A variant's stock must be a whole number." })
+    .min(0, { error: "A variant's stock cannot be negative." })
+    .max(MAX_STOCK),
+  images: z
+    .array(z.object({ url: z.string().max(500), width: z.number().int(), height: z.number().int() }))
+    .max(20)
+    .default([]),
+  weightGrams: z.number().int().positive().nullable().default(null),
+  lengthCm: z.number().int().positive().nullable().default(null),
+  breadthCm: z.number().int().positive().nullable().default(null),
+  heightCm: z.number().int().positive().nullable().default(null),
+  /**
+   * The stock the form showed: orders take a variant's stock all day, so a stock left as shown keeps
+   * whatever it is now, and a changed one is refused when it moved meanwhile.
+   */
+  stockSeen: z.number().int().min(0).optional(),
+});
+export type VariantWrite = z.output<typeof VariantWrite>;
+
+/** A product as the back office edits it: the catalogue record, its options and variants, and the database's id and times. */
 export const AdminProduct = ProductRecord.extend({
   id: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  options: z.array(OptionWrite).optional(),
+  variants: z.array(VariantWrite).optional(),
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
 
@@ -385,6 +435,13 @@ export const SaveProductRequest = z.object({
   product: ProductRecord,
   updatedAt: z.string().min(1).max(40).optional(),
   stockSeen: StockSeen.optional(),
+  /**
+   * The product's options and variants, replacing those it had ([] and []: none, the product is
+   * its own one variant); left out, they stay as they are. With variants, the product's stock and
+   * prices are theirs (the sum, the cheapest).
+   */
+  options: z.array(OptionWrite).max(3, { error: 'options: a product has at most 3 options.' }).optional(),
+  variants: z.array(VariantWrite).max(100, { error: 'variants: a product has at most 100 variants.' }).optional(),
 });
 export type SaveProductRequest = z.input<typeof SaveProductRequest>;
 

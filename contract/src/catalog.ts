@@ -34,6 +34,25 @@ export type ShopLanguage = (typeof SHOP_LANGUAGES)[number];
 export const LanguageParam = z
   .enum(SHOP_LANGUAGES, { error: `lang must be one of ${SHOP_LANGUAGES.join(', ')}.` })
   .optional();
+/** An option a product comes in, and its values in order: { name: 'Colour', values: ['Black', 'Olive'] }. */
+export const ProductOption = z.object({ name: z.string(), values: z.array(z.string()) });
+export type ProductOption = z.infer<typeof ProductOption>;
+
+/**
+ * One variant of a product: its own SKU, its value of each option ({ Colour: 'Olive' }), prices
+ * in rupees (`price` is what a shopper pays), stock and pictures (empty: the product's).
+ */
+export const ProductVariant = z.object({
+  sku: z.string(),
+  options: z.record(z.string(), z.string()),
+  price: z.number(),
+  regularPrice: z.number(),
+  discountedPrice: z.number().nullable(),
+  mrp: z.number().nullable(),
+  stock: z.number().int(),
+  images: z.array(ProductImage),
+});
+export type ProductVariant = z.infer<typeof ProductVariant>;
 
 /** A product as the server returns it (spec section 3). */
 export const Product = z.object({
@@ -65,6 +84,14 @@ export const Product = z.object({
   bisRegistration: z.string().nullable(),
   /** The approved reviews' average stars and count (absent from answers made before reviews). */
   rating: ProductRating.optional(),
+  /**
+   * The product's options and variants (a product without options is its one variant); the
+   * product's page carries them, listings leave them out.
+   */
+  options: z.array(ProductOption).optional(),
+  variants: z.array(ProductVariant).optional(),
+  /** True when its variants differ in price: the price given is the cheapest's ("from ₹…"). */
+  priceFrom: z.boolean().optional(),
 });
 export type Product = z.infer<typeof Product>;
 

@@ -76,6 +76,8 @@ export const OrderLineInput = z.object({
   quantity: Quantity,
   size: OptionChoice('size'),
   color: OptionChoice('color'),
+  /** The SKU of the variant chosen on the product's page; left out, the size and colour choose it. */
+  variantSku: OptionChoice('variantSku').optional(),
 });
 export type OrderLineInput = z.input<typeof OrderLineInput>;
 export type OrderLine = z.output<typeof OrderLineInput>;
@@ -158,7 +160,12 @@ export const CreateOrderRequest = z
       lines:
         lines ??
         Object.entries(products ?? {}).map(
-          ([productId, quantity]): OrderLine => ({ productId, quantity, size: undefined, color: undefined }),
+          ([productId, quantity]): OrderLine => ({
+            productId,
+            quantity,
+            size: undefined,
+            color: undefined,
+          }),
         ),
       shippingAddress,
       ...(buyerGstin ? { buyerGstin } : {}),

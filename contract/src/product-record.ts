@@ -133,6 +133,34 @@ const parcel = {
   heightCm: wholeUpTo('heightCm', 'cm', MAX_SIDE_CM),
 };
 
+/** Up to three options a product comes in (Colour, Length …). */
+export const MAX_OPTIONS = 3;
+
+/** Blank (a plain product's row in a CSV file) reads as absent. */
+const optionCell = (field: string) => text(field, 60).optional();
+
+/**
+ * A variant's row: `parentSku` names its product's row (in the same file), and option1Name …
+ * option3Value its option values; its own sku, prices, stock, pictures and parcel. Absent on a
+ * product's own row.
+ */
+const variantFields = {
+  parentSku: optionCell('parentSku'),
+  option1Name: optionCell('option1Name'),
+  option1Value: optionCell('option1Value'),
+  option2Name: optionCell('option2Name'),
+  option2Value: optionCell('option2Value'),
+  option3Name: optionCell('option3Name'),
+  option3Value: optionCell('option3Value'),
+};
+
+/** The columns of a variant's options in a catalogue file, in order. */
+export const OPTION_FIELDS = [
+  ['option1Name', 'option1Value'],
+  ['option2Name', 'option2Value'],
+  ['option3Name', 'option3Value'],
+] as const;
+
 export const ProductRecord = z
   .strictObject({
     sku: requiredText('sku', 64).regex(/^([A-Za-z0-9][A-Za-z0-9._/-]*)?$/, {
@@ -166,6 +194,7 @@ export const ProductRecord = z
       .default([]),
     ...legalParticulars,
     ...parcel,
+    ...variantFields,
   })
   .refine((product) => product.discountedPrice === null || product.discountedPrice <= product.regularPrice, {
     error: 'discountedPrice cannot be more than regularPrice.',
@@ -220,6 +249,13 @@ export const RECORD_FIELDS = [
   'heightCm',
   'titleHi',
   'descriptionHi',
+  'parentSku',
+  'option1Name',
+  'option1Value',
+  'option2Name',
+  'option2Value',
+  'option3Name',
+  'option3Value',
 ] as const satisfies readonly (keyof ProductRecord)[];
 
 /**

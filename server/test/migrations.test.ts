@@ -101,6 +101,7 @@ describe('the frozen migrations', () => {
       ['2027-01-30-origin-and-bis', 'Success'],
       ['2027-01-31-reviews', 'Success'],
       ['2027-02-01-stock-notices', 'Success'],
+      ['2027-02-02-product-variants', 'Success'],
       ['2027-02-03-coupons', 'Success'],
       ['2027-02-04-saved-carts', 'Success'],
       ['2027-02-05-review-votes', 'Success'],
@@ -129,6 +130,57 @@ describe('the frozen migrations', () => {
     const listed = await client(app).get('/products?limit=100');
     expect(listed.statusCode).toBe(200);
     expect(ProductListResponse.parse(listed.json()).data).toHaveLength(44);
+  });
+
+  it('make a product with sizes and colours one with options and a variant per pair, its stock split evenly', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-migrations-'));
+    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    fs.copyFileSync(OLD_STORE, path.join(dir, 'store.sqlite'));
+    const { db } = openDatabase({ databaseUrl: undefined, dataDir: dir });
+    cleanups.unshift(() => db.destroy());
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    expect((await migrator.migrateTo('2027-02-01-stock-notices')).error).toBeUndefined();
+    // No product of the old demo store has sizes or colours: one is given some, and 11 in stock.
+    await db.updateTable('products').set({ attributes_json: '[]' }).execute();
+    const sleeve = await db.selectFrom('products').select(['id', 'sku']).orderBy('position').executeTakeFirstOrThrow();
+    const attributes = [
+      { key: 'Size', value: ['13"', '15"'] },
+      { key: 'Colours', value: ['Navy', 'Olive'] },
+    ];
+    await db
+      .updateTable('products')
+      .set({ attributes_json: JSON.stringify(attributes), stock: 11 })
+      .where('id', '=', sleeve.id)
+      .execute();
+
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const product = await db
+      .selectFrom('products')
+      .select(['options_json', 'stock'])
+      .where('id', '=', sleeve.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(product.options_json)).toEqual([
+      { name: 'Size', values: ['13"', '15"'] },
+      { name: 'Colour', values: ['Navy', 'Olive'] },
+    ]);
+    expect(product.stock).toBe(11);
+    const variants = await db
+      .selectFrom('product_variants')
+      .select(['sku', 'option1', 'option2', 'stock'])
+      .where('product_id', '=', sleeve.id)
+      .orderBy('position')
+      .execute();
+    expect(variants).toEqual([
+      { sku: `${sleeve.sku}-13-NAVY`, option1: '13"', option2: 'Navy', stock: 5 },
+      { sku: `${sleeve.sku}-13-OLIVE`, option1: '13"', option2: 'Olive', stock: 2 },
+      { sku: `${sleeve.sku}-15-NAVY`, option1: '15"', option2: 'Navy', stock: 2 },
+      { sku: `${sleeve.sku}-15-OLIVE`, option1: '15"', option2: 'Olive', stock: 2 },
+    ]);
+    // Their SKUs are ones a catalogue file can hold: an export of them imports back.
+    // The products without sizes or colours are their own one variant: no rows.
+    expect(await db.selectFrom('product_variants').select('id').where('product_id', '!=', sleeve.id).execute()).toEqual(
+      [],
+    );
   });
 
   it('keep every staff account, session and sign-in link through the staff table made again on SQLite', async () => {

@@ -157,6 +157,33 @@ export interface ProductsTable {
   /** The Hindi title and description; null: the English ones are shown on Hindi pages too. */
   title_hi: Optional<string>;
   description_hi: Optional<string>;
+  /** The product's options in order, [{ name, values }] (up to three; '[]': none, the product is its one variant). */
+  options_json: ColumnType<string, string | undefined, string>;
+}
+
+/**
+ * One variant of a product with options: its own SKU (unique in the store, products' SKUs too),
+ * option values in the product's option order, prices in paise, stock, pictures, and parcel (null:
+ * the product's). The product's stock is the sum of its variants' and its prices its cheapest's.
+ */
+export interface ProductVariantsTable {
+  id: string;
+  store_id: string;
+  product_id: string;
+  sku: string;
+  option1: string | null;
+  option2: string | null;
+  option3: string | null;
+  regular_price: number;
+  discounted_price: number | null;
+  mrp: number | null;
+  stock: number;
+  images_json: string;
+  weight_grams: number | null;
+  length_cm: number | null;
+  breadth_cm: number | null;
+  height_cm: number | null;
+  position: number;
 }
 
 /** A Hindi name of a category or product type, or of a specification's label, by its lower-cased English name. */
@@ -274,6 +301,8 @@ export interface OrderItemsTable {
    * null for orders placed before shares were kept (see `itemDiscounts`).
    */
   discount: Optional<number>;
+  /** The SKU of the variant sold (null: an order from before variants, or a product without options). */
+  variant_sku: Optional<string>;
 }
 
 /** A charge of an order beyond its items (shipping, a cash-on-delivery fee), tax inclusive, with its own tax. */
@@ -401,6 +430,7 @@ export interface DatabaseSchema {
   products: ProductsTable;
   product_specs: ProductSpecsTable;
   hindi_names: HindiNamesTable;
+  product_variants: ProductVariantsTable;
   listing_kind_counts: ListingKindCountsTable;
   listing_spec_counts: ListingSpecCountsTable;
   listing_position_counts: ListingPositionCountsTable;
@@ -806,6 +836,7 @@ export type NewProduct = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
+export type ProductVariantRow = Selectable<ProductVariantsTable>;
 export type ReturnRow = Selectable<ReturnsTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type CouponRow = Selectable<CouponsTable>;

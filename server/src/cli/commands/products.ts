@@ -10,7 +10,7 @@ import {
   checkCatalogueFile,
   MAX_STOCK,
   readInWorker,
-  rowToRecord,
+  type VariantGroup,
 } from '../../modules/catalog/import/index.js';
 import type { CatalogService } from '../../modules/catalog/service.js';
 import { bisCategoriesOf, toStoreInfo } from '../../modules/stores/service.js';
@@ -48,6 +48,7 @@ export function addProductCommands(program: Command, context: CliContext): void 
           let writing: ReturnType<typeof progressBar>;
           let good = 0;
           let bad = 0;
+          let variants: VariantGroup[] = [];
           let started = false;
           const reader = readInWorker(
             {
@@ -69,9 +70,15 @@ export function addProductCommands(program: Command, context: CliContext): void 
               beforeWriting: async () => {
                 reading?.stop();
                 const checked = reader.checked();
+                variants = checked.variants;
+                // A variant's SKU may not be another product's in the shop: known only against the catalogue.
+                const problems = [
+                  ...checked.problems,
+                  ...(await shop.services.catalog.variantProblems(store.id, variants)),
+                ].sort((a, b) => a.line - b.line);
                 good = checked.good;
-                bad = checked.problems.length;
-                for (const problem of checked.problems) context.stderr(`${where(problem.line)}: ${problem.message}\n`);
+                bad = problems.length;
+                for (const problem of problems) context.stderr(`${where(problem.line)}: ${problem.message}\n`);
                 if (bad && !options.skipInvalid) {
                   throw new CliError(
                     `Nothing was imported: ${bad} ${bad === 1 ? 'row has a problem' : 'rows have problems'} (above). Fix ${bad === 1 ? 'it' : 'them'}, or run again with --skip-invalid to import the ${good} good ${good === 1 ? 'row' : 'rows'}.`,
@@ -94,6 +101,8 @@ export function addProductCommands(program: Command, context: CliContext): void 
               reading?.stop();
               writing?.stop();
             });
+          // Each product's variants, once the products are in: all of them in one transaction.
+          if (!options.dryRun && variants.length) await shop.services.catalog.importVariants(store.id, variants);
           if (!options.dryRun) {
             await logChange(shop, {
               storeId: store.id,
@@ -144,9 +153,9 @@ export function addProductCommands(program: Command, context: CliContext): void 
           // Without the mark, Excel reads UTF-8 as the PC's own code page: Hindi titles and ₹ turn to garbage.
           if (format === 'csv' && options.bom) await write('\uFEFF');
           await write(writer.start());
-          for await (const rows of shop.services.catalog.listAllInBatches(store.id)) {
-            await write(writer.records(rows.map(rowToRecord)));
-            count += rows.length;
+          for await (const { records, products } of shop.services.catalog.recordsInBatches(store.id)) {
+            await write(writer.records(records));
+            count += products;
           }
           await write(writer.end());
         } finally {
@@ -224,6 +233,20 @@ async function changeProduct(
   change: Parameters<CatalogService['updateBySku']>[2],
 ): Promise<void> {
   const found = await shop.services.catalog.findSku(storeId, sku);
+  if (!found && change.stock !== undefined) {
+    // A variant's SKU: its own stock, its product's sum with it.
+    const variant = await shop.services.catalog.setVariantStock(storeId, sku, change.stock);
+    if (variant) {
+      await logChange(shop, {
+        storeId,
+        action: 'product.stock',
+        subject: `variant:${variant.sku}`,
+        before: { stock: variant.before },
+        after: { stock: change.stock },
+      });
+      return;
+    }
+  }
   const before = found ? await shop.services.catalog.getAny(storeId, found.id) : undefined;
   if (!before || !(await shop.services.catalog.updateBySku(storeId, sku, change))) {
     throw new CliError(`No product has the SKU '${sku}'.`);

@@ -57,6 +57,7 @@ import * as staffRoles from './2027-01-29-staff-roles.js';
 import * as originAndBis from './2027-01-30-origin-and-bis.js';
 import * as reviews from './2027-01-31-reviews.js';
 import * as stockNotices from './2027-02-01-stock-notices.js';
+import * as productVariants from './2027-02-02-product-variants.js';
 import * as coupons from './2027-02-03-coupons.js';
 import * as savedCarts from './2027-02-04-saved-carts.js';
 import * as reviewVotes from './2027-02-05-review-votes.js';
@@ -110,6 +111,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-01-30-origin-and-bis', originAndBis],
   ['2027-01-31-reviews', reviews],
   ['2027-02-01-stock-notices', stockNotices],
+  ['2027-02-02-product-variants', productVariants],
   ['2027-02-03-coupons', coupons],
   ['2027-02-04-saved-carts', savedCarts],
   ['2027-02-05-review-votes', reviewVotes],

@@ -26,11 +26,12 @@ import {
   CatalogueFileError,
   catalogueWriter,
   categoryWarnings,
+  isVariantRecord,
   missingBisRegistrations,
   missingPictures,
   readCatalogueFile,
-  rowToRecord,
   taxWarnings,
+  VariantRows,
 } from '../catalog/import/index.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { PictureCopies } from '../storefront/picture-copies.js';
@@ -53,6 +54,19 @@ export interface ProductRouteOptions {
   /** The merchant's picture folder (MEDIA_DIR): uploads go there, and an import's /media/ pictures must be in it. */
   mediaDirs: { own?: string; all: string[] };
   pictureCopies: PictureCopies;
+}
+
+/**
+ * A product as the back office reads it (its record, with its options and variants) may be sent
+ * back as it is: its options and variants are taken as the request's own, when it names none.
+ */
+async function liftVariants(request: FastifyRequest): Promise<void> {
+  const body = request.body as { product?: unknown; options?: unknown; variants?: unknown } | null;
+  if (!body || typeof body !== 'object' || !body.product || typeof body.product !== 'object') return;
+  const { options, variants, ...record } = body.product as { options?: unknown; variants?: unknown };
+  body.product = record;
+  if (body.options === undefined && options !== undefined) body.options = options;
+  if (body.variants === undefined && variants !== undefined) body.variants = variants;
 }
 
 /** /api/v1/admin/products…: the catalogue, for owners and staff alike. */
@@ -88,14 +102,19 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
   );
 
   const create = { body: SaveProductRequest, response: withErrors({ 201: AdminProductAnswer }) };
-  api.post('/admin/products', { schema: create }, async (request, reply) => {
-    const { product } = valid(request, 'body');
-    const created = await products.create(request.store.id, product, signedInStaff(request).row);
+  api.post('/admin/products', { schema: create, preValidation: liftVariants }, async (request, reply) => {
+    const { product, options, variants } = valid(request, 'body');
+    const created = await products.create(
+      request.store.id,
+      product,
+      signedInStaff(request).row,
+      options && variants ? { options, variants } : undefined,
+    );
     return reply.code(201).send(created);
   });
 
   const update = { params: ProductId, body: SaveProductRequest, response: withErrors({ 200: AdminProductAnswer }) };
-  api.put('/admin/products/:id', { schema: update }, async (request) => {
+  api.put('/admin/products/:id', { schema: update, preValidation: liftVariants }, async (request) => {
     const input = valid(request, 'body');
     if (!input.updatedAt) throw new HttpError(400, 'updatedAt is required.', {}, 'updatedAt');
     return products.update(request.store.id, request.params.id, input, signedInStaff(request).row);
@@ -156,11 +175,11 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
       after: { format: 'csv' },
     });
     const writer = catalogueWriter('csv');
-    const rows = catalog.listAllInBatches(request.store.id);
+    const batches = catalog.recordsInBatches(request.store.id);
     async function* csv() {
       // The byte-order mark tells Excel the file is UTF-8 (Hindi titles, ₹).
       yield `\uFEFF${writer.start()}`;
-      for await (const batch of rows) yield writer.records(batch.map(rowToRecord));
+      for await (const { records } of batches) yield writer.records(records);
       yield writer.end();
     }
     const day = istDay(Date.now());
@@ -187,11 +206,26 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
       });
       const pictureProblems = [
         ...missingPictures(read, mediaDirs.all),
-        ...missingBisRegistrations(read, bisCategoriesOf(request.store)),
+        ...missingBisRegistrations(
+          { records: read.records.filter((entry) => !isVariantRecord(entry.record)) },
+          bisCategoriesOf(request.store),
+        ),
       ];
       const badLines = new Set(pictureProblems.map((problem) => problem.line));
-      const records = read.records.filter((entry) => !badLines.has(entry.line));
-      const problems = [...read.problems, ...pictureProblems].sort((a, b) => a.line - b.line);
+      // Variants' rows are written with their product once the products are in (variant-rows.ts).
+      const variantRows = new VariantRows();
+      for (const entry of read.records) {
+        if (isVariantRecord(entry.record)) variantRows.addVariant(entry.line, entry.record);
+        else variantRows.addProduct(entry.line, entry.record.sku);
+      }
+      const variants = variantRows.groups();
+      const records = read.records.filter((entry) => !badLines.has(entry.line) && !isVariantRecord(entry.record));
+      const problems = [
+        ...read.problems,
+        ...pictureProblems,
+        ...variantRows.problems(),
+        ...(await catalog.variantProblems(request.store.id, variants)),
+      ].sort((a, b) => a.line - b.line);
       const known = [...toStoreInfo(request.store).categories, ...(await catalog.categories(request.store.id))];
       const warnings = [
         ...read.warnings,
@@ -220,6 +254,7 @@ export async function adminProductRoutes(app: FastifyInstance, options: ProductR
         records.map((entry) => entry.record),
         { dryRun },
       );
+      if (!dryRun && variants.length) await catalog.importVariants(request.store.id, variants);
       return {
         ...report,
         created: result.created,

@@ -4,17 +4,24 @@ import type {
   AdminProductListResponse,
   AdminProductSummary,
   ProductRecord,
+  VariantWrite,
 } from '@netkart/contract';
 import type { z } from 'zod';
 import type { Database, ProductRow, StaffRow } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { HttpError, notFound } from '../../http/errors.js';
 import { toRupees } from '../../shared/money.js';
 import { type AuditLog, staffActor } from '../audit/service.js';
 import { rowToRecord } from '../catalog/import/index.js';
 import { type CatalogService, PRODUCT_NOT_FOUND } from '../catalog/service.js';
+import { type VariantInput, variantInputOf } from '../catalog/variants.js';
 import type { Store } from '../stores/service.js';
 
 type ListQuery = z.output<typeof AdminProductListQuery>;
+/** A product's options and variants as the back office's form sends them. */
+export interface VariantsWrite {
+  options: { name: string; values: string[] }[];
+  variants: VariantWrite[];
+}
 type Record = z.output<typeof ProductRecord>;
 
 /** What the activity log keeps of a product: the fields a merchant checks when a number looks wrong. */
@@ -45,26 +52,27 @@ export class AdminProducts {
   async detail(storeId: string, id: string): Promise<AdminProduct> {
     const row = await this.catalog.getAny(storeId, id);
     if (!row) throw notFound(PRODUCT_NOT_FOUND);
-    return toAdminProduct(row);
+    return this.withVariants(row);
   }
 
-  async create(storeId: string, record: Record, staff: StaffRow): Promise<AdminProduct> {
-    const row = await this.catalog.createOne(storeId, record, (trx, created) =>
-      this.audit.record(trx, {
+  async create(storeId: string, record: Record, staff: StaffRow, variants?: VariantsWrite): Promise<AdminProduct> {
+    const row = await this.catalog.createOne(storeId, record, async (trx, created) => {
+      if (variants) await this.writeVariants(trx, storeId, created.id, variants, staff, created.sku);
+      await this.audit.record(trx, {
         storeId,
         actor: staffActor(staff),
         action: 'product.create',
         subject: `product:${created.sku}`,
         after: audited(rowToRecord(created)),
-      }),
-    );
-    return toAdminProduct(row);
+      });
+    });
+    return this.withVariants(row);
   }
 
   async update(
     storeId: string,
     id: string,
-    input: { product: Record; updatedAt?: string; stockSeen?: number },
+    input: { product: Record; updatedAt?: string; stockSeen?: number } & Partial<VariantsWrite>,
     staff: StaffRow,
   ): Promise<AdminProduct> {
     const row = await this.catalog.updateOne(
@@ -72,9 +80,104 @@ export class AdminProducts {
       id,
       input.product,
       { ...(input.updatedAt ? { updatedAt: input.updatedAt } : {}), stockSeen: input.stockSeen },
-      (trx, before, after) => this.recordChange(trx, storeId, staff, 'product.update', before, after),
+      async (trx, before, after) => {
+        if (input.options && input.variants) {
+          await this.writeVariants(
+            trx,
+            storeId,
+            id,
+            { options: input.options, variants: input.variants },
+            staff,
+            after.sku,
+          );
+        } else {
+          // The form's stock and prices of a product with variants are its variants' (their sum, the cheapest).
+          await this.catalog.keepToVariants(trx, storeId, id);
+        }
+        await this.recordChange(trx, storeId, staff, 'product.update', before, after);
+      },
     );
-    return toAdminProduct(row);
+    return this.withVariants(row);
+  }
+
+  /** Replaces the product's options and variants, in the caller's transaction, and logs it. */
+  private async writeVariants(
+    trx: Database,
+    storeId: string,
+    productId: string,
+    write: VariantsWrite,
+    staff: StaffRow,
+    sku: string,
+  ): Promise<void> {
+    const names = write.options.map((option) => option.name);
+    const known = new Set(names.map((name) => name.toLowerCase()));
+    // Orders move a variant's stock while the form is open: a stock left as shown keeps today's, a
+    // changed one is refused when it moved meanwhile (as the product's own stock is).
+    const now = new Map(
+      (await this.catalog.variantsOf(storeId, productId, trx)).map((row) => [row.sku.toLowerCase(), Number(row.stock)]),
+    );
+    const inputs: VariantInput[] = write.variants.map((variant) => {
+      const current = now.get(variant.sku.toLowerCase());
+      let stock = variant.stock;
+      if (variant.stockSeen !== undefined && current !== undefined) {
+        if (variant.stock === variant.stockSeen) stock = current;
+        else if (current !== variant.stockSeen)
+          throw new HttpError(
+            409,
+            `The stock of ${variant.sku} changed to ${current} since you opened the product. Reload to see it as it is now.`,
+            {},
+            'variants',
+          );
+      }
+      const byName = new Map(Object.entries(variant.options).map(([name, value]) => [name.toLowerCase(), value]));
+      const unknown = [...byName.keys()].find((name) => !known.has(name));
+      if (unknown)
+        throw new HttpError(
+          400,
+          `variants: ${variant.sku} names an option the product has not (${unknown}).`,
+          {},
+          'variants',
+        );
+      return { ...variant, stock, values: names.map((name) => byName.get(name.toLowerCase()) ?? '') };
+    });
+    await this.catalog.setVariants(storeId, productId, write.options, inputs, trx);
+    await this.audit.record(trx, {
+      storeId,
+      actor: staffActor(staff),
+      action: 'product.variants',
+      subject: `product:${sku}`,
+      after: {
+        options: names.join(', '),
+        variants: write.variants.map((variant) => `${variant.sku}: ${variant.stock}`).join(', '),
+      },
+    });
+  }
+
+  private async withVariants(written: ProductRow): Promise<AdminProduct> {
+    // Read again: the variants' write set the product's stock and prices after `written` was made.
+    const row = (await this.catalog.getAny(written.store_id, written.id)) ?? written;
+    const variants = await this.catalog.variantsOf(row.store_id, row.id);
+    const options = JSON.parse(row.options_json || '[]') as { name: string; values: string[] }[];
+    return {
+      ...toAdminProduct(row),
+      options,
+      variants: variants.map((variant) => {
+        const input = variantInputOf(variant);
+        return {
+          sku: input.sku,
+          options: Object.fromEntries(options.map((option, index) => [option.name, input.values[index] ?? ''])),
+          regularPrice: input.regularPrice,
+          discountedPrice: input.discountedPrice,
+          mrp: input.mrp,
+          stock: input.stock,
+          images: input.images,
+          weightGrams: input.weightGrams ?? null,
+          lengthCm: input.lengthCm ?? null,
+          breadthCm: input.breadthCm ?? null,
+          heightCm: input.heightCm ?? null,
+        };
+      }),
+    };
   }
 
   async setStock(

@@ -39,4 +39,22 @@ export const AdminProductAnswer: z.ZodType<AdminProduct> = z.object({
   id: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })).optional(),
+  variants: z
+    .array(
+      z.object({
+        sku: z.string(),
+        options: z.record(z.string(), z.string()),
+        regularPrice: z.number(),
+        discountedPrice: z.number().nullable(),
+        mrp: z.number().nullable(),
+        stock: z.number().int(),
+        images: z.array(z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })),
+        weightGrams: z.number().int().nullable(),
+        lengthCm: z.number().int().nullable(),
+        breadthCm: z.number().int().nullable(),
+        heightCm: z.number().int().nullable(),
+      }),
+    )
+    .optional(),
 });

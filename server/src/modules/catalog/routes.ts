@@ -21,6 +21,7 @@ import { searchSynonymsOf } from '../stores/service.js';
 import { facetsIn, specificationsIn } from './language.js';
 import { toProduct } from './product-row.js';
 import type { CatalogService } from './service.js';
+import { optionsOf, toWireVariants } from './variants.js';
 
 const ProductParams = z.object({ id: Id });
 
@@ -72,8 +73,20 @@ export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog
       { synonyms: () => searchSynonymsOf(request.store), catalogVersion: request.store.catalog_version },
     );
     const names = await catalog.hindiNames(request.store.id, lang);
+    const varied = await catalog.pricesVaryAmong(
+      request.store.id,
+      rows.map((row) => row.id),
+    );
     return {
-      data: rows.map((row) => specificationsIn(toProduct(row, lang), names)),
+      data: rows.map((row) => {
+        // A product with options says so (its card opens its page to choose) and, when its variants' prices differ, "from".
+        const options = optionsOf(row);
+        return {
+          ...specificationsIn(toProduct(row, lang), names),
+          ...(options.length ? { options } : {}),
+          ...(varied.has(row.id) ? { priceFrom: true } : {}),
+        };
+      }),
       count: total,
       pagination: { page: filters.page, limit: filters.limit, total },
       facets: facetsIn(facets, names, lang),
@@ -95,7 +108,14 @@ export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog
     const { lang = 'en' } = valid(request, 'query');
     const row = await catalog.get(request.store.id, id);
     if (!row) throw notFound('Product not found.');
-    return specificationsIn(toProduct(row, lang), await catalog.hindiNames(request.store.id, lang));
+    const { options, variants } = toWireVariants(row, await catalog.variantsOf(request.store.id, row.id));
+    const priceFrom = new Set(variants.map((variant) => variant.price)).size > 1;
+    return {
+      ...specificationsIn(toProduct(row, lang), await catalog.hindiNames(request.store.id, lang)),
+      options,
+      variants,
+      ...(priceFrom ? { priceFrom } : {}),
+    };
   });
 
   const categories = { querystring: CategoriesQuery, response: withErrors({ 200: CategoriesResponse }) };

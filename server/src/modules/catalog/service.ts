@@ -2,6 +2,8 @@ import {
   type AdminProductListQuery,
   type CategoriesResponse,
   type ProductListQuery,
+  type ProductOption,
+  type ProductRecord,
   productCode,
   productCodeOf,
   productSlug,
@@ -11,13 +13,23 @@ import {
 } from '@netkart/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Database, ProductRow } from '../../db/schema.js';
+import type { Database, ProductRow, ProductVariantRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
 import { catalogueChanged } from '../stores/versions.js';
 import { type DeletedProducts, deleteProducts, type OrderedAmong } from './delete-products.js';
-import { batchesOf, type ImportCounts, type ImportOptions, importProducts, type PreparedRows } from './import/index.js';
+import {
+  batchesOf,
+  type CatalogueProblem,
+  type ImportCounts,
+  type ImportOptions,
+  importProducts,
+  type PreparedRows,
+  rowToRecord,
+  type VariantGroup,
+  variantRecordsOf,
+} from './import/index.js';
 import {
   type HindiNameKind,
   type HindiNames,
@@ -36,6 +48,14 @@ import { type WordsOrSku, wordsOrSku } from './search/words-or-sku.js';
 import { shownOnly } from './shown.js';
 import { type StaffListStore, StaffProductList, type StaffProductPage } from './staff-list.js';
 import { returnStock, type StockLine } from './stock.js';
+import {
+  keepProductsToTheirVariants,
+  pricesVaryAmong,
+  replaceVariants,
+  skusTakenElsewhere,
+  type VariantInput,
+  variantsOf,
+} from './variants.js';
 
 export type { OrderedAmong, ProductListFilters };
 
@@ -231,6 +251,7 @@ export class CatalogService {
     const found = await this.findSku(storeId, sku);
     if (!found) return false;
     await writeTransaction(this.db, async (trx) => {
+      if (change.stock !== undefined) await refuseStockOfVariants(trx, found.id);
       await trx
         .updateTable('products')
         .set({
@@ -262,6 +283,125 @@ export class CatalogService {
       .where('id', '=', productId)
       .execute();
     await catalogueChanged(trx, storeId);
+  }
+
+  /** A product's variants in order (none: it is its own one variant). */
+  variantsOf(storeId: string, productId: string, db: Database = this.db): Promise<ProductVariantRow[]> {
+    return variantsOf(db, storeId, [productId]);
+  }
+
+  /**
+   * Replaces a product's options and variants (none: it is its own one variant again), its stock
+   * and prices following them, in one transaction (the caller's when given).
+   */
+  async setVariants(
+    storeId: string,
+    productId: string,
+    options: ProductOption[],
+    variants: VariantInput[],
+    trx?: Database,
+  ): Promise<void> {
+    const write = async (db: Database) => {
+      await replaceVariants(db, storeId, productId, options, variants);
+      await this.stockMayBeBack(db, storeId);
+      await catalogueChanged(db, storeId);
+    };
+    if (trx) await write(trx);
+    else await writeTransaction(this.db, write);
+  }
+
+  /**
+   * Every product of the store as catalogue records, a batch at a time, each product's variants
+   * right after it (parentSku naming it): what an export writes.
+   */
+  async *recordsInBatches(storeId: string): AsyncGenerator<{ records: ProductRecord[]; products: number }> {
+    for await (const rows of batchesOf(this.db, storeId, 1000)) {
+      const variants = await variantsOf(
+        this.db,
+        storeId,
+        rows.map((row) => row.id),
+      );
+      const records = rows.flatMap((row) => [
+        rowToRecord(row),
+        ...variantRecordsOf(
+          row,
+          variants.filter((variant) => variant.product_id === row.id),
+        ),
+      ]);
+      yield { records, products: rows.length };
+    }
+  }
+
+  /** Why an import's variants cannot be written, each with its line: a SKU another product of the store has. */
+  async variantProblems(storeId: string, groups: VariantGroup[]): Promise<CatalogueProblem[]> {
+    const problems: CatalogueProblem[] = [];
+    for (const group of groups) {
+      const parent = await this.findSku(storeId, group.parentSku);
+      const taken = new Set(
+        (
+          await skusTakenElsewhere(
+            this.db,
+            storeId,
+            group.variants.map((variant) => variant.sku),
+            parent?.id ?? '',
+          )
+        ).map((sku) => sku.toLowerCase()),
+      );
+      for (const variant of group.variants) {
+        if (taken.has(variant.sku.toLowerCase()))
+          problems.push({ line: variant.line, message: `the SKU ${variant.sku} is another product's in the shop.` });
+      }
+    }
+    return problems;
+  }
+
+  /**
+   * Writes an import's variants, each product's replacing those it had, in one transaction; then
+   * every product with variants reads their stock and prices again (an older file's row may have set its own).
+   */
+  async importVariants(storeId: string, groups: VariantGroup[]): Promise<void> {
+    await writeTransaction(this.db, async (trx) => {
+      for (const group of groups) {
+        const parent = await this.findSku(storeId, group.parentSku, trx);
+        if (!parent) continue;
+        await replaceVariants(trx, storeId, parent.id, group.options, group.variants);
+      }
+      await keepProductsToTheirVariants(trx, storeId);
+      await this.stockMayBeBack(trx, storeId);
+      await catalogueChanged(trx, storeId);
+    });
+  }
+
+  /** Sets one variant's stock by its SKU (in any case), its product's sum with it; undefined when no variant has it. */
+  async setVariantStock(
+    storeId: string,
+    sku: string,
+    stock: number,
+  ): Promise<{ sku: string; before: number } | undefined> {
+    return writeTransaction(this.db, async (trx) => {
+      const variant = await trx
+        .selectFrom('product_variants')
+        .select(['id', 'sku', 'product_id', 'stock'])
+        .where('store_id', '=', storeId)
+        .where((eb) => eb(eb.fn('lower', ['sku']), '=', sku.toLowerCase()))
+        .executeTakeFirst();
+      if (!variant) return undefined;
+      await trx.updateTable('product_variants').set({ stock }).where('id', '=', variant.id).execute();
+      await keepProductsToTheirVariants(trx, storeId, [variant.product_id]);
+      await this.stockMayBeBack(trx, storeId);
+      await catalogueChanged(trx, storeId);
+      return { sku: variant.sku, before: Number(variant.stock) };
+    });
+  }
+
+  /** Which of these products have variants that differ in price (their price reads "from ₹…"). */
+  pricesVaryAmong(storeId: string, productIds: string[]): Promise<Set<string>> {
+    return pricesVaryAmong(this.db, storeId, productIds);
+  }
+
+  /** A product with variants reads its stock and prices from them again, in the caller's transaction. */
+  keepToVariants(trx: Database, storeId: string, productId: string): Promise<void> {
+    return keepProductsToTheirVariants(trx, storeId, [productId]);
   }
 
   /** A product of the store, hidden or not (the back office sees them all). */
@@ -297,6 +437,7 @@ export class CatalogService {
         position: Number(last?.position ?? 0) + 1,
         rating_count: null,
         rating_sum: null,
+        options_json: '[]',
         ...productColumns(input, now),
       };
       await trx.insertInto('products').values(row).execute();
@@ -358,6 +499,7 @@ export class CatalogService {
       const before = await this.getAny(storeId, id, trx);
       if (!before) throw notFound(PRODUCT_NOT_FOUND);
       if (before.stock !== change.stockSeen) throw new HttpError(409, stockMoved(before.stock), {}, 'stock');
+      await refuseStockOfVariants(trx, before.id);
       const columns = { stock: change.stock, updated_at: nowIso() };
       const updated = await trx
         .updateTable('products')
@@ -375,15 +517,19 @@ export class CatalogService {
   }
 
   /** The product with this SKU, matched whatever its case (merchants type nk-lan-001 for NK-LAN-001). */
-  async findSku(storeId: string, sku: string): Promise<{ id: string; sku: string } | undefined> {
-    const exact = await this.db
+  async findSku(
+    storeId: string,
+    sku: string,
+    db: Database = this.db,
+  ): Promise<{ id: string; sku: string } | undefined> {
+    const exact = await db
       .selectFrom('products')
       .select(['id', 'sku'])
       .where('store_id', '=', storeId)
       .where('sku', '=', sku)
       .executeTakeFirst();
     if (exact) return exact;
-    return this.db
+    return db
       .selectFrom('products')
       .select(['id', 'sku'])
       .where('store_id', '=', storeId)
@@ -437,6 +583,22 @@ export class CatalogService {
 }
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
+
+/** A product with variants has their stock: each variant's is set on its own. */
+async function refuseStockOfVariants(trx: Database, productId: string): Promise<void> {
+  const variant = await trx
+    .selectFrom('product_variants')
+    .select('sku')
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  if (variant)
+    throw new HttpError(
+      409,
+      `This product's stock is the sum of its variants': set each variant's stock (e.g. ${variant.sku}) instead.`,
+      {},
+      'stock',
+    );
+}
 
 async function refuseTakenSku(db: Database, storeId: string, sku: string): Promise<void> {
   const taken = await db

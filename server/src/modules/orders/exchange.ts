@@ -53,7 +53,7 @@ export async function placeExchange(
   await takeStock(
     trx,
     original.store_id,
-    lines.map(({ item, quantity }) => ({ productId: item.product_id, quantity })),
+    lines.map(({ item, quantity }) => ({ productId: item.product_id, quantity, variantSku: item.variant_sku })),
   );
   await recordEvent(trx, {
     storeId: original.store_id,

@@ -124,13 +124,13 @@ export async function moveRow(
 async function returnOrderedStock(trx: Database, order: Pick<OrderRow, 'id' | 'store_id'>): Promise<void> {
   const items = await trx
     .selectFrom('order_items')
-    .select(['product_id', 'quantity'])
+    .select(['product_id', 'quantity', 'variant_sku'])
     .where('order_id', '=', order.id)
     .execute();
   await returnStock(
     trx,
     order.store_id,
-    items.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
+    items.map((item) => ({ productId: item.product_id, quantity: item.quantity, variantSku: item.variant_sku })),
   );
 }
 

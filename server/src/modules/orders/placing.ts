@@ -13,7 +13,7 @@ import { conflict, HttpError } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
 import { notEnoughStock, productsToOrder, takeStock } from '../catalog/stock.js';
 import { type OrderCharges, priceCharges } from './charges.js';
-import { chooseOptions } from './lines.js';
+import { chooseOptions, refuseShortVariants, stockLinesOf } from './lines.js';
 import { type OrderChangeHook, recordEvent } from './moves.js';
 import { mergeSameChoices, orderTotal, pricedItems, quantitiesByProduct } from './pricing.js';
 
@@ -96,6 +96,7 @@ export async function placeOrder(
 
   const wanted = quantitiesByProduct(lines);
   const lineCap = placing.maxLineQuantity ?? DEFAULT_MAX_LINE_QUANTITY;
+  refuseShortVariants(lines, lineCap);
   for (const [productId, quantity] of wanted) {
     const product = byId.get(productId);
     if (!product) continue;
@@ -111,11 +112,7 @@ export async function placeOrder(
       );
     }
   }
-  await takeStock(
-    trx,
-    storeId,
-    [...wanted].map(([productId, quantity]) => ({ productId, quantity })),
-  );
+  await takeStock(trx, storeId, stockLinesOf(lines));
 
   const priced = pricedItems(orderId, lines, newId);
   const itemsTotal = orderTotal(priced);

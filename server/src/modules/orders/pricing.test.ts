@@ -4,6 +4,7 @@ import { mergeSameChoices, orderTotal, pricedItems, quantitiesByProduct, unitPri
 
 const product = (id: string, regular: number, discounted: number | null = null): OrderedProduct => ({
   id,
+  sku: `SKU-${id}`,
   title: `Product ${id}`,
   regular_price: regular,
   discounted_price: discounted,
@@ -15,6 +16,8 @@ const product = (id: string, regular: number, discounted: number | null = null):
   breadth_cm: null,
   height_cm: null,
   gst_rate: 1800,
+  options_json: '[]',
+  variants: [],
 });
 const line = (item: OrderedProduct, quantity: number, size?: string, color?: string): ChosenLine => ({
   productId: item.id,

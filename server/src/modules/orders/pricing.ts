@@ -2,15 +2,15 @@ import type { OrderLine } from '@netkart/contract';
 import type { OrderItemRow } from '../../db/schema.js';
 import type { ChosenLine, OrderedProduct } from './lines.js';
 
-/** What one of a product costs: its discounted price when it has one, in paise. */
+/** What one of a product (or of its variant) costs: its discounted price when it has one, in paise. */
 export const unitPrice = (product: Pick<OrderedProduct, 'regular_price' | 'discounted_price'>): number =>
   Number(product.discounted_price ?? product.regular_price);
 
-/** Lines of the same product with the same size and colour become one line. */
+/** Lines of the same product with the same variant, size and colour become one line. */
 export function mergeSameChoices<L extends OrderLine & { product: OrderedProduct }>(lines: L[]): L[] {
   const merged = new Map<string, L>();
   for (const line of lines) {
-    const key = JSON.stringify([line.productId, line.size ?? null, line.color ?? null]);
+    const key = JSON.stringify([line.productId, line.variantSku ?? null, line.size ?? null, line.color ?? null]);
     const earlier = merged.get(key);
     merged.set(key, earlier ? { ...earlier, quantity: earlier.quantity + line.quantity } : line);
   }
@@ -35,7 +35,7 @@ export function pricedItems(orderId: string, lines: ChosenLine[], newId: () => s
     product_id: line.product.id,
     product_title: line.product.title,
     quantity: line.quantity,
-    unit_price: unitPrice(line.product),
+    unit_price: unitPrice(line.variant ?? line.product),
     position,
     size: line.size ?? null,
     color: line.color ?? null,
@@ -44,6 +44,7 @@ export function pricedItems(orderId: string, lines: ChosenLine[], newId: () => s
     gst_rate: line.product.gst_rate,
     // Its share of a coupon's discount: placing fills it in once the charges are priced.
     discount: 0,
+    variant_sku: line.variant?.sku ?? null,
   }));
 }
 

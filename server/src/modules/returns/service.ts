@@ -419,7 +419,7 @@ export class ReturnService {
       await this.neighbours.catalog.restock(
         trx,
         storeId,
-        lines.map(({ item, quantity }) => ({ productId: item.product_id, quantity })),
+        lines.map(({ item, quantity }) => ({ productId: item.product_id, quantity, variantSku: item.variant_sku })),
       );
       const items = await this.neighbours.orders.itemRows(order.id, trx);
       await this.neighbours.invoices.issueReturnCreditNote(trx, order, {

@@ -10,7 +10,21 @@ export interface Packed {
 
 export interface PackedLine {
   product: Packed;
+  /** The variant ordered, when the product has variants: its own weight and size, each null for the product's. */
+  variant?: Packed | undefined;
   quantity: number;
+}
+
+/** A variant's parcel: its own weight and size where it has them, the product's where not. */
+function packedOf({ product, variant }: PackedLine): Packed {
+  if (!variant) return product;
+  const ownSize = variant.length_cm !== null && variant.breadth_cm !== null && variant.height_cm !== null;
+  return {
+    weight_grams: variant.weight_grams ?? product.weight_grams,
+    length_cm: ownSize ? variant.length_cm : product.length_cm,
+    breadth_cm: ownSize ? variant.breadth_cm : product.breadth_cm,
+    height_cm: ownSize ? variant.height_cm : product.height_cm,
+  };
 }
 
 type Defaults = Pick<ShippingRules, 'defaultWeightGrams' | 'defaultDimensionsCm'>;
@@ -35,7 +49,9 @@ function volumetricGrams(product: Packed, defaults: Defaults): number {
 export function chargeableGrams(lines: PackedLine[], defaults: Defaults): number {
   let dead = 0;
   let volumetric = 0;
-  for (const { product, quantity } of lines) {
+  for (const line of lines) {
+    const { quantity } = line;
+    const product = packedOf(line);
     const weight = product.weight_grams === null ? defaults.defaultWeightGrams : Number(product.weight_grams);
     dead += weight * quantity;
     volumetric += volumetricGrams(product, defaults) * quantity;

@@ -64,7 +64,11 @@ export function useSaveProduct(id: string | undefined) {
   return useMutation({
     mutationFn: (body: SaveProductRequest) =>
       id === undefined
-        ? adminRequest<AdminProduct>('/products', { method: 'POST', body: { product: body.product }, csrfToken })
+        ? adminRequest<AdminProduct>('/products', {
+            method: 'POST',
+            body: { product: body.product, options: body.options, variants: body.variants },
+            csrfToken,
+          })
         : adminRequest<AdminProduct>(`/products/${encodeURIComponent(id)}`, { method: 'PUT', body, csrfToken }),
     onSuccess: (product) => changed(product),
   });

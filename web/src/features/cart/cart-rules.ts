@@ -7,20 +7,28 @@ export interface CartItem {
   quantity: number;
   selectedSize?: string;
   selectedColor?: string;
+  /** The SKU of the variant chosen (a product with options); older lines have none and still order. */
+  variantSku?: string;
+  /** The variant's options as the line shows them: 'Colour: Olive · Length: 2 m'. */
+  variantLabel?: string;
 }
 
 export const CART_STORAGE_KEY = 'cart';
 
 export type CartChange = 'added' | 'updated';
 
-const sameLine = (a: Pick<CartItem, 'id' | 'selectedSize' | 'selectedColor'>, b: typeof a) =>
+const sameLine = (
+  a: Pick<CartItem, 'id' | 'selectedSize' | 'selectedColor' | 'variantSku'>,
+  b: Pick<CartItem, 'id' | 'selectedSize' | 'selectedColor' | 'variantSku'>,
+) =>
   a.id === b.id &&
   (a.selectedSize ?? '') === (b.selectedSize ?? '') &&
-  (a.selectedColor ?? '') === (b.selectedColor ?? '');
+  (a.selectedColor ?? '') === (b.selectedColor ?? '') &&
+  (a.variantSku ?? '') === (b.variantSku ?? '');
 
-/** One key per line: the product with its size and colour. */
-export const lineKey = (line: Pick<CartItem, 'id' | 'selectedSize' | 'selectedColor'>) =>
-  `${line.id}|${line.selectedSize ?? ''}|${line.selectedColor ?? ''}`;
+/** One key per line: the product with its size and colour (and its variant, when it has one). */
+export const lineKey = (line: Pick<CartItem, 'id' | 'selectedSize' | 'selectedColor' | 'variantSku'>) =>
+  `${line.id}|${line.selectedSize ?? ''}|${line.selectedColor ?? ''}${line.variantSku ? `|${line.variantSku}` : ''}`;
 
 /** Same id, size and colour: that line grows; otherwise a new line. */
 export function addItem(items: CartItem[], item: CartItem): { items: CartItem[]; change: CartChange } {

@@ -47,6 +47,23 @@ export interface StoreProduct {
   bisRegistration?: string;
   /** The approved reviews' average stars and count; absent when none is approved. */
   rating?: { average: number; count: number };
+  /** The options it comes in (Colour, Length …), and its variants; none: it is its own one variant. */
+  options: { name: string; values: string[] }[];
+  variants: StoreVariant[];
+  /** Its variants differ in price: `price` is the cheapest's, read "from ₹…". */
+  priceFrom?: boolean;
+}
+
+/** One variant of a product with options, as its page picks it. */
+export interface StoreVariant {
+  sku: string;
+  /** Its value of each option: { Colour: 'Olive' }. */
+  options: Record<string, string>;
+  price: number;
+  originalPrice?: number;
+  mrp?: number;
+  stock: number;
+  images: ProductPicture[];
 }
 
 /** The server's shape, loosely: the mapping copes with missing fields rather than trusting them. */
@@ -88,6 +105,29 @@ export function toStoreProduct(product: ProductInput): StoreProduct {
     ...(product.rating && product.rating.count > 0
       ? { rating: { average: product.rating.average, count: product.rating.count } }
       : {}),
+    ...variantsOf(product),
+    ...(product.priceFrom ? { priceFrom: true } : {}),
+  };
+}
+
+/** The product's options and variants: only a product with options has variants to pick. */
+function variantsOf(product: ProductInput): Pick<StoreProduct, 'options' | 'variants'> {
+  const options = Array.isArray(product.options) ? product.options.filter((option) => option.values.length > 0) : [];
+  // A listing's card knows the options (to open the page to choose), not the variants.
+  if (options.length === 0 || !Array.isArray(product.variants)) return { options, variants: [] };
+  return {
+    options,
+    variants: product.variants.map((variant) => ({
+      sku: variant.sku,
+      options: variant.options,
+      price: variant.price,
+      ...(variant.discountedPrice !== null && variant.discountedPrice < variant.regularPrice
+        ? { originalPrice: variant.regularPrice }
+        : {}),
+      ...(isPrice(variant.mrp) ? { mrp: variant.mrp } : {}),
+      stock: stockOf(variant.stock),
+      images: variant.images.filter((image) => image?.url),
+    })),
   };
 }
 

@@ -5,13 +5,14 @@ import { needsChoice, onlyOption, pictureFor, type StoreProduct } from './produc
 
 /**
  * A card's Add to Cart: one unit with the only size and colour chosen (spec); a product with two
- * sizes or two colours opens its page instead, where the shopper chooses.
+ * sizes or two colours, or with options, opens its page instead, where the shopper chooses.
  */
 export function useQuickAdd() {
   const { addItem } = useCart();
   const navigate = useNavigate();
   return (product: StoreProduct) => {
-    if (needsChoice(product)) {
+    // A product with options (variants) is chosen on its page too.
+    if (needsChoice(product) || product.options.length > 0) {
       navigate(productPath(product));
       return;
     }

@@ -1,5 +1,6 @@
 import type { CatalogueEntry, CatalogueProblem } from './catalogue-entry.js';
 import { BisCheck, CategoryTally, PictureCheck, TaxTally } from './import-checks.js';
+import { isVariantRecord, type VariantGroup, VariantRows } from './variant-rows.js';
 
 /**
  * The first pass over a catalogue file: every row checked, a row at a time, and nothing of the
@@ -19,6 +20,8 @@ export class CatalogueCheck {
   private readonly tax = new TaxTally();
 
   private readonly bis: BisCheck;
+  /** The variant rows, checked once the file is read (their product's row may come after them). */
+  private readonly variantRows = new VariantRows();
 
   /**
    * `mediaDirs`: the picture folders a `/media/` picture must be in; not given, pictures are not looked for.
@@ -42,6 +45,14 @@ export class CatalogueCheck {
       return;
     }
     this.lineOfSku.set(key, line);
+    if (isVariantRecord(record)) {
+      // A variant's row: its own pictures are looked for; the product's row carries the rest.
+      const problems = this.pictures?.problems(line, record) ?? [];
+      for (const problem of problems) this.refuse(problem);
+      if (problems.length === 0) this.variantRows.addVariant(line, record);
+      return;
+    }
+    this.variantRows.addProduct(line, record.sku);
     const pictureProblems = [...(this.pictures?.problems(line, record) ?? []), ...this.bis.problems(line, record)];
     if (pictureProblems.length) {
       for (const problem of pictureProblems) this.refuse(problem);
@@ -59,7 +70,12 @@ export class CatalogueCheck {
 
   /** Every problem, in the order of the file. */
   problems(): CatalogueProblem[] {
-    return [...this.found].sort((a, b) => a.line - b.line);
+    return [...this.found, ...this.variantRows.problems()].sort((a, b) => a.line - b.line);
+  }
+
+  /** The good variant rows, by product. */
+  variants(): VariantGroup[] {
+    return this.variantRows.groups();
   }
 
   /** What the merchant should hear of the good rows: new or misspelt categories, products without tax details. */

@@ -4,6 +4,7 @@ import { CatalogueCheck } from './catalogue-check.js';
 import { CatalogueFileError } from './catalogue-entry.js';
 import { openCatalogueFile } from './read-catalogue.js';
 import type { FromReader, ReadJob } from './read-in-worker.js';
+import { isVariantRecord } from './variant-rows.js';
 
 /**
  * The thread that reads a catalogue file for `store products import` (read-in-worker.ts): each row
@@ -41,7 +42,8 @@ async function read(): Promise<void> {
     total = size;
   })) {
     check.add(entry);
-    if (!('record' in entry) || !check.passed(entry.line)) continue;
+    // A variant's row is no product: its product's variants are written once the file is read.
+    if (!('record' in entry) || !check.passed(entry.line) || isVariantRecord(entry.record)) continue;
     // The import's own time is set as the rows are staged.
     rows.push(productColumns(entry.record, ''));
     if (rows.length === job.batchRows) await flush();
@@ -51,6 +53,7 @@ async function read(): Promise<void> {
     kind: 'end',
     good: check.good,
     problems: check.problems(),
+    variants: check.variants(),
     warnings: [...catalogue.warnings, ...check.warnings(job.knownCategories, job.gstin)],
   });
 }

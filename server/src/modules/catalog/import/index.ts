@@ -16,7 +16,7 @@
  * The way back out, a catalogue file of the products, is product-batches.ts and write-catalogue.ts.
  */
 
-export { CatalogueFileError } from './catalogue-entry.js';
+export { CatalogueFileError, type CatalogueProblem } from './catalogue-entry.js';
 export {
   type ImportChange,
   type ImportCounts,
@@ -30,4 +30,5 @@ export { batchesOf } from './product-batches.js';
 export { MAX_STOCK, rowToRecord } from './product-record.js';
 export { checkCatalogueFile, readCatalogueFile } from './read-catalogue.js';
 export { readInWorker } from './read-in-worker.js';
+export { isVariantRecord, type VariantGroup, VariantRows, variantRecordsOf } from './variant-rows.js';
 export { type CatalogueFormat, catalogueWriter } from './write-catalogue.js';

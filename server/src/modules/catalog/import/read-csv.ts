@@ -165,6 +165,11 @@ function decodeCsvRecord(
       raw[column] = cell;
     }
   }
+  // A variant's row may leave its product's title and category blank: its product's row has them.
+  if (typeof raw.parentSku === 'string' && raw.parentSku !== '') {
+    raw.title ||= raw.parentSku;
+    raw.category ||= raw.parentSku;
+  }
   const checked = ProductRecord.safeParse(raw);
   const messages = [...cellProblems, ...(checked.success ? [] : [describeIssues(checked.error)])];
   if (messages.length || !checked.success) return { ok: false, error: messages.join(' ') };

@@ -7,6 +7,7 @@ import { serverFolder } from '../../../shared/server-folder.js';
 import type { ProductColumns } from '../product-row.js';
 import { CatalogueFileError, type CatalogueProblem, type ProgressListener } from './catalogue-entry.js';
 import type { PreparedRows } from './catalogue-staging.js';
+import type { VariantGroup } from './variant-rows.js';
 
 /** What the reading thread is asked to do (catalogue-worker.ts). */
 export interface ReadJob {
@@ -33,6 +34,8 @@ export type FromReader =
 export interface CheckedFile {
   good: number;
   problems: CatalogueProblem[];
+  /** The good variant rows, by product: written once the products are. */
+  variants: VariantGroup[];
   warnings: CatalogueProblem[];
 }
 

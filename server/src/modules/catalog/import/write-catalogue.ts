@@ -66,4 +66,11 @@ const csvRow = (record: ProductRecord): string[] => [
   record.heightCm === null ? '' : String(record.heightCm),
   text(record.titleHi ?? ''),
   text(record.descriptionHi ?? ''),
+  text(record.parentSku ?? ''),
+  text(record.option1Name ?? ''),
+  text(record.option1Value ?? ''),
+  text(record.option2Name ?? ''),
+  text(record.option2Value ?? ''),
+  text(record.option3Name ?? ''),
+  text(record.option3Value ?? ''),
 ];

@@ -14,6 +14,7 @@ import { useProduct, useSaveProduct } from '../api';
 import { AttributesSection } from '../components/AttributesSection';
 import { DetailsSection } from '../components/DetailsSection';
 import { PicturesSection } from '../components/PicturesSection';
+import { VariantsSection, variantsTableOf, variantsToSave } from '../components/VariantsSection';
 import { emptyProduct, formFieldOf, type ProductFormValues, productFormSchema, toFormValues } from '../product-form';
 import { productPath } from './ProductsPage';
 
@@ -93,6 +94,7 @@ function ProductForm({ product, onReload }: { product?: AdminProduct; onReload?:
   const save = useSaveProduct(product?.id);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [schema] = useState(() => productFormSchema(product?.gender ?? null));
+  const [variants, setVariants] = useState(() => variantsTableOf(product));
   const form = useForm<ProductFormValues, unknown, ProductRecord>({
     resolver: contractResolver(schema),
     defaultValues: product ? toFormValues(product) : emptyProduct,
@@ -102,8 +104,13 @@ function ProductForm({ product, onReload }: { product?: AdminProduct; onReload?:
   const submit = form.handleSubmit(async (record) => {
     setProblem(null);
     try {
+      // The variants go with the product when it has or had any: a product without them is its own one.
+      const withVariants =
+        variants.names.length > 0 || (product?.variants?.length ?? 0) > 0 ? variantsToSave(variants) : {};
       const saved = await save.mutateAsync(
-        product ? { product: record, updatedAt: product.updatedAt, stockSeen: product.stock } : { product: record },
+        product
+          ? { product: record, updatedAt: product.updatedAt, stockSeen: product.stock, ...withVariants }
+          : { product: record, ...withVariants },
       );
       toast.success(`${saved.title} saved.`);
       if (!product) navigate(productPath(saved.id), { replace: true });
@@ -149,6 +156,8 @@ function ProductForm({ product, onReload }: { product?: AdminProduct; onReload?:
           <DetailsSection form={form} />
 
           <AttributesSection form={form} />
+
+          <VariantsSection table={variants} onChange={setVariants} />
 
           <PicturesSection form={form} errors={errors} />
         </fieldset>

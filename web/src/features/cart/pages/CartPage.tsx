@@ -75,7 +75,7 @@ export default function CartPage() {
             const key = lineKey(item);
             const problem = availability.problems.get(key);
             const limit = availability.limits.get(key) ?? Number.POSITIVE_INFINITY;
-            const options = optionsLabel(item.selectedSize, item.selectedColor);
+            const options = item.variantLabel ?? optionsLabel(item.selectedSize, item.selectedColor);
             const remove = () => removeItem(item.id, item.selectedSize, item.selectedColor);
             return (
               <li key={key} className="flex gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">

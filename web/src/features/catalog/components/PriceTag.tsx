@@ -19,7 +19,7 @@ export function PriceTag({
   size = 'md',
   className,
 }: {
-  product: Pick<StoreProduct, 'price' | 'originalPrice' | 'mrp' | 'stock'>;
+  product: Pick<StoreProduct, 'price' | 'originalPrice' | 'mrp' | 'stock' | 'priceFrom'>;
   size?: keyof typeof sizes;
   className?: string;
 }) {
@@ -29,7 +29,11 @@ export function PriceTag({
   const note = stockNote(product.stock, t);
   return (
     <div className={cn('space-y-1', className)}>
-      <p className={cn('font-bold text-slate-900', sizes[size].price)}>{formatPrice(product.price)}</p>
+      <p className={cn('font-bold text-slate-900', sizes[size].price)}>
+        {/* Variants at different prices: the cheapest's, as a starting point. */}
+        {product.priceFrom ? <span className="font-normal text-slate-600">from </span> : null}
+        {formatPrice(product.price)}
+      </p>
       {reference && (reference.label || saving) ? (
         <p className={cn('flex flex-wrap items-baseline gap-x-2', sizes[size].reference)}>
           <span className="text-slate-600">

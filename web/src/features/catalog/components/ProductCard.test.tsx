@@ -110,3 +110,11 @@ describe('a product card', () => {
     expect(stored()).toEqual([]);
   });
 });
+
+describe('a product whose variants differ in price', () => {
+  it('reads "from" the cheapest variant’s price', () => {
+    showCard({ ...adapter, discountedPrice: null, regularPrice: 1299, priceFrom: true });
+    expect(screen.getByText('from')).toBeVisible();
+    expect(screen.getByText('from').parentElement).toHaveTextContent('from ₹1,299');
+  });
+});

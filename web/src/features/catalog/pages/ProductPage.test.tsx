@@ -187,3 +187,73 @@ describe('Notify me on an out-of-stock product', () => {
     expect(screen.queryByRole('region', { name: 'Out of stock: get an email when it is back' })).toBeNull();
   });
 });
+
+describe('picking a variant', () => {
+  const variant = (sku: string, options: Record<string, string>, price: number, stock: number, image?: string) => ({
+    sku,
+    options,
+    price,
+    regularPrice: price,
+    discountedPrice: null,
+    mrp: price + 500,
+    stock,
+    images: image ? [{ url: image, width: 800, height: 800 }] : [],
+  });
+  const caseWithVariants = {
+    ...stand,
+    title: 'Hard Travel Case',
+    regularPrice: 1299,
+    discountedPrice: null,
+    stock: 12,
+    attributes: [],
+    options: [
+      { name: 'Colour', values: ['Black', 'Olive'] },
+      { name: 'Strap', values: ['Short', 'Long'] },
+    ],
+    variants: [
+      variant('TC-BLK-S', { Colour: 'Black', Strap: 'Short' }, 1299, 9, '/case-black.svg'),
+      variant('TC-BLK-L', { Colour: 'Black', Strap: 'Long' }, 1399, 0),
+      variant('TC-OLV-S', { Colour: 'Olive', Strap: 'Short' }, 1499, 3, '/case-olive.svg'),
+    ],
+  };
+
+  it('shows the chosen variant’s price, M.R.P., stock and picture, and disables what cannot be bought', async () => {
+    showProduct(caseWithVariants);
+    await expectVisibleText('Variant SKU: TC-BLK-S');
+    expect(screen.getByRole('button', { name: 'Black' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getAllByText('₹1,299').length).toBeGreaterThan(0);
+    expect(screen.getByText(/M\.R\.P\.:/).querySelector('s')?.textContent).toBe('₹1,799');
+    expect(screen.queryByText(/Only \d+ left/)).toBeNull();
+    // Black with a long strap is sold out; olive comes with a short strap only.
+    expect(screen.getByRole('button', { name: 'Long' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Olive' }));
+    await expectVisibleText('Variant SKU: TC-OLV-S');
+    expect(screen.getAllByText('₹1,499').length).toBeGreaterThan(0);
+    expect(screen.getByText('Only 3 left')).toBeVisible();
+    expect(document.querySelector('img[src*="case-olive"]')).not.toBeNull();
+  });
+
+  it('puts the variant’s SKU on the cart line, beside a line from before variants', async () => {
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify([{ id: 'old-line', name: 'Old cable', image: '/cable.svg', price: 299, quantity: 1 }]),
+    );
+    showProduct(caseWithVariants);
+    await userEvent.click(await screen.findByRole('button', { name: 'Olive' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await expectVisibleText('Landed on /cart');
+    expect(stored()).toEqual([
+      { id: 'old-line', name: 'Old cable', image: '/cable.svg', price: 299, quantity: 1 },
+      expect.objectContaining({
+        id: stand.id,
+        price: 1499,
+        quantity: 1,
+        variantSku: 'TC-OLV-S',
+        variantLabel: 'Colour: Olive · Strap: Short',
+        selectedColor: 'Olive',
+        image: '/case-olive.svg',
+      }),
+    ]);
+  });
+});

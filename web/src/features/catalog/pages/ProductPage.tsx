@@ -28,6 +28,7 @@ import { SpecificationsTable } from '../components/SpecificationsTable';
 import { onlyOption, pictureFor, type StoreProduct } from '../product';
 import { reviewsQuery } from '../reviews';
 import { productStructuredData, summaryOf } from '../structured-data';
+import { asVariant, canChoose, chosenVariant, firstChoice, type VariantChoice, variantLabel } from '../variant-choice';
 import { toggleWishlist, useWishlist } from '../wishlist';
 
 export default function ProductPage() {
@@ -77,22 +78,45 @@ export default function ProductPage() {
   return <ProductDetails key={product.data.id} product={product.data} />;
 }
 
-function ProductDetails({ product }: { product: StoreProduct }) {
+function ProductDetails({ product: whole }: { product: StoreProduct }) {
   const navigate = useNavigate();
   const { items, addItem } = useCart();
   const wishlist = useWishlist();
   const [pictureIndex, setPictureIndex] = useState(0);
   // Spec: a single 'One Size' is chosen up front; so is any single option, as the product card does.
-  const [size, setSize] = useState(onlyOption(product.sizes) ?? '');
-  const [color, setColor] = useState(onlyOption(product.colors) ?? '');
+  const [size, setSize] = useState(onlyOption(whole.sizes) ?? '');
+  const [color, setColor] = useState(onlyOption(whole.colors) ?? '');
+  // A product with options: its first variant in stock is chosen up front; the price, M.R.P., stock and
+  // pictures shown are the chosen variant's.
+  const hasVariants = whole.options.length > 0 && whole.variants.length > 0;
+  const [choice, setChoice] = useState<VariantChoice>(() => firstChoice(whole));
+  const variant = hasVariants ? chosenVariant(whole, choice) : undefined;
+  const product = asVariant(whole, variant);
   const [quantity, setQuantity] = useState(1);
   const inWishlist = wishlist.includes(product.id);
-  const inCart = unitsOf(items, product.id);
+  const inCart = variant
+    ? items.reduce((sum, line) => (line.variantSku === variant.sku ? sum + line.quantity : sum), 0)
+    : unitsOf(items, product.id);
   // The stepper stops at what the shop holds (and the store's cap on one product per order), less
   // what the cart already has of it.
   const cap = useStoreInfo().storeInfo?.maxLineQuantity ?? Number.POSITIVE_INFINITY;
   const canAdd = Math.max(0, Math.min(product.stock, cap) - inCart);
   const atCap = cap < product.stock && inCart + quantity >= cap;
+
+  const chooseValue = (name: string, value: string) => {
+    const next = { ...choice, [name]: value };
+    // A value that does not go with the other choices takes the first variant in stock that has it.
+    const fitting = whole.variants.filter((each) =>
+      Object.entries(next).every(([option, chosen]) => each.options[option] === chosen),
+    );
+    if (fitting.length === 0) {
+      const other =
+        whole.variants.find((each) => each.options[name] === value && each.stock > 0) ??
+        whole.variants.find((each) => each.options[name] === value);
+      setChoice(other ? { ...other.options } : next);
+    } else setChoice(next);
+    setPictureIndex(0);
+  };
 
   const chooseColor = (value: string) => {
     setColor(value);
@@ -102,6 +126,27 @@ function ProductDetails({ product }: { product: StoreProduct }) {
 
   const addToCart = () => {
     if (canAdd < 1) return;
+    if (hasVariants) {
+      if (!variant) {
+        toast.error('Please choose an option', { description: whole.options.map((option) => option.name).join(', ') });
+        return;
+      }
+      const named = (...names: string[]) =>
+        Object.entries(variant.options).find(([name]) => names.includes(name.toLowerCase()))?.[1];
+      addItem({
+        id: product.id,
+        name: product.name,
+        image: product.image,
+        price: product.price,
+        quantity: Math.min(quantity, canAdd),
+        variantSku: variant.sku,
+        variantLabel: variantLabel(variant),
+        ...(named('size') ? { selectedSize: named('size') } : {}),
+        ...(named('colour', 'color') ? { selectedColor: named('colour', 'color') } : {}),
+      });
+      navigate('/cart');
+      return;
+    }
     if (product.sizes.length > 0 && !size) {
       toast.error('Please select a size', { description: 'You must select a size before adding to cart' });
       return;
@@ -149,10 +194,21 @@ function ProductDetails({ product }: { product: StoreProduct }) {
           ) : null}
           <p className="leading-relaxed text-slate-700">{product.description}</p>
 
-          {product.sizes.length > 0 ? (
+          {(hasVariants ? whole.options : []).map((option) => (
+            <OptionGroup
+              key={option.name}
+              label={option.name}
+              options={option.values}
+              value={choice[option.name] ?? ''}
+              onChange={(value) => chooseValue(option.name, value)}
+              isDisabled={(value) => !canChoose(whole, choice, option.name, value)}
+            />
+          ))}
+          {variant ? <p className="text-sm text-slate-500">Variant SKU: {variant.sku}</p> : null}
+          {!hasVariants && product.sizes.length > 0 ? (
             <OptionGroup label="Size" options={product.sizes} value={size} onChange={setSize} />
           ) : null}
-          {product.colors.length > 0 ? (
+          {!hasVariants && product.colors.length > 0 ? (
             <OptionGroup label="Color" options={product.colors} value={color} onChange={chooseColor} />
           ) : null}
 

@@ -6,7 +6,7 @@ import { CART_STORAGE_KEY, type CartItem } from '@/features/cart/cart-rules';
 import { type ApiHandlers, fakeApi, renderPage } from '@/test/render-page';
 import { aPlainStoreInfo, aStoreInfo } from '@/test/store-info';
 import { expectVisibleText } from '@/test/visible';
-import CheckoutPage from './CheckoutPage';
+import CheckoutPage, { orderLinesOf } from './CheckoutPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -498,5 +498,27 @@ describe('a coupon at checkout', () => {
     expect(within(summary).getByText('Total').nextSibling?.textContent).toBe('₹2,499');
     expect(sessionStorage.getItem('netkart.coupon')).toBeNull();
     expect(calls.filter((call) => call.route === 'POST /orders')).toHaveLength(1);
+  });
+});
+
+describe('order lines', () => {
+  it('sends the variant’s SKU of a line that has one, and a line from before variants as it was', () => {
+    expect(
+      orderLinesOf([
+        {
+          id: 'p-1',
+          name: 'Case',
+          image: '',
+          price: 1499,
+          quantity: 1,
+          selectedColor: 'Olive',
+          variantSku: 'TC-OLV-S',
+        },
+        { id: 'p-2', name: 'Cable', image: '', price: 299, quantity: 2 },
+      ]),
+    ).toEqual([
+      { productId: 'p-1', quantity: 1, size: undefined, color: 'Olive', variantSku: 'TC-OLV-S' },
+      { productId: 'p-2', quantity: 2, size: undefined, color: undefined },
+    ]);
   });
 });

@@ -42,6 +42,8 @@ export const orderLinesOf = (items: CartItem[]): OrderLineInput[] =>
     quantity: item.quantity,
     size: item.selectedSize,
     color: item.selectedColor,
+    // The variant chosen on the product's page; a line from before variants orders by its size and colour.
+    ...(item.variantSku ? { variantSku: item.variantSku } : {}),
   }));
 
 export default function CheckoutPage() {
@@ -318,7 +320,7 @@ export default function CheckoutPage() {
                   {item.name} × {item.quantity}
                   {item.selectedSize || item.selectedColor ? (
                     <span className="block text-xs text-slate-600">
-                      {optionsLabel(item.selectedSize, item.selectedColor)}
+                      {item.variantLabel ?? optionsLabel(item.selectedSize, item.selectedColor)}
                     </span>
                   ) : null}
                 </span>

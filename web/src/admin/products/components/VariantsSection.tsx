@@ -1,0 +1,215 @@
+import type { AdminProduct, SaveProductRequest } from '@netkart/contract';
+import { CirclePlus, Trash } from '@/components/icons';
+import { Button, Input } from '@/components/ui';
+
+/** A variant's row as the table edits it: texts, read as numbers on saving. */
+export interface VariantRow {
+  sku: string;
+  values: string[];
+  regularPrice: string;
+  discountedPrice: string;
+  mrp: string;
+  stock: string;
+  /** The stock the server gave when the form opened (orders may move it meanwhile); none for a new row. */
+  stockSeen?: number;
+}
+
+/** The table's state: up to three option names, and a row per variant. */
+export interface VariantsTable {
+  names: string[];
+  rows: VariantRow[];
+}
+
+export const MAX_OPTIONS = 3;
+
+const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+
+/** The product's options and variants as the table shows them. */
+export function variantsTableOf(product: AdminProduct | undefined): VariantsTable {
+  const names = (product?.options ?? []).map((option) => option.name);
+  return {
+    names,
+    rows: (product?.variants ?? []).map((variant) => ({
+      sku: variant.sku,
+      values: names.map((name) => variant.options[name] ?? ''),
+      regularPrice: text(variant.regularPrice),
+      discountedPrice: text(variant.discountedPrice),
+      mrp: text(variant.mrp),
+      stock: text(variant.stock),
+      stockSeen: variant.stock,
+    })),
+  };
+}
+
+const price = (value: string) => (value.trim() === '' ? null : Number(value.replace(/[₹,\s]/g, '')));
+
+/**
+ * What the save sends of the table: every option with the values its variants use, and every
+ * variant; none of either when the product has no options (it is its own one variant).
+ */
+export function variantsToSave(table: VariantsTable): Pick<SaveProductRequest, 'options' | 'variants'> {
+  const names = table.names.map((name) => name.trim()).filter(Boolean);
+  if (names.length === 0) return { options: [], variants: [] };
+  return {
+    options: names.map((name, index) => ({
+      name,
+      values: [...new Set(table.rows.map((row) => row.values[index]?.trim() ?? '').filter(Boolean))],
+    })),
+    variants: table.rows.map((row) => ({
+      sku: row.sku.trim(),
+      options: Object.fromEntries(names.map((name, index) => [name, row.values[index]?.trim() ?? ''])),
+      regularPrice: price(row.regularPrice) ?? 0,
+      discountedPrice: price(row.discountedPrice),
+      mrp: price(row.mrp),
+      stock: Number(row.stock || 0),
+      ...(row.stockSeen !== undefined ? { stockSeen: row.stockSeen } : {}),
+    })),
+  };
+}
+
+const emptyRow = (options: number): VariantRow => ({
+  sku: '',
+  values: Array.from({ length: options }, () => ''),
+  regularPrice: '',
+  discountedPrice: '',
+  mrp: '',
+  stock: '0',
+});
+
+/**
+ * The product's options (Colour, Length …) and its variants in one table: each its own SKU, option
+ * values, prices and stock. With variants, the product's stock and price are theirs (the sum, the cheapest).
+ */
+export function VariantsSection({ table, onChange }: { table: VariantsTable; onChange(next: VariantsTable): void }) {
+  const setName = (index: number, name: string) =>
+    onChange({ ...table, names: table.names.map((each, at) => (at === index ? name : each)) });
+  const setRow = (index: number, change: Partial<VariantRow>) =>
+    onChange({ ...table, rows: table.rows.map((row, at) => (at === index ? { ...row, ...change } : row)) });
+  const addOption = () =>
+    onChange({ names: [...table.names, ''], rows: table.rows.map((row) => ({ ...row, values: [...row.values, ''] })) });
+  const removeOption = (index: number) =>
+    onChange({
+      names: table.names.filter((_, at) => at !== index),
+      rows: table.rows.map((row) => ({ ...row, values: row.values.filter((_, at) => at !== index) })),
+    });
+  return (
+    <section aria-labelledby="product-variants" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="product-variants" className="text-lg font-semibold text-slate-900">
+        Variants
+      </h2>
+      <p className="text-sm text-slate-600">
+        Options the product comes in (up to three, e.g. Colour, Length), and a row per variant with its own SKU, prices
+        and stock. The product's stock is then its variants' sum, and its price the cheapest's.
+      </p>
+      <div className="flex flex-wrap items-end gap-2">
+        {table.names.map((name, index) => (
+          <div key={`option-${index.toString()}`} className="flex items-end gap-1">
+            <Input
+              aria-label={`Option ${index + 1} name`}
+              value={name}
+              placeholder="Colour"
+              onChange={(event) => setName(index, event.target.value)}
+              className="w-32"
+            />
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Remove option ${index + 1}`}
+              onClick={() => removeOption(index)}
+            >
+              <Trash aria-hidden="true" className="h-4 w-4" />
+            </Button>
+          </div>
+        ))}
+        {table.names.length < MAX_OPTIONS ? (
+          <Button variant="outline" size="sm" onClick={addOption}>
+            <CirclePlus aria-hidden="true" className="h-4 w-4" />
+            Add option
+          </Button>
+        ) : null}
+      </div>
+      {table.names.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-sm">
+            <thead>
+              <tr className="text-left text-slate-600">
+                <th className="p-1 font-medium">SKU</th>
+                {table.names.map((name, index) => (
+                  <th key={`head-${index.toString()}`} className="p-1 font-medium">
+                    {name || `Option ${index + 1}`}
+                  </th>
+                ))}
+                <th className="p-1 font-medium">Price (₹)</th>
+                <th className="p-1 font-medium">Discounted (₹)</th>
+                <th className="p-1 font-medium">M.R.P. (₹)</th>
+                <th className="p-1 font-medium">Stock</th>
+                <th className="p-1">
+                  <span className="sr-only">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {table.rows.map((row, index) => {
+                const number = index + 1;
+                return (
+                  <tr key={`row-${index.toString()}`}>
+                    <td className="p-1">
+                      <Input
+                        aria-label={`Variant ${number} SKU`}
+                        value={row.sku}
+                        onChange={(event) => setRow(index, { sku: event.target.value })}
+                      />
+                    </td>
+                    {table.names.map((name, at) => (
+                      <td key={`value-${at.toString()}`} className="p-1">
+                        <Input
+                          aria-label={`Variant ${number} ${name || `option ${at + 1}`}`}
+                          value={row.values[at] ?? ''}
+                          onChange={(event) =>
+                            setRow(index, {
+                              values: row.values.map((value, i) => (i === at ? event.target.value : value)),
+                            })
+                          }
+                        />
+                      </td>
+                    ))}
+                    {(['regularPrice', 'discountedPrice', 'mrp', 'stock'] as const).map((field) => (
+                      <td key={field} className="p-1">
+                        <Input
+                          aria-label={`Variant ${number} ${field}`}
+                          inputMode="decimal"
+                          value={row[field]}
+                          onChange={(event) => setRow(index, { [field]: event.target.value })}
+                          className="w-24"
+                        />
+                      </td>
+                    ))}
+                    <td className="p-1">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Remove variant ${number}`}
+                        onClick={() => onChange({ ...table, rows: table.rows.filter((_, at) => at !== index) })}
+                      >
+                        <Trash aria-hidden="true" className="h-4 w-4" />
+                      </Button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-2"
+            onClick={() => onChange({ ...table, rows: [...table.rows, emptyRow(table.names.length)] })}
+          >
+            <CirclePlus aria-hidden="true" className="h-4 w-4" />
+            Add variant
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
