@@ -251,7 +251,7 @@ describe('catalogue files', () => {
     const exported = await admin.get('/admin/products/export.csv');
     expect(exported.statusCode).toBe(200);
     const [columns] = exported.body.replace(/^\uFEFF/, '').split('\n');
-    expect(columns?.split(',').slice(-2)).toEqual(['title_hi', 'description_hi']);
+    expect(columns).toContain(',title_hi,description_hi,');
     expect(exported.body).toContain('डेस्क हब,चार पोर्ट।');
 
     const again = await upload('/admin/products/import?dryRun=true', 'catalogue.csv', Buffer.from(exported.body));
