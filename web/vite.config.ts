@@ -224,10 +224,10 @@ const firstVisitChunks = {
     },
     {
       // Not the pieces only the checkout, cart, account and orders pages use (the address form with
-      // its schema, the PIN look-up, shipping quotes, the cart's return), nor the signed-in shopper's
+      // its schema, the PIN look-up, shipping and price quotes, the cart's return), nor the signed-in shopper's
       // kept cart (loaded once signed in): they come with those pages.
       name: 'shell',
-      test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/](?!strict-csp|i18n[\\/]messages[\\/]hi\.json)|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas|address-fields|pincode|shipping-quote|cart-back|use-cart-back|cart-sync|CartSync|use-restore-link)[^\\/]+\.tsx?$)/,
+      test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/](?!strict-csp|i18n[\\/]messages[\\/]hi\.json)|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas|address-fields|pincode|shipping-quote|quote|cart-back|use-cart-back|cart-sync|CartSync|use-restore-link)[^\\/]+\.tsx?$)/,
       priority: 10,
     },
   ],

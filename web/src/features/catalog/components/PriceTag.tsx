@@ -31,7 +31,7 @@ export function PriceTag({
     <div className={cn('space-y-1', className)}>
       <p className={cn('font-bold text-slate-900', sizes[size].price)}>
         {/* Variants at different prices: the cheapest's, as a starting point. */}
-        {product.priceFrom ? <span className="font-normal text-slate-600">from </span> : null}
+        {product.priceFrom ? <span className="font-normal text-slate-600">{t('price.from')}</span> : null}
         {formatPrice(product.price)}
       </p>
       {reference && (reference.label || saving) ? (
