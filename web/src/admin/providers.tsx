@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from 'sonner';
+import { LanguageProvider } from '@/lib/i18n';
 import { signedOut } from './auth/session';
 import { isAdminApiError } from './lib/api-client';
 
@@ -33,8 +34,11 @@ export function AdminProviders({ children, queryClient }: { children: ReactNode;
   const [client] = useState(() => queryClient ?? createAdminQueryClient());
   return (
     <QueryClientProvider client={client}>
-      {children}
-      <Toaster richColors closeButton position="top-center" />
+      {/* The back office is in English; the storefront's pieces it shows (an order's timeline) read their words in it. */}
+      <LanguageProvider>
+        {children}
+        <Toaster richColors closeButton position="top-center" />
+      </LanguageProvider>
     </QueryClientProvider>
   );
 }

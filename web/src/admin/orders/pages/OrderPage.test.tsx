@@ -36,6 +36,24 @@ describe('an order in the back office', () => {
     expect(offered()).toEqual(actions);
   });
 
+  it('shows the order’s timeline as the shopper reads it, in the back office’s English', async () => {
+    api(
+      anAdminOrder({
+        status: 2,
+        allowedMoves: [3],
+        timeline: [
+          { at: '2026-11-20T05:30:00.000Z', kind: 'placed', label: 'Order placed' },
+          { at: '2026-11-21T06:00:00.000Z', kind: 'shipped', label: 'Shipped', detail: 'Delhivery · AWB 1234567890' },
+        ],
+      }),
+    );
+    renderAdmin(`/admin/orders/${ID}`);
+    expect(await screen.findByRole('heading', { name: `Order ${ID}` })).toBeVisible();
+    const steps = screen.getByRole('list', { name: 'Order timeline' });
+    expect(within(steps).getByText('Shipped')).toBeVisible();
+    expect(within(steps).getByText('Delhivery · AWB 1234567890')).toBeVisible();
+  });
+
   it('shows the items, the shopper, the payments and the timeline', async () => {
     api(
       anAdminOrder({
