@@ -241,6 +241,13 @@ function AddCoupon() {
   const besideItsField = failed?.field !== undefined && shownFields.includes(failed.field);
   const unplaced = Object.entries(problems).filter(([field]) => !shownFields.includes(field));
 
+  // Another kind or way of getting it shows other fields: the last round's messages no longer fit.
+  const choose = (change: () => void) => {
+    change();
+    setProblems({});
+    add.reset();
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const coupon: CreateCouponRequest = {
@@ -292,11 +299,16 @@ function AddCoupon() {
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-900">How shoppers get it</legend>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="coupon-how" checked={wantsCode} onChange={() => setWantsCode(true)} />A code
-          shoppers type at the cart or checkout
+          <input type="radio" name="coupon-how" checked={wantsCode} onChange={() => choose(() => setWantsCode(true))} />
+          A code shoppers type at the cart or checkout
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="coupon-how" checked={!wantsCode} onChange={() => setWantsCode(false)} />
+          <input
+            type="radio"
+            name="coupon-how"
+            checked={!wantsCode}
+            onChange={() => choose(() => setWantsCode(false))}
+          />
           An automatic offer: every order it fits gets it, no code
         </label>
       </fieldset>
@@ -312,7 +324,11 @@ function AddCoupon() {
           </FormField>
         ) : null}
         <FormField label="Gives" htmlFor="coupon-kind">
-          <Select id="coupon-kind" value={kind} onChange={(event) => setKind(event.target.value as CouponKind)}>
+          <Select
+            id="coupon-kind"
+            value={kind}
+            onChange={(event) => choose(() => setKind(event.target.value as CouponKind))}
+          >
             {KINDS.map((option) => (
               <option key={option.kind} value={option.kind}>
                 {option.label}
