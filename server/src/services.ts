@@ -138,7 +138,12 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   const audit = new AuditLog(db);
   const shipping = new ShippingService(db, stores, pincodes);
   // A coupon limited to categories asks the catalogue (built later, asked only at pricing time).
-  const coupons = new CouponService(db, (trx, storeId, productIds) => catalog.categoriesOf(storeId, productIds, trx));
+  const coupons = new CouponService(
+    db,
+    (trx, storeId, productIds) => catalog.categoriesOf(storeId, productIds, trx),
+    undefined,
+    audit,
+  );
   const whatsApp = new WhatsAppService(db, outbox, stores, settings.whatsApp ?? NO_WHATSAPP, settings.messages);
   // Payments and couriers are built on the orders, yet hear of their changes (a cancelled paid
   // order's refund, its courier booking to cancel).
@@ -159,7 +164,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
       if (change.kind === 'moved') await notices?.stockMayBeBack(trx, change.order.store_id);
       // A cancelled or expired order gives its coupon's use back.
       if (change.kind === 'moved' && change.to === OrderStatus.Cancelled)
-        await coupons.orderCancelled(trx, change.order.id);
+        await coupons.orderCancelled(trx, change.order.id, change.by?.actor);
       await reviewsOfOrders?.orderChanged(trx, change);
     },
     waitsByHand: paymentWaitsByHand,

@@ -13,7 +13,7 @@ import {
   type Product,
   RETURNED_TO_ORIGIN_REASON,
 } from '@netkart/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MailSender } from '../src/modules/messages/sender.js';
 import { addStaff, adminClient } from './admin-harness.js';
 import { client, orderableProducts, signUp, startShop, type TestShop, validAddress } from './harness.js';
@@ -142,6 +142,23 @@ describe('placing a COD order', () => {
     expect(online.charges.map((charge) => charge.kind)).not.toContain('cod-fee');
     // The same goods, the same address: the one difference is the fee.
     expect(cod.total - online.total).toBeCloseTo(40, 2);
+  });
+
+  it("placing reads the store's rules once for its check and its fee; the next order reads them afresh", async () => {
+    const shopper = await signUp(shop.app);
+    const reads = vi.spyOn(shop.services.cod, 'rulesOf');
+    try {
+      const first = Order.parse((await placeCod(shopper.token)).json());
+      expect(first.charges).toContainEqual({ kind: 'cod-fee', label: 'Cash on delivery fee', amount: 40 });
+      expect(reads).toHaveBeenCalledTimes(1);
+      await setRules({ ...DEMO_COD_RULES, fee: { flat: 55 } });
+      reads.mockClear();
+      const second = Order.parse((await placeCod(shopper.token)).json());
+      expect(second.charges).toContainEqual({ kind: 'cod-fee', label: 'Cash on delivery fee', amount: 55 });
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('a minimum above the order refuses it; COD off refuses it; online orders are untouched', async () => {

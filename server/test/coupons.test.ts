@@ -299,6 +299,22 @@ describe('the rules, each refused by name', () => {
     const expired = await shop.services.orders.expireUnpaid(Date.now() + 30 * DAY_MS);
     expect(expired).toContain(Order.parse(again.json()).id);
     expect((await place([line(headphones)], { couponCode: one.code })).statusCode).toBe(201);
+
+    // Each use given back is in the activity log, as adds and disables are: who, which order, the count.
+    const logged = await shop.db
+      .selectFrom('audit_log')
+      .select(['actor', 'before_json', 'after_json'])
+      .where('action', '=', 'coupon.use-returned')
+      .where('subject', '=', `coupon:${one.code}`)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    expect(logged.map((entry) => entry.actor)).toEqual(['shopper', 'system']);
+    expect(logged.map((entry) => JSON.parse(entry.before_json ?? 'null'))).toEqual([{ used: 1 }, { used: 1 }]);
+    expect(logged.map((entry) => JSON.parse(entry.after_json ?? 'null'))).toEqual([
+      { used: 0, order: first.id, discount: 100 },
+      { used: 0, order: Order.parse(again.json()).id, discount: 100 },
+    ]);
   });
 });
 

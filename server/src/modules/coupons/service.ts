@@ -15,6 +15,7 @@ import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
 import { istDay, istDayEnd, istDayStart } from '../../shared/india-time.js';
 import { toPaise, toRupees } from '../../shared/money.js';
+import type { AuditLog } from '../audit/service.js';
 import { type ChargedOrder, type NewCharge, spreadByValue } from '../orders/service.js';
 
 export const DISCOUNT_CHARGE = 'discount';
@@ -91,6 +92,7 @@ export class CouponService {
     private readonly db: Database,
     private readonly categoriesOf: CategoriesOf,
     private readonly clock: () => Date = () => new Date(),
+    private readonly audit?: AuditLog,
   ) {}
 
   async list(storeId: string): Promise<Coupon[]> {
@@ -345,13 +347,17 @@ export class CouponService {
       .execute();
   }
 
-  /** A cancelled (or expired) order gives its coupon's use back, in the cancellation's transaction. */
-  async orderCancelled(trx: Database, orderId: string): Promise<void> {
+  /**
+   * A cancelled (or expired) order gives its coupon's use back, in the cancellation's transaction,
+   * logged as adds and disables are (`by`: who cancelled it — staff, the shopper, the system).
+   */
+  async orderCancelled(trx: Database, orderId: string, by = 'system'): Promise<void> {
     const use = await trx
       .selectFrom('coupon_uses')
-      .select(['id', 'coupon_id'])
-      .where('order_id', '=', orderId)
-      .where('released_at', 'is', null)
+      .innerJoin('coupons', 'coupons.id', 'coupon_uses.coupon_id')
+      .select(['coupon_uses.id', 'coupon_uses.coupon_id', 'coupon_uses.discount', 'coupons.store_id', 'coupons.code'])
+      .where('coupon_uses.order_id', '=', orderId)
+      .where('coupon_uses.released_at', 'is', null)
       .executeTakeFirst();
     if (!use) return;
     const released = await trx
@@ -361,12 +367,30 @@ export class CouponService {
       .where('released_at', 'is', null)
       .executeTakeFirst();
     if (Number(released.numUpdatedRows) !== 1) throw conflict('The order changed meanwhile. Please try again.');
-    await trx
+    const lowered = await trx
       .updateTable('coupons')
       .set({ used_count: sql`used_count - 1` })
       .where('id', '=', use.coupon_id)
       .where('used_count', '>', 0)
-      .execute();
+      .executeTakeFirst();
+    // Read after the update (which holds the coupon's row): the count as this cancellation left it.
+    const after = await trx
+      .selectFrom('coupons')
+      .select('used_count')
+      .where('id', '=', use.coupon_id)
+      .executeTakeFirstOrThrow();
+    await this.audit?.record(trx, {
+      storeId: use.store_id,
+      actor: by,
+      action: 'coupon.use-returned',
+      subject: `coupon:${use.code ?? use.coupon_id}`,
+      before: { used: Number(after.used_count) + Number(lowered.numUpdatedRows) },
+      after: {
+        used: Number(after.used_count),
+        order: orderId,
+        discount: toRupees(Number(use.discount)),
+      },
+    });
   }
 }
 

@@ -25,6 +25,9 @@ const ACTIONS: Record<string, string> = {
   'store.delivery': 'Delivery rules changed',
   'mail.retry': 'Email sent again',
   'ticket.close': 'Ticket marked handled',
+  'coupon.add': 'Coupon added',
+  'coupon.disable': 'Coupon disabled',
+  'coupon.use-returned': 'Coupon use given back (order cancelled)',
   'account.password-change': 'Shopper changed their password',
 };
 

@@ -1,4 +1,4 @@
-import type { Coupon, CouponListResponse, CreateCouponRequest } from '@netkart/contract';
+import type { AdminProductListResponse, Coupon, CouponListResponse, CreateCouponRequest } from '@netkart/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session';
 import { adminRequest } from '../lib/api-client';
@@ -32,5 +32,16 @@ export function useDisableCoupon() {
     mutationFn: (id: string) =>
       adminRequest<Coupon>(`/coupons/${encodeURIComponent(id)}/disable`, { method: 'POST', body: {}, csrfToken }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: couponsKey }),
+  });
+}
+
+/** Products whose title or SKU matches what was typed (two characters or more), for the coupon's product list. */
+export function useProductSearch(text: string) {
+  const q = text.trim();
+  return useQuery({
+    queryKey: ['admin', 'coupons', 'product-search', q],
+    queryFn: ({ signal }) => adminRequest<AdminProductListResponse>('/products', { query: { q, limit: 8 }, signal }),
+    enabled: q.length >= 2,
+    staleTime: 30_000,
   });
 }

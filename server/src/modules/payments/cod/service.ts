@@ -87,13 +87,37 @@ export class CodService {
     private readonly alsoSendCode?: AlsoSendCode,
   ) {}
 
+  /** Each open transaction's reading of the rules, by store (see rulesInTransaction). */
+  private readonly rulesByTransaction = new WeakMap<Database, Map<string, Promise<CodRules>>>();
+
   /**
    * The cash-on-delivery fee as a charge line of an order being placed (none when the store charges
    * none): in the order's total, and on its invoice taxed at the goods' rate as a delivery service.
    */
   async feeFor(trx: Database, storeId: string, itemsTotal: number): Promise<NewCharge[]> {
-    const fee = codFee(await this.rulesOf(storeId, trx), itemsTotal);
+    const fee = codFee(await this.rulesInTransaction(trx, storeId), itemsTotal);
     return fee > 0 ? [{ kind: COD_FEE_CHARGE, label: 'Cash on delivery fee', amount: fee, sac: COD_FEE_SAC }] : [];
+  }
+
+  /**
+   * The rules as one transaction sees them, read once however many of its steps ask (placing a COD
+   * order checks them, then charges their fee): the memo is keyed by the transaction's own handle
+   * (on SQLite the connection that holds it), so it lives and dies with it. Asked on the shared
+   * handle, outside any transaction, every call reads afresh.
+   */
+  private rulesInTransaction(trx: Database, storeId: string): Promise<CodRules> {
+    if (trx === this.db) return this.rulesOf(storeId, trx);
+    let byStore = this.rulesByTransaction.get(trx);
+    if (!byStore) {
+      byStore = new Map();
+      this.rulesByTransaction.set(trx, byStore);
+    }
+    let rules = byStore.get(storeId);
+    if (!rules) {
+      rules = this.rulesOf(storeId, trx);
+      byStore.set(storeId, rules);
+    }
+    return rules;
   }
 
   /** A store's rules as set, or COD off. */
@@ -148,7 +172,7 @@ export class CodService {
   }
 
   private async check(trx: Database, order: PaymentCheck): Promise<void> {
-    const rules = await this.rulesOf(order.storeId, trx);
+    const rules = await this.rulesInTransaction(trx, order.storeId);
     const refusal = codRefusal(rules, { itemsTotal: order.itemsTotal, pincode: order.postalCode, state: order.state });
     if (refusal) throw new HttpError(400, refusal, {}, 'paymentMethod');
     const cap = rules.maxUnconfirmedPerShopper ?? DEFAULT_MAX_UNCONFIRMED_COD;

@@ -81,6 +81,7 @@ describe('activity in words', () => {
     ['store.payments', 'Payment settings changed'],
     ['ticket.close', 'Ticket marked handled'],
     ['coupon.made-up', 'Coupon made up'],
+    ['coupon.use-returned', 'Coupon use given back (order cancelled)'],
   ])('%s → %s', (action, words) => expect(actionWords(action)).toBe(words));
 
   it('writes each change compactly, old → new', () => {

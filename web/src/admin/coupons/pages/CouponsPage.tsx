@@ -1,10 +1,28 @@
-import { type Coupon, type CouponKind, type CreateCouponRequest, formatRupees, roleMay } from '@netkart/contract';
+import {
+  type AdminProductSummary,
+  type Coupon,
+  type CouponKind,
+  CreateCouponRequest,
+  formatRupees,
+  roleMay,
+} from '@netkart/contract';
 import { type FormEvent, useState } from 'react';
-import { Button, Checkbox, EmptyState, FormField, Input, Select, Skeleton } from '@/components/ui';
+import {
+  Badge,
+  type BadgeTone,
+  Button,
+  Checkbox,
+  EmptyState,
+  FormField,
+  Input,
+  Select,
+  Skeleton,
+} from '@/components/ui';
 import { useSession } from '../../auth/session';
 import { AdminApiError } from '../../lib/api-client';
 import { useTitle } from '../../lib/use-title';
-import { useAddCoupon, useCouponList, useDisableCoupon } from '../api';
+import { useProductCategories } from '../../products/api';
+import { useAddCoupon, useCouponList, useDisableCoupon, useProductSearch } from '../api';
 
 /** What a coupon gives, in one line: "10% off up to ₹200 · orders of ₹999 or more · prepaid only". */
 function terms(coupon: Coupon): string {
@@ -18,6 +36,9 @@ function terms(coupon: Coupon): string {
     off,
     coupon.minOrder > 0 ? `orders of ${formatRupees(coupon.minOrder)} or more` : '',
     coupon.categories.length > 0 ? `only ${coupon.categories.join(', ')}` : '',
+    coupon.productIds.length > 0
+      ? `only ${coupon.productIds.length} ${coupon.productIds.length === 1 ? 'product' : 'products'}`
+      : '',
     coupon.prepaidOnly ? 'prepaid only' : '',
   ]
     .filter(Boolean)
@@ -26,6 +47,27 @@ function terms(coupon: Coupon): string {
 
 const when = (coupon: Coupon) =>
   coupon.from || coupon.to ? `${coupon.from ?? 'now'} to ${coupon.to ?? 'no end'}` : 'No dates';
+
+/** Today in India, YYYY-MM-DD: a coupon's days are India-time days, both ends included. */
+const todayInIndia = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+
+type CouponState = 'Scheduled' | 'Live' | 'Ended' | 'Used up' | 'Disabled';
+const STATE_TONE: Record<CouponState, BadgeTone> = {
+  Scheduled: 'blue',
+  Live: 'green',
+  Ended: 'grey',
+  'Used up': 'yellow',
+  Disabled: 'red',
+};
+
+/** Where a coupon stands today; the first that holds of disabled, ended, used up, not started yet. */
+function couponState(coupon: Coupon, today = todayInIndia()): CouponState {
+  if (coupon.disabled) return 'Disabled';
+  if (coupon.to && today > coupon.to) return 'Ended';
+  if (coupon.limit !== null && coupon.used >= coupon.limit) return 'Used up';
+  if (coupon.from && today < coupon.from) return 'Scheduled';
+  return 'Live';
+}
 
 const uses = (coupon: Coupon) =>
   [
@@ -86,8 +128,13 @@ export default function CouponsPage() {
                 Uses
               </th>
               <th scope="col" className="py-2 pr-3">
-                Status
+                State
               </th>
+              {mayChange ? (
+                <th scope="col" className="py-2 pr-3">
+                  <span className="sr-only">Actions</span>
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 bg-white">
@@ -100,22 +147,23 @@ export default function CouponsPage() {
                 <td className="py-2 pr-3">{when(coupon)}</td>
                 <td className="py-2 pr-3">{uses(coupon)}</td>
                 <td className="py-2 pr-3">
-                  {coupon.disabled ? (
-                    'Disabled'
-                  ) : mayChange ? (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={disable.isPending}
-                      onClick={() => disable.mutate(coupon.id)}
-                      aria-label={`Disable ${coupon.code ?? 'automatic offer'}`}
-                    >
-                      Disable
-                    </Button>
-                  ) : (
-                    'Active'
-                  )}
+                  <Badge tone={STATE_TONE[couponState(coupon)]}>{couponState(coupon)}</Badge>
                 </td>
+                {mayChange ? (
+                  <td className="py-2 pr-3">
+                    {coupon.disabled ? null : (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={disable.isPending}
+                        onClick={() => disable.mutate(coupon.id)}
+                        aria-label={`Disable ${coupon.code ?? 'automatic offer'}`}
+                      >
+                        Disable
+                      </Button>
+                    )}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
@@ -131,10 +179,37 @@ const KINDS: { kind: CouponKind; label: string }[] = [
   { kind: 'free-shipping', label: 'Free shipping' },
 ];
 
+/** A typed number, or nothing when blank; text that is no number stays NaN for the coupon's checks to name. */
 const numberOrNothing = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
+const CODE_OR_OFFER = 'Type the code shoppers will enter (like DIWALI10), or choose an automatic offer.';
+
+type Problems = Partial<Record<string, string>>;
+
+/** Each field's first message from the contract's own checks: the same words the server would answer. */
+function problemsOf(request: CreateCouponRequest, wantsCode: boolean): Problems {
+  const problems: Problems = {};
+  if (wantsCode && !request.code) problems.code = CODE_OR_OFFER;
+  // The contract checks these across fields only once every field is well formed; said at once here.
+  if (request.kind === 'percent' && request.percent === undefined) problems.percent = 'A percent coupon needs percent.';
+  if (request.kind === 'flat' && request.flat === undefined) problems.flat = 'A flat coupon needs flat (rupees off).';
+  if (request.from && request.to && request.to < request.from) problems.to = 'to must not be before from.';
+  const checked = CreateCouponRequest.safeParse(request);
+  if (!checked.success) {
+    for (const issue of checked.error.issues) {
+      const field = String(issue.path[0] ?? 'form');
+      problems[field] ??= issue.message;
+    }
+  }
+  return problems;
+}
+
+type ChosenProduct = Pick<AdminProductSummary, 'id' | 'sku' | 'title'>;
 
 function AddCoupon() {
   const add = useAddCoupon();
+  const storeCategories = useProductCategories();
+  const [wantsCode, setWantsCode] = useState(true);
   const [code, setCode] = useState('');
   const [kind, setKind] = useState<CouponKind>('percent');
   const [percent, setPercent] = useState('');
@@ -145,27 +220,38 @@ function AddCoupon() {
   const [perCustomer, setPerCustomer] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [categories, setCategories] = useState('');
+  const [categories, setCategories] = useState<string[]>([]);
+  const [products, setProducts] = useState<ChosenProduct[]>([]);
   const [prepaidOnly, setPrepaidOnly] = useState(false);
+  const [problems, setProblems] = useState<Problems>({});
   const failed = add.error instanceof AdminApiError ? add.error : undefined;
-  const errorFor = (field: string) => (failed?.field === field ? failed.message : undefined);
+  const errorFor = (field: string) => problems[field] ?? (failed?.field === field ? failed.message : undefined);
   const shownFields = [
-    'code',
+    ...(wantsCode ? ['code'] : []),
     'minOrder',
     'limit',
     'perCustomer',
     'from',
     'to',
     'categories',
+    'productIds',
     ...(kind === 'percent' ? ['percent', 'maxDiscount'] : []),
     ...(kind === 'flat' ? ['flat'] : []),
   ];
   const besideItsField = failed?.field !== undefined && shownFields.includes(failed.field);
+  const unplaced = Object.entries(problems).filter(([field]) => !shownFields.includes(field));
+
+  // Another kind or way of getting it shows other fields: the last round's messages no longer fit.
+  const choose = (change: () => void) => {
+    change();
+    setProblems({});
+    add.reset();
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const coupon: CreateCouponRequest = {
-      ...(code.trim() ? { code: code.trim() } : {}),
+      ...(wantsCode && code.trim() ? { code: code.trim() } : {}),
       kind,
       ...(kind === 'percent' ? { percent: numberOrNothing(percent), maxDiscount: numberOrNothing(maxDiscount) } : {}),
       ...(kind === 'flat' ? { flat: numberOrNothing(flat) } : {}),
@@ -174,12 +260,14 @@ function AddCoupon() {
       perCustomer: numberOrNothing(perCustomer),
       ...(from ? { from } : {}),
       ...(to ? { to } : {}),
-      categories: categories
-        .split(',')
-        .map((category) => category.trim())
-        .filter(Boolean),
+      categories,
+      ...(products.length > 0 ? { productIds: products.map((product) => product.id) } : {}),
       prepaidOnly,
     };
+    const found = problemsOf(coupon, wantsCode);
+    setProblems(found);
+    add.reset();
+    if (Object.keys(found).length > 0) return;
     add.mutate(coupon, {
       onSuccess: () => {
         setCode('');
@@ -191,7 +279,8 @@ function AddCoupon() {
         setPerCustomer('');
         setFrom('');
         setTo('');
-        setCategories('');
+        setCategories([]);
+        setProducts([]);
         setPrepaidOnly(false);
       },
     });
@@ -200,18 +289,46 @@ function AddCoupon() {
   return (
     <form
       onSubmit={submit}
+      noValidate
       aria-labelledby="add-coupon-heading"
-      className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-slate-200"
+      className="space-y-4 rounded-xl bg-white p-4 ring-1 ring-slate-200"
     >
       <h2 id="add-coupon-heading" className="font-semibold text-slate-900">
         Add a coupon
       </h2>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-900">How shoppers get it</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" name="coupon-how" checked={wantsCode} onChange={() => choose(() => setWantsCode(true))} />
+          A code shoppers type at the cart or checkout
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name="coupon-how"
+            checked={!wantsCode}
+            onChange={() => choose(() => setWantsCode(false))}
+          />
+          An automatic offer: every order it fits gets it, no code
+        </label>
+      </fieldset>
       <div className="grid gap-3 sm:grid-cols-3">
-        <FormField label="Code" htmlFor="coupon-code" description="Blank: an automatic offer" error={errorFor('code')}>
-          <Input id="coupon-code" value={code} maxLength={30} onChange={(event) => setCode(event.target.value)} />
-        </FormField>
+        {wantsCode ? (
+          <FormField
+            label="Code"
+            htmlFor="coupon-code"
+            description="Letters, digits, - or _; any case"
+            error={errorFor('code')}
+          >
+            <Input id="coupon-code" value={code} maxLength={30} onChange={(event) => setCode(event.target.value)} />
+          </FormField>
+        ) : null}
         <FormField label="Gives" htmlFor="coupon-kind">
-          <Select id="coupon-kind" value={kind} onChange={(event) => setKind(event.target.value as CouponKind)}>
+          <Select
+            id="coupon-kind"
+            value={kind}
+            onChange={(event) => choose(() => setKind(event.target.value as CouponKind))}
+          >
             {KINDS.map((option) => (
               <option key={option.kind} value={option.kind}>
                 {option.label}
@@ -229,7 +346,12 @@ function AddCoupon() {
                 onChange={(event) => setPercent(event.target.value)}
               />
             </FormField>
-            <FormField label="Most off (₹)" htmlFor="coupon-max" error={errorFor('maxDiscount')}>
+            <FormField
+              label="Most off (₹)"
+              htmlFor="coupon-max"
+              description="Blank: no cap"
+              error={errorFor('maxDiscount')}
+            >
               <Input
                 id="coupon-max"
                 inputMode="decimal"
@@ -249,7 +371,12 @@ function AddCoupon() {
             />
           </FormField>
         ) : null}
-        <FormField label="Minimum order (₹)" htmlFor="coupon-min" error={errorFor('minOrder')}>
+        <FormField
+          label="Minimum order (₹)"
+          htmlFor="coupon-min"
+          description="The items, GST included"
+          error={errorFor('minOrder')}
+        >
           <Input
             id="coupon-min"
             inputMode="decimal"
@@ -278,21 +405,41 @@ function AddCoupon() {
             onChange={(event) => setPerCustomer(event.target.value)}
           />
         </FormField>
-        <FormField label="From" htmlFor="coupon-from" error={errorFor('from')}>
+        <FormField label="From" htmlFor="coupon-from" description="India time; blank: now" error={errorFor('from')}>
           <Input id="coupon-from" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
         </FormField>
-        <FormField label="To (last day)" htmlFor="coupon-to" error={errorFor('to')}>
+        <FormField label="To (last day)" htmlFor="coupon-to" description="Blank: no end" error={errorFor('to')}>
           <Input id="coupon-to" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
         </FormField>
-        <FormField
-          label="Only these categories"
-          htmlFor="coupon-categories"
-          description="Comma-separated; blank: all"
-          error={errorFor('categories')}
-        >
-          <Input id="coupon-categories" value={categories} onChange={(event) => setCategories(event.target.value)} />
-        </FormField>
       </div>
+      <fieldset className="space-y-2" aria-describedby="coupon-categories-help">
+        <legend className="text-sm font-medium text-slate-900">Only these categories</legend>
+        <p id="coupon-categories-help" className="text-sm text-slate-600">
+          None ticked: every category. A category covers its subcategories' products.
+        </p>
+        {storeCategories.data && storeCategories.data.length > 0 ? (
+          <div className="flex max-h-40 flex-wrap gap-x-4 gap-y-1 overflow-y-auto">
+            {storeCategories.data.map((category, index) => (
+              <div key={category} className="flex items-center gap-2 text-sm">
+                <Checkbox
+                  id={`coupon-category-${index}`}
+                  checked={categories.includes(category)}
+                  onChange={(event) =>
+                    setCategories((chosen) =>
+                      event.target.checked ? [...chosen, category] : chosen.filter((each) => each !== category),
+                    )
+                  }
+                />
+                <label htmlFor={`coupon-category-${index}`}>{category}</label>
+              </div>
+            ))}
+          </div>
+        ) : storeCategories.isError ? (
+          <p className="text-sm text-red-700">The store's categories could not be loaded.</p>
+        ) : null}
+        {errorFor('categories') ? <p className="text-sm text-red-700">{errorFor('categories')}</p> : null}
+      </fieldset>
+      <ProductPicker chosen={products} onChange={setProducts} error={errorFor('productIds')} />
       <div className="flex items-center gap-2">
         <Checkbox
           id="coupon-prepaid"
@@ -303,7 +450,11 @@ function AddCoupon() {
           Prepaid orders only (not with cash on delivery)
         </label>
       </div>
-      {failed && !besideItsField ? (
+      {unplaced.length > 0 ? (
+        <p role="alert" className="text-sm text-red-700">
+          {unplaced.map(([, message]) => message).join(' ')}
+        </p>
+      ) : failed && !besideItsField ? (
         <p role="alert" className="text-sm text-red-700">
           {failed.message}
         </p>
@@ -312,5 +463,85 @@ function AddCoupon() {
         Add coupon
       </Button>
     </form>
+  );
+}
+
+/** The products a coupon is limited to, found by SKU or title; none chosen: every product. */
+function ProductPicker({
+  chosen,
+  onChange,
+  error,
+}: {
+  chosen: ChosenProduct[];
+  onChange: (products: ChosenProduct[]) => void;
+  error: string | undefined;
+}) {
+  const [text, setText] = useState('');
+  const found = useProductSearch(text);
+  const matches = (found.data?.data ?? []).filter((product) => !chosen.some((each) => each.id === product.id));
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-900">Only these products</legend>
+      {chosen.length > 0 ? (
+        <ul aria-label="Products the coupon covers" className="space-y-1 text-sm">
+          {chosen.map((product) => (
+            <li key={product.id} className="flex items-center gap-2">
+              <span>
+                {product.title} ({product.sku})
+              </span>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                aria-label={`Remove ${product.sku}`}
+                onClick={() => onChange(chosen.filter((each) => each.id !== product.id))}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-600">None chosen: every product (within the categories above).</p>
+      )}
+      <FormField
+        label="Find a product"
+        htmlFor="coupon-product-search"
+        description="SKU or words of its title"
+        error={error}
+      >
+        <Input
+          id="coupon-product-search"
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </FormField>
+      {text.trim().length >= 2 && found.data ? (
+        matches.length > 0 ? (
+          <ul aria-label="Products found" className="space-y-1 text-sm">
+            {matches.map((product) => (
+              <li key={product.id}>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Add ${product.sku}`}
+                  onClick={() => {
+                    onChange([...chosen, { id: product.id, sku: product.sku, title: product.title }]);
+                    setText('');
+                  }}
+                >
+                  Add
+                </Button>{' '}
+                {product.title} ({product.sku})
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600">No product matches “{text.trim()}”.</p>
+        )
+      ) : null}
+    </fieldset>
   );
 }
