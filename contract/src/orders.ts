@@ -191,6 +191,8 @@ export const OrderItem = z.object({
   /** The size and colour the shopper chose, when the product offers them. */
   size: z.string().nullable(),
   color: z.string().nullable(),
+  /** The variant sold (a product with options); left out for other products and older orders. */
+  variantSku: z.string().optional(),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 

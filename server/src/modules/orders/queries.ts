@@ -140,6 +140,7 @@ export function toOrder(
       price: toRupees(Number(item.unit_price)),
       size: item.size,
       color: item.color,
+      ...(item.variant_sku ? { variantSku: item.variant_sku } : {}),
     })),
     shippingAddress: {
       fullName: row.full_name,

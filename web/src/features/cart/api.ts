@@ -52,6 +52,13 @@ export async function productsForCart(ids: string[]): Promise<Map<string, Produc
           price: product.discountedPrice ?? product.regularPrice ?? 0,
           image: product.imgUrl || product.images?.[0]?.url || '',
           stock: stockOf(product.stock),
+          ...(product.variants?.length
+            ? {
+                variants: new Map(
+                  product.variants.map((variant) => [variant.sku, { price: variant.price, stock: variant.stock }]),
+                ),
+              }
+            : {}),
         },
       ];
     }),

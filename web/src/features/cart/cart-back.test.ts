@@ -135,3 +135,47 @@ describe('restoredMessage', () => {
     });
   });
 });
+
+describe('restoreIntoCart with variants', () => {
+  const travelCase: ProductForCart = {
+    name: 'Travel Case',
+    price: 1299,
+    image: '/case.svg',
+    stock: 12,
+    variants: new Map([
+      ['TC-BLK', { price: 1299, stock: 9 }],
+      ['TC-OLV', { price: 1499, stock: 3 }],
+    ]),
+  };
+  const withCase = new Map<string, ProductForCart | 'gone'>([['case', travelCase]]);
+
+  it('puts a variant back at its own price, within its own stock, as that variant', () => {
+    const restored = restoreIntoCart(
+      [],
+      [{ productId: 'case', name: 'Travel Case', quantity: 5, color: 'Olive', variantSku: 'TC-OLV' }],
+      withCase,
+    );
+    expect(restored.items).toEqual([
+      {
+        id: 'case',
+        name: 'Travel Case',
+        image: '/case.svg',
+        price: 1499,
+        quantity: 3,
+        selectedColor: 'Olive',
+        variantSku: 'TC-OLV',
+      },
+    ]);
+    expect(restored.notAdded).toEqual([{ name: 'Travel Case', reason: '3 units of 5 added: only 3 units in stock' }]);
+  });
+
+  it('says a variant the shop no longer offers is no longer sold', () => {
+    const restored = restoreIntoCart(
+      [],
+      [{ productId: 'case', name: 'Travel Case', quantity: 1, variantSku: 'TC-RED' }],
+      withCase,
+    );
+    expect(restored.items).toEqual([]);
+    expect(restored.notAdded).toEqual([{ name: 'Travel Case', reason: 'no longer sold' }]);
+  });
+});

@@ -8,6 +8,8 @@ export interface LineToRestore {
   quantity: number;
   size?: string | null;
   color?: string | null;
+  /** The variant it was (a product with options); its own price and stock count, not the product's. */
+  variantSku?: string;
 }
 
 /** A product as the shop sells it now: its current name, price, picture and stock. */
@@ -16,6 +18,8 @@ export interface ProductForCart {
   price: number;
   image: string;
   stock: number;
+  /** A product with options: each variant's own price and stock, by SKU. */
+  variants?: ReadonlyMap<string, { price: number; stock: number }>;
 }
 
 /** What the shop said of each product asked for: sold now, or gone (deleted or hidden). */
@@ -53,11 +57,18 @@ export function restoreIntoCart(
   const added: Restored['added'] = [];
   const notAdded: NotRestored[] = [];
   for (const line of lines) {
-    const product = products.get(line.productId);
-    if (!product || product === 'gone') {
+    const sold = products.get(line.productId);
+    if (!sold || sold === 'gone') {
       notAdded.push({ name: line.name, reason: 'no longer sold' });
       continue;
     }
+    // A variant is sold at its own price from its own stock; one no longer offered is not sold.
+    const variant = line.variantSku ? sold.variants?.get(line.variantSku) : undefined;
+    if (line.variantSku && !variant) {
+      notAdded.push({ name: sold.name, reason: 'no longer sold' });
+      continue;
+    }
+    const product = variant ? { ...sold, ...variant } : sold;
     if (product.stock <= 0) {
       notAdded.push({ name: product.name, reason: 'out of stock' });
       continue;
@@ -86,6 +97,7 @@ export function restoreIntoCart(
       quantity,
       ...(line.size ? { selectedSize: line.size } : {}),
       ...(line.color ? { selectedColor: line.color } : {}),
+      ...(line.variantSku ? { variantSku: line.variantSku } : {}),
     };
     const key = lineKey(wanted);
     const existing = items.find((item) => lineKey(item) === key);

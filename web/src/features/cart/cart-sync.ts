@@ -3,9 +3,14 @@ import { apiRequest } from '@/lib/api-client';
 import type { LineToRestore } from './cart-back';
 import { type CartItem, lineKey } from './cart-rules';
 
-/** A kept line's key, as the browser's lines are keyed: the product with its size and colour. */
-const keptKey = (line: Pick<CartLineInput, 'productId' | 'size' | 'color'>) =>
-  lineKey({ id: line.productId, selectedSize: line.size ?? undefined, selectedColor: line.color ?? undefined });
+/** A kept line's key, as the browser's lines are keyed: the product with its size, colour and variant. */
+const keptKey = (line: Pick<CartLineInput, 'productId' | 'size' | 'color' | 'variantSku'>) =>
+  lineKey({
+    id: line.productId,
+    selectedSize: line.size ?? undefined,
+    selectedColor: line.color ?? undefined,
+    variantSku: line.variantSku ?? undefined,
+  });
 
 /** The browser's cart as the server keeps it: what each line is, not how it is shown. */
 export const keptLinesOf = (items: CartItem[]): CartLineInput[] =>
@@ -14,11 +19,12 @@ export const keptLinesOf = (items: CartItem[]): CartLineInput[] =>
     quantity: item.quantity,
     ...(item.selectedSize ? { size: item.selectedSize } : {}),
     ...(item.selectedColor ? { color: item.selectedColor } : {}),
+    ...(item.variantSku ? { variantSku: item.variantSku } : {}),
   }));
 
 /**
  * At sign-in, the browser's cart and the kept one become one: every line of both, the larger
- * quantity where both hold the same product, size and colour. The browser's lines come back
+ * quantity where both hold the same product, size, colour and variant. The browser's lines come back
  * as they are (with the larger quantity); the kept-only ones are to be read from the shop
  * (their names, prices and stock) and added.
  */
@@ -40,6 +46,7 @@ export function mergeWithKept(
       quantity: line.quantity,
       size: line.size ?? null,
       color: line.color ?? null,
+      ...(line.variantSku ? { variantSku: line.variantSku } : {}),
     }));
   return { items, toAdd };
 }

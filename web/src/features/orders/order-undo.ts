@@ -16,4 +16,5 @@ export const linesOf = (order: Pick<Order, 'items'>): LineToRestore[] =>
     quantity: item.quantity,
     size: item.size,
     color: item.color,
+    ...(item.variantSku ? { variantSku: item.variantSku } : {}),
   }));
