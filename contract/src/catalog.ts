@@ -59,6 +59,11 @@ export const Product = z.object({
   id: z.string(),
   sku: z.string(),
   title: z.string(),
+  /**
+   * The English title, when `lang=hi` gave a Hindi one in `title`: a product's address is made from
+   * its English title in every language, so both pages link to each other and to nothing that moves.
+   */
+  addressTitle: z.string().optional(),
   description: z.string(),
   imgUrl: z.string(),
   category: z.string(),

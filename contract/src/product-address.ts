@@ -51,12 +51,19 @@ export function productSlug(name: string): string {
   return (end > 0 ? cut.slice(0, end) : cut.slice(0, SLUG_MAX_LENGTH)).replace(/-+$/, '');
 }
 
-/** The path of a product's page: '/product/' then its address. */
-export const productPath = (product: { id: string; name: string }): string => `/product/${productAddress(product)}`;
+/** What a product's address is made of: its id and name (`addressName`: the English name a Hindi page shows beside its own). */
+export interface AddressedProduct {
+  id: string;
+  name: string;
+  addressName?: string | undefined;
+}
 
-/** The last part of a product's path: '{slug}-{code}'. */
-export const productAddress = (product: { id: string; name: string }): string =>
-  `${productSlug(product.name)}-${productCode(product.id)}`;
+/** The path of a product's page: '/product/' then its address. */
+export const productPath = (product: AddressedProduct): string => `/product/${productAddress(product)}`;
+
+/** The last part of a product's path: '{slug}-{code}', the slug from the English name in every language. */
+export const productAddress = (product: AddressedProduct): string =>
+  `${productSlug(product.addressName ?? product.name)}-${productCode(product.id)}`;
 
 /** The code at the end of an address ('usb-c-hub-4k9tq2mzx7' gives '4k9tq2mzx7'); undefined when it has none. */
 export function productCodeOf(address: string): string | undefined {

@@ -108,6 +108,7 @@ export function toProduct(row: ProductRow, language: ShopLanguage = 'en'): Produ
     id: row.id,
     sku: row.sku,
     title,
+    ...(title !== row.title ? { addressTitle: row.title } : {}),
     description,
     imgUrl: row.img_url,
     category: row.category,

@@ -20,6 +20,8 @@ export interface StoreProduct {
   /** The merchant's stock-keeping unit, e.g. NK-LAP-002. */
   sku: string;
   name: string;
+  /** The English name its address is made from, when `name` is the Hindi one. */
+  addressName?: string;
   description: string;
   category: string;
   parentCategory: string | null;
@@ -83,6 +85,7 @@ export function toStoreProduct(product: ProductInput): StoreProduct {
     id: product.id,
     sku: product.sku ?? '',
     name: product.title ?? '',
+    ...(product.addressTitle ? { addressName: product.addressTitle } : {}),
     description: product.description ?? '',
     category: product.category ?? '',
     parentCategory: product.parentCategory ?? null,
