@@ -31,7 +31,14 @@ export interface ProductPage {
   search: SearchOutcome | null;
 }
 
-const noFacets = (): ProductFacets => ({ types: [], prices: [], inStock: 0, origins: [], attributes: [] });
+const noFacets = (): ProductFacets => ({
+  types: [],
+  prices: [],
+  inStock: 0,
+  origins: [],
+  attributes: [],
+  options: [],
+});
 
 async function fetchProducts(query: ReturnType<typeof listingQuery>): Promise<ProductPage> {
   const result = await apiRequest<ProductListResponse>('/products', { query });
