@@ -151,5 +151,8 @@ export const subscribeToNewsletter = (input: NewsletterRequest) =>
   apiRequest<NewsletterResponse>('/newsletter', { method: 'POST', body: input });
 
 /** "Notify me" on an out-of-stock product: one email when it is back (201 once recorded, 409 if it is in stock). */
-export const askToBeNotified = (productId: string, input: StockNoticeRequest) =>
+export const askToBeNotified = (
+  productId: string,
+  input: Pick<StockNoticeRequest, 'email'> & { variantSku?: string },
+) =>
   apiRequest<StockNoticeResponse>(`/products/${encodeURIComponent(productId)}/notify`, { method: 'POST', body: input });
