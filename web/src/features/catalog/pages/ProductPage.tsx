@@ -252,7 +252,7 @@ function ProductDetails({ product: whole }: { product: StoreProduct }) {
             <NotifyMe key={variant?.sku ?? product.id} productId={whole.id} variantSku={variant?.sku} />
           ) : null}
 
-          <DeliveryCheck forPin={(pin) => <ShippingToPin productId={product.id} pin={pin} />} />
+          <DeliveryCheck forPin={(pin) => <ShippingToPin productId={whole.id} pin={pin} variantSku={variant?.sku} />} />
           <SpecificationsTable product={product} />
           <ProductParticulars product={product} />
         </div>
