@@ -72,7 +72,7 @@ async function countOptions(
       optionCounts(db, dialect, matching({ option: name }).select('p.id'), options, inStock, name),
     ),
   ]);
-  return optionFacets(rows.flat());
+  return optionFacets(rows.flat(), options);
 }
 
 /** How many products, of each type, in each price band and in stock: one read of the listing. */

@@ -101,8 +101,18 @@ export async function optionCounts(
   return (await Promise.all(perSlot)).flat();
 }
 
-/** The options' facets: each name (as most products spell it … the first alphabetically) with its values, the most products first. */
-export function optionFacets(rows: OptionCount[]): { name: string; values: FacetValue[] }[] {
+/** At most this many options, and values of each, in the facets: a filtered one is always kept. */
+const OPTION_FACETS_MAX = 8;
+const OPTION_VALUES_MAX = 30;
+
+/**
+ * The options' facets: each name (spelt as the first alphabetically of its spellings) with its
+ * values, the options of most products first, each option's values by how many products have them.
+ */
+export function optionFacets(
+  rows: OptionCount[],
+  filtered: OptionFilters = new Map(),
+): { name: string; values: FacetValue[] }[] {
   const byName = new Map<string, { name: string; values: Map<string, FacetValue>; products: number }>();
   for (const row of rows) {
     const facet = byName.get(row.name_key) ?? { name: String(row.name), values: new Map(), products: 0 };
@@ -115,10 +125,22 @@ export function optionFacets(rows: OptionCount[]): { name: string; values: Facet
     facet.products += Number(row.count);
     byName.set(row.name_key, facet);
   }
-  return [...byName.values()]
-    .sort((a, b) => b.products - a.products || a.name.localeCompare(b.name))
-    .map((facet) => ({
-      name: facet.name,
-      values: [...facet.values.values()].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
-    }));
+  const chosen = (key: string) => filtered.has(key);
+  return [...byName.entries()]
+    .sort(
+      ([keyA, a], [keyB, b]) =>
+        Number(chosen(keyB)) - Number(chosen(keyA)) || b.products - a.products || a.name.localeCompare(b.name),
+    )
+    .slice(0, Math.max(OPTION_FACETS_MAX, filtered.size))
+    .sort(([, a], [, b]) => b.products - a.products || a.name.localeCompare(b.name))
+    .map(([key, facet]) => {
+      const values = [...facet.values.entries()].sort(
+        ([, a], [, b]) => b.count - a.count || a.value.localeCompare(b.value),
+      );
+      // A chosen value stays in its facet however few products have it, so its box can be unticked.
+      const kept = values.filter(
+        ([valueKey], index) => index < OPTION_VALUES_MAX || (filtered.get(key) ?? []).includes(valueKey),
+      );
+      return { name: facet.name, values: kept.map(([, value]) => value) };
+    });
 }
