@@ -192,6 +192,11 @@ export const ProductFacets = z.object({
       values: z.array(FacetValue.extend({ unit: z.string().nullable().optional() })),
     }),
   ),
+  /**
+   * By variant option, e.g. Colour: Olive 3, Black 5: how many products have a variant with each
+   * value (in stock, with `inStock=true`); filter with `option.Colour=Olive`.
+   */
+  options: z.array(z.object({ name: z.string(), values: z.array(FacetValue) })),
 });
 export type ProductFacets = z.infer<typeof ProductFacets>;
 

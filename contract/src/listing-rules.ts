@@ -17,3 +17,8 @@ export const PRICE_BANDS = [0, 500, 1000, 2500, 5000, 10000] as const;
 export const ATTRIBUTE_FILTER_PREFIX = 'attr.';
 /** One listing's specification filters: at most this many names, values of each, and characters of each. */
 export const ATTRIBUTE_FILTER_LIMITS = { names: 10, values: 20, length: 100 } as const;
+/**
+ * Query parameters that filter by a variant's option value: `option.Colour=Olive` (repeat for OR)
+ * lists the products having such a variant (in stock, with `inStock=true`); the same limits.
+ */
+export const OPTION_FILTER_PREFIX = 'option.';

@@ -131,8 +131,15 @@ export const ShippingQuoteRequest = z.object({
       z.object({
         productId: z.string({ error: 'items[].productId is required.' }).min(1).max(100),
         quantity: z.number().int().min(1, { error: 'items[].quantity must be at least 1.' }).max(1000),
+        /** The variant (by its SKU) of a product with options: its own weight, size and price are quoted. */
+        variantSku: z
+          .string({ error: 'items[].variantSku must be text.' })
+          .trim()
+          .max(100, { error: 'items[].variantSku must be at most 100 characters.' })
+          .nullish()
+          .transform((value) => value || undefined),
       }),
-      { error: 'items must be a list of { productId, quantity }.' },
+      { error: 'items must be a list of { productId, quantity, variantSku? }.' },
     )
     .min(1, { error: 'items must hold at least one product.' })
     .max(100),

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { Email } from './accounts.js';
 
 /** "Notify me" on an out-of-stock product: the address to write to once, when it is back. */
-export const StockNoticeRequest = z.object({ email: Email });
+export const StockNoticeRequest = z.object({
+  email: Email,
+  /** The sold-out variant waited for (by its SKU); left out, the product as a whole. */
+  variantSku: z
+    .string({ error: 'variantSku must be text.' })
+    .trim()
+    .max(100, { error: 'variantSku must be at most 100 characters.' })
+    .nullish()
+    .transform((value) => value || undefined),
+});
 export type StockNoticeRequest = z.infer<typeof StockNoticeRequest>;
 
 /** The same answer for a new wish and one already waiting. */

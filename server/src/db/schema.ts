@@ -811,6 +811,8 @@ export interface StockNoticesTable {
   id: string;
   store_id: string;
   product_id: string;
+  /** The variant waited for, by SKU; '' for the product (one without options, or any of its variants). */
+  variant_sku: ColumnType<string, string | undefined, string>;
   email: string;
   created_at: string;
 }

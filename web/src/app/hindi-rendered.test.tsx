@@ -17,7 +17,7 @@ function fakeServerApi(asked: string[]): ApiTransport {
               data: [API_HUB],
               count: 1,
               pagination: { page: 1, limit: 12, total: 1 },
-              facets: { types: [], prices: [], inStock: 1, origins: [], attributes: [] },
+              facets: { types: [], prices: [], inStock: 1, origins: [], attributes: [], options: [] },
             }
           : { error: 'Not found.' };
     return new Response(JSON.stringify(body), { status: body && 'error' in body ? 404 : 200 });

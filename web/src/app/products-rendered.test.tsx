@@ -12,6 +12,7 @@ const facets = {
   inStock: 1,
   origins: [],
   attributes: [{ key: 'Speed', unit: 'Gbps', values: [{ value: '10', count: 1 }] }],
+  options: [],
 };
 
 /** The server's API as the renderer reaches it: a path under /api/v1 and a JSON answer. */

@@ -63,6 +63,7 @@ import * as savedCarts from './2027-02-04-saved-carts.js';
 import * as reviewVotes from './2027-02-05-review-votes.js';
 import * as hindiCatalogue from './2027-02-06-hindi-catalogue.js';
 import * as itemDiscounts from './2027-02-07-item-discounts.js';
+import * as variantListing from './2027-02-08-variant-listing.js';
 
 const migrations: [name: string, migration: Migration][] = [
   ['2026-11-01-initial', initial],
@@ -117,6 +118,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-02-05-review-votes', reviewVotes],
   ['2027-02-06-hindi-catalogue', hindiCatalogue],
   ['2027-02-07-item-discounts', itemDiscounts],
+  ['2027-02-08-variant-listing', variantListing],
 ];
 
 export const migrationProvider: MigrationProvider = {

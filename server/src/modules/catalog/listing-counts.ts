@@ -35,12 +35,17 @@ const NARROWING = ['q', 'gender', 'featured', 'filter', 'minPrice', 'maxPrice', 
  * the kept sums count.
  */
 export function isBrowsing(
-  filters: Browsing & Partial<Record<(typeof NARROWING)[number], unknown>> & { attributes?: Map<string, string[]> },
+  filters: Browsing &
+    Partial<Record<(typeof NARROWING)[number], unknown>> & {
+      attributes?: Map<string, string[]>;
+      options?: Map<string, string[]>;
+    },
 ): boolean {
   return (
     SAME_BANDS &&
     NARROWING.every((name) => filters[name] === undefined || filters[name] === '') &&
-    !filters.attributes?.size
+    !filters.attributes?.size &&
+    !filters.options?.size
   );
 }
 

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { isBrowsing, type ListingCounts, type SpecCount, type Summary } from './listing-counts.js';
 import type { Except, ProductListFilters, Products } from './listing-filters.js';
+import { optionCounts, optionFacets } from './listing-options.js';
+import type { Searcher } from './search/searcher.js';
 
 /** Specifications that describe one product, not a choice between many. */
 const NOT_FACETS = new Set(['model', 'support phone', 'sku', 'mpn', 'ean', 'upc', 'gtin', 'operating temperature']);
@@ -22,7 +24,10 @@ export async function countFacets(
   storeId: string,
   filters: ProductListFilters,
   matching: (except?: Except) => Products,
+  dialect: Searcher['dialect'],
 ): Promise<{ total: number; facets: ProductFacets }> {
+  // Options are counted from the variants whichever way the rest is (see listing-options.ts).
+  const options = countOptions(db, dialect, filters, matching);
   if (isBrowsing(filters)) {
     const [kinds, specs, origins] = await Promise.all([
       precounted.kinds(storeId, filters),
@@ -31,7 +36,7 @@ export async function countFacets(
     ]);
     return {
       total: kinds.listed.total,
-      facets: facetsOf(kinds.byType, kinds.listed, kinds.listed, specs, [], origins),
+      facets: { ...facetsOf(kinds.byType, kinds.listed, kinds.listed, specs, [], origins), options: await options },
     };
   }
   const summaryOf = (except?: Except) => summary(matching(except));
@@ -45,7 +50,29 @@ export async function countFacets(
     specCounts(db, filtered, matching),
     originCounts(matching(filters.countryOfOrigin ? 'origin' : undefined)),
   ]);
-  return { total: everything.total, facets: facetsOf(byType, byPrice, byStock, specs, filtered, origins) };
+  return {
+    total: everything.total,
+    facets: { ...facetsOf(byType, byPrice, byStock, specs, filtered, origins), options: await options },
+  };
+}
+
+/** Each option's values with their counts; a filtered option is counted without its own filter. */
+async function countOptions(
+  db: Database,
+  dialect: Searcher['dialect'],
+  filters: ProductListFilters,
+  matching: (except?: Except) => Products,
+): Promise<ProductFacets['options']> {
+  const options = filters.options ?? new Map<string, string[]>();
+  const inStock = filters.inStock === 'true';
+  const filtered = [...options.keys()];
+  const rows = await Promise.all([
+    optionCounts(db, dialect, matching().select('p.id'), options, inStock),
+    ...filtered.map((name) =>
+      optionCounts(db, dialect, matching({ option: name }).select('p.id'), options, inStock, name),
+    ),
+  ]);
+  return optionFacets(rows.flat(), options);
 }
 
 /** How many products, of each type, in each price band and in stock: one read of the listing. */
@@ -135,7 +162,7 @@ function facetsOf(
   specs: SpecCount[],
   filtered: string[],
   origins: FacetValue[],
-): ProductFacets {
+): Omit<ProductFacets, 'options'> {
   return {
     types: [...byType.types.entries()]
       .map(([value, count]) => ({ value, count }))
@@ -198,5 +225,6 @@ export function emptyFacets(): ProductFacets {
     inStock: 0,
     origins: [],
     attributes: [],
+    options: [],
   };
 }

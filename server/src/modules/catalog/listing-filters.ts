@@ -3,16 +3,19 @@ import { type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } fr
 import type { z } from 'zod';
 import type { Database, DatabaseSchema, ProductRow } from '../../db/schema.js';
 import { toPaise } from '../../shared/money.js';
+import { hasVariant, type OptionFilters } from './listing-options.js';
 import type { Searcher } from './search/searcher.js';
 import { shownOnly } from './shown.js';
 
 export type ProductListFilters = z.output<typeof ListQuerySchema> & {
   /** Specification filters by lower-cased name: any of the values (lower-cased). */
   attributes?: Map<string, string[]>;
+  /** Variant option filters by lower-cased name: any of the values (lower-cased). */
+  options?: OptionFilters;
 };
 
 /** A filter left out when counting its own facet, so the shopper still sees the other choices. */
-export type Except = 'type' | 'price' | 'stock' | 'origin' | { attribute: string };
+export type Except = 'type' | 'price' | 'stock' | 'origin' | { attribute: string } | { option: string };
 
 export type Products = SelectQueryBuilder<DatabaseSchema & { p: ProductRow }, 'p', object>;
 
@@ -54,7 +57,7 @@ export function matchingProducts(
   if (filters.countryOfOrigin && except !== 'origin')
     query = query.where(sql`lower(p.country_of_origin)`, '=', filters.countryOfOrigin.toLowerCase());
   for (const [name, values] of filters.attributes ?? []) {
-    if (typeof except === 'object' && except.attribute === name) continue;
+    if (typeof except === 'object' && 'attribute' in except && except.attribute === name) continue;
     query = query.where((eb) =>
       eb.exists(
         eb
@@ -66,6 +69,10 @@ export function matchingProducts(
       ),
     );
   }
+  const optionExcept = typeof except === 'object' && 'option' in except ? except.option : undefined;
+  const options = [...(filters.options ?? [])].filter(([name]) => name !== optionExcept);
+  if (options.length)
+    query = query.where(hasVariant(dialect, new Map(options), filters.inStock === 'true' && except !== 'stock'));
   if (match !== undefined) query = query.where(matches(dialect, match));
   return query;
 }
@@ -84,10 +91,11 @@ function indexed(dialect: Searcher['dialect'], match: string, table: string) {
 
 /** Every filter of a listing in one order, so the same listing asked twice is known. */
 export function askedOf(filters: ProductListFilters) {
-  const { attributes, ...rest } = filters;
+  const { attributes, options, ...rest } = filters;
   const plain = Object.entries(rest)
     .filter(([, value]) => value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : 1));
   const specs = [...(attributes ?? [])].map(([name, values]) => [name, [...values].sort()]).sort();
-  return [plain, specs];
+  const chosen = [...(options ?? [])].map(([name, values]) => [name, [...values].sort()]).sort();
+  return [plain, specs, chosen];
 }

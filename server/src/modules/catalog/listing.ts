@@ -143,7 +143,7 @@ export class Listing {
       .offset(skip);
     const [ids, { total, facets }] = await Promise.all([
       start === 'past' ? [] : pageIds.execute(),
-      countFacets(this.db, this.precounted, storeId, filters, matching),
+      countFacets(this.db, this.precounted, storeId, filters, matching, dialect),
     ]);
     return { ids: ids.map((row) => row.id), total, facets, search };
   }

@@ -4,6 +4,7 @@ import {
   CategoriesQuery,
   CategoriesResponse,
   Id,
+  OPTION_FILTER_PREFIX,
   Product,
   ProductListQuery,
   ProductListResponse,
@@ -38,26 +39,33 @@ const {
   length: ATTRIBUTE_TEXT_MAX,
 } = ATTRIBUTE_FILTER_LIMITS;
 
-/** `attr.Speed=2.5&attr.Speed=10&attr.Ports=4` as Speed: [2.5, 10] and Ports: [4], names and values lower-cased. */
-function attributeFilters(query: Record<string, unknown>): Map<string, string[]> {
+/**
+ * `attr.Speed=2.5&attr.Speed=10&attr.Ports=4` as Speed: [2.5, 10] and Ports: [4], names and values
+ * lower-cased; with `option.` the variant options' filters (`option.Colour=Olive`) the same way.
+ */
+function attributeFilters(
+  query: Record<string, unknown>,
+  prefix = ATTRIBUTE_FILTER_PREFIX,
+  what = 'specification',
+): Map<string, string[]> {
   const filters = new Map<string, string[]>();
   for (const [key, raw] of Object.entries(query)) {
-    if (!key.startsWith(ATTRIBUTE_FILTER_PREFIX)) continue;
-    const name = key.slice(ATTRIBUTE_FILTER_PREFIX.length).trim().toLowerCase();
+    if (!key.startsWith(prefix)) continue;
+    const name = key.slice(prefix.length).trim().toLowerCase();
     const values = (Array.isArray(raw) ? raw : [raw])
       .map((value) => String(value).trim().toLowerCase())
       .filter((value) => value !== '');
     if (!name || name.length > ATTRIBUTE_TEXT_MAX || values.some((value) => value.length > ATTRIBUTE_TEXT_MAX))
       throw new HttpError(
         400,
-        `${key} must name a specification and its values, each at most ${ATTRIBUTE_TEXT_MAX} characters.`,
+        `${key} must name a ${what} and its values, each at most ${ATTRIBUTE_TEXT_MAX} characters.`,
       );
     if (values.length > ATTRIBUTE_VALUES_MAX)
       throw new HttpError(400, `${key} may be given at most ${ATTRIBUTE_VALUES_MAX} times.`);
     if (values.length) filters.set(name, [...new Set([...(filters.get(name) ?? []), ...values])]);
   }
   if (filters.size > ATTRIBUTE_FILTERS_MAX)
-    throw new HttpError(400, `At most ${ATTRIBUTE_FILTERS_MAX} specifications can filter one listing.`);
+    throw new HttpError(400, `At most ${ATTRIBUTE_FILTERS_MAX} ${what}s can filter one listing.`);
   return filters;
 }
 
@@ -69,7 +77,11 @@ export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog
     const { lang = 'en', ...filters } = valid(request, 'query');
     const { rows, total, facets, search } = await catalog.list(
       request.store.id,
-      { ...filters, attributes: attributeFilters(filters) },
+      {
+        ...filters,
+        attributes: attributeFilters(filters),
+        options: attributeFilters(filters, OPTION_FILTER_PREFIX, 'variant option'),
+      },
       { synonyms: () => searchSynonymsOf(request.store), catalogVersion: request.store.catalog_version },
     );
     const names = await catalog.hindiNames(request.store.id, lang);

@@ -110,6 +110,27 @@ export class CatalogService {
       .execute();
   }
 
+  /** The variants in stock, with their product's title, among these products' that are on sale, in the caller's transaction. */
+  variantsInStockAmong(
+    trx: Database,
+    storeId: string,
+    productIds: string[],
+  ): Promise<
+    (Pick<ProductVariantRow, 'product_id' | 'sku' | 'option1' | 'option2' | 'option3'> & { title: string })[]
+  > {
+    if (productIds.length === 0) return Promise.resolve([]);
+    return trx
+      .selectFrom('product_variants as v')
+      .innerJoin('products', 'products.id', 'v.product_id')
+      .select(['v.product_id', 'v.sku', 'v.option1', 'v.option2', 'v.option3', 'products.title'])
+      .where('v.store_id', '=', storeId)
+      .where('products.store_id', '=', storeId)
+      .where(shownOnly())
+      .where('v.stock', '>', 0)
+      .where('v.product_id', 'in', productIds)
+      .execute();
+  }
+
   /** Products on sale at or below the store's low-stock line, `listed` of them at most; `db` may be a transaction. */
   lowStock(storeId: string, threshold: number, listed: number, db: Database = this.db): Promise<LowStock> {
     return lowStockOf(db, storeId, threshold, listed);

@@ -12,13 +12,13 @@ export async function stockNoticeRoutes(app: FastifyInstance, { notices }: { not
   const { limits } = app;
   const notify = {
     description:
-      'Notify me: one email to this address when the out-of-stock product is back (409 while it is in stock).',
+      'Notify me: one email to this address when the out-of-stock product (or its variant named by `variantSku`) is back (409 while it is in stock).',
     params: z.object({ id: Id }),
     body: StockNoticeRequest,
     response: withErrors({ 201: StockNoticeResponse }),
   };
   api.post('/products/:id/notify', { schema: notify }, async (request, reply) => {
-    const { email } = valid(request, 'body');
+    const { email, variantSku } = valid(request, 'body');
     // The newsletter's limit per network address, counted apart from its sign-ups.
     const wait = await limits.subscriptionsByAddress.take(limitKey(request.store.id, 'notify', request.ip));
     if (wait) {
@@ -28,7 +28,7 @@ export async function stockNoticeRoutes(app: FastifyInstance, { notices }: { not
       );
     }
     // The same answer for a new wish and one already waiting: it tells nobody who else asked.
-    await notices.wish(request.store.id, valid(request, 'params').id, email);
+    await notices.wish(request.store.id, valid(request, 'params').id, email, variantSku);
     return reply.code(201).send({ message: STOCK_NOTICE_RECORDED });
   });
 }

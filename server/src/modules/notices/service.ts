@@ -5,6 +5,7 @@ import { HttpError, notFound } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
 import type { CatalogService } from '../catalog/service.js';
 import { PRODUCT_NOT_FOUND } from '../catalog/service.js';
+import { variantName } from '../catalog/variants.js';
 import { type MessageSettings, renderMessage, shopUrl } from '../messages/layout.js';
 import type { Outbox, OutgoingMessage } from '../messages/outbox.js';
 import type { Store, StoreService } from '../stores/service.js';
@@ -14,11 +15,13 @@ export const BACK_IN_STOCK_KIND = 'stock.back';
 /** The one email of a wish: the product is back, its link, and that the address is now forgotten. */
 export function backInStockMessage(
   store: Store,
-  product: { id: string; title: string },
+  product: { id: string; title: string; productTitle?: string },
   email: string,
   settings: MessageSettings = {},
 ): OutgoingMessage {
-  const url = `${shopUrl(store, settings)}${productPath({ id: product.id, name: product.title })}`;
+  // A variant's email names it ("Sleeve (Olive)"); its link is the product's page.
+  const name = product.productTitle ?? product.title;
+  const url = `${shopUrl(store, settings)}${productPath({ id: product.id, name })}`;
   const { text, html } = renderMessage(store, [
     {
       heading: `${product.title} is back in stock`,
@@ -55,43 +58,76 @@ export class StockNotices {
   ) {}
 
   /**
-   * Records the wish of an address for a shown product (by id or address) that is out of stock; an
-   * address already waiting is left as it is. 404 for no such product, 409 when it is in stock.
+   * Records the wish of an address for a shown product (by id or address) that is out of stock, or
+   * for one sold-out variant of it (by SKU); an address already waiting is left as it is. 404 for no
+   * such product, 400 for no such variant, 409 when it is in stock.
    */
-  async wish(storeId: string, idOrAddress: string, email: string): Promise<void> {
+  async wish(storeId: string, idOrAddress: string, email: string, variantSku?: string): Promise<void> {
     const product = await this.catalog.get(storeId, idOrAddress);
     if (!product) throw notFound(PRODUCT_NOT_FOUND);
-    if (product.stock > 0) throw new HttpError(409, STOCK_NOTICE_IN_STOCK);
+    const variant = variantSku === undefined ? undefined : await this.variantOf(storeId, product, variantSku);
+    if ((variant ?? product).stock > 0) throw new HttpError(409, STOCK_NOTICE_IN_STOCK);
+    const sku = variant?.sku ?? '';
     await writeTransaction(this.db, async (trx) => {
       await trx
         .insertInto('stock_notices')
-        .values({ id: newId(), store_id: storeId, product_id: product.id, email, created_at: nowIso() })
-        .onConflict((conflict) => conflict.columns(['product_id', 'email']).doNothing())
+        .values({
+          id: newId(),
+          store_id: storeId,
+          product_id: product.id,
+          variant_sku: sku,
+          email,
+          created_at: nowIso(),
+        })
+        .onConflict((conflict) => conflict.columns(['product_id', 'variant_sku', 'email']).doNothing())
         .execute();
       // Stock that came back since it was read: the wish is refused, not left waiting for the next time.
-      const [back] = await this.catalog.inStockAmong(trx, storeId, [product.id]);
+      const back = variant
+        ? (await this.catalog.variantsInStockAmong(trx, storeId, [product.id])).some((row) => row.sku === sku)
+        : (await this.catalog.inStockAmong(trx, storeId, [product.id])).length > 0;
       if (back) throw new HttpError(409, STOCK_NOTICE_IN_STOCK);
     });
   }
 
+  /** The variant a wish names; a product without options is named by its own SKU (then: no variant). */
+  private async variantOf(storeId: string, product: { id: string; sku: string | null }, sku: string) {
+    const wanted = sku.toLowerCase();
+    const variants = await this.catalog.variantsOf(storeId, product.id);
+    const variant = variants.find((candidate) => candidate.sku.toLowerCase() === wanted);
+    if (variant) return { sku: variant.sku, stock: Number(variant.stock) };
+    if (variants.length === 0 && product.sku?.toLowerCase() === wanted) return undefined;
+    throw new HttpError(400, `variantSku: this product has no variant ${sku}.`, {}, 'variantSku');
+  }
+
   /**
-   * In the caller's transaction: every waiting address of a product now shown and in stock gets its
-   * one email, and its wish is deleted. The delete claims the wish, so two transactions raising the
-   * same stock at once write its email once.
+   * In the caller's transaction: every waiting address of a product now shown and in stock (of a
+   * variant, when the wish named one) gets its one email, and its wish is deleted. The delete
+   * claims the wish, so two transactions raising the same stock at once write its email once.
    */
   async stockMayBeBack(trx: Database, storeId: string): Promise<void> {
     const waiting = await trx
       .selectFrom('stock_notices')
-      .select('product_id')
+      .select(['product_id', 'variant_sku'])
       .distinct()
       .where('store_id', '=', storeId)
       .execute();
     if (waiting.length === 0) return;
-    const back = await this.catalog.inStockAmong(
-      trx,
-      storeId,
-      waiting.map((row) => row.product_id),
+    const ofProducts = [...new Set(waiting.filter((row) => row.variant_sku === '').map((row) => row.product_id))];
+    const ofVariants = [...new Set(waiting.filter((row) => row.variant_sku !== '').map((row) => row.product_id))];
+    const backProducts = await this.catalog.inStockAmong(trx, storeId, ofProducts);
+    const wanted = new Set(waiting.map((row) => `${row.product_id} ${row.variant_sku}`));
+    const backVariants = (await this.catalog.variantsInStockAmong(trx, storeId, ofVariants)).filter((variant) =>
+      wanted.has(`${variant.product_id} ${variant.sku}`),
     );
+    const back = [
+      ...backProducts.map((product) => ({ id: product.id, title: product.title, sku: '' })),
+      ...backVariants.map((variant) => ({
+        id: variant.product_id,
+        title: variantName(variant.title, variant),
+        productTitle: variant.title,
+        sku: variant.sku,
+      })),
+    ];
     if (back.length === 0) return;
     const store = await this.stores.byId(storeId, trx);
     if (!store) return;
@@ -100,6 +136,7 @@ export class StockNotices {
         .deleteFrom('stock_notices')
         .where('store_id', '=', storeId)
         .where('product_id', '=', product.id)
+        .where('variant_sku', '=', product.sku)
         .returning('email')
         .execute();
       for (const { email } of claimed) {

@@ -1,7 +1,7 @@
 import { SHIPPING_SAC, ShippingRules, type ShippingRulesInput, type ShippingZone } from '@netkart/contract';
-import type { Database, StoreRow } from '../../db/schema.js';
+import type { Database, ProductVariantRow, StoreRow } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { productsToOrder } from '../catalog/stock.js';
+import { type ProductToOrder, productsToOrder } from '../catalog/stock.js';
 import type { KnownPincode, PincodeService } from '../pincodes/service.js';
 import type { StoreService } from '../stores/service.js';
 import { chargeableGrams, freeFromPaise, type PackedLine, shippingPaise } from './slabs.js';
@@ -39,6 +39,18 @@ export function rulesOf(store: Pick<StoreRow, 'shipping_json'>): ShippingRules |
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The variant a quote's item names, as an order line would resolve it; none for a product without
+ * options (its own SKU may name it) or an item naming none (the product's parcel and cheapest price).
+ */
+function variantNamed(product: ProductToOrder, sku: string | undefined): ProductVariantRow | undefined {
+  if (sku === undefined) return undefined;
+  const wanted = sku.toLowerCase();
+  const variant = product.variants.find((candidate) => candidate.sku.toLowerCase() === wanted);
+  if (variant || (product.variants.length === 0 && product.sku.toLowerCase() === wanted)) return variant;
+  throw new HttpError(400, `items: ${product.title} has no variant ${sku}.`, {}, 'items');
 }
 
 export const unknownPincode = (pin: string) => `PIN code ${pin} is not a PIN code we know. Please check it.`;
@@ -89,7 +101,7 @@ export class ShippingService {
   /** A cart's quote before checkout (POST /shipping/quote): the products as the catalogue has them now. */
   async quote(
     store: StoreRow,
-    items: { productId: string; quantity: number }[],
+    items: { productId: string; quantity: number; variantSku?: string | undefined }[],
     pincode: string | undefined,
   ): Promise<ShippingPrice> {
     const db = this.db;
@@ -99,13 +111,14 @@ export class ShippingService {
     const products = new Map((await productsToOrder(db, store.id, ids)).map((product) => [product.id, product]));
     const lines = items.flatMap((item) => {
       const product = products.get(item.productId);
-      return product ? [{ product, quantity: item.quantity }] : [];
+      return product ? [{ product, variant: variantNamed(product, item.variantSku), quantity: item.quantity }] : [];
     });
     if (lines.length === 0) {
       throw new HttpError(400, 'None of these products is on sale. Please review your cart.', {}, 'items');
     }
     const itemsTotal = lines.reduce(
-      (sum, { product, quantity }) => sum + Number(product.discounted_price ?? product.regular_price) * quantity,
+      (sum, { product, variant, quantity }) =>
+        sum + Number((variant ?? product).discounted_price ?? (variant ?? product).regular_price) * quantity,
       0,
     );
     return this.price(store, { lines, itemsTotal, destination });

@@ -4,11 +4,24 @@ import { apiRequest } from '@/lib/api-client';
 import { formatPrice } from '@/lib/money';
 import type { CartItem } from './cart-rules';
 
-/** The products and quantities a quote is for: the same product in two sizes is one parcel's weight twice. */
-function quotedItems(items: Pick<CartItem, 'id' | 'quantity'>[]) {
-  const byProduct = new Map<string, number>();
-  for (const item of items) byProduct.set(item.id, (byProduct.get(item.id) ?? 0) + item.quantity);
-  return [...byProduct].map(([productId, quantity]) => ({ productId, quantity }));
+/**
+ * The products (and variants) and quantities a quote is for: the same product in two sizes is one
+ * parcel's weight twice; each variant weighs its own.
+ */
+function quotedItems(items: Pick<CartItem, 'id' | 'quantity' | 'variantSku'>[]) {
+  const byLine = new Map<string, { productId: string; quantity: number; variantSku?: string }>();
+  for (const item of items) {
+    const key = `${item.id} ${item.variantSku ?? ''}`;
+    const known = byLine.get(key);
+    if (known) known.quantity += item.quantity;
+    else
+      byLine.set(key, {
+        productId: item.id,
+        quantity: item.quantity,
+        ...(item.variantSku ? { variantSku: item.variantSku } : {}),
+      });
+  }
+  return [...byLine.values()];
 }
 
 /**
@@ -16,7 +29,7 @@ function quotedItems(items: Pick<CartItem, 'id' | 'quantity'>[]) {
  * checkout's, the product page's delivery check), else to the rest of India. The server works the
  * charge out again when the order is placed; this is what the shopper is shown before the last step.
  */
-export function useShippingQuote(items: Pick<CartItem, 'id' | 'quantity'>[], pincode?: string) {
+export function useShippingQuote(items: Pick<CartItem, 'id' | 'quantity' | 'variantSku'>[], pincode?: string) {
   const pin = pincode?.trim();
   const known = pin && PINCODE_PATTERN.test(pin) ? pin : undefined;
   const wanted = quotedItems(items);

@@ -31,7 +31,14 @@ export interface ProductPage {
   search: SearchOutcome | null;
 }
 
-const noFacets = (): ProductFacets => ({ types: [], prices: [], inStock: 0, origins: [], attributes: [] });
+const noFacets = (): ProductFacets => ({
+  types: [],
+  prices: [],
+  inStock: 0,
+  origins: [],
+  attributes: [],
+  options: [],
+});
 
 async function fetchProducts(query: ReturnType<typeof listingQuery>): Promise<ProductPage> {
   const result = await apiRequest<ProductListResponse>('/products', { query });
@@ -144,5 +151,8 @@ export const subscribeToNewsletter = (input: NewsletterRequest) =>
   apiRequest<NewsletterResponse>('/newsletter', { method: 'POST', body: input });
 
 /** "Notify me" on an out-of-stock product: one email when it is back (201 once recorded, 409 if it is in stock). */
-export const askToBeNotified = (productId: string, input: StockNoticeRequest) =>
+export const askToBeNotified = (
+  productId: string,
+  input: Pick<StockNoticeRequest, 'email'> & { variantSku?: string },
+) =>
   apiRequest<StockNoticeResponse>(`/products/${encodeURIComponent(productId)}/notify`, { method: 'POST', body: input });

@@ -1,5 +1,5 @@
 import { ATTRIBUTE_FILTER_LIMITS, PRODUCT_SORTS, type ProductSort, SEARCH_MAX_LENGTH } from '@netkart/contract';
-import { attributeNameOf, isAttributeKey, type ListingParams, sameText } from './listing';
+import { attributeNameOf, isAttributeKey, isOptionKey, type ListingParams, optionNameOf, sameText } from './listing';
 
 /* Reading a /products address: what the shop cannot read is left out, never refused. */
 
@@ -31,12 +31,17 @@ const sortFrom = (value: string | null, q: string | undefined): ProductSort | un
   return sort === 'relevance' && !q ? undefined : sort;
 };
 
-/** `attr.Speed=2.5&attr.Speed=10` as { Speed: ['2.5', '10'] }: blank, overlong and repeated values left out. */
-export function attributesFrom(search: URLSearchParams): Record<string, string[]> {
+/**
+ * `attr.Speed=2.5&attr.Speed=10` as { Speed: ['2.5', '10'] }: blank, overlong and repeated values
+ * left out; with `options`, the variant options' `option.Colour=Olive` the same way.
+ */
+export function attributesFrom(search: URLSearchParams, options = false): Record<string, string[]> {
+  const isKey = options ? isOptionKey : isAttributeKey;
+  const nameOf = options ? optionNameOf : attributeNameOf;
   const attributes: Record<string, string[]> = {};
   for (const key of new Set(search.keys())) {
-    if (!isAttributeKey(key)) continue;
-    const name = attributeNameOf(key);
+    if (!isKey(key)) continue;
+    const name = nameOf(key);
     if (!name || name.length > FILTER_TEXT_MAX) continue;
     const found = Object.keys(attributes).find((known) => sameText(known, name));
     if (!found && Object.keys(attributes).length >= ATTRIBUTE_NAMES_MAX) continue;
@@ -55,6 +60,12 @@ export function attributesFrom(search: URLSearchParams): Record<string, string[]
 function originFrom(value: string | null): { countryOfOrigin?: string } {
   const country = value?.trim();
   return country && country.length <= FILTER_TEXT_MAX ? { countryOfOrigin: country } : {};
+}
+
+/** Variant option filters from the address, when it has any (a listing without them reads as before). */
+function optionsFrom(search: URLSearchParams): { options?: Record<string, string[]> } {
+  const options = attributesFrom(search, true);
+  return Object.keys(options).length ? { options } : {};
 }
 
 /** The listing a /products address asks for; what the shop cannot read is left out, not refused. */
@@ -77,6 +88,7 @@ export function listingParamsOf(search: URLSearchParams): ListingParams {
     inStock: search.get('inStock') === 'true',
     ...originFrom(search.get('countryOfOrigin')),
     attributes: attributesFrom(search),
+    ...optionsFrom(search),
     page: pageFrom(search.get('page')),
   };
 }

@@ -1,7 +1,16 @@
-import { ATTRIBUTE_FILTER_PREFIX } from '@netkart/contract';
+import { ATTRIBUTE_FILTER_PREFIX, OPTION_FILTER_PREFIX } from '@netkart/contract';
 import { englishT, type Translate } from '@/lib/i18n';
 import { formatPrice } from '@/lib/money';
-import { attributeNameOf, attributeQuery, isAttributeKey, type ListingParams, sameText } from './listing';
+import {
+  attributeNameOf,
+  attributeQuery,
+  isAttributeKey,
+  isOptionKey,
+  type ListingParams,
+  optionNameOf,
+  optionQuery,
+  sameText,
+} from './listing';
 
 /* The addresses of listings: the next one when a filter changes, and the links to one. */
 
@@ -15,7 +24,8 @@ export const hasFilters = (params: ListingParams): boolean =>
   params.maxPrice !== undefined ||
   !!params.inStock ||
   !!params.countryOfOrigin?.trim() ||
-  Object.keys(params.attributes ?? {}).length > 0;
+  Object.keys(params.attributes ?? {}).length > 0 ||
+  Object.keys(params.options ?? {}).length > 0;
 
 /** The address's next query after a change: every change shows the first page again. */
 function nextSearch(search: URLSearchParams, change: (next: URLSearchParams) => void): URLSearchParams {
@@ -35,12 +45,22 @@ export function withParams(search: URLSearchParams, changes: Record<string, stri
   });
 }
 
-/** Adds a specification value to the filter, or takes it away when it is there (names and values in any case). */
-export function withAttributeToggled(search: URLSearchParams, name: string, value: string): URLSearchParams {
+/**
+ * Adds a specification value to the filter, or takes it away when it is there (names and values in
+ * any case); with `option`, a variant option's value.
+ */
+export function withAttributeToggled(
+  search: URLSearchParams,
+  name: string,
+  value: string,
+  option = false,
+): URLSearchParams {
+  const isKey = option ? isOptionKey : isAttributeKey;
+  const nameOf = option ? optionNameOf : attributeNameOf;
   return nextSearch(search, (next) => {
     let removed = false;
     for (const key of new Set(next.keys())) {
-      if (!isAttributeKey(key) || !sameText(attributeNameOf(key), name)) continue;
+      if (!isKey(key) || !sameText(nameOf(key), name)) continue;
       const values = next.getAll(key);
       const kept = values.filter((known) => !sameText(known.trim(), value));
       if (kept.length === values.length) continue;
@@ -48,7 +68,7 @@ export function withAttributeToggled(search: URLSearchParams, name: string, valu
       next.delete(key);
       for (const known of kept) next.append(key, known);
     }
-    if (!removed) next.append(`${ATTRIBUTE_FILTER_PREFIX}${name}`, value);
+    if (!removed) next.append(`${option ? OPTION_FILTER_PREFIX : ATTRIBUTE_FILTER_PREFIX}${name}`, value);
   });
 }
 
@@ -85,17 +105,17 @@ export function priceBandLabel({ min, max }: PriceBand, t: Translate = englishT)
   return `${formatPrice(min)} – ${formatPrice(Math.ceil(max) - 1)}`;
 }
 
-/** Takes away every filter (type, price, stock, specifications), keeping the search words, category and sort. */
+/** Takes away every filter (type, price, stock, specifications, options), keeping the search words, category and sort. */
 export function withoutFilters(search: URLSearchParams): URLSearchParams {
   return nextSearch(search, (next) => {
     for (const key of FILTER_KEYS) next.delete(key);
-    for (const key of new Set(next.keys())) if (isAttributeKey(key)) next.delete(key);
+    for (const key of new Set(next.keys())) if (isAttributeKey(key) || isOptionKey(key)) next.delete(key);
   });
 }
 
-/** Is this specification value among the listing's filters? */
-export const isAttributeChosen = (params: ListingParams, name: string, value: string): boolean =>
-  Object.entries(params.attributes ?? {}).some(
+/** Is this specification value (with `option`, this variant option's value) among the listing's filters? */
+export const isAttributeChosen = (params: ListingParams, name: string, value: string, option = false): boolean =>
+  Object.entries((option ? params.options : params.attributes) ?? {}).some(
     ([known, values]) => sameText(known, name) && values.some((chosen) => sameText(chosen, value)),
   );
 
@@ -123,7 +143,7 @@ export function canonicalListingPath(params: ListingParams): string {
   if (category?.trim()) query.set('category', category.trim().toLowerCase());
   if (parentCategory?.trim()) query.set('parentCategory', parentCategory.trim());
   if (featured) query.set('featured', 'true');
-  for (const [key, values] of Object.entries(attributeQuery(attributes))) {
+  for (const [key, values] of Object.entries({ ...attributeQuery(attributes), ...optionQuery(params.options) })) {
     for (const value of values) query.append(key, value);
   }
   if (minPrice !== undefined) query.set('minPrice', String(minPrice));
@@ -158,12 +178,21 @@ export function priceFilterLabel(
   return `${formatPrice(minPrice)} – ${formatPrice(maxPrice)}`;
 }
 
-/** Every filter narrowing the listing (type, specifications, price, stock), each removable on its own. */
+/** Every filter narrowing the listing (type, options, specifications, price, stock), each removable on its own. */
 export function filterChipsOf(params: ListingParams, t: Translate = englishT): FilterChip[] {
   const chips: FilterChip[] = [];
   const type = params.parentCategory?.trim();
   if (type)
     chips.push({ key: 'type', label: type, without: (search) => withParams(search, { parentCategory: undefined }) });
+  for (const [name, values] of Object.entries(params.options ?? {})) {
+    for (const value of values) {
+      chips.push({
+        key: `option:${name}:${value}`,
+        label: `${name}: ${value}`,
+        without: (search) => withAttributeToggled(search, name, value, true),
+      });
+    }
+  }
   for (const [name, values] of Object.entries(params.attributes ?? {})) {
     for (const value of values) {
       chips.push({

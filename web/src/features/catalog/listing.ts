@@ -1,4 +1,4 @@
-import { ATTRIBUTE_FILTER_PREFIX, type ProductSort } from '@netkart/contract';
+import { ATTRIBUTE_FILTER_PREFIX, OPTION_FILTER_PREFIX, type ProductSort } from '@netkart/contract';
 import type { QueryValue } from '@/lib/api-client';
 import { englishT, type MessageKey, type Translate } from '@/lib/i18n';
 
@@ -23,18 +23,29 @@ export interface ListingParams {
   countryOfOrigin?: string;
   /** Specification filters by name: values of one name are alternatives, names all apply. */
   attributes?: Record<string, string[]>;
+  /** Variant option filters by name (Colour: Olive): the products having such a variant. */
+  options?: Record<string, string[]>;
   page: number;
 }
 
-/** Spec filters as the API takes them: `attr.Speed: ['2.5', '10']`, names in one order. */
-export function attributeQuery(attributes: Record<string, string[]> = {}): Record<string, string[]> {
+/**
+ * Spec filters as the API takes them: `attr.Speed: ['2.5', '10']`, names in one order; with the
+ * option prefix, the variant options' (`option.Colour: ['Olive']`).
+ */
+export function attributeQuery(
+  attributes: Record<string, string[]> = {},
+  prefix = ATTRIBUTE_FILTER_PREFIX,
+): Record<string, string[]> {
   const query: Record<string, string[]> = {};
   for (const name of Object.keys(attributes).sort()) {
     const values = attributes[name] ?? [];
-    if (values.length) query[`${ATTRIBUTE_FILTER_PREFIX}${name}`] = [...values].sort();
+    if (values.length) query[`${prefix}${name}`] = [...values].sort();
   }
   return query;
 }
+
+/** Variant option filters as the API takes them: `option.Colour: ['Olive']`. */
+export const optionQuery = (options: Record<string, string[]> = {}) => attributeQuery(options, OPTION_FILTER_PREFIX);
 
 /** The GET /products query of a listing page (spec section 7): only non-empty filters. */
 export function listingQuery(params: ListingParams, limit = PAGE_SIZE) {
@@ -54,7 +65,7 @@ export function listingQuery(params: ListingParams, limit = PAGE_SIZE) {
   if (maxPrice !== undefined) query.maxPrice = maxPrice;
   if (inStock) query.inStock = 'true';
   if (origin) query.countryOfOrigin = origin;
-  Object.assign(query, attributeQuery(attributes));
+  Object.assign(query, attributeQuery(attributes), optionQuery(params.options));
   return query;
 }
 
@@ -103,4 +114,7 @@ export function showingText(page: number, total: number, pageSize = PAGE_SIZE, t
 /** Specification filters travel in the address as `attr.<name>`; names and values are one whatever their case. */
 export const isAttributeKey = (key: string) => key.startsWith(ATTRIBUTE_FILTER_PREFIX);
 export const attributeNameOf = (key: string) => key.slice(ATTRIBUTE_FILTER_PREFIX.length).trim();
+/** Variant option filters travel as `option.<name>`, read the same way. */
+export const isOptionKey = (key: string) => key.startsWith(OPTION_FILTER_PREFIX);
+export const optionNameOf = (key: string) => key.slice(OPTION_FILTER_PREFIX.length).trim();
 export const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

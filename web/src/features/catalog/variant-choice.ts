@@ -13,11 +13,12 @@ export function chosenVariant(product: StoreProduct, choice: VariantChoice): Sto
 }
 
 /**
- * Whether choosing `value` for `option` (the shopper's other choices kept) leads to a variant in
- * stock: values that lead nowhere, or only to sold-out variants, are shown disabled.
+ * Whether choosing `value` for `option` (the shopper's other choices kept) leads to a variant:
+ * values that lead nowhere are shown disabled. A sold-out variant can be chosen, to be told it is
+ * sold out and ask for an email when it is back; it cannot go in the cart.
  */
 export function canChoose(product: StoreProduct, choice: VariantChoice, option: string, value: string): boolean {
-  return product.variants.some((variant) => variant.stock > 0 && fits(variant, { ...choice, [option]: value }));
+  return product.variants.some((variant) => fits(variant, { ...choice, [option]: value }));
 }
 
 /** The first variant in stock (else the first), chosen when the page opens. */

@@ -10,9 +10,23 @@ export interface VariantRow {
   discountedPrice: string;
   mrp: string;
   stock: string;
+  /** The variant's own pictures: their URLs, one a line (none: the product's pictures are shown). */
+  pictures: string;
+  /** Its parcel, as typed: grams and cm, each blank for the product's. */
+  weightGrams: string;
+  lengthCm: string;
+  breadthCm: string;
+  heightCm: string;
+  /** The pictures it had, whose sizes a URL kept keeps. */
+  images?: Picture[];
   /** The stock the server gave when the form opened (orders may move it meanwhile); none for a new row. */
   stockSeen?: number;
 }
+
+type Picture = { url: string; width: number; height: number };
+/** A picture given by URL alone is taken as square until the merchant uploads it with its size. */
+const UNKNOWN_SIZE = 800;
+const PARCEL_FIELDS = ['weightGrams', 'lengthCm', 'breadthCm', 'heightCm'] as const;
 
 /** The table's state: up to three option names, and a row per variant. */
 export interface VariantsTable {
@@ -36,18 +50,44 @@ export function variantsTableOf(product: AdminProduct | undefined): VariantsTabl
       discountedPrice: text(variant.discountedPrice),
       mrp: text(variant.mrp),
       stock: text(variant.stock),
+      pictures: (variant.images ?? []).map((image) => image.url).join('\n'),
+      weightGrams: text(variant.weightGrams),
+      lengthCm: text(variant.lengthCm),
+      breadthCm: text(variant.breadthCm),
+      heightCm: text(variant.heightCm),
+      images: variant.images ?? [],
       stockSeen: variant.stock,
     })),
   };
 }
 
 const price = (value: string) => (value.trim() === '' ? null : Number(value.replace(/[₹,\s]/g, '')));
+const whole = (value: string) => (value.trim() === '' ? null : Number(value.replace(/[,\s]/g, '')));
+
+/** The row's pictures from its URLs (a line or comma each), with the sizes known of them (its own, else the product's). */
+function picturesOf(row: VariantRow, known: Picture[]): Picture[] {
+  const urls = [
+    ...new Set(
+      row.pictures
+        .split(/[\n,]/)
+        .map((url) => url.trim())
+        .filter(Boolean),
+    ),
+  ];
+  return urls.map((url) => {
+    const same = [...(row.images ?? []), ...known].find((picture) => picture.url === url);
+    return same ? { url, width: same.width, height: same.height } : { url, width: UNKNOWN_SIZE, height: UNKNOWN_SIZE };
+  });
+}
 
 /**
  * What the save sends of the table: every option with the values its variants use, and every
  * variant; none of either when the product has no options (it is its own one variant).
  */
-export function variantsToSave(table: VariantsTable): Pick<SaveProductRequest, 'options' | 'variants'> {
+export function variantsToSave(
+  table: VariantsTable,
+  productPictures: Picture[] = [],
+): Pick<SaveProductRequest, 'options' | 'variants'> {
   const names = table.names.map((name) => name.trim()).filter(Boolean);
   if (names.length === 0) return { options: [], variants: [] };
   return {
@@ -62,6 +102,11 @@ export function variantsToSave(table: VariantsTable): Pick<SaveProductRequest, '
       discountedPrice: price(row.discountedPrice),
       mrp: price(row.mrp),
       stock: Number(row.stock || 0),
+      images: picturesOf(row, productPictures),
+      weightGrams: whole(row.weightGrams),
+      lengthCm: whole(row.lengthCm),
+      breadthCm: whole(row.breadthCm),
+      heightCm: whole(row.heightCm),
       ...(row.stockSeen !== undefined ? { stockSeen: row.stockSeen } : {}),
     })),
   };
@@ -74,6 +119,11 @@ const emptyRow = (options: number): VariantRow => ({
   discountedPrice: '',
   mrp: '',
   stock: '0',
+  pictures: '',
+  weightGrams: '',
+  lengthCm: '',
+  breadthCm: '',
+  heightCm: '',
 });
 
 /**
@@ -98,8 +148,9 @@ export function VariantsSection({ table, onChange }: { table: VariantsTable; onC
         Variants
       </h2>
       <p className="text-sm text-slate-600">
-        Options the product comes in (up to three, e.g. Colour, Length), and a row per variant with its own SKU, prices
-        and stock. The product's stock is then its variants' sum, and its price the cheapest's.
+        Options the product comes in (up to three, e.g. Colour, Length), and a row per variant with its own SKU, prices,
+        stock, pictures (their URLs, one a line) and parcel (weight in grams, length × breadth × height in cm; blank
+        takes the product's). The product's stock is then its variants' sum, and its price the cheapest's.
       </p>
       <div className="flex flex-wrap items-end gap-2">
         {table.names.map((name, index) => (
@@ -143,6 +194,11 @@ export function VariantsSection({ table, onChange }: { table: VariantsTable; onC
                 <th className="p-1 font-medium">Discounted (₹)</th>
                 <th className="p-1 font-medium">M.R.P. (₹)</th>
                 <th className="p-1 font-medium">Stock</th>
+                <th className="p-1 font-medium">Pictures (URLs)</th>
+                <th className="p-1 font-medium">Weight (g)</th>
+                <th colSpan={3} className="p-1 font-medium">
+                  L × B × H (cm)
+                </th>
                 <th className="p-1">
                   <span className="sr-only">Remove</span>
                 </th>
@@ -181,6 +237,27 @@ export function VariantsSection({ table, onChange }: { table: VariantsTable; onC
                           value={row[field]}
                           onChange={(event) => setRow(index, { [field]: event.target.value })}
                           className="w-24"
+                        />
+                      </td>
+                    ))}
+                    <td className="p-1">
+                      <textarea
+                        aria-label={`Variant ${number} pictures`}
+                        value={row.pictures}
+                        rows={Math.max(1, row.pictures.split('\n').length)}
+                        placeholder="https://…"
+                        onChange={(event) => setRow(index, { pictures: event.target.value })}
+                        className="w-56 rounded-md border border-slate-300 px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+                      />
+                    </td>
+                    {PARCEL_FIELDS.map((field) => (
+                      <td key={field} className="p-1">
+                        <Input
+                          aria-label={`Variant ${number} ${field}`}
+                          inputMode="numeric"
+                          value={row[field]}
+                          onChange={(event) => setRow(index, { [field]: event.target.value })}
+                          className="w-20"
                         />
                       </td>
                     ))}

@@ -327,6 +327,43 @@ describe('the variants table', () => {
     expect(body.variants[2]).not.toHaveProperty('stockSeen');
   });
 
+  it("edits each variant's pictures by URL and its parcel, keeping what it had", async () => {
+    const withPicture = anAdminProduct({
+      ...withVariants,
+      variants: (withVariants.variants ?? []).map((variant, index) =>
+        index === 0
+          ? { ...variant, images: [{ url: '/media/lan-1m.jpg', width: 1200, height: 900 }], weightGrams: 80 }
+          : variant,
+      ),
+    });
+    const calls = api(withPicture, { 'PUT /admin/products/p1': () => [200, withPicture] });
+    renderAdmin('/admin/products/p1');
+    expect(await screen.findByLabelText('Variant 1 pictures')).toHaveValue('/media/lan-1m.jpg');
+    expect(screen.getByLabelText('Variant 1 weightGrams')).toHaveValue('80');
+    await userEvent.type(screen.getByLabelText('Variant 2 pictures'), '/media/lan-2m.jpg');
+    await userEvent.type(screen.getByLabelText('Variant 2 weightGrams'), '120');
+    await userEvent.type(screen.getByLabelText('Variant 2 lengthCm'), '20');
+    await userEvent.type(screen.getByLabelText('Variant 2 breadthCm'), '12');
+    await userEvent.type(screen.getByLabelText('Variant 2 heightCm'), '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.route === 'PUT /admin/products/p1')).toBe(true));
+    const body = calls.find((call) => call.route === 'PUT /admin/products/p1')?.body as {
+      variants: Record<string, unknown>[];
+    };
+    expect(body.variants[0]).toMatchObject({
+      images: [{ url: '/media/lan-1m.jpg', width: 1200, height: 900 }],
+      weightGrams: 80,
+      lengthCm: null,
+    });
+    expect(body.variants[1]).toMatchObject({
+      images: [{ url: '/media/lan-2m.jpg', width: 800, height: 800 }],
+      weightGrams: 120,
+      lengthCm: 20,
+      breadthCm: 12,
+      heightCm: 3,
+    });
+  });
+
   it('sends no variants for a product without options', async () => {
     const calls = api(anAdminProduct(), { 'PUT /admin/products/p1': () => [200, anAdminProduct()] });
     renderAdmin('/admin/products/p1');

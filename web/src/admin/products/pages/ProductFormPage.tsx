@@ -106,7 +106,9 @@ function ProductForm({ product, onReload }: { product?: AdminProduct; onReload?:
     try {
       // The variants go with the product when it has or had any: a product without them is its own one.
       const withVariants =
-        variants.names.length > 0 || (product?.variants?.length ?? 0) > 0 ? variantsToSave(variants) : {};
+        variants.names.length > 0 || (product?.variants?.length ?? 0) > 0
+          ? variantsToSave(variants, product?.images ?? [])
+          : {};
       const saved = await save.mutateAsync(
         product
           ? { product: record, updatedAt: product.updatedAt, stockSeen: product.stock, ...withVariants }

@@ -53,6 +53,26 @@ describe('the cart page', () => {
     expect(summary().getByText('Total').nextSibling?.textContent).toBe('₹428');
   });
 
+  it('asks the quote for each variant by its SKU, the same variant twice as one item', async () => {
+    const olive: CartItem = { ...adapter, id: 'p3', name: 'Sleeve', price: 999, variantSku: 'SLV-OL', quantity: 1 };
+    const black: CartItem = { ...olive, variantSku: 'SLV-BK', quantity: 2 };
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([olive, black, adapter]));
+    const calls = fakeApi({
+      'GET /products/p1': (): Answer => [200, { id: 'p1', title: 'p1', stock: 50 }],
+      'GET /products/p3': (): Answer => [200, { id: 'p3', title: 'p3', stock: 50 }],
+      'POST /shipping/quote': (): Answer => [200, { charge: 79, freeFrom: 999, zone: 'restOfIndia', weightGrams: 500 }],
+    });
+    renderPage(<CartPage />, { path: '/cart' });
+    await waitFor(() => expect(calls.some((call) => call.route === 'POST /shipping/quote')).toBe(true));
+    expect(calls.find((call) => call.route === 'POST /shipping/quote')?.body).toEqual({
+      items: [
+        { productId: 'p3', quantity: 1, variantSku: 'SLV-OL' },
+        { productId: 'p3', quantity: 2, variantSku: 'SLV-BK' },
+        { productId: 'p1', quantity: 1 },
+      ],
+    });
+  });
+
   it('changes quantities with named buttons, never below 1, and remembers them', async () => {
     renderPage(<CartPage />, { path: '/cart' });
     expect(screen.getByRole('button', { name: 'Decrease quantity of 2.5G Ethernet Adapter' })).toBeDisabled();

@@ -29,7 +29,7 @@ interface FilterPanelProps {
 /** '2.5 Gbps': a value with its own unit, else the specification's. */
 const valueLabel = (value: string, unit: string | null | undefined) => (unit ? `${value} ${unit}` : value);
 
-/** The listing's filters, each choice with how many products it leaves: type, specifications, price, origin, stock. */
+/** The listing's filters, each choice with how many products it leaves: type, options, specifications, price, origin, stock. */
 export function FilterPanel({ params, facets, onChange, heading = true }: FilterPanelProps) {
   const groupName = useId();
   const t = useT();
@@ -86,6 +86,21 @@ export function FilterPanel({ params, facets, onChange, heading = true }: Filter
           ) : null}
         </FacetGroup>
       ) : null}
+
+      {(facets.options ?? []).map((option) => (
+        <FacetGroup key={`option:${option.name}`} legend={option.name}>
+          {option.values.map((value) => (
+            <FacetOption
+              key={value.value}
+              type="checkbox"
+              checked={isAttributeChosen(params, option.name, value.value, true)}
+              onChange={() => onChange((search) => withAttributeToggled(search, option.name, value.value, true))}
+              label={value.value}
+              count={value.count}
+            />
+          ))}
+        </FacetGroup>
+      ))}
 
       {facets.attributes.map((attribute) => (
         <FacetGroup key={attribute.key} legend={attribute.key}>

@@ -9,8 +9,11 @@ export const NOTIFY_NOTICE =
 
 type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
 
-/** An out-of-stock product's "Notify me": an email (a signed-in shopper's own, filled in) and one email when it is back. */
-export function NotifyMe({ productId }: { productId: string }) {
+/**
+ * An out-of-stock product's "Notify me": an email (a signed-in shopper's own, filled in) and one
+ * email when it is back; with `variantSku`, when that variant (the one chosen on the page) is back.
+ */
+export function NotifyMe({ productId, variantSku }: { productId: string; variantSku?: string | undefined }) {
   const { user } = useAuth();
   const own = user?.email.includes('@') ? user.email : '';
   const [typed, setTyped] = useState<string | null>(null);
@@ -23,7 +26,7 @@ export function NotifyMe({ productId }: { productId: string }) {
     if (sending) return;
     setSending(true);
     setOutcome(null);
-    const result = await askToBeNotified(productId, { email });
+    const result = await askToBeNotified(productId, { email, ...(variantSku ? { variantSku } : {}) });
     setSending(false);
     if (result.ok) {
       setOutcome({ ok: true, text: result.data.message });

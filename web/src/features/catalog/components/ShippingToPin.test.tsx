@@ -41,4 +41,25 @@ describe('the product page’s shipping to a PIN', () => {
       pincode: '560001',
     });
   });
+
+  it('quotes the chosen variant, which weighs its own', async () => {
+    const calls = fakeApi({
+      'GET /pincodes/560001': () => [
+        200,
+        { pincode: '560001', district: 'Bangalore', state: 'Karnataka', stateCode: '29', serviceable: true, cod: true },
+      ],
+      'POST /shipping/quote': () => [200, { charge: 90, freeFrom: null, zone: 'withinCity', weightGrams: 1200 }],
+    });
+    renderPage(
+      <DeliveryCheck forPin={(pin) => <ShippingToPin productId="sleeve-1" pin={pin} variantSku="SLV-OL" />} />,
+      { path: '/product/x' },
+    );
+    await userEvent.type(screen.getByLabelText('PIN code'), '560001');
+    await userEvent.click(screen.getByRole('button', { name: 'Check delivery' }));
+    expect(await screen.findByText('Shipping: ₹90')).toBeVisible();
+    expect(calls.find((call) => call.route === 'POST /shipping/quote')?.body).toEqual({
+      items: [{ productId: 'sleeve-1', quantity: 1, variantSku: 'SLV-OL' }],
+      pincode: '560001',
+    });
+  });
 });

@@ -1,8 +1,19 @@
 import { shippingText, useShippingQuote } from '@/features/cart/shipping-quote';
 
-/** What shipping one of this product costs to a PIN, shown before the cart: "Shipping: ₹79 (free from ₹999)". */
-export function ShippingToPin({ productId, pin }: { productId: string; pin: string }) {
-  const quote = useShippingQuote([{ id: productId, quantity: 1 }], pin).data;
+/**
+ * What shipping one of this product (of its chosen variant, which weighs its own) costs to a PIN,
+ * shown before the cart: "Shipping: ₹79 (free from ₹999)".
+ */
+export function ShippingToPin({
+  productId,
+  pin,
+  variantSku,
+}: {
+  productId: string;
+  pin: string;
+  variantSku?: string | undefined;
+}) {
+  const quote = useShippingQuote([{ id: productId, quantity: 1, ...(variantSku ? { variantSku } : {}) }], pin).data;
   if (!quote) return null;
   return <p className="mt-1 text-sm text-slate-700">Shipping: {shippingText(quote)}</p>;
 }

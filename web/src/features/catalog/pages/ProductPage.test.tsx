@@ -217,21 +217,46 @@ describe('picking a variant', () => {
     ],
   };
 
-  it('shows the chosen variant’s price, M.R.P., stock and picture, and disables what cannot be bought', async () => {
+  it('shows the chosen variant’s price, M.R.P., stock and picture, and disables combinations that do not exist', async () => {
     showProduct(caseWithVariants);
     await expectVisibleText('Variant SKU: TC-BLK-S');
     expect(screen.getByRole('button', { name: 'Black' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getAllByText('₹1,299').length).toBeGreaterThan(0);
     expect(screen.getByText(/M\.R\.P\.:/).querySelector('s')?.textContent).toBe('₹1,799');
     expect(screen.queryByText(/Only \d+ left/)).toBeNull();
-    // Black with a long strap is sold out; olive comes with a short strap only.
-    expect(screen.getByRole('button', { name: 'Long' })).toBeDisabled();
+    // Black with a long strap is sold out (it can be chosen, not bought); olive comes with a short strap only.
+    expect(screen.getByRole('button', { name: 'Long' })).toBeEnabled();
+    expect(screen.queryByRole('region', { name: 'Out of stock: get an email when it is back' })).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Olive' }));
     await expectVisibleText('Variant SKU: TC-OLV-S');
     expect(screen.getAllByText('₹1,499').length).toBeGreaterThan(0);
     expect(screen.getByText('Only 3 left')).toBeVisible();
     expect(document.querySelector('img[src*="case-olive"]')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Long' })).toBeDisabled();
+  });
+
+  it('offers Notify me for the chosen sold-out variant and sends its SKU', async () => {
+    const RECORDED = 'Thank you. We will email you once when this product is back in stock, then forget your address.';
+    const calls = fakeApi({
+      [`GET /products/${stand.id}`]: () => [200, caseWithVariants],
+      [`POST /products/${stand.id}/notify`]: () => [201, { message: RECORDED }],
+    });
+    renderPage(<ProductPage />, { path: `/product/${stand.id}`, route: '/product/:id' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Long' }));
+    await expectVisibleText('Variant SKU: TC-BLK-L');
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    const form = screen.getByRole('region', { name: 'Out of stock: get an email when it is back' });
+    await userEvent.type(within(form).getByLabelText('Email address'), 'asha.rao@example.in');
+    await userEvent.click(within(form).getByRole('button', { name: 'Notify me' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(RECORDED);
+    expect(calls.filter((call) => call.route === `POST /products/${stand.id}/notify`).map((call) => call.body)).toEqual(
+      [{ email: 'asha.rao@example.in', variantSku: 'TC-BLK-L' }],
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Short' }));
+    await expectVisibleText('Variant SKU: TC-BLK-S');
+    expect(screen.queryByRole('region', { name: 'Out of stock: get an email when it is back' })).toBeNull();
   });
 
   it('puts the variant’s SKU on the cart line, beside a line from before variants', async () => {

@@ -247,9 +247,12 @@ function ProductDetails({ product: whole }: { product: StoreProduct }) {
             </Button>
           </div>
           {/* Sold out: not a dead end, the shopper can ask for one email when it is back. */}
-          {product.stock === 0 ? <NotifyMe productId={product.id} /> : null}
+          {product.stock === 0 ? (
+            // A sold-out variant is waited for by its SKU; choosing another starts the form afresh.
+            <NotifyMe key={variant?.sku ?? product.id} productId={whole.id} variantSku={variant?.sku} />
+          ) : null}
 
-          <DeliveryCheck forPin={(pin) => <ShippingToPin productId={product.id} pin={pin} />} />
+          <DeliveryCheck forPin={(pin) => <ShippingToPin productId={whole.id} pin={pin} variantSku={variant?.sku} />} />
           <SpecificationsTable product={product} />
           <ProductParticulars product={product} />
         </div>

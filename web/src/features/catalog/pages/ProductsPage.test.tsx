@@ -40,6 +40,15 @@ const facets: ProductFacets = {
       ],
     },
   ],
+  options: [
+    {
+      name: 'Colour',
+      values: [
+        { value: 'Black', count: 5 },
+        { value: 'Olive', count: 2 },
+      ],
+    },
+  ],
 };
 
 const listing = (products: object[], extra: object = {}) => ({
@@ -273,6 +282,28 @@ describe('filtering the products', () => {
 
     await userEvent.click(within(origins).getByRole('radio', { name: 'Any country' }));
     await waitFor(() => expect(address()).toBe('?category=hubs&sort=origin'));
+  });
+
+  it('filters by a variant option with its counts, as a chip that removes itself, and Clear all', async () => {
+    const calls = showListing('/products?category=cases', () => listing([hub]));
+    await shown();
+    const filters = screen.getByRole('complementary', { name: 'Filters' });
+    const colours = within(filters).getByRole('group', { name: 'Colour' });
+    expect(within(colours).getByRole('checkbox', { name: 'Black (5)' })).not.toBeChecked();
+    await userEvent.click(within(colours).getByRole('checkbox', { name: 'Olive (2)' }));
+    await waitFor(() => expect(address()).toBe('?category=cases&option.Colour=Olive'));
+    await waitFor(() => expect(lastRequest(calls)?.getAll('option.Colour')).toEqual(['Olive']));
+    expect(within(colours).getByRole('checkbox', { name: 'Olive (2)' })).toBeChecked();
+    await userEvent.click(within(colours).getByRole('checkbox', { name: 'Black (5)' }));
+    await waitFor(() => expect(lastRequest(calls)?.getAll('option.Colour')).toEqual(['Black', 'Olive']));
+
+    const active = screen.getByRole('region', { name: 'Active filters' });
+    await userEvent.click(within(active).getByRole('button', { name: 'Remove filter: Colour: Olive' }));
+    await waitFor(() => expect(address()).toBe('?category=cases&option.Colour=Black'));
+    await userEvent.click(
+      within(screen.getByRole('region', { name: 'Active filters' })).getByRole('button', { name: 'Clear all' }),
+    );
+    await waitFor(() => expect(address()).toBe('?category=cases'));
   });
 
   it('shows the active filters as chips with the result count: each removes itself, Clear all removes them all', async () => {
