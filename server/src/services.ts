@@ -143,7 +143,14 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   const shipping = new ShippingService(db, stores, pincodes);
   // A coupon limited to categories asks the catalogue (built later, asked only at pricing time).
   const coupons = new CouponService(db, (trx, storeId, productIds) => catalog.categoriesOf(storeId, productIds, trx));
-  const whatsApp = new WhatsAppService(db, outbox, stores, settings.whatsApp ?? NO_WHATSAPP, settings.messages);
+  const whatsApp = new WhatsAppService(
+    db,
+    outbox,
+    stores,
+    settings.whatsApp ?? NO_WHATSAPP,
+    settings.messages,
+    (trx, storeId, userId) => accounts.languageOf(storeId, userId, trx),
+  );
   // Payments and couriers are built on the orders, yet hear of their changes (a cancelled paid
   // order's refund, its courier booking to cancel).
   let payments: PaymentService | undefined;

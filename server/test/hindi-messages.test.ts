@@ -147,6 +147,45 @@ describe("an order's emails in the shopper's language", () => {
   });
 });
 
+describe('order updates on WhatsApp in Hindi', () => {
+  it('sends the hi version of a template approved in Hindi, and English for one that is not', async () => {
+    const own = await startShop({
+      whatsApp: { apiUrl: 'http://127.0.0.1:9', timeoutMs: 1000, hindiTemplates: ['order_placed'] },
+    });
+    try {
+      const shopper = await signUp(own.app);
+      await client(own.app).post('/account/language', { language: 'hi' }, shopper.token);
+      const [product] = await orderableProducts(own.app);
+      const placed = await client(own.app).post(
+        '/orders',
+        {
+          lines: [{ productId: product?.id, quantity: 1 }],
+          shippingAddress: validAddress,
+          whatsappUpdates: true,
+        },
+        shopper.token,
+      );
+      expect(placed.statusCode).toBe(201);
+      const { id } = placed.json() as { id: string };
+      await own.services.orders.move(own.storeId, id, OrderStatus.Processing, { by: { actor: 'merchant' } });
+      await own.services.orders.move(own.storeId, id, OrderStatus.Shipped, { by: { actor: 'merchant' } });
+      const rows = await own.db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('kind', 'like', 'whatsapp.%')
+        .orderBy('created_at')
+        .execute();
+      const call = (kind: string) => JSON.parse(rows.find((row) => row.kind === kind)?.payload_json ?? '{}');
+      expect(call('whatsapp.order.placed')).toMatchObject({ template: 'order_placed', language: 'hi' });
+      expect(rows.find((row) => row.kind === 'whatsapp.order.placed')?.text).toContain(`आपके ऑर्डर ${id} के लिए धन्यवाद`);
+      // order_shipped is not approved in Hindi here: English, as Meta would otherwise refuse it.
+      expect(call('whatsapp.order.shipped')).toMatchObject({ template: 'order_shipped', language: 'en' });
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("the account's emails in its language", () => {
   it('sends a password reset link in Hindi, to the Hindi page', async () => {
     const shopper = await hindiShopper();
