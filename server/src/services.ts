@@ -181,6 +181,8 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     saveAddress: (trx, owner, address) => addressBook.saveFromOrder(trx, owner, address),
     // Order updates on WhatsApp, asked for with the order: the consent is recorded before it is placed.
     consentToUpdates: (trx, owner, phone) => whatsApp.consentWithOrder(trx, owner, phone),
+    // The language of the page an order is placed from is kept on the account: its emails speak it.
+    keepLanguage: (trx, owner, language) => accounts.keepLanguage(trx, owner.storeId, owner.userId, language),
     // A shopper's own cancellation is logged with the staff's.
     audit,
     // THE list of an order's charges beyond its items, each from its own module's rules, in this

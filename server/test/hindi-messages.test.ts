@@ -136,6 +136,24 @@ describe("an order's emails in the shopper's language", () => {
     expect(shipped?.text).toContain('कूरियर: Delhivery');
   });
 
+  it('keeps the language of the page an order is placed from on the account, for this order’s emails', async () => {
+    const shopper = await signUp(shop.app);
+    const [product] = await orderableProducts(shop.app);
+    const order = {
+      lines: [{ productId: product?.id, quantity: 1 }],
+      shippingAddress: validAddress,
+    };
+    const refused = await client(shop.app).post('/orders', { ...order, language: 'fr' }, shopper.token);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('language must be one of en, hi.');
+    const placed = await client(shop.app).post('/orders', { ...order, language: 'hi' }, shopper.token);
+    expect(placed.statusCode).toBe(201);
+    const { id } = placed.json() as { id: string };
+    const [email] = (await outboxTo(shopper.email)).filter((row) => row.kind === 'order.placed');
+    expect(email?.subject).toBe(`आपका ऑर्डर ${id} दर्ज हो गया | ${store.store_name}`);
+    expect((await client(shop.app).get('/accountInfo', shopper.token)).json()).toMatchObject({ language: 'hi' });
+  });
+
   it('keeps an English shopper’s emails word for word', async () => {
     const shopper = await signUp(shop.app);
     const { id } = await placeOrder(shopper.token);
