@@ -131,7 +131,7 @@ describe("an order's emails in the shopper's language", () => {
     ]);
     for (const row of rows) expectHindi(row, [first.product.title, first.id, second.id, 'Delhivery', 'DL123456789IN']);
     const cancelled = rows.find((row) => row.kind === 'order.cancelled');
-    expect(cancelled?.text).toContain(`आपका ऑर्डर ${second.id} रद्द कर दिया गया है: भुगतान नहीं मिला`);
+    expect(cancelled?.text).toContain(`आपका ऑर्डर ${second.id} रद्द कर दिया गया है: पेमेंट नहीं मिला`);
     const shipped = rows.find((row) => row.kind === 'order.shipped');
     expect(shipped?.text).toContain('कूरियर: Delhivery');
   });

@@ -17,7 +17,7 @@ const hindiDay = (day: string): string =>
 
 /** The reasons the shop itself gives for cancelling; a reason the merchant typed is shown as typed. */
 const SYSTEM_REASONS: Record<string, string> = {
-  [ORDER_EXPIRED_REASON]: 'भुगतान नहीं मिला',
+  [ORDER_EXPIRED_REASON]: 'पेमेंट नहीं मिला',
   [RETURNED_TO_ORIGIN_REASON]: 'पार्सल हमारे पास वापस आ गया',
   [COD_NOT_CONFIRMED_REASON]: 'कैश ऑन डिलीवरी की पुष्टि नहीं हुई',
 };
@@ -75,10 +75,10 @@ export const hindiTexts: MailTexts = {
   },
   refund: {
     hello: (name) => `नमस्ते ${name},`,
-    toGateway: 'उसी कार्ड, UPI ऐप या बैंक खाते में जिससे आपने पेमेंट किया था',
+    toGateway: 'उसी कार्ड, UPI ऐप या बैंक खाते में, जिससे आपने पेमेंट किया था,',
     toDestination: (destination) => `${destination} पर`,
     inCash: 'नकद',
-    toAccount: 'उसी खाते में जिससे आपने पेमेंट किया था',
+    toAccount: 'उसी खाते में, जिससे आपने पेमेंट किया था,',
     started: (amount, id, whereTo) => `हमने ऑर्डर ${id} के ${amount} का रिफ़ंड शुरू कर दिया है। यह ${whereTo} वापस आएगा।`,
     bankDays: 'बैंक आम तौर पर इसे आपके खाते में दिखाने में 5 से 7 कामकाजी दिन लगाते हैं।',
     refunded: (amount, id, whereTo) => `हमने ऑर्डर ${id} के ${amount} ${whereTo} वापस कर दिए हैं।`,
