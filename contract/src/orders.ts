@@ -125,6 +125,8 @@ export const CreateOrderRequest = z
     paymentMethod: PaymentMethod.optional(),
     /** The shopper ticked WHATSAPP_CONSENT_TEXT: updates on this order and later ones to the address's mobile. */
     whatsappUpdates: z.boolean({ error: 'whatsappUpdates must be true or false.' }).optional(),
+    /** The language of the page the order is placed from: kept on the account, for the order's emails and the next. */
+    language: z.enum(['en', 'hi'], { error: 'language must be one of en, hi.' }).optional(),
     /** A coupon the shopper typed; blank: none. */
     couponCode: z
       .string({ error: 'couponCode must be text.' })
@@ -156,6 +158,7 @@ export const CreateOrderRequest = z
       paymentMethod,
       whatsappUpdates,
       couponCode,
+      language,
     }) => ({
       lines:
         lines ??
@@ -175,6 +178,7 @@ export const CreateOrderRequest = z
       ...(paymentMethod === 'cod' ? { paymentMethod } : {}),
       ...(whatsappUpdates ? { whatsappUpdates } : {}),
       ...(couponCode ? { couponCode } : {}),
+      ...(language ? { language } : {}),
     }),
   );
 /** What a caller sends. */

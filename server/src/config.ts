@@ -122,6 +122,11 @@ export const Environment = z.object({
   ),
   WHATSAPP_APP_SECRET: optionalSetting(z.string().max(200)),
   WHATSAPP_VERIFY_TOKEN: optionalSetting(z.string().max(200)),
+  WHATSAPP_HINDI_TEMPLATES: optionalSetting(
+    z.string().regex(/^\s*[a-z0-9_]+(\s*,\s*[a-z0-9_]+)*\s*$/, {
+      error: 'WHATSAPP_HINDI_TEMPLATES is a comma-separated list of template names, like order_placed,order_shipped.',
+    }),
+  ),
   WHATSAPP_API_URL: z
     .url({
       protocol: /^https?$/,
@@ -216,6 +221,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       appSecret: e.WHATSAPP_APP_SECRET,
       verifyToken: e.WHATSAPP_VERIFY_TOKEN,
       apiUrl: e.WHATSAPP_API_URL,
+      hindiTemplates: (e.WHATSAPP_HINDI_TEMPLATES ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
       timeoutMs: 20_000,
     },
     redisUrl: e.REDIS_URL,

@@ -26,6 +26,7 @@ import { Outbox } from './modules/messages/outbox.js';
 import { refundMessage } from './modules/messages/refund-messages.js';
 import { StockSummary } from './modules/messages/stock-summary.js';
 import { enqueueTextMessage } from './modules/messages/text-messages.js';
+import { mailTexts } from './modules/messages/texts/catalogue.js';
 import { NewsletterService } from './modules/newsletter/service.js';
 import { StockNotices } from './modules/notices/service.js';
 import {
@@ -124,7 +125,10 @@ export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
 export function createModuleServices(db: Database, settings: ServiceSettings): ModuleServices {
   const stores = new StoreService(db, newStoreSettings, settings.messages?.port);
   const outbox = new Outbox(db);
-  const orderMail = new OrderMail(outbox, stores, settings.messages);
+  // An order's emails speak the language of the account that placed it (built below, asked at change time).
+  const orderMail = new OrderMail(outbox, stores, settings.messages, (trx, storeId, userId) =>
+    accounts.languageOf(storeId, userId, trx),
+  );
   const pincodes = new PincodeService(db);
   const stateOfPincode = (pin: string, trx?: Database) => pincodes.lookup(pin, trx);
   // The default rules' "same state" zone is the state of the store's GSTIN.
@@ -144,7 +148,14 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     undefined,
     audit,
   );
-  const whatsApp = new WhatsAppService(db, outbox, stores, settings.whatsApp ?? NO_WHATSAPP, settings.messages);
+  const whatsApp = new WhatsAppService(
+    db,
+    outbox,
+    stores,
+    settings.whatsApp ?? NO_WHATSAPP,
+    settings.messages,
+    (trx, storeId, userId) => accounts.languageOf(storeId, userId, trx),
+  );
   // Payments and couriers are built on the orders, yet hear of their changes (a cancelled paid
   // order's refund, its courier booking to cancel).
   let payments: PaymentService | undefined;
@@ -175,6 +186,8 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     saveAddress: (trx, owner, address) => addressBook.saveFromOrder(trx, owner, address),
     // Order updates on WhatsApp, asked for with the order: the consent is recorded before it is placed.
     consentToUpdates: (trx, owner, phone) => whatsApp.consentWithOrder(trx, owner, phone),
+    // The language of the page an order is placed from is kept on the account: its emails speak it.
+    keepLanguage: (trx, owner, language) => accounts.keepLanguage(trx, owner.storeId, owner.userId, language),
     // A shopper's own cancellation is logged with the staff's.
     audit,
     // THE list of an order's charges beyond its items, each from its own module's rules, in this
@@ -206,7 +219,10 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     async (trx, refund, kind) => {
       const store = await stores.byId(refund.store_id, trx);
       const order = await orders.findRow(refund.store_id, refund.order_id, trx);
-      if (store && order) await outbox.enqueue(trx, refundMessage(store, order, refund, kind, settings.messages));
+      if (store && order) {
+        const language = await accounts.languageOf(store.id, order.user_id, trx);
+        await outbox.enqueue(trx, refundMessage(store, order, refund, kind, settings.messages, mailTexts(language)));
+      }
     },
   );
   // A COD order's code goes out as a text message through the outbox, in the order's transaction,
@@ -230,12 +246,18 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
       const store = await stores.byId(user.store_id, trx);
       // An account made by mobile number has no email to welcome.
       if (store && user.email)
-        await outbox.enqueue(trx, welcomeMessage(store, { ...user, email: user.email }, settings.messages));
+        await outbox.enqueue(
+          trx,
+          welcomeMessage(store, { ...user, email: user.email }, settings.messages, mailTexts(user.language)),
+        );
     },
     async (trx, user) => {
       const store = await stores.byId(user.store_id, trx);
       if (store && user.email) {
-        await outbox.enqueue(trx, registeredAgainMessage(store, { email: user.email }, settings.messages));
+        await outbox.enqueue(
+          trx,
+          registeredAgainMessage(store, { email: user.email }, settings.messages, mailTexts(user.language)),
+        );
       }
     },
   );
@@ -257,6 +279,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     outbox,
     audit,
     messages: settings.messages,
+    languageOf: (storeId, userId, trx) => accounts.languageOf(storeId, userId, trx),
     clock: settings.returns?.clock,
     // A received return's refund, owed in the receipt's transaction: back through the gateway that
     // took the payment, or to the shopper's UPI id for a cash-on-delivery order.
@@ -300,6 +323,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
       stores,
       messages: settings.messages,
       consented: (trx, owner) => carts.consents.stands(owner, 'review-requests', trx),
+      languageOf: (trx, owner) => accounts.languageOf(owner.storeId, owner.userId, trx),
     },
   });
   reviewsOfOrders = reviews;

@@ -6,6 +6,7 @@ import { HttpError } from '../../http/errors.js';
 import { verifyEmailMessage } from '../messages/account-messages.js';
 import type { MessageSettings } from '../messages/layout.js';
 import type { Outbox } from '../messages/outbox.js';
+import { mailTexts } from '../messages/texts/catalogue.js';
 import { newLinkToken, OneTimeLinks } from './one-time-links.js';
 import { RESET_ANSWER_MS } from './password-reset.js';
 import { hashToken } from './service.js';
@@ -60,7 +61,12 @@ export class EmailVerifications {
         .execute();
       await this.outbox.enqueue(
         trx,
-        verifyEmailMessage(store, { recipient: email, token, minutes: EMAIL_LINK_MINUTES }, this.settings),
+        verifyEmailMessage(
+          store,
+          { recipient: email, token, minutes: EMAIL_LINK_MINUTES },
+          this.settings,
+          mailTexts(user.language),
+        ),
         now,
       );
     });

@@ -6,6 +6,7 @@ import type { AuditLog } from '../audit/service.js';
 import { passwordChangedMessage } from '../messages/account-messages.js';
 import type { MessageSettings } from '../messages/layout.js';
 import type { Outbox } from '../messages/outbox.js';
+import { mailTexts } from '../messages/texts/catalogue.js';
 import { endResetLinks } from './password-reset.js';
 import { hashPassword, OWASP_SCRYPT_COST, type ScryptCost, verifyPassword } from './passwords.js';
 import { hashToken } from './service.js';
@@ -72,7 +73,11 @@ export class PasswordChanges {
         after: { otherSessionsEnded },
       });
       if (user.email) {
-        await this.outbox.enqueue(trx, passwordChangedMessage(store, { email: user.email }, now, this.settings), now);
+        await this.outbox.enqueue(
+          trx,
+          passwordChangedMessage(store, { email: user.email }, now, this.settings, mailTexts(user.language)),
+          now,
+        );
       }
       return otherSessionsEnded;
     });

@@ -6,6 +6,7 @@ import { HttpError } from '../../http/errors.js';
 import { passwordResetMessage } from '../messages/account-messages.js';
 import type { MessageSettings } from '../messages/layout.js';
 import type { Outbox } from '../messages/outbox.js';
+import { mailTexts } from '../messages/texts/catalogue.js';
 import { newLinkToken, OneTimeLinks } from './one-time-links.js';
 import { hashPassword, OWASP_SCRYPT_COST, type ScryptCost } from './passwords.js';
 import { hashToken } from './service.js';
@@ -53,7 +54,7 @@ export class PasswordResets {
     await writeTransaction(this.db, async (trx) => {
       const user = await trx
         .selectFrom('users')
-        .select(['id', 'email'])
+        .select(['id', 'email', 'language'])
         .where('store_id', '=', store.id)
         .where('email', '=', email)
         .executeTakeFirst();
@@ -74,7 +75,12 @@ export class PasswordResets {
         .execute();
       await this.outbox.enqueue(
         trx,
-        passwordResetMessage(store, { recipient: email, token, minutes: RESET_LINK_MINUTES }, this.settings),
+        passwordResetMessage(
+          store,
+          { recipient: email, token, minutes: RESET_LINK_MINUTES },
+          this.settings,
+          mailTexts(user.language),
+        ),
         now,
       );
     });

@@ -153,6 +153,22 @@ export class AccountService {
     return true;
   }
 
+  /** The language an account's messages are written in: the one it reads the shop in; English for none. */
+  async languageOf(storeId: string, userId: string, trx: Database = this.db): Promise<'en' | 'hi'> {
+    const row = await trx
+      .selectFrom('users')
+      .select('language')
+      .where('id', '=', userId)
+      .where('store_id', '=', storeId)
+      .executeTakeFirst();
+    return row?.language ?? 'en';
+  }
+
+  /** Keeps the language the shopper reads the shop in, in the caller's transaction (an order's). */
+  async keepLanguage(trx: Database, storeId: string, userId: string, language: 'en' | 'hi'): Promise<void> {
+    await trx.updateTable('users').set({ language }).where('id', '=', userId).where('store_id', '=', storeId).execute();
+  }
+
   /** Keeps the language the shopper reads the shop in, and answers the account as it is now. */
   async setLanguage(storeId: string, userId: string, language: 'en' | 'hi'): Promise<UserRow> {
     await this.db

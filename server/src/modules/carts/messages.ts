@@ -1,6 +1,8 @@
 import type { StoreRow } from '../../db/schema.js';
 import { renderMessage } from '../messages/layout.js';
 import type { OutgoingMessage } from '../messages/outbox.js';
+import type { MailTexts } from '../messages/texts/catalogue.js';
+import { englishTexts } from '../messages/texts/en.js';
 
 export const CART_REMINDER_KIND = 'cart.reminder';
 
@@ -12,8 +14,8 @@ export function itemsSummary(lines: Array<{ name: string; quantity: number }>): 
 }
 
 /**
- * A cart reminder: what is in the cart, the link that brings it back in any browser, and how to
- * stop these (the box at checkout). No countdown and no pressure: the cart simply waits.
+ * A cart reminder, in the shopper's language: what is in the cart, the link that brings it back in
+ * any browser, and how to stop these (the box at checkout). No countdown and no pressure: the cart simply waits.
  */
 export function cartReminderMessage(
   store: Pick<StoreRow, 'id' | 'store_name' | 'host' | 'public_port'>,
@@ -21,31 +23,22 @@ export function cartReminderMessage(
   lines: Array<{ name: string; quantity: number }>,
   link: string,
   which: number,
+  mail: MailTexts = englishTexts,
 ): OutgoingMessage {
+  const texts = mail.cart;
   const { text, html } = renderMessage(store, [
     {
-      heading: 'Your cart is waiting for you',
-      lines: [
-        'You reached checkout but did not place your order. Your cart is kept as you left it:',
-        ...lines.map((line) => `${line.quantity} × ${line.name}`),
-        'Prices and stock are checked again when you open it.',
-      ],
-      links: [{ label: 'Back to my cart', url: link }],
+      heading: texts.waiting,
+      lines: [texts.keptAsLeft, ...lines.map((line) => `${line.quantity} × ${line.name}`), texts.pricesChecked],
+      links: [{ label: texts.backToCart, url: link }],
     },
-    {
-      lines: [
-        which === 1
-          ? 'You asked for a reminder when you left your cart at checkout. We send at most one more, tomorrow, and none once you order.'
-          : 'This is the last reminder about this cart.',
-        'To stop them, untick "email me a reminder" on the checkout page: your choice is kept from then on.',
-      ],
-    },
+    { lines: [which === 1 ? texts.firstReminder : texts.lastReminder, texts.howToStop] },
   ]);
   return {
     storeId: store.id,
     kind: CART_REMINDER_KIND,
     recipient: email,
-    subject: 'Your cart is waiting for you',
+    subject: texts.waiting,
     text,
     html,
   };

@@ -15,6 +15,7 @@ import type { AccountService } from '../accounts/service.js';
 import type { CatalogService } from '../catalog/service.js';
 import { type MessageSettings, shopUrl } from '../messages/layout.js';
 import type { Outbox } from '../messages/outbox.js';
+import { mailTexts } from '../messages/texts/catalogue.js';
 import type { OrderService } from '../orders/service.js';
 import type { StoreService } from '../stores/service.js';
 import type { WhatsAppService } from '../whatsapp/service.js';
@@ -205,9 +206,11 @@ export class CartService {
         .where('checkout_at', '=', checkoutAt)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return false;
-      const link = `${shopUrl(store, messages)}/cart?restore=${encodeURIComponent(row.restore_token)}`;
+      // In the shopper's language, the link to that language's cart page.
+      const mail = mailTexts(user.language);
+      const link = `${shopUrl(store, messages)}${mail.pagePrefix}/cart?restore=${encodeURIComponent(row.restore_token)}`;
       const names = await this.namesOf(row.store_id, lines, trx);
-      if (user.email) await outbox.enqueue(trx, cartReminderMessage(store, user.email, names, link, sent + 1));
+      if (user.email) await outbox.enqueue(trx, cartReminderMessage(store, user.email, names, link, sent + 1, mail));
       await whatsApp.cartReminder(trx, {
         storeId: row.store_id,
         userId: row.user_id,

@@ -2,41 +2,48 @@ import type { StoreRow } from '../../db/schema.js';
 import { istMinute } from '../../shared/india-time.js';
 import { type MessageSettings, renderMessage, shopUrl } from './layout.js';
 import type { OutgoingMessage } from './outbox.js';
+import type { MailTexts } from './texts/catalogue.js';
+import { englishTexts } from './texts/en.js';
+
+/** The storefront's pages in the message's language: the shop's address, then '/hi' for Hindi. */
+const pagesOf = (store: Pick<StoreRow, 'host' | 'public_port'>, settings: MessageSettings, mail: MailTexts) =>
+  `${shopUrl(store, settings)}${mail.pagePrefix}`;
 
 /** The link a shopper follows to set a new password; the token is the only copy outside the database's hash. */
 export const resetPasswordUrl = (
   store: Pick<StoreRow, 'host' | 'public_port'>,
   token: string,
   settings: MessageSettings = {},
-): string => `${shopUrl(store, settings)}/reset-password?token=${encodeURIComponent(token)}`;
+  mail: MailTexts = englishTexts,
+): string => `${pagesOf(store, settings, mail)}/reset-password?token=${encodeURIComponent(token)}`;
 
 /** The link that proves an email added to an account (the page then offers to set a password). */
 export const verifyEmailUrl = (
   store: Pick<StoreRow, 'host' | 'public_port'>,
   token: string,
   settings: MessageSettings = {},
-): string => `${shopUrl(store, settings)}/verify-email?token=${encodeURIComponent(token)}`;
+  mail: MailTexts = englishTexts,
+): string => `${pagesOf(store, settings, mail)}/verify-email?token=${encodeURIComponent(token)}`;
 
 /** The email with the link that adds this address to the account that asked, valid for `minutes`, once. */
 export function verifyEmailMessage(
   store: StoreRow,
   link: { recipient: string; token: string; minutes: number },
   settings: MessageSettings = {},
+  mail: MailTexts = englishTexts,
 ): OutgoingMessage {
+  const texts = mail.account;
   return {
     storeId: store.id,
     kind: 'account.verify-email',
     recipient: link.recipient,
-    subject: `Confirm your email | ${store.store_name}`,
+    subject: `${texts.verifySubject} | ${store.store_name}`,
     ...renderMessage(store, [
       {
-        lines: [
-          `Someone (we hope you) asked to add this email to their ${store.store_name} account.`,
-          `The link below confirms it. It is valid for ${link.minutes} minutes and works once.`,
-        ],
-        links: [{ label: 'Confirm my email', url: verifyEmailUrl(store, link.token, settings) }],
+        lines: [texts.verifyAsked(store.store_name), texts.verifyLink(link.minutes)],
+        links: [{ label: texts.verifyButton, url: verifyEmailUrl(store, link.token, settings, mail) }],
       },
-      { lines: ['If you did not ask for this, you can ignore this email: nothing changes.'] },
+      { lines: [texts.verifyIgnore] },
     ]),
   };
 }
@@ -46,26 +53,20 @@ export function passwordResetMessage(
   store: StoreRow,
   reset: { recipient: string; token: string; minutes: number },
   settings: MessageSettings = {},
+  mail: MailTexts = englishTexts,
 ): OutgoingMessage {
+  const texts = mail.account;
   return {
     storeId: store.id,
     kind: 'account.password-reset',
     recipient: reset.recipient,
-    subject: `Reset your password | ${store.store_name}`,
+    subject: `${texts.resetSubject} | ${store.store_name}`,
     ...renderMessage(store, [
       {
-        lines: [
-          `Someone (we hope you) asked to reset the password of your ${store.store_name} account.`,
-          `The link below lets you choose a new password. It is valid for ${reset.minutes} minutes and works once.`,
-        ],
-        links: [{ label: 'Set a new password', url: resetPasswordUrl(store, reset.token, settings) }],
+        lines: [texts.resetAsked(store.store_name), texts.resetLink(reset.minutes)],
+        links: [{ label: texts.resetButton, url: resetPasswordUrl(store, reset.token, settings, mail) }],
       },
-      {
-        lines: [
-          'If you did not ask for this, you can ignore this email: your password stays as it is.',
-          'Once you set a new password, every device signed in to your account is signed out.',
-        ],
-      },
+      { lines: [texts.resetIgnore, texts.resetSignsOut] },
     ]),
   };
 }
@@ -79,25 +80,20 @@ export function passwordChangedMessage(
   user: { email: string },
   at: number,
   settings: MessageSettings = {},
+  mail: MailTexts = englishTexts,
 ): OutgoingMessage {
-  const shop = shopUrl(store, settings);
+  const texts = mail.account;
+  const pages = pagesOf(store, settings, mail);
   return {
     storeId: store.id,
     kind: 'account.password-changed',
     recipient: user.email,
-    subject: `Your password was changed | ${store.store_name}`,
+    subject: `${texts.changedSubject} | ${store.store_name}`,
     ...renderMessage(store, [
+      { lines: [texts.changed(store.store_name, user.email, istMinute(at)), texts.othersSignedOut] },
       {
-        lines: [
-          `The password of your ${store.store_name} account, ${user.email}, was changed on ${istMinute(at)} (India time).`,
-          'Every other device signed in to your account was signed out; the one you changed it on stays signed in.',
-        ],
-      },
-      {
-        lines: [
-          'If you did not change it, someone else knows your password: set a new one now. That signs out every device, theirs too.',
-        ],
-        links: [{ label: 'Forgot your password?', url: `${shop}/forgot-password` }],
+        lines: [texts.notYouChanged],
+        links: [{ label: texts.forgotPassword, url: `${pages}/forgot-password` }],
       },
     ]),
   };
@@ -108,29 +104,27 @@ export function welcomeMessage(
   store: StoreRow,
   user: { email: string; first_name: string },
   settings: MessageSettings = {},
+  mail: MailTexts = englishTexts,
 ): OutgoingMessage {
-  const shop = shopUrl(store, settings);
+  const texts = mail.account;
+  const pages = pagesOf(store, settings, mail);
   return {
     storeId: store.id,
     kind: 'account.welcome',
     recipient: user.email,
-    subject: `Welcome to ${store.store_name}`,
+    subject: texts.welcomeSubject(store.store_name),
     ...renderMessage(store, [
       {
         lines: [
-          `${greeting('Welcome', user.first_name)} Your ${store.store_name} account is ready; you sign in with ${user.email}.`,
-          'Your orders, their payments and their tracking are all in My Orders.',
+          `${texts.welcome(greetingName(user.first_name))} ${texts.accountReady(store.store_name, user.email)}`,
+          texts.ordersInMyOrders,
         ],
         links: [
-          { label: 'Start shopping', url: shop },
-          { label: 'My Orders', url: `${shop}/orders` },
+          { label: texts.startShopping, url: pages },
+          { label: texts.myOrders, url: `${pages}/orders` },
         ],
       },
-      {
-        lines: [
-          `If you did not create this account, someone typed your address by mistake: ask for a password reset at ${shop}/forgot-password to take it over, or ignore this email.`,
-        ],
-      },
+      { lines: [texts.notYouCreated(`${pages}/forgot-password`)] },
     ]),
   };
 }
@@ -143,29 +137,24 @@ export function registeredAgainMessage(
   store: StoreRow,
   user: { email: string },
   settings: MessageSettings = {},
+  mail: MailTexts = englishTexts,
 ): OutgoingMessage {
-  const shop = shopUrl(store, settings);
+  const texts = mail.account;
+  const pages = pagesOf(store, settings, mail);
   return {
     storeId: store.id,
     kind: 'account.registered-again',
     recipient: user.email,
-    subject: `Someone tried to create an account with your email | ${store.store_name}`,
+    subject: `${texts.againSubject} | ${store.store_name}`,
     ...renderMessage(store, [
       {
-        lines: [
-          `Someone tried to create a ${store.store_name} account with your email, ${user.email}. You already have an account, so no new one was made and your password is unchanged.`,
-          'If it was you, sign in with your password, or choose a new one if you have forgotten it.',
-        ],
+        lines: [texts.triedAgain(store.store_name, user.email), texts.ifYou],
         links: [
-          { label: 'Sign in', url: `${shop}/login` },
-          { label: 'Forgot your password?', url: `${shop}/forgot-password` },
+          { label: texts.signIn, url: `${pages}/login` },
+          { label: texts.forgotPassword, url: `${pages}/forgot-password` },
         ],
       },
-      {
-        lines: [
-          'If it was not you, you can ignore this email: nobody can sign in to your account without your password.',
-        ],
-      },
+      { lines: [texts.ifNotYou] },
     ]),
   };
 }

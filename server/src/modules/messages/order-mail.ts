@@ -6,6 +6,10 @@ import { orderMessages } from './order-messages.js';
 import type { Outbox, OutgoingMessage } from './outbox.js';
 import { fillTemplate } from './sms-templates.js';
 import { enqueueTextMessage } from './text-messages.js';
+import { mailTexts } from './texts/catalogue.js';
+
+/** The language an account's messages are written in ('en' or 'hi'). */
+export type LanguageOf = (trx: Database, storeId: string, userId: string) => Promise<string>;
 
 /** What the text to a shopper without an email says of each order email it stands for. */
 const ORDER_NEWS: Record<string, string> = {
@@ -33,7 +37,7 @@ export function orderUpdateText(
 }
 
 /**
- * Puts an order's messages in the outbox, inside the transaction of the change that causes them.
+ * Puts an order's messages in the outbox, the shopper's in the language of their account, inside the transaction of the change that causes them.
  * An order without an email (placed by a mobile-number account) gets each shopper email as a
  * short text to the order's phone instead.
  */
@@ -42,12 +46,15 @@ export class OrderMail {
     private readonly outbox: Outbox,
     private readonly stores: StoreService,
     private readonly settings: MessageSettings = {},
+    /** The shopper's language for their order's emails; English when not told. */
+    private readonly languageOf: LanguageOf = async () => 'en',
   ) {}
 
   async orderChanged(trx: Database, change: OrderChange): Promise<void> {
     const store = await this.stores.byId(change.order.store_id, trx);
     if (!store) return;
-    for (const message of orderMessages(store, change, this.settings)) {
+    const language = await this.languageOf(trx, store.id, change.order.user_id);
+    for (const message of orderMessages(store, change, this.settings, mailTexts(language))) {
       if (message.recipient) await this.outbox.enqueue(trx, message);
       else if (isToShopper(message) && change.order.phone) {
         await enqueueTextMessage(this.outbox, trx, {

@@ -1,12 +1,14 @@
-import { COD_PAYMENT, checkGstin, deliveryByText, OrderStatus } from '@netkart/contract';
+import { COD_PAYMENT, checkGstin, OrderStatus } from '@netkart/contract';
 import type { OrderChargeRow, OrderItemRow, OrderRow, StoreRow } from '../../db/schema.js';
 import { type OrderChange, shownCharges } from '../orders/service.js';
 import { byHandConfirmationOf } from '../payments/registry.js';
 import { type Block, type MessageSettings, merchantAddress, renderMessage, rupees, shopUrl } from './layout.js';
 import type { OutgoingMessage } from './outbox.js';
+import type { MailTexts } from './texts/catalogue.js';
+import { englishTexts } from './texts/en.js';
 
-const itemLine = (item: OrderItemRow) => {
-  const options = [item.size ? `size ${item.size}` : '', item.color ? `colour ${item.color}` : '']
+const itemLine = (item: OrderItemRow, texts: MailTexts['order']) => {
+  const options = [item.size ? texts.size(item.size) : '', item.color ? texts.colour(item.color) : '']
     .filter(Boolean)
     .join(', ');
   return `${item.quantity} × ${item.product_title}${options ? ` (${options})` : ''}: ${rupees(item.unit_price * item.quantity)}`;
@@ -15,47 +17,56 @@ const itemLine = (item: OrderItemRow) => {
 /** A charge beyond the items (shipping …), as its own line before the total. */
 const chargeLine = (charge: OrderChargeRow) => `${charge.label}: ${rupees(charge.amount)}`;
 
-const addressLines = (order: OrderRow) => [
+const addressLines = (order: OrderRow, texts: MailTexts['order']) => [
   order.full_name,
   order.address,
   `${order.city}, ${order.state} ${order.postal_code}`,
-  `Phone: ${order.phone}`,
+  texts.phone(order.phone),
 ];
 
 /** The delivery promised when the order was placed, as one line; none for an order placed before promises. */
-const promiseLines = (order: OrderRow) =>
-  order.delivery_earliest && order.delivery_latest
-    ? [`${deliveryByText({ earliest: order.delivery_earliest, latest: order.delivery_latest })} (estimated)`]
-    : [];
+const promiseLines = (order: OrderRow, texts: MailTexts['order']) =>
+  order.delivery_earliest && order.delivery_latest ? [texts.estimated(order.delivery_latest)] : [];
 
 /** What a paid order comes with: a tax invoice from a seller registered for GST, else a receipt. */
 const paperworkOf = (store: StoreRow) => (store.gstin && checkGstin(store.gstin).valid ? 'tax invoice' : 'receipt');
 
-function howToPay(order: OrderRow): string {
+function howToPay(order: OrderRow, texts: MailTexts['order']): string {
   const byHand = byHandConfirmationOf(order.payment_provider);
-  if (byHand) return byHand.howToPay;
+  if (byHand) return texts.payByHand(order.payment_provider ?? '') ?? byHand.howToPay;
   switch (order.payment_provider) {
     case null:
     case 'none':
-      return 'We will contact you about the payment.';
+      return texts.payLater;
     default:
-      return 'Pay online from My Orders → Pay Now. An order left unpaid is cancelled after a while and its items go back on sale.';
+      return texts.payOnline;
   }
 }
 
 /**
- * The messages an order's change sends: to the shopper at the order's email, and for a new order
- * to the merchant. Built from the order's rows and the store; nothing here writes or sends.
+ * The messages an order's change sends: to the shopper at the order's email, in the shopper's
+ * language (`texts`), and for a new order to the merchant (in English, the back office's language).
+ * Built from the order's rows and the store; nothing here writes or sends.
  */
-export function orderMessages(store: StoreRow, change: OrderChange, settings: MessageSettings = {}): OutgoingMessage[] {
+export function orderMessages(
+  store: StoreRow,
+  change: OrderChange,
+  settings: MessageSettings = {},
+  mail: MailTexts = englishTexts,
+): OutgoingMessage[] {
   const { order, items } = change;
-  const itemsAndCharges = [...items.map(itemLine), ...shownCharges(change.charges).map(chargeLine)];
+  const texts = mail.order;
+  const itemsAndCharges = [
+    ...items.map((item) => itemLine(item, texts)),
+    ...shownCharges(change.charges).map(chargeLine),
+  ];
   const shop = shopUrl(store, settings);
-  const trackLink = { label: 'Track your order', url: `${shop}/track-order?id=${encodeURIComponent(order.id)}` };
-  const ordersLink = { label: 'My Orders', url: `${shop}/orders` };
+  const pages = `${shop}${mail.pagePrefix}`;
+  const trackLink = { label: texts.trackYourOrder, url: `${pages}/track-order?id=${encodeURIComponent(order.id)}` };
+  const ordersLink = { label: texts.myOrders, url: `${pages}/orders` };
   const summary: Block = {
-    heading: 'Your order',
-    lines: [...itemsAndCharges, `Total: ${rupees(order.total)}`],
+    heading: texts.yourOrder,
+    lines: [...itemsAndCharges, texts.total(rupees(order.total))],
   };
   const toShopper = (kind: string, subject: string, blocks: Block[]): OutgoingMessage => ({
     storeId: store.id,
@@ -75,15 +86,19 @@ export function orderMessages(store: StoreRow, change: OrderChange, settings: Me
         ? 'Next: the store takes no online payment: contact the shopper about paying, record the payment in the back office, then pack the order.'
         : 'Next: pack it once it is paid (it shows as Processing).';
     const messages = [
-      toShopper('order.placed', `Order ${order.id} placed`, [
-        { lines: [`Thank you for your order, ${order.full_name}.`, `Order number: ${order.id}`] },
+      toShopper('order.placed', texts.placedSubject(order.id), [
+        { lines: [texts.thankYou(order.full_name), texts.orderNumber(order.id)] },
         summary,
-        { heading: 'Shipping to', lines: [...addressLines(order), ...promiseLines(order)] },
-        ...(paid ? [] : [{ heading: 'Payment', lines: [howToPay(order)] }]),
+        { heading: texts.shippingTo, lines: [...addressLines(order, texts), ...promiseLines(order, texts)] },
+        ...(paid ? [] : [{ heading: texts.payment, lines: [howToPay(order, texts)] }]),
         { lines: [], links: [ordersLink, trackLink] },
       ]),
     ];
     if (merchant) {
+      const merchantItems = [
+        ...items.map((item) => itemLine(item, englishTexts.order)),
+        ...shownCharges(change.charges).map(chargeLine),
+      ];
       messages.push({
         storeId: store.id,
         kind: 'merchant.order.placed',
@@ -91,10 +106,13 @@ export function orderMessages(store: StoreRow, change: OrderChange, settings: Me
         subject: `New order ${order.id}: ${rupees(order.total)} | ${store.store_name}`,
         ...renderMessage(store, [
           { lines: [`A new order ${order.id} from ${order.full_name} (${order.email || order.phone}).`] },
-          { heading: 'Items', lines: [...itemsAndCharges, `Total: ${rupees(order.total)}`] },
+          { heading: 'Items', lines: [...merchantItems, `Total: ${rupees(order.total)}`] },
           {
             heading: 'Shipping to',
-            lines: [...addressLines(order), ...promiseLines(order).map((line) => `Promised: ${line}`)],
+            lines: [
+              ...addressLines(order, englishTexts.order),
+              ...promiseLines(order, englishTexts.order).map((line) => `Promised: ${line}`),
+            ],
           },
           { lines: [nextStep], links: [{ label: 'Open the back office', url: `${shop}/admin` }] },
         ]),
@@ -107,42 +125,33 @@ export function orderMessages(store: StoreRow, change: OrderChange, settings: Me
     case OrderStatus.Processing:
       if (order.payment_provider === COD_PAYMENT) {
         return [
-          toShopper('order.cod-confirmed', `Order ${order.id} confirmed: cash on delivery`, [
-            {
-              lines: [
-                `Thank you: order ${order.id} is confirmed. Please pay ${rupees(order.total)} in cash to the courier.`,
-              ],
-            },
+          toShopper('order.cod-confirmed', texts.codSubject(order.id), [
+            { lines: [texts.codConfirmed(order.id, rupees(order.total))] },
             summary,
-            { lines: ['We are packing it now and will write again when it ships.'], links: [trackLink] },
+            { lines: [texts.packingNow], links: [trackLink] },
           ]),
         ];
       }
       return [
-        toShopper('order.paid', `Payment received for order ${order.id}`, [
-          { lines: [`We have received your payment of ${rupees(order.total)} for order ${order.id}.`] },
+        toShopper('order.paid', texts.paidSubject(order.id), [
+          { lines: [texts.paymentReceived(rupees(order.total), order.id)] },
           summary,
-          {
-            lines: ['We are packing it now and will write again when it ships.', ...promiseLines(order)],
-            links: [trackLink],
-          },
+          { lines: [texts.packingNow, ...promiseLines(order, texts)], links: [trackLink] },
           // Issued in this same transaction: a tax invoice, or a receipt from a seller without a GSTIN.
-          { lines: [`Your ${paperworkOf(store)} can be downloaded from My Orders.`], links: [ordersLink] },
+          { lines: [texts.paperwork(paperworkOf(store))], links: [ordersLink] },
         ]),
       ];
     case OrderStatus.Shipped:
       return [
-        toShopper('order.shipped', `Order ${order.id} has shipped`, [
+        toShopper('order.shipped', texts.shippedSubject(order.id), [
           {
             lines: [
-              `Your order ${order.id} is on its way.`,
-              ...(order.courier ? [`Courier: ${order.courier}`] : []),
-              ...(order.tracking_number ? [`Tracking number: ${order.tracking_number}`] : []),
-              ...promiseLines(order),
+              texts.onItsWay(order.id),
+              ...(order.courier ? [texts.courier(order.courier)] : []),
+              ...(order.tracking_number ? [texts.trackingNumber(order.tracking_number)] : []),
+              ...promiseLines(order, texts),
             ],
-            links: order.tracking_url
-              ? [{ label: "Track the parcel on the courier's site", url: order.tracking_url }]
-              : [],
+            links: order.tracking_url ? [{ label: texts.trackParcel, url: order.tracking_url }] : [],
           },
           summary,
           { lines: [], links: [trackLink] },
@@ -150,8 +159,8 @@ export function orderMessages(store: StoreRow, change: OrderChange, settings: Me
       ];
     case OrderStatus.Delivered:
       return [
-        toShopper('order.delivered', `Order ${order.id} delivered`, [
-          { lines: [`Your order ${order.id} has been delivered. Thank you for shopping with ${store.store_name}.`] },
+        toShopper('order.delivered', texts.deliveredSubject(order.id), [
+          { lines: [texts.delivered(order.id, store.store_name)] },
           summary,
           { lines: [], links: [ordersLink] },
         ]),
@@ -163,16 +172,12 @@ export function orderMessages(store: StoreRow, change: OrderChange, settings: Me
       return [
         toShopper(
           'order.cancelled',
-          ownCancel ? `Your order ${order.id} is cancelled` : `Order ${order.id} cancelled`,
+          ownCancel ? texts.cancelledByShopperSubject(order.id) : texts.cancelledSubject(order.id),
           [
             {
               lines: [
-                ownCancel
-                  ? `Your order ${order.id} is cancelled, as you asked.`
-                  : `Your order ${order.id} has been cancelled${order.cancel_reason ? `: ${order.cancel_reason}` : '.'}`,
-                wasPaid
-                  ? `Your payment of ${rupees(order.total)} will be refunded to the original payment method.`
-                  : 'No payment was taken for it.',
+                ownCancel ? texts.cancelledByShopper(order.id) : texts.cancelled(order.id, order.cancel_reason),
+                wasPaid ? texts.refundOfPayment(rupees(order.total)) : texts.noPayment,
               ],
             },
             summary,

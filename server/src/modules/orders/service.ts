@@ -108,6 +108,8 @@ export interface OrderNeighbours {
    * its transaction and before it is placed: the new order's own update goes out under it.
    */
   consentToUpdates?: ConsentToUpdates;
+  /** Keeps the language of the page an order is placed from on the shopper's account, in the order's transaction, before its emails are written. */
+  keepLanguage?: (trx: Database, owner: { storeId: string; userId: string }, language: 'en' | 'hi') => Promise<void>;
   /** The parts of an order's timeline, each from the module that knows it (the orders' own when none is given). */
   timeline?: readonly TimelineSource[];
   /** Told once a shopper's cancellation has committed (the courier's booking is cancelled then); its failure is its own. */
@@ -145,6 +147,7 @@ export class OrderService {
   private readonly deliveryPromiseOf: DeliveryPromiseOf | undefined;
   private readonly saveAddress: SaveAddress | undefined;
   private readonly consentToUpdates: ConsentToUpdates | undefined;
+  private readonly keepLanguage: OrderNeighbours['keepLanguage'];
   private readonly audit: AuditLog | undefined;
   private readonly charges: OrderCharges | undefined;
   private readonly timelineSources: readonly TimelineSource[];
@@ -162,6 +165,7 @@ export class OrderService {
     this.deliveryPromiseOf = neighbours.deliveryPromiseOf;
     this.saveAddress = neighbours.saveAddress;
     this.consentToUpdates = neighbours.consentToUpdates;
+    this.keepLanguage = neighbours.keepLanguage;
     this.audit = neighbours.audit;
     this.charges = neighbours.charges;
     this.timelineSources = neighbours.timeline ?? [orderTimeline];
@@ -226,6 +230,7 @@ export class OrderService {
     const consentToUpdates = input.whatsappUpdates ? this.consentToUpdates : undefined;
     const addressSaved = await writeTransaction(this.db, async (trx) => {
       await consentToUpdates?.(trx, { storeId, userId: user.id }, input.shippingAddress.phone);
+      if (input.language) await this.keepLanguage?.(trx, { storeId, userId: user.id }, input.language);
       await placeOrder(trx, placement, input, placing);
       return saveAddress?.(trx, { storeId, userId: user.id }, input.shippingAddress);
     });

@@ -1,50 +1,45 @@
 import type { OrderRow, ReturnRow, StoreRow } from '../../db/schema.js';
 import { type MessageSettings, renderMessage, rupees, shopUrl } from '../messages/layout.js';
 import type { OutgoingMessage } from '../messages/outbox.js';
+import type { MailTexts } from '../messages/texts/catalogue.js';
+import { englishTexts } from '../messages/texts/en.js';
 
-/** The shopper's email when their return is approved, refused or received. */
+/** The shopper's email when their return is approved, refused or received, in the shopper's language. */
 export function returnMessage(
   store: StoreRow,
   order: Pick<OrderRow, 'id' | 'email' | 'full_name' | 'payment_provider'>,
   row: Pick<ReturnRow, 'id' | 'kind' | 'status' | 'refusal_reason' | 'refund_upi'>,
   amount: number,
   settings: MessageSettings = {},
+  mail: MailTexts = englishTexts,
 ): OutgoingMessage {
-  const what = row.kind === 'exchange' ? 'exchange' : 'return';
-  const link = { label: 'See your orders', url: `${shopUrl(store, settings)}/orders` };
-  const hello = `Hello ${order.full_name},`;
+  const t = mail.returns;
+  const what = row.kind === 'exchange' ? t.exchange : t.return;
+  const link = { label: t.seeOrders, url: `${shopUrl(store, settings)}${mail.pagePrefix}/orders` };
+  const hello = t.hello(order.full_name);
   const texts: Record<string, { subject: string; lines: string[] }> = {
     approved: {
-      subject: `Your ${what} ${row.id} for order ${order.id} is approved`,
-      lines: [
-        hello,
-        `We have approved your ${what} ${row.id} for order ${order.id}.`,
-        'Pack the items with their tags; we will tell you when the pickup is booked, or send them to us as we agreed.',
-      ],
+      subject: t.approvedSubject(what, row.id, order.id),
+      lines: [hello, t.approved(what, row.id, order.id), t.pack],
     },
     refused: {
-      subject: `Your ${what} ${row.id} for order ${order.id} was not accepted`,
-      lines: [
-        hello,
-        `We could not accept your ${what} ${row.id} for order ${order.id}.`,
-        `Reason: ${row.refusal_reason ?? ''}`,
-        'Reply to this email if you have a question.',
-      ],
+      subject: t.refusedSubject(what, row.id, order.id),
+      lines: [hello, t.refused(what, row.id, order.id), t.reason(row.refusal_reason ?? ''), t.replyWithQuestion],
     },
     received: {
-      subject: `We received your ${what} ${row.id} for order ${order.id}`,
+      subject: t.receivedSubject(what, row.id, order.id),
       lines: [
         hello,
-        `The items of your ${what} ${row.id} are back with us.`,
+        t.received(what, row.id),
         row.kind === 'exchange'
-          ? 'Your replacement is being packed and sent at no charge.'
+          ? t.replacement
           : row.refund_upi
-            ? `Your refund of ${rupees(amount)} will be paid to ${row.refund_upi}.`
-            : `Your refund of ${rupees(amount)} goes back the way you paid.`,
+            ? t.refundToUpi(rupees(amount), row.refund_upi)
+            : t.refundBack(rupees(amount)),
       ],
     },
   };
-  const chosen = texts[row.status] ?? { subject: `Your ${what} ${row.id}`, lines: [hello] };
+  const chosen = texts[row.status] ?? { subject: t.otherSubject(what, row.id), lines: [hello] };
   return {
     storeId: store.id,
     kind: `return.${row.status}`,

@@ -23,6 +23,7 @@ import type { CatalogService } from '../catalog/service.js';
 import type { InvoiceService } from '../invoices/service.js';
 import type { MessageSettings } from '../messages/layout.js';
 import type { Outbox } from '../messages/outbox.js';
+import { mailTexts } from '../messages/texts/catalogue.js';
 import { ORDER_NOT_FOUND, type OrderService, piecesDiscount, statusLabel } from '../orders/service.js';
 import type { StoreService } from '../stores/service.js';
 import { returnMessage } from './messages.js';
@@ -81,6 +82,8 @@ export interface ReturnNeighbours {
   outbox: Outbox;
   audit: AuditLog;
   messages?: MessageSettings | undefined;
+  /** The language of the account's emails ('en' or 'hi'); English when not told. */
+  languageOf?: ((storeId: string, userId: string, trx: Database) => Promise<string>) | undefined;
   /** The time now; a test sets the day (the window's last day against the next). */
   clock?: (() => Date) | undefined;
   /**
@@ -550,7 +553,14 @@ export class ReturnService {
           const amount = paidFor(await this.pricedLines(trx, row, await this.linesOf(row.id, order.id, trx)));
           await this.neighbours.outbox.enqueue(
             trx,
-            returnMessage(store, order, after, amount, this.neighbours.messages),
+            returnMessage(
+              store,
+              order,
+              after,
+              amount,
+              this.neighbours.messages,
+              mailTexts(await this.neighbours.languageOf?.(storeId, order.user_id, trx)),
+            ),
           );
         }
       }

@@ -21,6 +21,7 @@ import { ratingOf } from '../catalog/product-row.js';
 import type { CatalogService } from '../catalog/service.js';
 import { type MessageSettings, renderMessage, shopUrl } from '../messages/layout.js';
 import type { Outbox } from '../messages/outbox.js';
+import { mailTexts } from '../messages/texts/catalogue.js';
 import type { OrderChange, OrderService } from '../orders/service.js';
 import type { StoreService } from '../stores/service.js';
 
@@ -47,6 +48,8 @@ export interface ReviewNeighbours {
     messages?: MessageSettings | undefined;
     /** Whether the shopper's consent to review requests stands, read in the caller's transaction. */
     consented(trx: Database, owner: { storeId: string; userId: string }): Promise<boolean>;
+    /** The language of the shopper's emails ('en' or 'hi'); English when not told. */
+    languageOf?: (trx: Database, owner: { storeId: string; userId: string }) => Promise<string>;
   };
 }
 
@@ -220,35 +223,36 @@ export class ReviewService {
       .returning('order_id')
       .executeTakeFirst();
     if (!claimed) return;
-    const products = new Map<string, string>();
+    const language = (await requests.languageOf?.(trx, { storeId: order.store_id, userId: order.user_id })) ?? 'en';
+    const mail = mailTexts(language);
+    // Each product by its English name in its address (as the storefront's links), shown in the email's language.
+    const products = new Map<string, { name: string; shown: string }>();
     for (const item of items) {
       const product = await this.neighbours.catalog.getAny(order.store_id, item.product_id, trx);
-      if (product && !products.has(product.id)) products.set(product.id, product.title);
+      if (product && !products.has(product.id))
+        products.set(product.id, {
+          name: product.title,
+          shown: language === 'hi' ? product.title_hi || product.title : product.title,
+        });
     }
     if (products.size === 0) return;
-    const base = shopUrl(store, requests.messages);
+    const base = `${shopUrl(store, requests.messages)}${mail.pagePrefix}`;
     const { text, html } = renderMessage(store, [
       {
-        heading: 'How is your order?',
-        lines: [
-          `Your order ${order.id} has been delivered. If you have a minute, tell other shoppers what you think of it: your review is shown once the store has checked it, with your first name and initial.`,
-        ],
-        links: [...products].map(([id, title]) => ({
-          label: `Review ${title}`,
-          url: `${base}${productPath({ id, name: title })}#write-review`,
+        heading: mail.review.heading,
+        lines: [mail.review.delivered(order.id)],
+        links: [...products].map(([id, { name, shown }]) => ({
+          label: mail.review.reviewProduct(shown),
+          url: `${base}${productPath({ id, name })}#write-review`,
         })),
       },
-      {
-        lines: [
-          'You asked for this email when you ordered; it is the only one about this order. To stop them, untick the review box on the checkout page.',
-        ],
-      },
+      { lines: [mail.review.onlyOne] },
     ]);
     await requests.outbox.enqueue(trx, {
       storeId: order.store_id,
       kind: REVIEW_REQUEST_KIND,
       recipient: order.email,
-      subject: `How is your order ${order.id}?`,
+      subject: mail.review.subject(order.id),
       text,
       html,
     });

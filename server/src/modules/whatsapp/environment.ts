@@ -8,6 +8,11 @@ export interface WhatsAppEnvironment {
   appSecret?: string | undefined;
   /** WHATSAPP_VERIFY_TOKEN: what Meta's verification GET must present. */
   verifyToken?: string | undefined;
+  /**
+   * WHATSAPP_HINDI_TEMPLATES: the templates Meta approved in Hindi too (language code `hi`, same
+   * name); a shopper who reads the shop in Hindi gets these in Hindi, every other one in English.
+   */
+  hindiTemplates?: readonly string[] | undefined;
   /** WHATSAPP_API_URL: the Graph API's address (tests point it at a fake of their own). */
   apiUrl: string;
   timeoutMs: number;

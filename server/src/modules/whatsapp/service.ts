@@ -25,9 +25,18 @@ export class WhatsAppService {
     stores: StoreService,
     readonly environment: WhatsAppEnvironment,
     settings: MessageSettings = {},
+    /** The language the shopper reads the shop in, for the templates approved in Hindi too. */
+    languageOf?: (trx: Database, storeId: string, userId: string) => Promise<string>,
   ) {
     this.consents = new WhatsAppConsents(db);
-    this.updates = new WhatsAppOrderUpdates(this.consents, outbox, stores, settings);
+    this.updates = new WhatsAppOrderUpdates(
+      this.consents,
+      outbox,
+      stores,
+      settings,
+      environment.hindiTemplates ?? [],
+      languageOf,
+    );
   }
 
   /** The orders' hook: an update for a shopper whose consent stands, in the change's transaction. */
@@ -60,12 +69,13 @@ export class WhatsAppService {
     if (!consent) return false;
     const template = WHATSAPP_TEMPLATES.cartReminder;
     const parameters = [message.storeName, message.items, message.link];
+    const language = await this.updates.languageFor(trx, message.storeId, message.userId, template);
     await enqueueWhatsAppMessage(this.outbox, trx, {
       storeId: message.storeId,
       kind: 'cart.reminder',
       phone: consent.phone,
-      text: filledIn(template, parameters),
-      call: templateCall(template, parameters),
+      text: filledIn(template, parameters, language),
+      call: templateCall(template, parameters, language),
     });
     return true;
   }

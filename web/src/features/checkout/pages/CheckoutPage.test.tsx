@@ -171,6 +171,8 @@ describe('checkout', () => {
         postalCode: '560038',
         phone: '+919845012345',
       },
+      // The page's language, kept on the account for the order's emails.
+      language: 'en',
     });
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '[]')).toEqual([]);
   });

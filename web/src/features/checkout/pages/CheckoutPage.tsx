@@ -27,6 +27,7 @@ import { useShippingQuote } from '@/features/cart/shipping-quote';
 import { createOrder, ordersQueryKey } from '@/features/orders/api';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { useStoreInfo } from '@/features/store-info/store-info';
+import { useLocale } from '@/lib/i18n';
 import { formatPrice } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { PaymentMethodChoice } from '../components/PaymentMethodChoice';
@@ -77,6 +78,7 @@ export default function CheckoutPage() {
   const [saveAddress, setSaveAddress] = useState(false);
   // Consent is asked, never assumed: the box starts unticked (DPDP Rules).
   const [whatsappUpdates, setWhatsappUpdates] = useState(false);
+  const locale = useLocale();
   const offered = useRef(false);
   const fillFrom = (address: SavedAddress) => {
     setChosenId(address.id);
@@ -172,6 +174,8 @@ export default function CheckoutPage() {
       ...(company ? { buyerCompany: company } : {}),
       ...(saveAddress ? { saveAddress: true } : {}),
       ...(whatsappUpdates ? { whatsappUpdates: true } : {}),
+      // The page's language is kept on the account: the order's emails are written in it.
+      language: locale,
       ...(payingCod ? { paymentMethod: 'cod' as const } : {}),
       ...(couponCode ? { couponCode } : {}),
     });
