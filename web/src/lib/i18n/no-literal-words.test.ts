@@ -15,21 +15,11 @@ const CHANGING_ELSEWHERE = [
   'features/cart/components/CouponField.tsx',
   'features/checkout/components/PaymentMethodChoice.tsx',
   'features/checkout/pages/CheckoutPage.tsx',
-  'features/catalog/pages/ProductPage.tsx',
-  'features/catalog/components/ProductGallery.tsx',
-  'features/catalog/components/ProductParticulars.tsx',
-  'features/catalog/components/ProductReviews.tsx',
-  'features/catalog/components/QuantityStepper.tsx',
-  'features/catalog/components/ShippingToPin.tsx',
-  'features/catalog/components/SpecificationsTable.tsx',
-  'features/catalog/components/NotifyMe.tsx',
 ];
 
 /** Not yet converted. */
 const NOT_YET_CONVERTED = [
   'app/pages/ApiTestPage.tsx',
-  'components/delivery/DeliveryCheck.tsx',
-  'components/delivery/DeliveryPromise.tsx',
   'features/account/components/AddressEditor.tsx',
   'features/account/components/ChangePasswordSection.tsx',
   'features/account/components/EmailSection.tsx',
