@@ -9,8 +9,10 @@ import { formatLongDate } from '@/lib/dates';
 import { toast } from '@/lib/toast';
 import { ChangePasswordSection } from '../components/ChangePasswordSection';
 import { EmailSection } from '../components/EmailSection';
+import { LanguageSection } from '../components/LanguageSection';
 import { MyDataSection } from '../components/MyDataSection';
 import { PhoneSection } from '../components/PhoneSection';
+import { RemindersSection } from '../components/RemindersSection';
 import { SavedAddressesSection } from '../components/SavedAddressesSection';
 import { SessionsSection } from '../components/SessionsSection';
 import { WhatsAppSection } from '../components/WhatsAppSection';
@@ -118,6 +120,8 @@ export default function AccountPage() {
       <EmailSection info={info} />
       <SavedAddressesSection />
       <WhatsAppSection phone={info?.phone} />
+      <RemindersSection />
+      <LanguageSection info={info} />
       {/* A mobile-number account has no password to change (until one is set through the reset link). */}
       {(info?.hasPassword ?? info?.email !== null) && <ChangePasswordSection />}
       <SessionsSection />
