@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useLocation } from 'react-router';
-import { useAuth } from '@/features/auth/auth-context';
+import { getAuthToken } from '@/lib/auth-token';
 import { cn } from '@/lib/cn';
 import { useLocale, useT } from '@/lib/i18n';
 import { addressIn, basenameOf, LANGUAGE_NAME, LOCALES } from '@/lib/i18n/locale';
@@ -13,7 +13,6 @@ import { rememberLanguage, saveAccountLanguage } from '@/lib/i18n/save-language'
  */
 export function LanguageSwitch({ className }: { className?: string }) {
   const t = useT();
-  const { user } = useAuth();
   const current = useLocale();
   const { pathname, search, hash } = useLocation();
   // The router's address is inside the language's prefix; the page's own address has it.
@@ -28,7 +27,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
           lang={locale}
           onClick={(event: MouseEvent<HTMLAnchorElement>) => {
             rememberLanguage(locale);
-            if (!user) return;
+            // Signed in (the shop's token is held): the account keeps the language too.
+            if (!getAuthToken()) return;
             event.preventDefault();
             const next = event.currentTarget.href;
             // Whether or not the account took it, the page changes language (the cookie holds the choice).

@@ -1,6 +1,6 @@
 import { useId } from 'react';
+import { useReminderConsents } from '@/features/cart/reminder-consents';
 import { useT } from '@/lib/i18n';
-import { useReminderConsents } from '../reminders';
 
 /** One consent as a switch: its short name, then the exact words the shopper agrees to. */
 function ConsentSwitch({

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Checkbox } from '@/components/ui';
-import { useReminderConsents } from '@/features/account/reminders';
 import { useAuth } from '@/features/auth/auth-context';
 import { useCart } from '@/features/cart/cart-context';
 import { keepCart } from '@/features/cart/cart-sync';
+import { useReminderConsents } from '@/features/cart/reminder-consents';
 import { useT } from '@/lib/i18n';
 
 /**
