@@ -22,11 +22,6 @@ const NOT_YET_CONVERTED: string[] = [
   'features/account/components/WhatsAppSection.tsx',
   'features/account/pages/AccountPage.tsx',
   'features/orders/components/ReturnSection.tsx',
-  'features/payment/components/PaymentForm.tsx',
-  'features/payment/components/PaymentInput.tsx',
-  'features/payment/components/PaymentStates.tsx',
-  'features/payment/components/QrScreen.tsx',
-  'features/payment/components/UtrForm.tsx',
   'features/payment/pages/PaymentPage.tsx',
 ];
 
