@@ -21,7 +21,6 @@ const NOT_YET_CONVERTED: string[] = [
   'features/account/components/SessionsSection.tsx',
   'features/account/components/WhatsAppSection.tsx',
   'features/account/pages/AccountPage.tsx',
-  'features/orders/components/ReturnSection.tsx',
   'features/payment/pages/PaymentPage.tsx',
 ];
 
