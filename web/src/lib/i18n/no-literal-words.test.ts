@@ -20,7 +20,6 @@ const NOT_YET_CONVERTED: string[] = [
   'features/account/components/SavedAddressesSection.tsx',
   'features/account/components/SessionsSection.tsx',
   'features/account/components/WhatsAppSection.tsx',
-  'features/account/pages/AccountPage.tsx',
   'features/payment/pages/PaymentPage.tsx',
 ];
 

@@ -36,7 +36,10 @@ export function ReturnSection({ order }: { order: Order }) {
   const { data, open, lastDay, exchanges } = returns.data;
   if (data.length === 0 && !open) return null;
   return (
-    <section aria-label={t('returns.sectionLabel', { id: order.id })} className="space-y-3 border-t border-slate-100 pt-4">
+    <section
+      aria-label={t('returns.sectionLabel', { id: order.id })}
+      className="space-y-3 border-t border-slate-100 pt-4"
+    >
       {data.map((each) => (
         <ReturnLine key={each.id} value={each} />
       ))}
@@ -71,7 +74,9 @@ function ReturnLine({ value }: { value: Return }) {
       <p>
         {value.items.map((item) => `${item.quantity} × ${item.productTitle}`).join(', ')} · {formatPrice(value.amount)}
       </p>
-      {value.status === 'refused' && value.refusalReason ? <p>{t('returns.notAccepted', { reason: value.refusalReason })}</p> : null}
+      {value.status === 'refused' && value.refusalReason ? (
+        <p>{t('returns.notAccepted', { reason: value.refusalReason })}</p>
+      ) : null}
       {value.status === 'pickup-booked' && value.awb ? (
         <p>
           {value.courier
@@ -189,9 +194,7 @@ export function ReturnDialog({ order, returns, exchanges }: { order: Order; retu
               </Button>
             </Dialog.Close>
           </div>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            {t('returns.intro')}
-          </Dialog.Description>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">{t('returns.intro')}</Dialog.Description>
           <form onSubmit={submit} noValidate className="mt-4 space-y-4">
             {problem ? (
               <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -289,7 +292,11 @@ export function ReturnDialog({ order, returns, exchanges }: { order: Order; retu
                 <Button variant="outline">{t('cancel.close')}</Button>
               </Dialog.Close>
               <Button type="submit" disabled={pending}>
-                {pending ? t('returns.sending') : kind === 'exchange' ? t('returns.askExchange') : t('returns.askReturn')}
+                {pending
+                  ? t('returns.sending')
+                  : kind === 'exchange'
+                    ? t('returns.askExchange')
+                    : t('returns.askReturn')}
               </Button>
             </div>
           </form>
