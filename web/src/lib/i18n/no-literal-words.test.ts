@@ -16,7 +16,6 @@ const NOT_YET_CONVERTED: string[] = [
   'features/account/components/ChangePasswordSection.tsx',
   'features/account/components/EmailSection.tsx',
   'features/account/components/MyDataSection.tsx',
-  'features/account/components/PhoneSection.tsx',
   'features/account/components/SavedAddressesSection.tsx',
   'features/account/components/SessionsSection.tsx',
   'features/account/components/WhatsAppSection.tsx',
