@@ -78,9 +78,12 @@ export async function loadWordsOf(parts: readonly WordPart[], locale: Locale): P
 
 /** One language's translator: one per render on the server, one per page in the browser. */
 export function createI18n(locale: Locale, messages: Messages): I18n {
-  const i18n = setupI18n({ locale, messages: { [locale]: messages } });
+  const inBrowser = typeof window !== 'undefined' && !import.meta.env.SSR;
+  // The parts the first page fetched beside the shell (the boot awaits both) are in it from the start.
+  const all = inBrowser ? { ...messages, ...fetchedParts.get(locale) } : messages;
+  const i18n = setupI18n({ locale, messages: { [locale]: all } });
   // The browser's one page translator takes the parts its next pages fetch.
-  if (typeof window !== 'undefined' && !import.meta.env.SSR) pageI18n = i18n;
+  if (inBrowser) pageI18n = i18n;
   return i18n;
 }
 
