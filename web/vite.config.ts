@@ -34,7 +34,7 @@ function compiledCatalogues(): Plugin {
     name: 'compiled-catalogues',
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]lib[\\/]i18n[\\/]messages[\\/][a-z]+\.json$/.test(id)) return null;
+      if (!/[\\/]lib[\\/]i18n[\\/]messages[\\/](?:[a-z]+[\\/])?[a-z]+\.json$/.test(id)) return null;
       const source = JSON.parse(code) as Record<string, string>;
       const messages = Object.fromEntries(Object.entries(source).map(([key, text]) => [key, compileMessage(text)]));
       return { code: JSON.stringify(messages), map: null };
@@ -225,9 +225,10 @@ const firstVisitChunks = {
     {
       // Not the pieces only the checkout, cart, account and orders pages use (the address form with
       // its schema, the PIN look-up, shipping and price quotes, the cart's return), nor the signed-in shopper's
-      // kept cart (loaded once signed in): they come with those pages.
+      // kept cart (loaded once signed in): they come with those pages. Nor the Hindi words, nor the
+      // parts of the catalogue fetched with the pages that show them.
       name: 'shell',
-      test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/](?!strict-csp|i18n[\\/]messages[\\/]hi\.json)|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas|address-fields|pincode|shipping-quote|quote|cart-back|use-cart-back|cart-sync|CartSync|use-restore-link)[^\\/]+\.tsx?$)/,
+      test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/](?!strict-csp|i18n[\\/]messages[\\/](?:hi\.json|[a-z]+[\\/]))|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas|address-fields|pincode|shipping-quote|quote|cart-back|use-cart-back|cart-sync|CartSync|use-restore-link|reminder-consents)[^\\/]+\.tsx?$)/,
       priority: 10,
     },
   ],

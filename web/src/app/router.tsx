@@ -9,6 +9,8 @@ import {
 } from 'react-router';
 import { RequireAuth } from '@/features/auth/RequireAuth';
 import { storeInfoQuery } from '@/features/store-info/store-info';
+import { loadWordsOf, type WordPart } from '@/lib/i18n';
+import { localeOfPath } from '@/lib/i18n/locale';
 import { AuthLayout } from './layouts/AuthLayout';
 import { MainLayout } from './layouts/MainLayout';
 import { PageError } from './layouts/OfflineNotice';
@@ -16,12 +18,21 @@ import { PageError } from './layouts/OfflineNotice';
 type Loaders = typeof import('./loaders');
 
 /**
- * Every page is its own chunk, with its loader (which fetches its data on the server) beside it:
- * the home page downloads only what it shows.
+ * Every page is its own chunk, with its loader (which fetches its data on the server) and the parts
+ * of the message catalogue it shows beside it: the home page downloads only what it shows.
  */
 const page =
-  (module: () => Promise<{ default: ComponentType }>, loaderOf?: (loaders: Loaders) => LoaderFunction) => async () => {
-    const [{ default: Component }, loaders] = await Promise.all([module(), loaderOf ? import('./loaders') : null]);
+  (
+    module: () => Promise<{ default: ComponentType }>,
+    loaderOf?: ((loaders: Loaders) => LoaderFunction) | null,
+    words: readonly WordPart[] = [],
+  ) =>
+  async () => {
+    const [{ default: Component }, loaders] = await Promise.all([
+      module(),
+      loaderOf ? import('./loaders') : null,
+      typeof window === 'undefined' ? null : loadWordsOf(words, localeOfPath(window.location.pathname)),
+    ]);
     return loaderOf && loaders ? { Component, loader: loaderOf(loaders) } : { Component };
   };
 
@@ -78,23 +89,42 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 (load) =>
                   ({ params }) =>
                     load.productPage(queryClient, params.id),
+                ['product'],
               ),
             },
             { path: '/categories', lazy: page(() => import('@/features/catalog/pages/CategoriesPage')) },
-            { path: '/cart', lazy: page(() => import('@/features/cart/pages/CartPage')) },
-            { path: '/track-order', lazy: page(() => import('@/features/orders/pages/TrackOrderPage')) },
+            { path: '/cart', lazy: page(() => import('@/features/cart/pages/CartPage'), null, ['checkout']) },
+            {
+              path: '/track-order',
+              lazy: page(() => import('@/features/orders/pages/TrackOrderPage'), null, ['checkout']),
+            },
             { path: '/contact', lazy: page(() => import('@/features/contact/pages/ContactPage')) },
             { path: '/api-test', lazy: page(() => import('./pages/ApiTestPage')) },
-            { path: '/order-success', lazy: page(() => import('@/features/orders/pages/OrderSuccessPage')) },
+            {
+              path: '/order-success',
+              lazy: page(() => import('@/features/orders/pages/OrderSuccessPage'), null, ['checkout']),
+            },
             // Before /:policyType, which would otherwise take 'wishlist' for a policy slug.
             { path: '/wishlist', lazy: page(() => import('@/features/catalog/pages/WishlistPage')) },
             {
               element: <RequireAuth />,
               children: [
-                { path: '/account', lazy: page(() => import('@/features/account/pages/AccountPage')) },
-                { path: '/checkout', lazy: page(() => import('@/features/checkout/pages/CheckoutPage')) },
-                { path: '/orders', lazy: page(() => import('@/features/orders/pages/OrdersPage')) },
-                { path: '/payment', lazy: page(() => import('@/features/payment/pages/PaymentPage')) },
+                {
+                  path: '/account',
+                  lazy: page(() => import('@/features/account/pages/AccountPage'), null, ['account', 'checkout']),
+                },
+                {
+                  path: '/checkout',
+                  lazy: page(() => import('@/features/checkout/pages/CheckoutPage'), null, ['checkout']),
+                },
+                {
+                  path: '/orders',
+                  lazy: page(() => import('@/features/orders/pages/OrdersPage'), null, ['checkout']),
+                },
+                {
+                  path: '/payment',
+                  lazy: page(() => import('@/features/payment/pages/PaymentPage'), null, ['checkout']),
+                },
               ],
             },
             {

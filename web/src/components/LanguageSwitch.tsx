@@ -1,19 +1,15 @@
+import type { MouseEvent } from 'react';
 import { useLocation } from 'react-router';
+import { getAuthToken } from '@/lib/auth-token';
 import { cn } from '@/lib/cn';
 import { useLocale, useT } from '@/lib/i18n';
-import { addressIn, basenameOf, LANGUAGE_COOKIE, LANGUAGE_NAME, LOCALES, type Locale } from '@/lib/i18n/locale';
-
-/** A year: the shopper's choice of language outlives the visit. */
-const REMEMBERED_SECONDS = 365 * 24 * 60 * 60;
-
-function remember(locale: Locale) {
-  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie the server reads too (no Cookie Store API in Safari)
-  document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=${REMEMBERED_SECONDS}; samesite=lax`;
-}
+import { addressIn, basenameOf, LANGUAGE_NAME, LOCALES } from '@/lib/i18n/locale';
+import { rememberLanguage, saveAccountLanguage } from '@/lib/i18n/save-language';
 
 /**
  * The same page in the other language: a plain link (the page is rendered afresh in that language,
- * with its font), and the choice is remembered so the shop opens in it next time.
+ * with its font), and the choice is remembered so the shop opens in it next time. A signed-in
+ * shopper's account keeps it too (for the emails the shop sends): saved before the page changes.
  */
 export function LanguageSwitch({ className }: { className?: string }) {
   const t = useT();
@@ -29,7 +25,15 @@ export function LanguageSwitch({ className }: { className?: string }) {
           href={addressIn(locale, here)}
           hrefLang={locale}
           lang={locale}
-          onClick={() => remember(locale)}
+          onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+            rememberLanguage(locale);
+            // Signed in (the shop's token is held): the account keeps the language too.
+            if (!getAuthToken()) return;
+            event.preventDefault();
+            const next = event.currentTarget.href;
+            // Whether or not the account took it, the page changes language (the cookie holds the choice).
+            void saveAccountLanguage(locale).finally(() => window.location.assign(next));
+          }}
           className="inline-flex min-h-11 items-center rounded-lg px-2 font-medium hover:underline"
         >
           {LANGUAGE_NAME[locale]}

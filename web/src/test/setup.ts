@@ -8,6 +8,14 @@ const { cleanup, configure } = inBrowser
   : { cleanup: () => {}, configure: () => {} };
 if (inBrowser) await import('@testing-library/jest-dom/vitest');
 
+// Pages rendered without their router (which fetches each page's part of the catalogue) still
+// find every English word. (Tests without a browser render through the server's code, which reads
+// every part itself, and some must import the contract's zod first: strict-csp.)
+if (inBrowser) {
+  const { englishI18nNow, loadAllWords } = await import('@/lib/i18n');
+  await loadAllWords(englishI18nNow());
+}
+
 function clearCookies() {
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();

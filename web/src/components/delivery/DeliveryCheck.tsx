@@ -2,6 +2,7 @@ import { PINCODE_PATTERN } from '@netkart/contract';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { MapPin } from '@/components/icons';
 import { Button, Input } from '@/components/ui';
+import { useT } from '@/lib/i18n';
 import { DeliveryForPin } from './DeliveryPromise';
 import { rememberPin, useRememberedPin } from './remembered-pin';
 
@@ -10,6 +11,7 @@ import { rememberPin, useRememberedPin } from './remembered-pin';
  * and what the page adds for that PIN (the shipping charge to it).
  */
 export function DeliveryCheck({ forPin }: { forPin?: (pin: string) => ReactNode } = {}) {
+  const t = useT();
   const remembered = useRememberedPin();
   const [typed, setTyped] = useState('');
   const [checked, setChecked] = useState<string | undefined>(undefined);
@@ -28,7 +30,7 @@ export function DeliveryCheck({ forPin }: { forPin?: (pin: string) => ReactNode 
     event.preventDefault();
     const pin = typed.trim();
     if (!PINCODE_PATTERN.test(pin)) {
-      setError('Enter a 6-digit PIN code.');
+      setError(t('delivery.enterPin'));
       return;
     }
     setError(undefined);
@@ -40,11 +42,11 @@ export function DeliveryCheck({ forPin }: { forPin?: (pin: string) => ReactNode 
     <section aria-labelledby={`${inputId}-title`} className="rounded-xl border border-slate-200 p-4">
       <h2 id={`${inputId}-title`} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
         <MapPin aria-hidden="true" className="h-4 w-4" />
-        Delivery
+        {t('delivery.heading')}
       </h2>
       <form onSubmit={check} className="mt-3 flex gap-2" noValidate>
         <label htmlFor={inputId} className="sr-only">
-          PIN code
+          {t('delivery.pinCode')}
         </label>
         <Input
           id={inputId}
@@ -52,7 +54,7 @@ export function DeliveryCheck({ forPin }: { forPin?: (pin: string) => ReactNode 
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={6}
-          placeholder="PIN code"
+          placeholder={t('delivery.pinCode')}
           value={typed}
           onChange={(event) => setTyped(event.target.value.replace(/\D/g, ''))}
           aria-invalid={error ? true : undefined}
@@ -60,7 +62,7 @@ export function DeliveryCheck({ forPin }: { forPin?: (pin: string) => ReactNode 
           className="min-w-0 flex-1"
         />
         <Button type="submit" variant="outline" className="shrink-0">
-          Check delivery
+          {t('delivery.check')}
         </Button>
       </form>
       <div aria-live="polite" className="mt-2 min-h-5">

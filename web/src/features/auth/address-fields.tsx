@@ -2,6 +2,7 @@ import { INDIAN_STATE_NAMES, type ShippingAddressInput, typedIndianMobile } from
 import { useEffect, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { FormField, Input, Select, Textarea } from '@/components/ui';
+import { useT } from '@/lib/i18n';
 import { type PincodeLookup, usePincode } from './pincode';
 
 /** The address fields as a form holds them (every one a string, as typed). */
@@ -39,6 +40,9 @@ export function usePinFirst(form: UseFormReturn<AddressForm, unknown, AddressFor
  * The shipping address's fields, PIN first, each with its error beside it (the checkout and the
  * account's address book share them). `idPrefix` names the inputs, e.g. `shipping-postal-code`.
  */
+/** The shape of a mobile number, the same in every language (as an example address is). */
+const PHONE_EXAMPLE = '+91XXXXXXXXXX';
+
 export function AddressFields({
   form,
   idPrefix,
@@ -53,16 +57,17 @@ export function AddressFields({
     register,
     formState: { errors },
   } = form;
+  const t = useT();
   const place = pincode.place;
   const phoneField = register('phone');
   const id = (field: string) => `${idPrefix}-${field}`;
   return (
     <>
       <FormField
-        label="PIN code"
+        label={t('address.pinCode')}
         htmlFor={id('postal-code')}
         error={errors.postalCode?.message ?? pincode.problem}
-        description={place ? `${place.district}, ${place.state}` : '6 digits: the city and state follow from it'}
+        description={place ? `${place.district}, ${place.state}` : t('address.pinHelp')}
       >
         <Input
           id={id('postal-code')}
@@ -73,29 +78,29 @@ export function AddressFields({
           {...register('postalCode')}
         />
       </FormField>
-      <FormField label="Full name" htmlFor={id('full-name')} error={errors.fullName?.message}>
+      <FormField label={t('address.fullName')} htmlFor={id('full-name')} error={errors.fullName?.message}>
         <Input id={id('full-name')} autoComplete="name" {...register('fullName')} />
       </FormField>
       <FormField
-        label="Address"
+        label={t('address.address')}
         htmlFor={id('address')}
         error={errors.address?.message}
-        description="House number, street and area"
+        description={t('address.addressHelp')}
       >
         <Textarea id={id('address')} rows={3} autoComplete="street-address" {...register('address')} />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="City" htmlFor={id('city')} error={errors.city?.message}>
+        <FormField label={t('address.city')} htmlFor={id('city')} error={errors.city?.message}>
           <Input id={id('city')} autoComplete="address-level2" {...register('city')} />
         </FormField>
         <FormField
-          label="State"
+          label={t('address.state')}
           htmlFor={id('state')}
           error={errors.state?.message}
-          {...(place ? { description: 'From the PIN code' } : {})}
+          {...(place ? { description: t('address.fromPin') } : {})}
         >
           <Select id={id('state')} autoComplete="address-level1" {...register('state')}>
-            {place ? null : <option value="">Choose a state</option>}
+            {place ? null : <option value="">{t('address.chooseState')}</option>}
             {(place ? [place.state] : INDIAN_STATE_NAMES).map((state) => (
               <option key={state} value={state}>
                 {state}
@@ -104,17 +109,17 @@ export function AddressFields({
           </Select>
         </FormField>
         <FormField
-          label="Phone"
+          label={t('address.phone')}
           htmlFor={id('phone')}
           error={errors.phone?.message}
-          description="10-digit mobile number"
+          description={t('address.phoneHelp')}
         >
           <Input
             id={id('phone')}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
-            placeholder="+91XXXXXXXXXX"
+            placeholder={PHONE_EXAMPLE}
             {...phoneField}
             onChange={(event) => {
               // Typed or pasted in any common form, the field holds '+91' and the mobile's ten digits.

@@ -1,3 +1,4 @@
+import { englishT, type Translate } from '@/lib/i18n';
 /** A line of the cart (spec section 3), kept in localStorage['cart']. */
 export interface CartItem {
   id: string;
@@ -112,7 +113,7 @@ export function lineProblem(
 }
 
 /** The store's answer to more of one product than its cap allows (the server's words). */
-export const lineCapText = (cap: number) => `You can order at most ${cap} of one product.`;
+export const lineCapText = (cap: number, t: Translate = englishT) => t('cart.lineCap', { cap });
 
 export const itemCountOf = (items: CartItem[]) => items.reduce((sum, line) => sum + line.quantity, 0);
 export const subtotalOf = (items: CartItem[]) => items.reduce((sum, line) => sum + line.price * line.quantity, 0);

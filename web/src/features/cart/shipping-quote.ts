@@ -1,6 +1,7 @@
 import { PINCODE_PATTERN, type ShippingQuote } from '@netkart/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { englishT, type Translate } from '@/lib/i18n';
 import { formatPrice } from '@/lib/money';
 import type { CartItem } from './cart-rules';
 
@@ -50,9 +51,9 @@ export function useShippingQuote(items: Pick<CartItem, 'id' | 'quantity' | 'vari
 }
 
 /** "₹79 (free from ₹999)", "Free", or "₹79" for a store that never ships free. */
-export function shippingText(quote: Pick<ShippingQuote, 'charge' | 'freeFrom'>): string {
-  if (quote.charge === 0) return 'Free';
+export function shippingText(quote: Pick<ShippingQuote, 'charge' | 'freeFrom'>, t: Translate = englishT): string {
+  if (quote.charge === 0) return t('shipping.free');
   return quote.freeFrom === null
     ? formatPrice(quote.charge)
-    : `${formatPrice(quote.charge)} (free from ${formatPrice(quote.freeFrom)})`;
+    : t('shipping.freeFrom', { charge: formatPrice(quote.charge), freeFrom: formatPrice(quote.freeFrom) });
 }

@@ -1,6 +1,10 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { englishI18nNow, loadAllWords } from '@/lib/i18n';
 import { codForCart } from './payment-methods';
+
+// Its words are in the checkout's part of the catalogue, which a page fetches with itself.
+beforeAll(() => loadAllWords(englishI18nNow()));
 
 const demo = { enabled: true, fee: { flat: 40 }, maxOrder: 10_000, everywhere: true };
 const bengaluru = { pincode: '560038', state: 'Karnataka', cod: true };

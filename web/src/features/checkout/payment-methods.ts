@@ -1,6 +1,7 @@
 import { type CodOffer, type CodRules, codFee, codRefusal, type PaymentMethodsResponse } from '@netkart/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { englishT, type Translate } from '@/lib/i18n';
 
 /** The store's payment methods (GET /payments/methods): its online provider and its cash-on-delivery offer. */
 export function usePaymentMethods() {
@@ -19,8 +20,9 @@ export function codForCart(
   offer: CodOffer | undefined,
   itemsTotal: number,
   place: { pincode: string; state: string; cod: boolean } | undefined,
+  t: Translate = englishT,
 ): { available: true; fee: number } | { available: false; reason: string } {
-  if (!offer?.enabled) return { available: false, reason: 'Cash on delivery is not available at this shop.' };
+  if (!offer?.enabled) return { available: false, reason: t('pay.codNotAtShop') };
   const rules: CodRules = {
     enabled: true,
     ...(offer.fee ? { fee: offer.fee } : {}),
@@ -30,7 +32,6 @@ export function codForCart(
   const paise = Math.round(itemsTotal * 100);
   const refusal = codRefusal(rules, { itemsTotal: paise, pincode: place?.pincode ?? '', state: place?.state });
   if (refusal) return { available: false, reason: refusal };
-  if (place && !place.cod)
-    return { available: false, reason: `Cash on delivery is not available for PIN code ${place.pincode}.` };
+  if (place && !place.cod) return { available: false, reason: t('pay.codNotForPin', { pincode: place.pincode }) };
   return { available: true, fee: codFee(rules, paise) / 100 };
 }

@@ -1,13 +1,14 @@
 // @vitest-environment node
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
-import { createI18n, englishT, messagesOf } from '.';
-import english from './messages/en.json?raw';
-import hindi from './messages/hi.json?raw';
+import { createI18n, englishT, messagesOf, WORD_PARTS } from '.';
 
-/** The catalogues as written (their compiled form is what the pages import). */
-const en = JSON.parse(english) as Record<string, string>;
-const hi = JSON.parse(hindi) as Record<string, string>;
+/** The catalogues as written (their compiled form is what the pages import): the shell's and each part's. */
+const written = import.meta.glob<string>('./messages/**/*.json', { query: '?raw', import: 'default', eager: true });
+const catalogue = (file: string) => JSON.parse(written[`./messages/${file}`] ?? '{}') as Record<string, string>;
+const parts = ['', ...WORD_PARTS.map((part) => `${part}/`)];
+const en = Object.assign({}, ...parts.map((part) => catalogue(`${part}en.json`))) as Record<string, string>;
+const hi = Object.assign({}, ...parts.map((part) => catalogue(`${part}hi.json`))) as Record<string, string>;
 
 /** The names a message fills in: {count}, {q}, {count, plural, …} (a compiled message's arrays). */
 function placeholders(message: string): string[] {
@@ -28,6 +29,18 @@ function placeholders(message: string): string[] {
 }
 
 describe('the message catalogues', () => {
+  it('are the shell and the parts the pages fetch, each key in one of them only', () => {
+    expect(Object.keys(written).sort()).toEqual(
+      parts.flatMap((part) => [`./messages/${part}en.json`, `./messages/${part}hi.json`]).sort(),
+    );
+    const keys = parts.flatMap((part) => Object.keys(catalogue(`${part}en.json`)));
+    expect(keys.length).toBe(new Set(keys).size);
+    for (const part of parts)
+      expect(Object.keys(catalogue(`${part}hi.json`)).sort(), part).toEqual(
+        Object.keys(catalogue(`${part}en.json`)).sort(),
+      );
+  });
+
   it('have the same keys in English and Hindi: a key missing from either fails', () => {
     const missingInHindi = Object.keys(en).filter((key) => !(key in hi));
     const missingInEnglish = Object.keys(hi).filter((key) => !(key in en));

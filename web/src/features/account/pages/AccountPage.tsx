@@ -5,26 +5,30 @@ import { Button, buttonClasses, Skeleton } from '@/components/ui';
 import { useAccountInfo } from '@/features/auth/api';
 import { useAuth } from '@/features/auth/auth-context';
 import { usePageMeta } from '@/features/store-info/page-meta';
-import { formatLongDate } from '@/lib/dates';
+import { useDates, useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { ChangePasswordSection } from '../components/ChangePasswordSection';
 import { EmailSection } from '../components/EmailSection';
+import { LanguageSection } from '../components/LanguageSection';
 import { MyDataSection } from '../components/MyDataSection';
 import { PhoneSection } from '../components/PhoneSection';
+import { RemindersSection } from '../components/RemindersSection';
 import { SavedAddressesSection } from '../components/SavedAddressesSection';
 import { SessionsSection } from '../components/SessionsSection';
 import { WhatsAppSection } from '../components/WhatsAppSection';
 
 export default function AccountPage() {
-  usePageMeta('My Account');
+  const t = useT();
+  const dates = useDates();
+  usePageMeta(t('account.title'));
   const { logout } = useAuth();
   const navigate = useNavigate();
   const account = useAccountInfo();
 
   useEffect(() => {
     if (account.isError)
-      toast.error('Error', { description: `Failed to load account information: ${account.error.message}` });
-  }, [account.isError, account.error]);
+      toast.error(t('account.error'), { description: t('account.loadFailed', { message: account.error.message }) });
+  }, [account.isError, account.error, t]);
 
   const signOut = async () => {
     await logout();
@@ -37,7 +41,7 @@ export default function AccountPage() {
         className="mx-auto max-w-3xl space-y-4 px-4 py-8"
         role="status"
         aria-busy="true"
-        aria-label="Loading account"
+        aria-label={t('account.loading')}
       >
         <Skeleton className="h-32 w-full rounded-2xl" />
         <Skeleton className="h-48 w-full rounded-2xl" />
@@ -49,43 +53,43 @@ export default function AccountPage() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold text-slate-900">My Account</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{t('account.title')}</h1>
       <section className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center">
         <div className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-700">
           <UserRound aria-hidden="true" className="h-7 w-7" />
         </div>
         <div className="flex-1">
-          <p className="text-lg font-semibold text-slate-900">{name || 'Shopper'}</p>
+          <p className="text-lg font-semibold text-slate-900">{name || t('account.shopper')}</p>
           <p className="text-sm text-slate-600">{info?.email ?? info?.phone}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to="/orders" className={buttonClasses('outline', 'md')}>
             <Package aria-hidden="true" className="h-4 w-4" />
-            My Orders
+            {t('account.myOrders')}
           </Link>
           <Link to="/wishlist" className={buttonClasses('outline', 'md')}>
             <Heart aria-hidden="true" className="h-4 w-4" />
-            My Wishlist
+            {t('account.myWishlist')}
           </Link>
           <Link to="/" className={buttonClasses('outline', 'md')}>
-            Return to Home
+            {t('account.home')}
           </Link>
           <Button variant="destructive" onClick={signOut}>
-            Sign Out
+            {t('account.signOut')}
           </Button>
         </div>
       </section>
       <section aria-labelledby="personal-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h2 id="personal-heading" className="text-lg font-semibold text-slate-900">
-          Personal Information
+          {t('account.personal')}
         </h2>
         <dl className="mt-4 grid gap-4 sm:grid-cols-2">
           <div>
-            <dt className="text-sm text-slate-500">Name</dt>
+            <dt className="text-sm text-slate-500">{t('account.name')}</dt>
             <dd className="text-slate-900">{name || '—'}</dd>
           </div>
           <div>
-            <dt className="text-sm text-slate-500">Email</dt>
+            <dt className="text-sm text-slate-500">{t('account.email')}</dt>
             <dd className="break-all text-slate-900">
               {info?.email ? (
                 <>
@@ -97,7 +101,7 @@ export default function AccountPage() {
             </dd>
           </div>
           <div>
-            <dt className="text-sm text-slate-500">Mobile number</dt>
+            <dt className="text-sm text-slate-500">{t('account.mobile')}</dt>
             <dd className="text-slate-900">
               {info?.phone ? (
                 <>
@@ -109,8 +113,8 @@ export default function AccountPage() {
             </dd>
           </div>
           <div>
-            <dt className="text-sm text-slate-500">Member Since</dt>
-            <dd className="text-slate-900">{info?.createdAt ? formatLongDate(info.createdAt) : '—'}</dd>
+            <dt className="text-sm text-slate-500">{t('account.memberSince')}</dt>
+            <dd className="text-slate-900">{info?.createdAt ? dates.longDate(info.createdAt) : '—'}</dd>
           </div>
         </dl>
       </section>
@@ -118,6 +122,8 @@ export default function AccountPage() {
       <EmailSection info={info} />
       <SavedAddressesSection />
       <WhatsAppSection phone={info?.phone} />
+      <RemindersSection />
+      <LanguageSection info={info} />
       {/* A mobile-number account has no password to change (until one is set through the reset link). */}
       {(info?.hasPassword ?? info?.email !== null) && <ChangePasswordSection />}
       <SessionsSection />
@@ -128,5 +134,6 @@ export default function AccountPage() {
 
 /** Beside a phone proved by a code, or an email proved by a link. */
 function Verified() {
-  return <span className="text-sm text-green-700">(verified)</span>;
+  const t = useT();
+  return <span className="text-sm text-green-700">{t('account.verified')}</span>;
 }

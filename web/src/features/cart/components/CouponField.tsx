@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button, Input } from '@/components/ui';
+import { useT } from '@/lib/i18n';
 
 interface CouponFieldProps {
   /** The code applied now, if any. */
@@ -17,6 +18,7 @@ interface CouponFieldProps {
  * code is taken off and the shop's reason shown beside the field.
  */
 export function CouponField({ applied, onApply, refusal, appliedLabel, idPrefix }: CouponFieldProps) {
+  const t = useT();
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>();
   const inputId = `${idPrefix}-coupon`;
@@ -34,7 +36,7 @@ export function CouponField({ applied, onApply, refusal, appliedLabel, idPrefix 
     event.stopPropagation();
     const code = typed.trim();
     if (!code) {
-      setError('Type a coupon code to apply it.');
+      setError(t('coupon.typeCode'));
       return;
     }
     setError(undefined);
@@ -45,10 +47,11 @@ export function CouponField({ applied, onApply, refusal, appliedLabel, idPrefix 
     return (
       <div className="flex items-center justify-between gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900">
         <p>
-          <span className="font-semibold">{applied}</span> applied{appliedLabel ? `: ${appliedLabel}` : ''}
+          <span className="font-semibold">{applied}</span> {t('coupon.applied')}
+          {appliedLabel ? `: ${appliedLabel}` : ''}
         </p>
-        <Button variant="ghost" onClick={() => onApply(undefined)} aria-label={`Remove coupon ${applied}`}>
-          Remove
+        <Button variant="ghost" onClick={() => onApply(undefined)} aria-label={t('coupon.remove', { code: applied })}>
+          {t('cart.remove')}
         </Button>
       </div>
     );
@@ -58,7 +61,7 @@ export function CouponField({ applied, onApply, refusal, appliedLabel, idPrefix 
   return (
     <div className="space-y-1.5">
       <label id={`${inputId}-label`} htmlFor={inputId} className="text-sm font-medium text-slate-900">
-        Coupon code
+        {t('coupon.code')}
       </label>
       <div className="flex gap-2">
         <Input
@@ -77,7 +80,7 @@ export function CouponField({ applied, onApply, refusal, appliedLabel, idPrefix 
           }}
         />
         <Button type="button" variant="outline" onClick={submit}>
-          Apply
+          {t('coupon.apply')}
         </Button>
       </div>
       {error ? (

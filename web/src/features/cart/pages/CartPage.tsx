@@ -7,6 +7,7 @@ import { ProductImage } from '@/components/ProductImage';
 import { Button, buttonClasses } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
 import { usePageMeta } from '@/features/store-info/page-meta';
+import { type Translate, useT } from '@/lib/i18n';
 import { formatPrice } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useCartAvailability } from '../availability';
@@ -18,17 +19,18 @@ import { shippingText, useShippingQuote } from '../shipping-quote';
 import { useRestoreLink } from '../use-restore-link';
 
 /** What the shopper reads about a line that cannot be ordered as it is. */
-const problemText = (problem: LineProblem) =>
+const problemText = (problem: LineProblem, t: Translate) =>
   problem.kind === 'gone'
-    ? 'No longer available'
+    ? t('cart.gone')
     : problem.kind === 'out-of-stock'
-      ? 'Out of stock'
+      ? t('cart.outOfStock')
       : problem.kind === 'over-cap'
-        ? lineCapText(problem.cap)
-        : `Only ${problem.stock} left`;
+        ? lineCapText(problem.cap, t)
+        : t('cart.onlyLeft', { count: problem.stock });
 
 export default function CartPage() {
-  usePageMeta('Shopping Cart');
+  const t = useT();
+  usePageMeta(t('cart.title'));
   const { items, itemCount, subtotal, removeItem, updateQuantity, clearCart } = useCart();
   // Before a PIN is known: what the rest of India pays (the checkout quotes the shopper's own PIN).
   const shipping = useShippingQuote(items).data;
@@ -47,10 +49,10 @@ export default function CartPage() {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <ShoppingBag aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
-        <h1 className="mt-4 text-2xl font-bold text-slate-900">Your cart is empty</h1>
-        <p className="mt-2 text-slate-600">Find something you like and it will wait here.</p>
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('cart.empty')}</h1>
+        <p className="mt-2 text-slate-600">{t('cart.emptyText')}</p>
         <Link to="/" className={buttonClasses('primary', 'md', 'mt-6')}>
-          Continue Shopping
+          {t('cart.continue')}
         </Link>
       </div>
     );
@@ -59,7 +61,7 @@ export default function CartPage() {
   const checkout = () => {
     if (availability.hasProblems) return;
     if (!user) {
-      toast.error('Login Required', { description: 'Please sign in to check out.' });
+      toast.error(t('cart.loginRequired'), { description: t('cart.signInToCheckout') });
       navigate('/login', { state: { from: { pathname: '/checkout' } } });
       return;
     }
@@ -68,7 +70,7 @@ export default function CartPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold text-slate-900">Shopping Cart</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{t('cart.title')}</h1>
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-3">
         <ul className="space-y-4 lg:col-span-2">
           {items.map((item) => {
@@ -94,25 +96,30 @@ export default function CartPage() {
                       </Link>
                       {options ? <p className="text-sm text-slate-600">{options}</p> : null}
                     </div>
-                    <Button variant="ghost" size="icon" aria-label={`Remove ${item.name} from cart`} onClick={remove}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={t('cart.removeNamed', { name: item.name })}
+                      onClick={remove}
+                    >
                       <Trash2 aria-hidden="true" className="h-4 w-4" />
                     </Button>
                   </div>
                   {problem ? (
                     <div className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
                       <AlertTriangle aria-hidden="true" className="h-4 w-4 shrink-0" />
-                      <p className="font-medium">{problemText(problem)}</p>
+                      <p className="font-medium">{problemText(problem, t)}</p>
                       {(problem.kind === 'too-many' || problem.kind === 'over-cap') && problem.max >= 1 ? (
                         <Button
                           variant="outline"
                           className="ml-auto"
                           onClick={() => updateQuantity(item.id, problem.max, item.selectedSize, item.selectedColor)}
                         >
-                          Change to {problem.max}
+                          {t('cart.changeTo', { max: problem.max })}
                         </Button>
                       ) : (
                         <Button variant="outline" className="ml-auto" onClick={remove}>
-                          Remove
+                          {t('cart.remove')}
                         </Button>
                       )}
                     </div>
@@ -122,7 +129,7 @@ export default function CartPage() {
                       <Button
                         variant="outline"
                         size="icon"
-                        aria-label={`Decrease quantity of ${item.name}`}
+                        aria-label={t('cart.decreaseNamed', { name: item.name })}
                         disabled={item.quantity <= 1}
                         onClick={() =>
                           updateQuantity(item.id, item.quantity - 1, item.selectedSize, item.selectedColor)
@@ -131,13 +138,13 @@ export default function CartPage() {
                         <Minus aria-hidden="true" className="h-4 w-4" />
                       </Button>
                       <span className="w-8 text-center font-medium">
-                        <span className="sr-only">Quantity </span>
+                        <span className="sr-only">{t('cart.quantitySr')}</span>
                         {item.quantity}
                       </span>
                       <Button
                         variant="outline"
                         size="icon"
-                        aria-label={`Increase quantity of ${item.name}`}
+                        aria-label={t('cart.increaseNamed', { name: item.name })}
                         disabled={item.quantity >= limit}
                         onClick={() =>
                           updateQuantity(item.id, item.quantity + 1, item.selectedSize, item.selectedColor)
@@ -158,13 +165,11 @@ export default function CartPage() {
           className="h-fit space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
         >
           <h2 id="summary-heading" className="text-lg font-semibold text-slate-900">
-            Order Summary
+            {t('cart.summary')}
           </h2>
           <dl className="space-y-2 text-sm">
             <div className="flex justify-between">
-              <dt className="text-slate-600">
-                Subtotal ({itemCount} {itemCount === 1 ? 'item' : 'items'})
-              </dt>
+              <dt className="text-slate-600">{t('cart.subtotal', { count: itemCount })}</dt>
               <dd className="font-medium">{formatPrice(quote ? quote.subtotal : subtotal)}</dd>
             </div>
             {discountLines(quote).map((line) => (
@@ -174,15 +179,15 @@ export default function CartPage() {
               </div>
             ))}
             <div className="flex justify-between">
-              <dt className="text-slate-600">Shipping</dt>
+              <dt className="text-slate-600">{t('cart.shipping')}</dt>
               <dd className={shippingCharge === 0 ? 'font-medium text-green-700' : 'font-medium'}>
                 {shippingCharge === 0
-                  ? 'Free'
-                  : shippingText({ charge: shippingCharge, freeFrom: shipping?.freeFrom ?? null })}
+                  ? t('shipping.free')
+                  : shippingText({ charge: shippingCharge, freeFrom: shipping?.freeFrom ?? null }, t)}
               </dd>
             </div>
             <div className="flex justify-between border-t border-slate-100 pt-2 text-base">
-              <dt className="font-semibold">Total</dt>
+              <dt className="font-semibold">{t('cart.total')}</dt>
               <dd className="font-bold">{formatPrice(quote ? quote.total : subtotal + shippingCharge)}</dd>
             </div>
           </dl>
@@ -196,14 +201,14 @@ export default function CartPage() {
           <DeliveryToRememberedPin />
           {availability.hasProblems ? (
             <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-              Some items in your cart can't be ordered as they are. Change or remove them to check out.
+              {t('cart.problems')}
             </p>
           ) : null}
           <Button size="lg" className="w-full" onClick={checkout} disabled={availability.hasProblems}>
-            Checkout
+            {t('cart.checkout')}
           </Button>
           <Button variant="outline" className="w-full" onClick={() => clearCart()}>
-            Clear Cart
+            {t('cart.clear')}
           </Button>
         </aside>
       </div>

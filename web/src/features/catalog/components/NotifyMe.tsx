@@ -1,11 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { Button, Input } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
+import { useT } from '@/lib/i18n';
 import { askToBeNotified } from '../api';
-
-/** Said beside the field: what the address is used for, and for how long. */
-export const NOTIFY_NOTICE =
-  'We will email you once when it is back in stock, then delete your address. Nothing else is sent to it.';
 
 type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
 
@@ -14,6 +11,7 @@ type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
  * email when it is back; with `variantSku`, when that variant (the one chosen on the page) is back.
  */
 export function NotifyMe({ productId, variantSku }: { productId: string; variantSku?: string | undefined }) {
+  const t = useT();
   const { user } = useAuth();
   const own = user?.email.includes('@') ? user.email : '';
   const [typed, setTyped] = useState<string | null>(null);
@@ -35,21 +33,18 @@ export function NotifyMe({ productId, variantSku }: { productId: string; variant
     // The address stays in the field, so the shopper can correct it or try again.
     setOutcome({
       ok: false,
-      text:
-        result.status === null
-          ? 'No response from server. Please try again later.'
-          : (result.error ?? 'Could not record your request. Please try again.'),
+      text: result.status === null ? t('notify.noResponse') : (result.error ?? t('notify.failed')),
     });
   };
 
   return (
     <section aria-labelledby="notify-me-heading" className="rounded-xl border border-slate-200 p-4">
       <h2 id="notify-me-heading" className="font-semibold text-slate-900">
-        Out of stock: get an email when it is back
+        {t('notify.heading')}
       </h2>
       <form method="post" onSubmit={send} className="mt-3 flex flex-col gap-3 sm:flex-row">
         <label htmlFor="notify-me-email" className="sr-only">
-          Email address
+          {t('notify.email')}
         </label>
         <Input
           id="notify-me-email"
@@ -61,11 +56,12 @@ export function NotifyMe({ productId, variantSku }: { productId: string; variant
           aria-describedby="notify-me-notice"
         />
         <Button type="submit" className="h-11" disabled={sending}>
-          {sending ? 'Sending...' : 'Notify me'}
+          {sending ? t('notify.sending') : t('notify.button')}
         </Button>
       </form>
       <p id="notify-me-notice" className="mt-2 text-sm text-slate-600">
-        {NOTIFY_NOTICE}
+        {/* Said beside the field: what the address is used for, and for how long. */}
+        {t('notify.notice')}
       </p>
       {outcome ? (
         <p

@@ -2,6 +2,7 @@ import { PictureCopies } from '@/components/PictureCopies';
 import { ProductImage } from '@/components/ProductImage';
 import { Badge } from '@/components/ui';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 import { isOnSale, type StoreProduct } from '../product';
 
 interface ProductGalleryProps {
@@ -12,6 +13,7 @@ interface ProductGalleryProps {
 
 /** The product page's pictures: the one shown, large, and a thumbnail of each to choose from. */
 export function ProductGallery({ product, pictureIndex, onPicture }: ProductGalleryProps) {
+  const t = useT();
   const picture = product.images[pictureIndex] ?? { url: product.image };
   return (
     <div className="space-y-4">
@@ -28,7 +30,7 @@ export function ProductGallery({ product, pictureIndex, onPicture }: ProductGall
         />
         {isOnSale(product) ? (
           <Badge tone="red" className="absolute top-4 left-4">
-            Sale
+            {t('product.sale')}
           </Badge>
         ) : null}
       </div>
@@ -39,7 +41,7 @@ export function ProductGallery({ product, pictureIndex, onPicture }: ProductGall
               key={image.url}
               type="button"
               onClick={() => onPicture(index)}
-              aria-label={`Show picture ${index + 1} of ${product.images.length}`}
+              aria-label={t('product.showPicture', { n: index + 1, total: product.images.length })}
               aria-pressed={index === pictureIndex}
               className={cn(
                 'overflow-hidden rounded-xl ring-2',

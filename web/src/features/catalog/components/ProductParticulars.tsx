@@ -1,21 +1,24 @@
 import { useStoreInfo } from '@/features/store-info/store-info';
+import { useT } from '@/lib/i18n';
 import type { StoreProduct } from '../product';
 
 /** Under the price (which names the M.R.P.): that it includes every tax. */
 export function TaxesIncluded() {
-  return <p className="text-sm text-slate-600">Inclusive of all taxes</p>;
+  const t = useT();
+  return <p className="text-sm text-slate-600">{t('product.taxesIncluded')}</p>;
 }
 
 /** What the label says: origin, who made or imported it, net quantity, BIS registration, and who sells it. */
 export function ProductParticulars({ product }: { product: StoreProduct }) {
+  const t = useT();
   const { storeInfo } = useStoreInfo();
   const seller = storeInfo ? storeInfo.legalName || storeInfo.companyName : undefined;
   const rows: [string, string][] = [];
-  if (product.countryOfOrigin) rows.push(['Country of origin', product.countryOfOrigin]);
-  if (product.manufacturer) rows.push(['Manufacturer', product.manufacturer]);
-  if (product.importer) rows.push(['Importer', product.importer]);
-  if (product.netQuantity) rows.push(['Net quantity', product.netQuantity]);
-  if (product.bisRegistration) rows.push(['BIS registration (R-number)', product.bisRegistration]);
+  if (product.countryOfOrigin) rows.push([t('product.countryOfOrigin'), product.countryOfOrigin]);
+  if (product.manufacturer) rows.push([t('product.manufacturer'), product.manufacturer]);
+  if (product.importer) rows.push([t('product.importer'), product.importer]);
+  if (product.netQuantity) rows.push([t('product.netQuantity'), product.netQuantity]);
+  if (product.bisRegistration) rows.push([t('product.bisRegistration'), product.bisRegistration]);
   if (rows.length === 0 && !seller) return null;
   return (
     <section
@@ -23,7 +26,7 @@ export function ProductParticulars({ product }: { product: StoreProduct }) {
       className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
     >
       <h2 id="product-details-heading" className="text-lg font-semibold text-slate-900">
-        Product details
+        {t('product.details')}
       </h2>
       <dl className="mt-4 divide-y divide-slate-100">
         {rows.map(([label, value]) => (
@@ -33,7 +36,7 @@ export function ProductParticulars({ product }: { product: StoreProduct }) {
           </div>
         ))}
       </dl>
-      {seller ? <p className="mt-4 text-sm text-slate-700">Sold by {seller}</p> : null}
+      {seller ? <p className="mt-4 text-sm text-slate-700">{t('product.soldBy', { seller })}</p> : null}
     </section>
   );
 }

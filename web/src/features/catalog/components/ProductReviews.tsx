@@ -4,11 +4,13 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, FormField, Input, Select, Textarea } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
+import { useLocale, useT } from '@/lib/i18n';
+import { INTL_LOCALE } from '@/lib/i18n/locale';
 import { reviewsQuery, submitReview, voteHelpful } from '../reviews';
 import { RatingStars } from './RatingStars';
 
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-IN', {
+const dateOf = (iso: string, locale: string) =>
+  new Date(iso).toLocaleDateString(locale, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -17,6 +19,7 @@ const dateOf = (iso: string) =>
 
 /** The product's approved reviews (newest first), its rating, and a signed-in buyer's form to write one. */
 export function ProductReviews({ productId }: { productId: string }) {
+  const t = useT();
   const [sort, setSort] = useState<ReviewSort>('newest');
   const [page, setPage] = useState(1);
   const reviews = useQuery(reviewsQuery(productId, sort, page));
@@ -28,17 +31,17 @@ export function ProductReviews({ productId }: { productId: string }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id="reviews-heading" className="text-2xl font-bold text-slate-900">
-            Ratings and reviews
+            {t('reviews.heading')}
           </h2>
           {rating.count > 0 ? (
             <RatingStars average={rating.average} count={rating.count} className="mt-1" />
           ) : (
-            <p className="mt-1 text-sm text-slate-600">No reviews yet.</p>
+            <p className="mt-1 text-sm text-slate-600">{t('reviews.none')}</p>
           )}
         </div>
         {rating.count > 1 ? (
           <div className="flex items-center gap-2 text-sm text-slate-700">
-            <label htmlFor="reviews-sort">Sort reviews</label>
+            <label htmlFor="reviews-sort">{t('reviews.sort')}</label>
             <Select
               id="reviews-sort"
               value={sort}
@@ -47,13 +50,13 @@ export function ProductReviews({ productId }: { productId: string }) {
                 setPage(1);
               }}
             >
-              <option value="newest">Newest first</option>
-              <option value="helpful">Most helpful</option>
+              <option value="newest">{t('reviews.newest')}</option>
+              <option value="helpful">{t('reviews.helpful')}</option>
             </Select>
           </div>
         ) : null}
       </div>
-      {reviews.isError ? <p className="text-sm text-red-700">Reviews could not be loaded.</p> : null}
+      {reviews.isError ? <p className="text-sm text-red-700">{t('reviews.loadFailed')}</p> : null}
       {reviews.data?.data.length ? (
         <ul className="divide-y divide-slate-200">
           {reviews.data.data.map((review) => (
@@ -64,13 +67,11 @@ export function ProductReviews({ productId }: { productId: string }) {
       {pages > 1 ? (
         <div className="flex items-center gap-3">
           <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Newer
+            {t('reviews.newer')}
           </Button>
-          <span className="text-sm text-slate-600">
-            Page {page} of {pages}
-          </span>
+          <span className="text-sm text-slate-600">{t('reviews.page', { page, pages })}</span>
           <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Older
+            {t('reviews.older')}
           </Button>
         </div>
       ) : null}
@@ -80,13 +81,15 @@ export function ProductReviews({ productId }: { productId: string }) {
 }
 
 function ReviewItem({ review }: { review: Review }) {
+  const t = useT();
+  const locale = INTL_LOCALE[useLocale()];
   const { user } = useAuth();
   const [count, setCount] = useState(review.helpfulCount);
   const [voted, setVoted] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   const vote = async () => {
     if (!user) {
-      setRefusal('Sign in to say a review helped you.');
+      setRefusal(t('reviews.signInToVote'));
       return;
     }
     const result = await voteHelpful(review.id);
@@ -94,7 +97,7 @@ function ReviewItem({ review }: { review: Review }) {
       setCount(result.data.helpfulCount);
       setVoted(true);
     } else if (result.status === 409) setVoted(true);
-    else setRefusal(result.error ?? 'Your vote could not be counted. Please try again.');
+    else setRefusal(result.error ?? t('reviews.voteFailed'));
   };
   return (
     <li className="space-y-1 py-4">
@@ -102,19 +105,19 @@ function ReviewItem({ review }: { review: Review }) {
       {review.title ? <h3 className="font-semibold text-slate-900">{review.title}</h3> : null}
       <p className="whitespace-pre-line text-slate-700">{review.text}</p>
       <p className="text-xs text-slate-500">
-        {review.author} · {dateOf(review.createdAt)}
-        {review.verifiedPurchase ? ' · Verified buyer' : ''}
+        {review.author} · {dateOf(review.createdAt, locale)}
+        {review.verifiedPurchase ? t('reviews.verifiedBuyer') : ''}
       </p>
       <div className="flex items-center gap-3 text-sm">
         <Button variant="outline" size="sm" disabled={voted} aria-pressed={voted} onClick={() => void vote()}>
-          Helpful ({count})
+          {t('reviews.helpfulCount', { count })}
         </Button>
-        {voted ? <span className="text-slate-600">Thank you for your vote.</span> : null}
+        {voted ? <span className="text-slate-600">{t('reviews.thanksVote')}</span> : null}
         {refusal ? <span className="text-red-700">{refusal}</span> : null}
       </div>
       {review.reply ? (
         <div className="mt-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-          <p className="font-medium text-slate-900">Reply from the store</p>
+          <p className="font-medium text-slate-900">{t('reviews.reply')}</p>
           <p className="whitespace-pre-line">{review.reply}</p>
         </div>
       ) : null}
@@ -123,6 +126,7 @@ function ReviewItem({ review }: { review: Review }) {
 }
 
 function WriteReview({ productId }: { productId: string }) {
+  const t = useT();
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const id = useId();
@@ -137,16 +141,16 @@ function WriteReview({ productId }: { productId: string }) {
     return (
       <p id="write-review" className="text-sm text-slate-600">
         <Link to="/login" className="font-medium text-brand-700 underline">
-          Sign in
+          {t('reviews.signIn')}
         </Link>{' '}
-        to review a product you have received.
+        {t('reviews.signInToReview')}
       </p>
     );
   }
   if (sent) {
     return (
       <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-800">
-        Thank you: your review is shown once the store has approved it.
+        {t('reviews.thanks')}
       </p>
     );
   }
@@ -154,8 +158,8 @@ function WriteReview({ productId }: { productId: string }) {
   const send = async (event: FormEvent) => {
     event.preventDefault();
     const problems: typeof errors = {};
-    if (rating < 1) problems.rating = 'Choose from 1 to 5 stars.';
-    if (!text.trim()) problems.text = 'Say what you thought of the product.';
+    if (rating < 1) problems.rating = t('reviews.chooseStars');
+    if (!text.trim()) problems.text = t('reviews.sayWhat');
     setErrors(problems);
     if (problems.rating || problems.text) return;
     setSending(true);
@@ -166,7 +170,7 @@ function WriteReview({ productId }: { productId: string }) {
       await queryClient.invalidateQueries({ queryKey: ['reviews', productId] });
       return;
     }
-    const message = result.error ?? 'Your review could not be sent. Please try again.';
+    const message = result.error ?? t('reviews.sendFailed');
     const field = result.field;
     if (field === 'rating' || field === 'text') setErrors({ [field]: message });
     else setErrors({ form: message });
@@ -181,10 +185,10 @@ function WriteReview({ productId }: { productId: string }) {
       aria-labelledby={`${id}-heading`}
     >
       <h3 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-        Write a review
+        {t('reviews.write')}
       </h3>
       <fieldset aria-describedby={errors.rating ? `${id}-rating-error` : undefined}>
-        <legend className="text-sm font-medium text-slate-900">Your rating</legend>
+        <legend className="text-sm font-medium text-slate-900">{t('reviews.yourRating')}</legend>
         <div className="mt-1 flex gap-1">
           {[1, 2, 3, 4, 5].map((stars) => (
             <label key={stars} className="cursor-pointer text-2xl">
@@ -195,7 +199,7 @@ function WriteReview({ productId }: { productId: string }) {
                 checked={rating === stars}
                 onChange={() => setRating(stars)}
                 className="sr-only"
-                aria-label={`${stars} star${stars === 1 ? '' : 's'}`}
+                aria-label={t('reviews.stars', { count: stars })}
               />
               <span aria-hidden="true" className={stars <= rating ? 'text-amber-500' : 'text-slate-300'}>
                 ★
@@ -209,7 +213,7 @@ function WriteReview({ productId }: { productId: string }) {
           </p>
         ) : null}
       </fieldset>
-      <FormField label="Title" htmlFor={`${id}-title`}>
+      <FormField label={t('reviews.title')} htmlFor={`${id}-title`}>
         <Input
           id={`${id}-title`}
           value={title}
@@ -217,7 +221,7 @@ function WriteReview({ productId }: { productId: string }) {
           onChange={(event) => setTitle(event.target.value)}
         />
       </FormField>
-      <FormField label="Your review" htmlFor={`${id}-text`} error={errors.text} required>
+      <FormField label={t('reviews.yourReview')} htmlFor={`${id}-text`} error={errors.text} required>
         <Textarea
           id={`${id}-text`}
           value={text}
@@ -230,12 +234,9 @@ function WriteReview({ productId }: { productId: string }) {
           {errors.form}
         </p>
       ) : null}
-      <p className="text-xs text-slate-500">
-        Only shoppers who received this product may review it. The store shows a review once approved, and never changes
-        its words.
-      </p>
+      <p className="text-xs text-slate-500">{t('reviews.rules')}</p>
       <Button type="submit" disabled={sending}>
-        {sending ? 'Sending…' : 'Send review'}
+        {sending ? t('reviews.sending') : t('reviews.send')}
       </Button>
     </form>
   );

@@ -1,6 +1,7 @@
 import type { Dispatch, SetStateAction } from 'react';
 import { Minus, Plus } from '@/components/icons';
 import { Button } from '@/components/ui';
+import { useT } from '@/lib/i18n';
 
 interface QuantityStepperProps {
   quantity: number;
@@ -11,14 +12,15 @@ interface QuantityStepperProps {
 
 /** How many to add to the cart: one at least, and no more than the shop can still sell. */
 export function QuantityStepper({ quantity, onQuantity, canAdd }: QuantityStepperProps) {
+  const t = useT();
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-slate-900">Quantity</legend>
+      <legend className="text-sm font-medium text-slate-900">{t('product.quantity')}</legend>
       <div className="flex items-center gap-3">
         <Button
           variant="outline"
           size="icon"
-          aria-label="Decrease quantity"
+          aria-label={t('product.decrease')}
           onClick={() => onQuantity((value) => Math.max(1, value - 1))}
           disabled={quantity <= 1}
         >
@@ -30,7 +32,7 @@ export function QuantityStepper({ quantity, onQuantity, canAdd }: QuantitySteppe
         <Button
           variant="outline"
           size="icon"
-          aria-label="Increase quantity"
+          aria-label={t('product.increase')}
           onClick={() => onQuantity((value) => Math.min(value + 1, canAdd))}
           disabled={quantity >= canAdd}
         >

@@ -1,4 +1,5 @@
 import { shippingText, useShippingQuote } from '@/features/cart/shipping-quote';
+import { useT } from '@/lib/i18n';
 
 /**
  * What shipping one of this product (of its chosen variant, which weighs its own) costs to a PIN,
@@ -13,7 +14,8 @@ export function ShippingToPin({
   pin: string;
   variantSku?: string | undefined;
 }) {
+  const t = useT();
   const quote = useShippingQuote([{ id: productId, quantity: 1, ...(variantSku ? { variantSku } : {}) }], pin).data;
   if (!quote) return null;
-  return <p className="mt-1 text-sm text-slate-700">Shipping: {shippingText(quote)}</p>;
+  return <p className="mt-1 text-sm text-slate-700">{t('product.shipping', { text: shippingText(quote, t) })}</p>;
 }

@@ -1,7 +1,9 @@
+import { useT } from '@/lib/i18n';
 import { type StoreProduct, specificationsOf } from '../product';
 
 /** The product's specifications as a table of names and values; nothing when it has none. */
 export function SpecificationsTable({ product }: { product: StoreProduct }) {
+  const t = useT();
   const specifications = specificationsOf(product);
   if (specifications.length === 0) return null;
   return (
@@ -10,7 +12,7 @@ export function SpecificationsTable({ product }: { product: StoreProduct }) {
       className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
     >
       <h2 id="specifications-heading" className="text-lg font-semibold text-slate-900">
-        Specifications
+        {t('product.specifications')}
       </h2>
       <dl className="mt-4 divide-y divide-slate-100">
         {specifications.map((attribute) => (

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY } from '@/features/cart/cart-rules';
 import { clearAuthToken, setAuthToken } from '@/lib/auth-token';
+import { englishT } from '@/lib/i18n';
 import { fakeApi, renderPage } from '@/test/render-page';
 import { aStoreInfo } from '@/test/store-info';
 import { expectVisibleText } from '@/test/visible';
-import { NOTIFY_NOTICE } from '../components/NotifyMe';
 import ProductPage from './ProductPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -151,7 +151,7 @@ describe('Notify me on an out-of-stock product', () => {
     const calls = show(() => [201, { message: RECORDED }]);
     const form = await screen.findByRole('region', { name: 'Out of stock: get an email when it is back' });
     const field = within(form).getByLabelText('Email address');
-    expect(field).toHaveAccessibleDescription(NOTIFY_NOTICE);
+    expect(field).toHaveAccessibleDescription(englishT('notify.notice'));
     await userEvent.type(field, 'asha.rao@example.in');
     await userEvent.click(within(form).getByRole('button', { name: 'Notify me' }));
     expect(await within(form).findByRole('status')).toHaveTextContent(RECORDED);

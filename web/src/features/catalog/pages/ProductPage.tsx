@@ -11,6 +11,7 @@ import { usePageMeta } from '@/features/store-info/page-meta';
 import { storeNameOf, useStoreInfo } from '@/features/store-info/store-info';
 import { isNotFound } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 import { formatPrice } from '@/lib/money';
 import { useSiteOrigin } from '@/lib/site-origin';
 import { toast } from '@/lib/toast';
@@ -32,6 +33,7 @@ import { asVariant, canChoose, chosenVariant, firstChoice, type VariantChoice, v
 import { toggleWishlist, useWishlist } from '../wishlist';
 
 export default function ProductPage() {
+  const t = useT();
   const { id } = useParams();
   const product = useProduct(id);
   const missing = !id || (product.isError && isNotFound(product.error));
@@ -41,7 +43,7 @@ export default function ProductPage() {
   // The newest approved reviews, for the page's structured data (the list below reads the same answer).
   const reviews = useQuery(reviewsQuery(found?.id));
   usePageMeta(
-    missing ? 'Product not found' : found?.name,
+    missing ? t('product.notFound') : found?.name,
     found
       ? {
           description: summaryOf(found.description),
@@ -59,18 +61,18 @@ export default function ProductPage() {
   );
 
   useEffect(() => {
-    if (product.isError && isNotFound(product.error)) toast.error('Product not found');
-    else if (product.isError) toast.error('Failed to load product details');
-  }, [product.isError, product.error]);
+    if (product.isError && isNotFound(product.error)) toast.error(t('product.notFound'));
+    else if (product.isError) toast.error(t('product.loadFailed'));
+  }, [product.isError, product.error, t]);
 
   if (product.isPending && id) return <ProductSkeleton />;
   if (missing) return <ProductNotFound />;
   if (product.isError || !product.data) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <p className="text-slate-700">Failed to load product details</p>
+        <p className="text-slate-700">{t('product.loadFailed')}</p>
         <Button className="mt-4" onClick={() => product.refetch()}>
-          Try Again
+          {t('common.tryAgain')}
         </Button>
       </div>
     );
@@ -79,6 +81,7 @@ export default function ProductPage() {
 }
 
 function ProductDetails({ product: whole }: { product: StoreProduct }) {
+  const t = useT();
   const navigate = useNavigate();
   const { items, addItem } = useCart();
   const wishlist = useWishlist();
@@ -128,7 +131,7 @@ function ProductDetails({ product: whole }: { product: StoreProduct }) {
     if (canAdd < 1) return;
     if (hasVariants) {
       if (!variant) {
-        toast.error('Please choose an option', { description: whole.options.map((option) => option.name).join(', ') });
+        toast.error(t('product.chooseOption'), { description: whole.options.map((option) => option.name).join(', ') });
         return;
       }
       const named = (...names: string[]) =>
@@ -148,7 +151,7 @@ function ProductDetails({ product: whole }: { product: StoreProduct }) {
       return;
     }
     if (product.sizes.length > 0 && !size) {
-      toast.error('Please select a size', { description: 'You must select a size before adding to cart' });
+      toast.error(t('product.selectSize'), { description: t('product.selectSizeFirst') });
       return;
     }
     addItem({
@@ -167,7 +170,7 @@ function ProductDetails({ product: whole }: { product: StoreProduct }) {
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <Button variant="ghost" onClick={() => navigate(-1)} className="mb-6 -ml-2">
         <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Back
+        {t('product.back')}
       </Button>
       <div className="grid gap-10 lg:grid-cols-2">
         <ProductGallery product={product} pictureIndex={pictureIndex} onPicture={setPictureIndex} />
@@ -182,7 +185,9 @@ function ProductDetails({ product: whole }: { product: StoreProduct }) {
               </a>
             ) : null}
             <p className="text-sm text-slate-500">
-              {product.sku ? `SKU: ${product.sku}` : `Product ID: ${product.id.slice(0, 8)}`}
+              {product.sku
+                ? t('product.sku', { sku: product.sku })
+                : t('product.productId', { id: product.id.slice(0, 8) })}
             </p>
           </div>
           <div className="space-y-1">
@@ -190,7 +195,7 @@ function ProductDetails({ product: whole }: { product: StoreProduct }) {
             <TaxesIncluded />
           </div>
           {product.stock > 0 && canAdd === 0 ? (
-            <p className="text-sm font-medium text-amber-800">All {product.stock} left are in your cart.</p>
+            <p className="text-sm font-medium text-amber-800">{t('product.allInCart', { count: product.stock })}</p>
           ) : null}
           <p className="leading-relaxed text-slate-700">{product.description}</p>
 
@@ -204,16 +209,16 @@ function ProductDetails({ product: whole }: { product: StoreProduct }) {
               isDisabled={(value) => !canChoose(whole, choice, option.name, value)}
             />
           ))}
-          {variant ? <p className="text-sm text-slate-500">Variant SKU: {variant.sku}</p> : null}
+          {variant ? <p className="text-sm text-slate-500">{t('product.variantSku', { sku: variant.sku })}</p> : null}
           {!hasVariants && product.sizes.length > 0 ? (
-            <OptionGroup label="Size" options={product.sizes} value={size} onChange={setSize} />
+            <OptionGroup label={t('product.size')} options={product.sizes} value={size} onChange={setSize} />
           ) : null}
           {!hasVariants && product.colors.length > 0 ? (
-            <OptionGroup label="Color" options={product.colors} value={color} onChange={chooseColor} />
+            <OptionGroup label={t('product.color')} options={product.colors} value={color} onChange={chooseColor} />
           ) : null}
 
           <QuantityStepper quantity={quantity} onQuantity={setQuantity} canAdd={canAdd} />
-          {atCap ? <p className="text-sm font-medium text-amber-800">{lineCapText(cap)}</p> : null}
+          {atCap ? <p className="text-sm font-medium text-amber-800">{lineCapText(cap, t)}</p> : null}
 
           <div className="flex flex-col gap-3 sm:flex-row">
             {/* On a phone the price and Add to Cart stay in reach, just above the bottom navigation. */}
@@ -222,12 +227,12 @@ function ProductDetails({ product: whole }: { product: StoreProduct }) {
               className="fixed inset-x-0 bottom-(--bottom-bar-height) z-30 flex items-center gap-4 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] sm:static sm:z-auto sm:flex-1 sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none"
             >
               <p className="text-xl font-bold text-slate-900 sm:hidden">
-                <span className="sr-only">Price </span>
+                <span className="sr-only">{t('product.priceSr')}</span>
                 {formatPrice(product.price)}
               </p>
               <Button size="lg" className="flex-1" onClick={addToCart} disabled={canAdd < 1}>
                 <ShoppingCart aria-hidden="true" className="h-5 w-5" />
-                Add to Cart
+                {t('product.addToCart')}
               </Button>
             </div>
             <Button
@@ -236,14 +241,14 @@ function ProductDetails({ product: whole }: { product: StoreProduct }) {
               aria-pressed={inWishlist}
               onClick={() => {
                 const added = toggleWishlist(product.id);
-                toast(added ? 'Added to wishlist' : 'Removed from wishlist', {
+                toast(added ? t('product.addedToWishlist') : t('product.removedFromWishlist'), {
                   description: product.name,
-                  action: { label: 'View wishlist', onClick: () => navigate('/wishlist') },
+                  action: { label: t('product.viewWishlist'), onClick: () => navigate('/wishlist') },
                 });
               }}
             >
               <Heart aria-hidden="true" className={cn('h-5 w-5', inWishlist && 'fill-red-500 text-red-500')} />
-              Add to Wishlist
+              {t('product.addToWishlist')}
             </Button>
           </div>
           {/* Sold out: not a dead end, the shopper can ask for one email when it is back. */}
@@ -263,25 +268,27 @@ function ProductDetails({ product: whole }: { product: StoreProduct }) {
 }
 
 function ProductNotFound() {
+  const t = useT();
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <PackageSearch aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
-      <h1 className="mt-4 text-2xl font-bold text-slate-900">Product not found</h1>
-      <p className="mt-2 text-slate-600">We couldn't find the product you're looking for.</p>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('product.notFound')}</h1>
+      <p className="mt-2 text-slate-600">{t('product.notFoundText')}</p>
       <Link to="/products" className={buttonClasses('primary', 'md', 'mt-6')}>
-        Browse Products
+        {t('product.browse')}
       </Link>
     </div>
   );
 }
 
 function ProductSkeleton() {
+  const t = useT();
   return (
     <div
       className="mx-auto grid max-w-7xl gap-10 px-4 py-8 sm:px-6 lg:grid-cols-2 lg:px-8"
       role="status"
       aria-busy="true"
-      aria-label="Loading product"
+      aria-label={t('product.loading')}
     >
       <Skeleton className="aspect-square w-full rounded-3xl" />
       <div className="space-y-4">

@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '@netkart/contract';
+import { useT } from '@/lib/i18n';
 import { formatPrice } from '@/lib/money';
 import type { codForCart } from '../payment-methods';
 
@@ -12,9 +13,10 @@ export function PaymentMethodChoice({
   onChange(method: PaymentMethod): void;
   cod: ReturnType<typeof codForCart>;
 }) {
+  const t = useT();
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-slate-900">Payment method</legend>
+      <legend className="text-sm font-medium text-slate-900">{t('pay.method')}</legend>
       <label className="flex items-center gap-2 text-sm text-slate-700">
         <input
           type="radio"
@@ -23,7 +25,7 @@ export function PaymentMethodChoice({
           checked={value === 'online'}
           onChange={() => onChange('online')}
         />
-        Pay online (UPI, cards, net banking)
+        {t('pay.online')}
       </label>
       <label className="flex items-center gap-2 text-sm text-slate-700">
         <input
@@ -34,15 +36,15 @@ export function PaymentMethodChoice({
           disabled={!cod.available}
           onChange={() => onChange('cod')}
         />
-        Cash on delivery
+        {t('pay.cod')}
         {cod.available ? (
-          <span className="text-slate-600">({cod.fee > 0 ? `+ ${formatPrice(cod.fee)} fee` : 'no fee'})</span>
+          <span className="text-slate-600">
+            ({cod.fee > 0 ? t('pay.codFee', { fee: formatPrice(cod.fee) }) : t('pay.codNoFee')})
+          </span>
         ) : null}
       </label>
       {!cod.available ? <p className="text-xs text-slate-600">{cod.reason}</p> : null}
-      {value === 'cod' && cod.available ? (
-        <p className="text-xs text-slate-600">We will send a 6-digit code to your phone to confirm the order.</p>
-      ) : null}
+      {value === 'cod' && cod.available ? <p className="text-xs text-slate-600">{t('pay.codCode')}</p> : null}
     </fieldset>
   );
 }

@@ -27,7 +27,7 @@ import { useShippingQuote } from '@/features/cart/shipping-quote';
 import { createOrder, ordersQueryKey } from '@/features/orders/api';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { useStoreInfo } from '@/features/store-info/store-info';
-import { useLocale } from '@/lib/i18n';
+import { useLocale, useT } from '@/lib/i18n';
 import { formatPrice } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { PaymentMethodChoice } from '../components/PaymentMethodChoice';
@@ -48,7 +48,8 @@ export const orderLinesOf = (items: CartItem[]): OrderLineInput[] =>
   }));
 
 export default function CheckoutPage() {
-  usePageMeta('Checkout');
+  const t = useT();
+  usePageMeta(t('checkout.title'));
   const { items, subtotal, clearCart } = useCart();
   const availability = useCartAvailability(items);
   const navigate = useNavigate();
@@ -104,7 +105,7 @@ export default function CheckoutPage() {
   // Cash on delivery, when the store's rules allow it for this cart and PIN; its fee shown with the choice.
   const methods = usePaymentMethods();
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('online');
-  const cod = codForCart(methods.data?.cod, subtotal, pinPlace);
+  const cod = codForCart(methods.data?.cod, subtotal, pinPlace, t);
   const payingCod = paymentMethod === 'cod' && cod.available;
 
   // Shipping to this PIN, shown before the order is placed and counted in the total (the server
@@ -126,14 +127,14 @@ export default function CheckoutPage() {
 
   const cartIsEmpty = () => {
     if (items.length > 0) return false;
-    toast.error('Cart is empty', { description: 'Please add items to your cart before checkout.' });
+    toast.error(t('checkout.cartEmpty'), { description: t('checkout.addItemsFirst') });
     return true;
   };
 
   const showInvalid = () => {
     if (cartIsEmpty()) return;
     if (!trimmedShipping(getValues())) {
-      toast.error('Please fill all fields', { description: 'All shipping information fields are required.' });
+      toast.error(t('checkout.fillAll'), { description: t('checkout.allRequired') });
     }
   };
 
@@ -185,10 +186,10 @@ export default function CheckoutPage() {
       if (!result.ok && showFieldError(form, result.field, result.error)) return;
       // A coupon refused at the last moment (used up meanwhile): said beside it, and taken off.
       if (!result.ok && result.field === 'couponCode') {
-        setOrderCouponError(result.error ?? 'This coupon cannot be used.');
+        setOrderCouponError(result.error ?? t('checkout.couponRefused'));
         return;
       }
-      toast.error('Error placing order', { description: (!result.ok && result.error) || 'Please try again later.' });
+      toast.error(t('checkout.orderFailed'), { description: (!result.ok && result.error) || t('checkout.tryLater') });
       return;
     }
     clearCart({ silent: true });
@@ -197,7 +198,7 @@ export default function CheckoutPage() {
     if (addressSave) {
       await queryClient.invalidateQueries({ queryKey: savedAddressesQuery.queryKey });
       // The order is placed either way; a full address book is said, not hidden.
-      if (!addressSave.saved) toast('Address not saved', { description: addressSave.message });
+      if (!addressSave.saved) toast(t('checkout.addressNotSaved'), { description: addressSave.message });
     }
     // A COD order is confirmed by the code sent to its phone, on the order's page; others go to pay.
     const next = payingCod ? '/order-success' : '/payment';
@@ -206,7 +207,7 @@ export default function CheckoutPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold text-slate-900">Checkout</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{t('checkout.title')}</h1>
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <form
           method="post"
@@ -216,11 +217,11 @@ export default function CheckoutPage() {
           aria-labelledby="shipping-heading"
         >
           <h2 id="shipping-heading" className="text-lg font-semibold text-slate-900">
-            Shipping Information
+            {t('checkout.shippingInfo')}
           </h2>
           {savedAddresses.length > 0 ? (
             <fieldset className="space-y-2">
-              <legend className="text-sm font-medium text-slate-900">Saved addresses</legend>
+              <legend className="text-sm font-medium text-slate-900">{t('checkout.savedAddresses')}</legend>
               {savedAddresses.map((address) => (
                 <label key={address.id} className="flex items-start gap-2 text-sm text-slate-700">
                   <input
@@ -232,7 +233,9 @@ export default function CheckoutPage() {
                   />
                   <span>
                     {addressLine(address)}
-                    {address.isDefault ? <span className="ml-1 text-xs text-slate-600">(default)</span> : null}
+                    {address.isDefault ? (
+                      <span className="ml-1 text-xs text-slate-600">{t('checkout.default')}</span>
+                    ) : null}
                   </span>
                 </label>
               ))}
@@ -246,7 +249,7 @@ export default function CheckoutPage() {
               onChange={(event) => setSaveAddress(event.target.checked)}
             />
             <label htmlFor="save-address" className="text-sm text-slate-700">
-              Save this address
+              {t('checkout.saveAddress')}
             </label>
           </div>
           <div className="flex items-start gap-2">
@@ -257,16 +260,16 @@ export default function CheckoutPage() {
               onChange={(event) => setWhatsappUpdates(event.target.checked)}
             />
             <label htmlFor="whatsapp-updates" className="text-sm text-slate-700">
-              {WHATSAPP_CONSENT_TEXT} <span className="text-slate-500">(to the phone number above)</span>
+              {WHATSAPP_CONSENT_TEXT} <span className="text-slate-500">{t('checkout.toPhoneAbove')}</span>
             </label>
           </div>
           <ReminderChoices />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField
-              label="GSTIN (optional)"
+              label={t('checkout.gstin')}
               htmlFor="buyer-gstin"
               error={gstinError}
-              description="For a GST invoice to your business"
+              description={t('checkout.gstinHelp')}
             >
               <Input
                 id="buyer-gstin"
@@ -279,7 +282,7 @@ export default function CheckoutPage() {
                 }}
               />
             </FormField>
-            <FormField label="Company name (optional)" htmlFor="buyer-company">
+            <FormField label={t('checkout.company')} htmlFor="buyer-company">
               <Input
                 id="buyer-company"
                 autoComplete="organization"
@@ -292,19 +295,19 @@ export default function CheckoutPage() {
           <PaymentMethodChoice value={payingCod ? 'cod' : 'online'} onChange={setPaymentMethod} cod={cod} />
           {availability.hasProblems ? (
             <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-              Some items in your cart can't be ordered as they are.{' '}
+              {t('checkout.problems')}{' '}
               <Link to="/cart" className="font-semibold underline">
-                Review your cart
+                {t('checkout.reviewCart')}
               </Link>
             </p>
           ) : null}
           <div className="flex items-center gap-4 border-t border-slate-100 pt-4">
             <p className="shrink-0">
-              <span className="block text-sm text-slate-600">Total</span>
+              <span className="block text-sm text-slate-600">{t('cart.total')}</span>
               <span className="text-xl font-bold text-slate-900">{formatPrice(total)}</span>
             </p>
             <Button type="submit" size="lg" className="flex-1" disabled={isSubmitting || availability.hasProblems}>
-              {isSubmitting ? 'Placing order...' : 'Place Order'}
+              {isSubmitting ? t('checkout.placing') : t('checkout.place')}
             </Button>
           </div>
         </form>
@@ -314,9 +317,9 @@ export default function CheckoutPage() {
           className="h-fit space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
         >
           <h2 id="checkout-summary-heading" className="text-lg font-semibold text-slate-900">
-            Order Summary
+            {t('cart.summary')}
           </h2>
-          {items.length === 0 ? <p className="text-sm text-slate-600">Your cart is empty.</p> : null}
+          {items.length === 0 ? <p className="text-sm text-slate-600">{t('checkout.emptyCart')}</p> : null}
           <ul className="divide-y divide-slate-100 text-sm">
             {items.map((item) => (
               <li key={lineKey(item)} className="flex justify-between gap-3 py-2">
@@ -334,7 +337,7 @@ export default function CheckoutPage() {
           </ul>
           <dl className="space-y-2 border-t border-slate-100 pt-3 text-sm">
             <div className="flex justify-between">
-              <dt className="text-slate-600">Items</dt>
+              <dt className="text-slate-600">{t('checkout.items')}</dt>
               <dd>{formatPrice(quote ? quote.subtotal : subtotal)}</dd>
             </div>
             {discountLines(quote).map((line) => (
@@ -344,30 +347,32 @@ export default function CheckoutPage() {
               </div>
             ))}
             <div className="flex justify-between">
-              <dt className="text-slate-600">Shipping</dt>
+              <dt className="text-slate-600">{t('cart.shipping')}</dt>
               {!pinPlace && ((quote && quote.shipping > 0) || (!quote && shipping && shipping.charge > 0)) ? (
                 <dd className="text-slate-600">
-                  {quote ? `${formatPrice(quote.shipping)} · enter your PIN code` : 'Enter your PIN code'}
+                  {quote
+                    ? t('checkout.shippingEnterPin', { price: formatPrice(quote.shipping) })
+                    : t('checkout.enterPin')}
                 </dd>
               ) : shippingCharge > 0 ? (
                 <dd>{formatPrice(shippingCharge)}</dd>
               ) : (
-                <dd className="text-green-700">Free</dd>
+                <dd className="text-green-700">{t('shipping.free')}</dd>
               )}
             </div>
             {codFee > 0 ? (
               <div className="flex justify-between">
-                <dt className="text-slate-600">Cash on delivery fee</dt>
+                <dt className="text-slate-600">{t('checkout.codFee')}</dt>
                 <dd>{formatPrice(codFee)}</dd>
               </div>
             ) : null}
             <div className="flex justify-between text-base font-bold">
-              <dt>Total</dt>
+              <dt>{t('cart.total')}</dt>
               <dd>{formatPrice(total)}</dd>
             </div>
             {gst > 0 ? (
               <div className="flex justify-between text-slate-600">
-                <dt>of which GST</dt>
+                <dt>{t('checkout.ofWhichGst')}</dt>
                 <dd>{formatPrice(gst)}</dd>
               </div>
             ) : null}
@@ -384,7 +389,7 @@ export default function CheckoutPage() {
           />
           {deliveryPin ? (
             <div className="space-y-1 border-t border-slate-100 pt-3">
-              <p className="text-xs text-slate-600">To PIN {deliveryPin}</p>
+              <p className="text-xs text-slate-600">{t('delivery.toPin', { pin: deliveryPin })}</p>
               <DeliveryForPin pin={deliveryPin} />
             </div>
           ) : null}

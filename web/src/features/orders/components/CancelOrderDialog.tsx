@@ -10,13 +10,14 @@ import { type FormEvent, useState } from 'react';
 import { X } from '@/components/icons';
 import { Button, FormField, Textarea } from '@/components/ui';
 import { useCartBack } from '@/features/cart/use-cart-back';
+import { useT } from '@/lib/i18n';
 import { formatPrice } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { cancelOrder, ordersQueryKey } from '../api';
 import { isPending } from '../order-status';
 import { linesOf } from '../order-undo';
 
-const REASONS = Object.entries(SHOPPER_CANCEL_REASONS) as Array<[ShopperCancelReason, string]>;
+const REASONS = Object.keys(SHOPPER_CANCEL_REASONS) as ShopperCancelReason[];
 
 /** What the page tells the shopper once the order is cancelled (and, for an unpaid one, its items back in the cart). */
 export interface Cancelled {
@@ -29,6 +30,7 @@ export interface Cancelled {
  * order's items come back into the cart; a paid one's refund is started by the shop.
  */
 export function CancelOrderButton({ order, onCancelled }: { order: Order; onCancelled?: (done: Cancelled) => void }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ShopperCancelReason | ''>('');
   const [note, setNote] = useState('');
@@ -48,7 +50,7 @@ export function CancelOrderButton({ order, onCancelled }: { order: Order; onCanc
     });
     setPending(false);
     if (!result.ok) {
-      setProblem(result.error ?? 'The order could not be cancelled. Please try again.');
+      setProblem(result.error ?? t('cancel.failed'));
       // A 409 means the order moved on meanwhile (shipped, already cancelled): show it as it is now.
       if (result.status === 409) await queryClient.invalidateQueries({ queryKey: ordersQueryKey });
       return;
@@ -57,12 +59,12 @@ export function CancelOrderButton({ order, onCancelled }: { order: Order; onCanc
     setOpen(false);
     queryClient.setQueryData([...ordersQueryKey, order.id], answer.order);
     await queryClient.invalidateQueries({ queryKey: ordersQueryKey });
-    toast.success('Order cancelled', { description: answer.message });
+    toast.success(t('cancel.done'), { description: answer.message });
     // Paid orders are not refilled: their money is on its way back, and the shopper chose to stop.
     const restored = answer.refund === 'none' ? await cartBack(linesOf(order)) : undefined;
     const cartBackDone = (restored?.added.length ?? 0) > 0;
     onCancelled?.({
-      message: cartBackDone ? `${answer.message} Its items are back in your cart.` : answer.message,
+      message: cartBackDone ? t('cancel.itemsBack', { message: answer.message }) : answer.message,
       cartBack: cartBackDone,
     });
   };
@@ -76,23 +78,23 @@ export function CancelOrderButton({ order, onCancelled }: { order: Order; onCanc
       }}
     >
       <Dialog.Trigger asChild>
-        <Button variant="outline">Cancel order</Button>
+        <Button variant="outline">{t('cancel.button')}</Button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl">
           <div className="flex items-start justify-between gap-3">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">Cancel order #{order.id}?</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold text-slate-900">
+              {t('cancel.title', { id: order.id })}
+            </Dialog.Title>
             <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close" className="-mt-2 -mr-2">
+              <Button variant="ghost" size="icon" aria-label={t('cancel.close')} className="-mt-2 -mr-2">
                 <X aria-hidden="true" className="h-5 w-5" />
               </Button>
             </Dialog.Close>
           </div>
           <Dialog.Description className="mt-1 text-sm text-slate-600">
-            {unpaid
-              ? 'Nothing has been paid for it. Its items go back in your cart, so you can change them and order again.'
-              : `You paid ${formatPrice(order.total)}. The shop starts a refund to the way you paid as soon as it is cancelled.`}
+            {unpaid ? t('cancel.unpaid') : t('cancel.paid', { total: formatPrice(order.total) })}
           </Dialog.Description>
           <form onSubmit={submit} noValidate className="mt-4 space-y-4">
             {problem ? (
@@ -101,8 +103,8 @@ export function CancelOrderButton({ order, onCancelled }: { order: Order; onCanc
               </p>
             ) : null}
             <fieldset className="space-y-2">
-              <legend className="text-sm font-medium text-slate-900">Why are you cancelling? (optional)</legend>
-              {REASONS.map(([value, label]) => (
+              <legend className="text-sm font-medium text-slate-900">{t('cancel.why')}</legend>
+              {REASONS.map((value) => (
                 <label key={value} className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
                   <input
                     type="radio"
@@ -112,11 +114,11 @@ export function CancelOrderButton({ order, onCancelled }: { order: Order; onCanc
                     onChange={() => setReason(value)}
                     className="h-4 w-4 accent-brand-600"
                   />
-                  {label}
+                  {t(`cancel.reason.${value}`)}
                 </label>
               ))}
             </fieldset>
-            <FormField label="Anything to add? (optional)" htmlFor={`cancel-note-${order.id}`}>
+            <FormField label={t('cancel.note')} htmlFor={`cancel-note-${order.id}`}>
               <Textarea
                 id={`cancel-note-${order.id}`}
                 maxLength={300}
@@ -126,10 +128,10 @@ export function CancelOrderButton({ order, onCancelled }: { order: Order; onCanc
             </FormField>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Dialog.Close asChild>
-                <Button variant="outline">Keep order</Button>
+                <Button variant="outline">{t('cancel.keep')}</Button>
               </Dialog.Close>
               <Button type="submit" variant="destructive" disabled={pending}>
-                {pending ? 'Cancelling…' : 'Cancel order'}
+                {pending ? t('cancel.cancelling') : t('cancel.button')}
               </Button>
             </div>
           </form>

@@ -1,8 +1,9 @@
-import { AWAITING_CONFIRMATION, type CodConfirmationAnswer, type Order } from '@netkart/contract';
+import type { CodConfirmationAnswer, Order } from '@netkart/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button, FormField, Input } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
+import { useT } from '@/lib/i18n';
 import { ordersQueryKey } from '../api';
 
 /**
@@ -10,6 +11,7 @@ import { ordersQueryKey } from '../api';
  * confirm it (the shop then packs it); a new code can be asked for once a minute.
  */
 export function CodConfirm({ order }: { order: Order }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -25,11 +27,11 @@ export function CodConfirm({ order }: { order: Order }) {
     const result = await apiRequest<CodConfirmationAnswer>(path('confirm-cod'), { method: 'POST', body: { code } });
     setBusy(false);
     if (!result.ok) {
-      setError(result.error ?? 'The code could not be checked. Please try again.');
+      setError(result.error ?? t('cod.checkFailed'));
       return;
     }
     setError(undefined);
-    setNote('Thank you: your order is confirmed. Please pay the courier in cash when it arrives.');
+    setNote(t('cod.confirmed'));
     await queryClient.invalidateQueries({ queryKey: ordersQueryKey });
   };
 
@@ -37,16 +39,16 @@ export function CodConfirm({ order }: { order: Order }) {
     const result = await apiRequest<CodConfirmationAnswer>(path('resend-cod-code'), { method: 'POST', body: {} });
     if (result.ok) {
       setError(undefined);
-      setNote(`We sent a new code to ${order.cod?.phone}.`);
+      setNote(t('cod.sentNew', { phone: order.cod?.phone ?? '' }));
     } else {
-      setError(result.error ?? 'A new code could not be sent. Please try again.');
+      setError(result.error ?? t('cod.sendFailed'));
     }
   };
 
   return (
     <form method="post" onSubmit={confirm} className="w-full space-y-3 rounded-xl bg-amber-50 p-4" noValidate>
-      <p className="font-semibold text-amber-900">{AWAITING_CONFIRMATION}</p>
-      <FormField label={`Enter the 6-digit code we sent to ${order.cod.phone}`} htmlFor={fieldId} error={error}>
+      <p className="font-semibold text-amber-900">{t('status.awaitingConfirmation')}</p>
+      <FormField label={t('cod.enterCode', { phone: order.cod.phone })} htmlFor={fieldId} error={error}>
         <Input
           id={fieldId}
           name="code"
@@ -59,10 +61,10 @@ export function CodConfirm({ order }: { order: Order }) {
       </FormField>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={busy}>
-          Confirm order
+          {t('cod.confirm')}
         </Button>
         <Button type="button" variant="outline" onClick={resend}>
-          Send a new code
+          {t('cod.newCode')}
         </Button>
       </div>
       {note ? (

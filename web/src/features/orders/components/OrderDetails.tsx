@@ -1,10 +1,9 @@
-import { AWAITING_CONFIRMATION } from '@netkart/contract';
 import { DeliveryBy } from '@/components/delivery/DeliveryPromise';
 import { Badge } from '@/components/ui';
 import { optionsLabel } from '@/features/cart/cart-rules';
 import { useDates, useT } from '@/lib/i18n';
 import { formatPrice } from '@/lib/money';
-import { statusLabel, statusTone } from '../order-status';
+import { shopperStatusLabel, statusTone } from '../order-status';
 import type { OrderView } from '../order-view';
 
 /** The id, date and status line of an order. */
@@ -19,7 +18,7 @@ export function OrderHeading({ order, awaitingConfirmation }: { order: OrderView
       </div>
       {/* A cash-on-delivery order is Pending until the shopper's code confirms it. */}
       <Badge tone={statusTone(order.status)}>
-        {awaitingConfirmation ? AWAITING_CONFIRMATION : statusLabel(order.status)}
+        {awaitingConfirmation ? t('status.awaitingConfirmation') : shopperStatusLabel(order.status, t)}
       </Badge>
       {order.cancelReason ? (
         <p className="w-full text-sm text-red-800">{t('order.cancelled', { reason: order.cancelReason })}</p>

@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { X } from '@/components/icons';
 import { Badge, type BadgeTone, Button, FormField, Input, Select, Textarea } from '@/components/ui';
-import { formatDate, formatLongDate } from '@/lib/dates';
+import { englishT, type Translate, useDates, useT } from '@/lib/i18n';
 import { formatPrice } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { askReturn, orderReturnsKey, useOrderReturns } from '../api';
@@ -29,12 +29,17 @@ const TONES: Record<Return['status'], BadgeTone> = {
  * store's window is open and something is left to send back, "Return or exchange".
  */
 export function ReturnSection({ order }: { order: Order }) {
+  const t = useT();
+  const dates = useDates();
   const returns = useOrderReturns(order.id);
   if (!returns.data) return null;
   const { data, open, lastDay, exchanges } = returns.data;
   if (data.length === 0 && !open) return null;
   return (
-    <section aria-label={`Returns of order ${order.id}`} className="space-y-3 border-t border-slate-100 pt-4">
+    <section
+      aria-label={t('returns.sectionLabel', { id: order.id })}
+      className="space-y-3 border-t border-slate-100 pt-4"
+    >
       {data.map((each) => (
         <ReturnLine key={each.id} value={each} />
       ))}
@@ -43,7 +48,7 @@ export function ReturnSection({ order }: { order: Order }) {
           <ReturnDialog order={order} returns={data} exchanges={exchanges} />
           {lastDay ? (
             <p className="text-sm text-slate-600">
-              Returns are open until {formatLongDate(`${lastDay}T12:00:00+05:30`)}.
+              {t('returns.openUntil', { date: dates.longDate(`${lastDay}T12:00:00+05:30`) })}
             </p>
           ) : null}
         </div>
@@ -53,26 +58,33 @@ export function ReturnSection({ order }: { order: Order }) {
 }
 
 function ReturnLine({ value }: { value: Return }) {
-  const what = value.kind === 'exchange' ? 'Exchange' : 'Return';
+  const t = useT();
+  const dates = useDates();
   return (
     <div className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-medium">
-          {what} {value.id}
+          {value.kind === 'exchange'
+            ? t('returns.exchangeId', { id: value.id })
+            : t('returns.returnId', { id: value.id })}
         </span>
         <Badge tone={TONES[value.status]}>{value.statusLabel}</Badge>
-        <span className="text-slate-600">asked {formatDate(value.createdAt)}</span>
+        <span className="text-slate-600">{t('returns.asked', { date: dates.date(value.createdAt) })}</span>
       </p>
       <p>
         {value.items.map((item) => `${item.quantity} × ${item.productTitle}`).join(', ')} · {formatPrice(value.amount)}
       </p>
-      {value.status === 'refused' && value.refusalReason ? <p>Not accepted: {value.refusalReason}</p> : null}
+      {value.status === 'refused' && value.refusalReason ? (
+        <p>{t('returns.notAccepted', { reason: value.refusalReason })}</p>
+      ) : null}
       {value.status === 'pickup-booked' && value.awb ? (
         <p>
-          Pickup booked{value.courier ? ` with ${value.courier}` : ''}, AWB {value.awb}
+          {value.courier
+            ? t('returns.pickupBookedWith', { courier: value.courier, awb: value.awb })
+            : t('returns.pickupBooked', { awb: value.awb })}
         </p>
       ) : null}
-      {value.creditNote ? <p>Credit note {value.creditNote.number}</p> : null}
+      {value.creditNote ? <p>{t('returns.creditNote', { number: value.creditNote.number })}</p> : null}
     </div>
   );
 }
@@ -98,18 +110,19 @@ function base64Of(file: File): Promise<string> {
 }
 
 /** Why the picked photos cannot be sent, or null when they can. */
-export function photosProblem(files: File[]): string | null {
-  if (files.length > RETURN_PHOTOS_MAX) return `Choose at most ${RETURN_PHOTOS_MAX} photos.`;
+export function photosProblem(files: File[], t: Translate = englishT): string | null {
+  if (files.length > RETURN_PHOTOS_MAX) return t('returns.tooMany', { max: RETURN_PHOTOS_MAX });
   for (const file of files) {
     if (!(RETURN_PHOTO_TYPES as readonly string[]).includes(file.type))
-      return `${file.name} is not a JPEG, PNG or WebP picture.`;
+      return t('returns.notPicture', { name: file.name });
     if (file.size > RETURN_PHOTO_MAX_BYTES)
-      return `${file.name} is larger than ${RETURN_PHOTO_MAX_BYTES / 1024} KB; choose a smaller picture.`;
+      return t('returns.tooLarge', { name: file.name, kb: RETURN_PHOTO_MAX_BYTES / 1024 });
   }
   return null;
 }
 
 export function ReturnDialog({ order, returns, exchanges }: { order: Order; returns: Return[]; exchanges: boolean }) {
+  const t = useT();
   const [isOpen, setOpen] = useState(false);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [reason, setReason] = useState('');
@@ -128,9 +141,9 @@ export function ReturnDialog({ order, returns, exchanges }: { order: Order; retu
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const items = Object.fromEntries(Object.entries(quantities).filter(([, quantity]) => quantity > 0));
-    if (Object.keys(items).length === 0) return setProblem('Choose at least one item and how many go back.');
-    if (!reason.trim()) return setProblem('Say why the items go back.');
-    if (cod && kind === 'return' && !upi.trim()) return setProblem('Give the UPI id your refund should be paid to.');
+    if (Object.keys(items).length === 0) return setProblem(t('returns.chooseItem'));
+    if (!reason.trim()) return setProblem(t('returns.sayWhy'));
+    if (cod && kind === 'return' && !upi.trim()) return setProblem(t('returns.giveUpi'));
     const badPhotos = photosProblem(photos);
     if (badPhotos) return setProblem(badPhotos);
     setPending(true);
@@ -144,7 +157,7 @@ export function ReturnDialog({ order, returns, exchanges }: { order: Order; retu
     });
     setPending(false);
     if (!result.ok) {
-      setProblem(result.error ?? 'The return could not be asked. Please try again.');
+      setProblem(result.error ?? t('returns.failed'));
       return;
     }
     setOpen(false);
@@ -152,8 +165,8 @@ export function ReturnDialog({ order, returns, exchanges }: { order: Order; retu
     setReason('');
     setPhotos([]);
     await queryClient.invalidateQueries({ queryKey: orderReturnsKey(order.id) });
-    toast.success(kind === 'exchange' ? 'Exchange asked' : 'Return asked', {
-      description: `We will email you once the shop has looked at ${result.data.id}.`,
+    toast.success(kind === 'exchange' ? t('returns.exchangeAsked') : t('returns.returnAsked'), {
+      description: t('returns.weWillEmail', { id: result.data.id }),
     });
   };
 
@@ -166,24 +179,22 @@ export function ReturnDialog({ order, returns, exchanges }: { order: Order; retu
       }}
     >
       <Dialog.Trigger asChild>
-        <Button variant="outline">Return or exchange</Button>
+        <Button variant="outline">{t('returns.button')}</Button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl">
           <div className="flex items-start justify-between gap-3">
             <Dialog.Title className="text-lg font-semibold text-slate-900">
-              Return or exchange from order #{order.id}
+              {t('returns.title', { id: order.id })}
             </Dialog.Title>
             <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close" className="-mt-2 -mr-2">
+              <Button variant="ghost" size="icon" aria-label={t('cancel.close')} className="-mt-2 -mr-2">
                 <X aria-hidden="true" className="h-5 w-5" />
               </Button>
             </Dialog.Close>
           </div>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            Choose what goes back and why. The shop approves it and arranges the pickup.
-          </Dialog.Description>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">{t('returns.intro')}</Dialog.Description>
           <form onSubmit={submit} noValidate className="mt-4 space-y-4">
             {problem ? (
               <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -191,7 +202,7 @@ export function ReturnDialog({ order, returns, exchanges }: { order: Order; retu
               </p>
             ) : null}
             <fieldset className="space-y-2">
-              <legend className="text-sm font-medium text-slate-900">Items</legend>
+              <legend className="text-sm font-medium text-slate-900">{t('returns.items')}</legend>
               {lines.map(({ item, left }) => (
                 <FormField
                   key={item.id}
@@ -205,7 +216,7 @@ export function ReturnDialog({ order, returns, exchanges }: { order: Order; retu
                   >
                     {Array.from({ length: left + 1 }, (_, count) => `${count}`).map((count) => (
                       <option key={count} value={count}>
-                        {count === '0' ? 'Keep' : `Send back ${count}`}
+                        {count === '0' ? t('returns.keep') : t('returns.sendBack', { count })}
                       </option>
                     ))}
                   </Select>
@@ -214,11 +225,11 @@ export function ReturnDialog({ order, returns, exchanges }: { order: Order; retu
             </fieldset>
             {exchanges ? (
               <fieldset className="space-y-2">
-                <legend className="text-sm font-medium text-slate-900">What would you like?</legend>
+                <legend className="text-sm font-medium text-slate-900">{t('returns.whatWouldYouLike')}</legend>
                 {(
                   [
-                    ['return', 'My money back'],
-                    ['exchange', 'The same product in another size or colour'],
+                    ['return', t('returns.moneyBack')],
+                    ['exchange', t('returns.sameOther')],
                   ] as const
                 ).map(([value, label]) => (
                   <label key={value} className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
@@ -235,7 +246,7 @@ export function ReturnDialog({ order, returns, exchanges }: { order: Order; retu
                 ))}
               </fieldset>
             ) : null}
-            <FormField label="Why are they going back?" htmlFor={`return-reason-${order.id}`} required>
+            <FormField label={t('returns.why')} htmlFor={`return-reason-${order.id}`} required>
               <Textarea
                 id={`return-reason-${order.id}`}
                 maxLength={500}
@@ -244,9 +255,9 @@ export function ReturnDialog({ order, returns, exchanges }: { order: Order; retu
               />
             </FormField>
             <FormField
-              label="Photos (optional)"
+              label={t('returns.photos')}
               htmlFor={`return-photos-${order.id}`}
-              description={`Up to ${RETURN_PHOTOS_MAX} JPEG, PNG or WebP pictures of the items, ${RETURN_PHOTO_MAX_BYTES / 1024} KB each.`}
+              description={t('returns.photosHelp', { max: RETURN_PHOTOS_MAX, kb: RETURN_PHOTO_MAX_BYTES / 1024 })}
             >
               <input
                 id={`return-photos-${order.id}`}
@@ -256,16 +267,16 @@ export function ReturnDialog({ order, returns, exchanges }: { order: Order; retu
                 onChange={(event) => {
                   const picked = Array.from(event.target.files ?? []);
                   setPhotos(picked);
-                  setProblem(photosProblem(picked));
+                  setProblem(photosProblem(picked, t));
                 }}
                 className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:text-sm file:font-medium"
               />
             </FormField>
             {cod && kind === 'return' ? (
               <FormField
-                label="UPI id for your refund"
+                label={t('returns.upi')}
                 htmlFor={`return-upi-${order.id}`}
-                description="You paid in cash: the refund is paid to this UPI id."
+                description={t('returns.upiHelp')}
                 required
               >
                 <Input
@@ -278,10 +289,14 @@ export function ReturnDialog({ order, returns, exchanges }: { order: Order; retu
             ) : null}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Dialog.Close asChild>
-                <Button variant="outline">Close</Button>
+                <Button variant="outline">{t('cancel.close')}</Button>
               </Dialog.Close>
               <Button type="submit" disabled={pending}>
-                {pending ? 'Sending…' : kind === 'exchange' ? 'Ask for exchange' : 'Ask for return'}
+                {pending
+                  ? t('returns.sending')
+                  : kind === 'exchange'
+                    ? t('returns.askExchange')
+                    : t('returns.askReturn')}
               </Button>
             </div>
           </form>

@@ -7,19 +7,19 @@ import { useAuth } from '@/features/auth/auth-context';
 import { OrderHelp } from '@/features/store-info/components/OrderHelp';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { isNotFound } from '@/lib/api-client';
+import { useT } from '@/lib/i18n';
 import { useOrder } from '../api';
 import { CodConfirm } from '../components/CodConfirm';
 import { OrderSummary } from '../components/OrderSummary';
 import { isCancelled, isPaid, isPending } from '../order-status';
-
-const THANK_YOU = 'Thank you for your order!';
 
 /**
  * Says only what the order shows: "received" for a paid order, never for one still awaiting payment,
  * and no thanks at all for an order it could not read (made up, another's, or signed out).
  */
 export default function OrderSuccessPage() {
-  usePageMeta('Order Confirmation');
+  const t = useT();
+  usePageMeta(t('success.pageTitle'));
   const [searchParams] = useSearchParams();
   const orderId = searchParams.get('orderId') ?? '';
   const { user, loading } = useAuth();
@@ -27,7 +27,12 @@ export default function OrderSuccessPage() {
 
   if (loading || (user && orderId && order.isPending)) {
     return (
-      <div className="mx-auto max-w-xl space-y-4 px-4 py-20" role="status" aria-busy="true" aria-label="Loading order">
+      <div
+        className="mx-auto max-w-xl space-y-4 px-4 py-20"
+        role="status"
+        aria-busy="true"
+        aria-label={t('success.loading')}
+      >
         <Skeleton className="mx-auto h-16 w-16 rounded-full" />
         <Skeleton className="h-8 w-full" />
         <Skeleton className="h-40 w-full rounded-2xl" />
@@ -42,9 +47,11 @@ export default function OrderSuccessPage() {
 }
 
 function OrderOutcome({ order }: { order: Order }) {
+  const t = useT();
+  const THANK_YOU = t('success.thanks');
   const payNow = (
     <Link to={`/payment?orderId=${encodeURIComponent(order.id)}`} className={buttonClasses('primary', 'md')}>
-      Pay Now
+      {t('success.payNow')}
     </Link>
   );
   let content: { icon: ReactNode; title: string; message: string; action?: ReactNode };
@@ -52,33 +59,35 @@ function OrderOutcome({ order }: { order: Order }) {
     content = {
       icon: <Clock aria-hidden="true" className="mx-auto h-16 w-16 text-amber-600" />,
       title: THANK_YOU,
-      message: `Order #${order.id} is awaiting confirmation: pay in cash when it arrives.`,
+      message: t('success.codAwaiting', { id: order.id }),
     };
   } else if (order.cod && isPaid(order.status)) {
     content = {
       icon: <CircleCheck aria-hidden="true" className="mx-auto h-16 w-16 text-green-600" />,
       title: THANK_YOU,
-      message: `Order #${order.id} is confirmed. Please pay the courier in cash when it arrives.`,
+      message: t('success.codConfirmed', { id: order.id }),
     };
   } else if (isPaid(order.status)) {
     content = {
       icon: <CircleCheck aria-hidden="true" className="mx-auto h-16 w-16 text-green-600" />,
       title: THANK_YOU,
-      message: `We have received your payment for order #${order.id}.`,
+      message: t('success.paid', { id: order.id }),
     };
   } else if (isCancelled(order.status)) {
     content = {
       icon: <CircleX aria-hidden="true" className="mx-auto h-16 w-16 text-red-600" />,
-      title: 'This order was cancelled',
-      message: `Order #${order.id} was cancelled.${order.cancelReason ? ` Reason: ${order.cancelReason}` : ''}`,
+      title: t('success.cancelledTitle'),
+      message: order.cancelReason
+        ? t('success.cancelledReason', { id: order.id, reason: order.cancelReason })
+        : t('success.cancelled', { id: order.id }),
     };
   } else {
     content = {
       icon: <Clock aria-hidden="true" className="mx-auto h-16 w-16 text-amber-600" />,
       title: THANK_YOU,
       message: isPending(order.status)
-        ? `Payment for order #${order.id} is still pending. Your order ships once it is paid.`
-        : `Order #${order.id} is in My Orders, where you can follow its status.`,
+        ? t('success.pending', { id: order.id })
+        : t('success.inMyOrders', { id: order.id }),
       action: isPending(order.status) ? payNow : undefined,
     };
   }
@@ -112,6 +121,7 @@ function Unconfirmed({
   orderId: string;
   extra?: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <PackageSearch aria-hidden="true" className="mx-auto h-16 w-16 text-slate-400" />
@@ -125,7 +135,7 @@ function Unconfirmed({
               to={orderId ? `/track-order?id=${encodeURIComponent(orderId)}` : '/track-order'}
               className={buttonClasses(extra ? 'outline' : 'primary', 'md')}
             >
-              Track Your Order
+              {t('success.track')}
             </Link>
           </>
         }
@@ -136,10 +146,11 @@ function Unconfirmed({
 
 /** Signed out, the order cannot be read here: nothing is claimed about it, not even that it exists. */
 function SignInToSee({ orderId }: { orderId: string }) {
+  const t = useT();
   return (
     <Unconfirmed
-      title="Sign in to see this order"
-      message={`Order #${orderId} can be shown here only to the account that placed it. Sign in, or track it with its number and the email or phone it was placed with.`}
+      title={t('success.signInTitle')}
+      message={t('success.signInText', { id: orderId })}
       orderId={orderId}
       extra={
         <Link
@@ -147,7 +158,7 @@ function SignInToSee({ orderId }: { orderId: string }) {
           state={{ from: { pathname: '/order-success', search: `?orderId=${encodeURIComponent(orderId)}` } }}
           className={buttonClasses('primary', 'md')}
         >
-          Sign In
+          {t('success.signIn')}
         </Link>
       }
     />
@@ -156,47 +167,45 @@ function SignInToSee({ orderId }: { orderId: string }) {
 
 /** The server answered that this account has no such order (the same answer whether or not it exists). */
 function NotThisShoppersOrder({ orderId }: { orderId: string }) {
+  const t = useT();
   return (
     <Unconfirmed
-      title="Order not found"
-      message={`There is no order #${orderId} in your account. If it was placed with another account, track it with its number and the email or phone it was placed with.`}
+      title={t('success.notFoundTitle')}
+      message={t('success.notFoundText', { id: orderId })}
       orderId={orderId}
     />
   );
 }
 
 function OrderNotLoaded({ orderId, onRetry }: { orderId: string; onRetry(): void }) {
+  const t = useT();
   return (
     <Unconfirmed
-      title="We could not load this order"
-      message={`Order #${orderId} could not be loaded just now. Please try again.`}
+      title={t('success.loadFailedTitle')}
+      message={t('success.loadFailedText', { id: orderId })}
       orderId={orderId}
-      extra={<Button onClick={onRetry}>Try Again</Button>}
+      extra={<Button onClick={onRetry}>{t('common.tryAgain')}</Button>}
     />
   );
 }
 
 function NoOrder() {
-  return (
-    <Unconfirmed
-      title="No order to show"
-      message="This page shows an order once it is placed. Your orders are in My Orders."
-      orderId=""
-    />
-  );
+  const t = useT();
+  return <Unconfirmed title={t('success.noOrderTitle')} message={t('success.noOrderText')} orderId="" />;
 }
 
 /** The spec's links to /orders and /, after the page's own first step. */
 function Links({ first }: { first?: ReactNode }) {
+  const t = useT();
   return (
     <>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         {first}
         <Link to="/orders" className={buttonClasses(first ? 'outline' : 'primary', 'md')}>
-          View My Orders
+          {t('success.myOrders')}
         </Link>
         <Link to="/" className={buttonClasses('outline', 'md')}>
-          Continue Shopping
+          {t('cart.continue')}
         </Link>
       </div>
       <OrderHelp className="mt-6 text-center" />

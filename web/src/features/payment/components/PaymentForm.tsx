@@ -2,6 +2,7 @@ import type { GatewayMethod, PaymentField, PaymentResponse } from '@netkart/cont
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui';
+import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { submitPayment } from '../api';
 import {
@@ -32,6 +33,7 @@ export interface PaymentFormProps {
 }
 
 export function PaymentForm({ orderId, fields, methods = [], known, summary }: PaymentFormProps) {
+  const t = useT();
   const [method, setMethod] = useState(methods[0]?.id ?? '');
   const navigate = useNavigate();
   const [values, setValues] = useState<FieldValues>(() => prefilledValues(fields, known));
@@ -59,7 +61,7 @@ export function PaymentForm({ orderId, fields, methods = [], known, summary }: P
       window.location.href = response.redirectUrl;
       return;
     }
-    toast.success('Payment initiated', { description: 'Your payment is being processed' });
+    toast.success(t('payment.initiated'), { description: t('payment.processingNow') });
     navigate('/orders');
   };
 
@@ -68,7 +70,7 @@ export function PaymentForm({ orderId, fields, methods = [], known, summary }: P
     const found = validate(fields, values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      toast.error('Validation Error', { description: 'Please correct the errors in the form' });
+      toast.error(t('payment.validationError'), { description: t('payment.correctErrors') });
       return;
     }
     setSubmitting(true);
@@ -78,14 +80,13 @@ export function PaymentForm({ orderId, fields, methods = [], known, summary }: P
       if (result.ok && result.data?.success) {
         act(result.data);
       } else {
-        const message =
-          (result.ok ? result.data?.error : result.error) || 'Unknown error occurred during payment process';
+        const message = (result.ok ? result.data?.error : result.error) || t('payment.unknownError');
         setFailure(message);
-        toast.error('Error', { description: message });
+        toast.error(t('payment.error'), { description: message });
       }
     } catch {
-      setFailure('Failed to process payment. Please try again later.');
-      toast.error('Error', { description: 'Failed to process payment. Please try again later.' });
+      setFailure(t('payment.processFailed'));
+      toast.error(t('payment.error'), { description: t('payment.processFailed') });
     } finally {
       setSubmitting(false);
     }
@@ -96,8 +97,8 @@ export function PaymentForm({ orderId, fields, methods = [], known, summary }: P
   const visible = fields.filter((field) => isVisible(field, values));
   return (
     <PaymentLayout summary={summary}>
-      <h1 className="text-3xl font-bold text-slate-900">Payment</h1>
-      <p className="mt-1 text-slate-600">Order #{orderId}</p>
+      <h1 className="text-3xl font-bold text-slate-900">{t('payment.title')}</h1>
+      <p className="mt-1 text-slate-600">{t('order.number', { id: orderId })}</p>
       <form
         method="post"
         onSubmit={submit}
@@ -120,7 +121,7 @@ export function PaymentForm({ orderId, fields, methods = [], known, summary }: P
           </p>
         ) : null}
         <Button type="submit" size="lg" className="col-span-2" disabled={submitting || missingRequired(fields, values)}>
-          {submitting ? 'Processing...' : 'Pay Now'}
+          {submitting ? t('payment.processing') : t('success.payNow')}
         </Button>
       </form>
     </PaymentLayout>
@@ -137,9 +138,10 @@ function MethodChoice({
   chosen: string;
   onChoose: (id: string) => void;
 }) {
+  const t = useT();
   return (
     <fieldset className="col-span-2 space-y-2">
-      <legend className="mb-2 text-sm font-medium text-slate-900">How would you like to pay?</legend>
+      <legend className="mb-2 text-sm font-medium text-slate-900">{t('payment.howToPay')}</legend>
       {methods.map((method) => (
         <label
           key={method.id}

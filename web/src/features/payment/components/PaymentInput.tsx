@@ -1,6 +1,7 @@
 import type { PaymentField } from '@netkart/contract';
 import { Checkbox, FormField, Input, Select, Textarea } from '@/components/ui';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 import { isPhoneField, PHONE_PLACEHOLDER } from '../payment-fields';
 
 export interface PaymentInputProps {
@@ -11,6 +12,7 @@ export interface PaymentInputProps {
 }
 
 export function PaymentInput({ field, value, error, onChange }: PaymentInputProps) {
+  const t = useT();
   const id = `payment-${field.name}`;
   const span = field.inline ? 'col-span-2 sm:col-span-1' : 'col-span-2';
   if (field.type === 'checkbox') {
@@ -54,7 +56,7 @@ export function PaymentInput({ field, value, error, onChange }: PaymentInputProp
         <Textarea {...common} rows={4} onChange={(event) => onChange(event.target.value)} />
       ) : field.type === 'select' ? (
         <Select {...common} onChange={(event) => onChange(event.target.value)}>
-          <option value="">{field.placeholder ?? 'Choose…'}</option>
+          <option value="">{field.placeholder ?? t('payment.choose')}</option>
           {(field.options ?? []).map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -3,15 +3,17 @@ import { Link } from 'react-router';
 import { CircleAlert, CircleCheck, CircleX, Info } from '@/components/icons';
 import { Button, buttonClasses, Skeleton } from '@/components/ui';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 
 /** The payment page's frames and notices: loading, a problem, a failed attempt, the layout beside the order. */
 export function PaymentLoading() {
+  const t = useT();
   return (
     <div
       className="mx-auto max-w-xl space-y-4 px-4 py-10"
       role="status"
       aria-busy="true"
-      aria-label="Loading payment form"
+      aria-label={t('payment.loading')}
     >
       <Skeleton className="h-8 w-1/2" />
       <Skeleton className="h-48 w-full rounded-2xl" />
@@ -20,6 +22,7 @@ export function PaymentLoading() {
 }
 
 export function PaymentError({ message }: { message: string }) {
+  const t = useT();
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
       <CircleAlert aria-hidden="true" className="mx-auto h-12 w-12 text-red-500" />
@@ -27,7 +30,7 @@ export function PaymentError({ message }: { message: string }) {
         {message}
       </p>
       <Link to="/checkout" className={buttonClasses('primary', 'md', 'mt-6')}>
-        Back to Checkout
+        {t('payment.backToCheckout')}
       </Link>
     </div>
   );
@@ -60,6 +63,7 @@ export function PaymentNotice({
   actions?: ReactNode;
   children: ReactNode;
 }) {
+  const t = useT();
   const Icon = tone === 'success' ? CircleCheck : Info;
   return (
     <PaymentLayout summary={summary}>
@@ -75,7 +79,7 @@ export function PaymentNotice({
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           {actions}
           <Link to="/orders" className={buttonClasses(actions ? 'outline' : 'primary', 'md')}>
-            View My Orders
+            {t('success.myOrders')}
           </Link>
         </div>
       </div>
@@ -95,18 +99,19 @@ export function PaymentFailed({
   /** Another way out of a failed payment: cancelling the order, its items back in the cart. */
   actions?: ReactNode;
 }) {
+  const t = useT();
   return (
     <PaymentLayout summary={summary}>
       <div role="alert" className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-red-200">
         <CircleX aria-hidden="true" className="mx-auto h-12 w-12 text-red-600" />
-        <h1 className="mt-4 text-2xl font-bold text-slate-900">Payment failed</h1>
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('payment.failed')}</h1>
         {reason ? <p className="mt-2 text-slate-700">{reason}</p> : null}
-        <p className="mt-2 text-sm text-slate-600">Your order is still waiting for payment. You can try again.</p>
+        <p className="mt-2 text-sm text-slate-600">{t('payment.stillWaiting')}</p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button onClick={onRetry}>Retry</Button>
+          <Button onClick={onRetry}>{t('payment.retry')}</Button>
           {actions}
           <Link to="/orders" className={buttonClasses('outline', 'md')}>
-            View My Orders
+            {t('success.myOrders')}
           </Link>
         </div>
       </div>

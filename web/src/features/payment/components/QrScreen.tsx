@@ -2,6 +2,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { Link } from 'react-router';
 import { QrCode } from '@/components/icons';
 import { buttonClasses } from '@/components/ui';
+import { useT } from '@/lib/i18n';
 import { formatPrice } from '@/lib/money';
 import { upiDetailsOf } from '../upi-details';
 import type { Qr } from './payment-actions';
@@ -14,51 +15,50 @@ export const QR_SIZE = 256;
  * id); on a phone, a button that opens the UPI app. The shopper then writes the UTR for the shop.
  */
 export function QrScreen({ qr, orderId }: { qr: Qr; orderId: string }) {
+  const t = useT();
   const upi = 'text' in qr ? upiDetailsOf(qr.text) : null;
   return (
     <div className="mx-auto max-w-md px-4 py-12 text-center">
       <QrCode aria-hidden="true" className="mx-auto h-8 w-8 text-brand-600" />
-      <h1 className="mt-2 text-2xl font-bold text-slate-900">Scan QR Code to Complete Payment</h1>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">{t('payment.scanQr')}</h1>
       {'text' in qr && qr.intent ? (
         <a href={qr.text} className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
-          Pay with a UPI app
+          {t('payment.payWithUpi')}
         </a>
       ) : null}
       <div className="mx-auto mt-6 w-fit rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         {'text' in qr ? (
-          <QRCodeSVG value={qr.text} size={QR_SIZE} title="Payment QR code" />
+          <QRCodeSVG value={qr.text} size={QR_SIZE} title={t('payment.qr')} />
         ) : (
-          <img src={qr.image} alt="Payment QR code" width={QR_SIZE} height={QR_SIZE} />
+          <img src={qr.image} alt={t('payment.qr')} width={QR_SIZE} height={QR_SIZE} />
         )}
       </div>
       {upi ? (
         <dl className="mx-auto mt-4 grid w-fit grid-cols-[auto_auto] gap-x-4 gap-y-1 text-left text-sm">
           {upi.amount !== undefined ? (
             <>
-              <dt className="text-slate-600">Amount</dt>
+              <dt className="text-slate-600">{t('payment.amount')}</dt>
               <dd className="font-semibold tabular-nums text-slate-900">{formatPrice(upi.amount)}</dd>
             </>
           ) : null}
           {upi.payeeName ? (
             <>
-              <dt className="text-slate-600">Payee</dt>
+              <dt className="text-slate-600">{t('payment.payee')}</dt>
               <dd className="font-medium text-slate-900">{upi.payeeName}</dd>
             </>
           ) : null}
           {upi.upiId ? (
             <>
-              <dt className="text-slate-600">UPI id</dt>
+              <dt className="text-slate-600">{t('payment.upiId')}</dt>
               <dd className="font-mono text-slate-900">{upi.upiId}</dd>
             </>
           ) : null}
         </dl>
       ) : null}
-      <p className="mt-4 text-sm text-slate-600">
-        Open any UPI app, scan the code and approve the payment. Your order updates once we confirm it.
-      </p>
+      <p className="mt-4 text-sm text-slate-600">{t('payment.qrHelp')}</p>
       <UtrForm orderId={orderId} />
       <Link to="/orders" className={buttonClasses('outline', 'md', 'mt-6')}>
-        View My Orders
+        {t('success.myOrders')}
       </Link>
     </div>
   );

@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { Button, FormField, Input } from '@/components/ui';
+import { useT } from '@/lib/i18n';
 import { recordPaymentReference } from '../api';
 import { UTR_MESSAGE, utrOf } from '../upi-details';
 
 /** Where the shopper writes the UTR their UPI app shows, so the shop can match the transfer to the order. */
 export function UtrForm({ orderId }: { orderId: string }) {
+  const t = useT();
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [kept, setKept] = useState<string | null>(null);
@@ -22,7 +24,7 @@ export function UtrForm({ orderId }: { orderId: string }) {
     const result = await recordPaymentReference(orderId, utr);
     setSending(false);
     if (result.ok) setKept(result.data.message);
-    else setError(result.error ?? 'The reference could not be saved. Please try again.');
+    else setError(result.error ?? t('payment.utrFailed'));
   };
 
   if (kept) {
@@ -34,19 +36,14 @@ export function UtrForm({ orderId }: { orderId: string }) {
   }
   return (
     <form onSubmit={submit} noValidate className="mt-6 space-y-3 text-left">
-      <FormField
-        label="UPI transaction reference (UTR)"
-        htmlFor="utr"
-        error={error ?? undefined}
-        description="After paying, enter the 12-digit UTR your UPI app shows, so we can confirm your payment."
-      >
+      <FormField label={t('payment.utr')} htmlFor="utr" error={error ?? undefined} description={t('payment.utrHelp')}>
         <Input
           id="utr"
           name="utr"
           inputMode="numeric"
           autoComplete="off"
           maxLength={16}
-          placeholder="12 digits"
+          placeholder={t('payment.twelveDigits')}
           value={typed}
           onChange={(event) => {
             setTyped(event.target.value.replace(/[^\d\s]/g, ''));
@@ -55,7 +52,7 @@ export function UtrForm({ orderId }: { orderId: string }) {
         />
       </FormField>
       <Button type="submit" variant="outline" className="w-full" disabled={sending || typed.trim() === ''}>
-        {sending ? 'Saving…' : 'Save my UTR'}
+        {sending ? t('payment.saving') : t('payment.saveUtr')}
       </Button>
     </form>
   );
