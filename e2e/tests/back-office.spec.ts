@@ -1,36 +1,8 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { storeWithInput } from './store-command';
 import { newShopper, registerByApi, type Shopper, shippingAddress, signInByApi, simpleProduct, test } from './support';
-
-const REPOSITORY = path.resolve(import.meta.dirname, '../..');
-
-/** The merchant's `store` command on the running shop's database, with `input` on its standard input. */
-function store(argv: string[], input: string): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('the shop under test has no data folder');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPOSITORY, 'server/bin/store.js'), ...argv], {
-      cwd: REPOSITORY,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: REPOSITORY },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(stdout) : reject(new Error(`store ${argv.join(' ')} failed (${code}): ${stderr}`)),
-    );
-    child.stdin.end(`${input}\n`);
-  });
-}
 
 interface Staff {
   email: string;
@@ -39,9 +11,9 @@ interface Staff {
 
 async function newStaff(role: 'owner' | 'catalogue' | 'orders' | 'read-only' = 'orders'): Promise<Staff> {
   const staff = { email: `${role}.${randomBytes(4).toString('hex')}@example.in`, password: 'ledger-and-chai-42' };
-  expect(await store(['staff', 'add', staff.email, '--name', 'Asha Rao', '--role', role], staff.password)).toContain(
-    'They sign in at /admin',
-  );
+  expect(
+    await storeWithInput(staff.password, 'staff', 'add', staff.email, '--name', 'Asha Rao', '--role', role),
+  ).toContain('They sign in at /admin');
   return staff;
 }
 

@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
+import { store } from './store-command';
 import {
   type ListedProduct,
   newShopper,
@@ -11,23 +9,6 @@ import {
   simpleProduct,
   test,
 } from './support';
-
-const REPOSITORY = path.resolve(import.meta.dirname, '../..');
-
-/** The merchant's `store` command on the running shop's own database, as the README runs it. */
-async function store(...argv: string[]): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('the shop under test has no data folder');
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [path.join(REPOSITORY, 'server/bin/store.js'), ...argv],
-    {
-      cwd: REPOSITORY,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: REPOSITORY },
-    },
-  );
-  return stdout;
-}
 
 test('a catalogue the merchant imports shows in the shop at once', async ({ page }) => {
   expect(await store('products', 'import', 'samples/catalogue.csv')).toMatch(/Imported 4 products/);

@@ -1,22 +1,6 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
+import { store } from './store-command';
 import { type ListedProduct, test } from './support';
-
-const REPOSITORY = path.resolve(import.meta.dirname, '../..');
-
-/** The merchant's `store` command on the shop under test's data folder. */
-async function store(...argv: string[]): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('the shop under test has no data folder');
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [path.join(REPOSITORY, 'server/bin/store.js'), ...argv],
-    { cwd: REPOSITORY, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: REPOSITORY } },
-  );
-  return stdout;
-}
 
 test('Notify me: a sold-out product takes an address, and its one email is written when the stock is back', async ({
   page,

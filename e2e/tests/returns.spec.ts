@@ -1,35 +1,7 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { expect } from '@playwright/test';
+import { store, storeWithInput } from './store-command';
 import { orderOneProduct, simpleProduct, test } from './support';
-
-const REPOSITORY = path.resolve(import.meta.dirname, '../..');
-
-/** The merchant's `store` command on the running shop's database, with `input` on its standard input. */
-function store(argv: string[], input = ''): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('the shop under test has no data folder');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPOSITORY, 'server/bin/store.js'), ...argv], {
-      cwd: REPOSITORY,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: REPOSITORY },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(stdout) : reject(new Error(`store ${argv.join(' ')} failed (${code}): ${stderr}`)),
-    );
-    child.stdin.end(`${input}\n`);
-  });
-}
 
 test('a delivered order: the shopper asks a return, the shop approves and receives it, stock back and a credit note listed, then refunds it', async ({
   page,
@@ -40,8 +12,8 @@ test('a delivered order: the shopper asks a return, the shop approves and receiv
   const orderId = await orderOneProduct(page, request);
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page).toHaveURL(/\/order-success/);
-  await store(['orders', 'ship', orderId, '--courier', 'Delhivery', '--tracking', 'DL1234567890']);
-  await store(['orders', 'deliver', orderId]);
+  await store('orders', 'ship', orderId, '--courier', 'Delhivery', '--tracking', 'DL1234567890');
+  await store('orders', 'deliver', orderId);
   const product = await simpleProduct(request);
   const stockBefore = product.stock;
 
@@ -65,7 +37,7 @@ test('a delivered order: the shopper asks a return, the shop approves and receiv
 
   // The shop approves and receives it in the back office.
   const staff = { email: `owner.${randomBytes(4).toString('hex')}@example.in`, password: 'ledger-and-chai-42' };
-  await store(['staff', 'add', staff.email, '--name', 'Asha Rao', '--role', 'orders'], staff.password);
+  await storeWithInput(staff.password, 'staff', 'add', staff.email, '--name', 'Asha Rao', '--role', 'orders');
   const office = await (await browser.newContext()).newPage();
   await office.goto('/admin/returns');
   await office.getByLabel('Email').fill(staff.email);

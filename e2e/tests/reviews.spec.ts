@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { expect } from '@playwright/test';
+import { store } from './store-command';
 import {
   newShopper,
   orderOneProduct,
@@ -10,33 +9,6 @@ import {
   test,
   waitForInteractivePages,
 } from './support';
-
-const REPOSITORY = path.resolve(import.meta.dirname, '../..');
-
-/** The merchant's `store` command on the running shop's database. */
-function store(argv: string[]): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('the shop under test has no data folder');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPOSITORY, 'server/bin/store.js'), ...argv], {
-      cwd: REPOSITORY,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: REPOSITORY },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(stdout) : reject(new Error(`store ${argv.join(' ')} failed (${code}): ${stderr}`)),
-    );
-    child.stdin.end('\n');
-  });
-}
 
 test("a buyer's review is shown only once the shop approves it, then counted in the rating and the structured data, and another shopper finds it helpful", async ({
   page,
@@ -57,8 +29,8 @@ test("a buyer's review is shown only once the shop approves it, then counted in 
   await section.getByRole('button', { name: 'Send review' }).click();
   await expect(section.getByRole('alert')).toContainText('delivered order of this product');
 
-  await store(['orders', 'ship', orderId, '--courier', 'Delhivery', '--tracking', 'DL7654321098']);
-  await store(['orders', 'deliver', orderId]);
+  await store('orders', 'ship', orderId, '--courier', 'Delhivery', '--tracking', 'DL7654321098');
+  await store('orders', 'deliver', orderId);
   await section.getByRole('button', { name: 'Send review' }).click();
   await expect(section.getByRole('status')).toContainText('shown once the store has approved it');
 
@@ -67,11 +39,11 @@ test("a buyer's review is shown only once the shop approves it, then counted in 
   await expect(page.getByRole('region', { name: 'Ratings and reviews' })).toBeVisible();
   await expect(page.getByText(words)).toHaveCount(0);
 
-  const listed = await store(['reviews', 'list', '--status', 'pending']);
+  const listed = await store('reviews', 'list', '--status', 'pending');
   const line = listed.split('\n').find((each) => each.includes(`order ${orderId}`));
   const id = line?.split(/\s+/)[0];
   if (!id) throw new Error(`the pending review is not listed:\n${listed}`);
-  expect(await store(['reviews', 'approve', id])).toContain('is approved');
+  expect(await store('reviews', 'approve', id)).toContain('is approved');
 
   await expect
     .poll(async () => {
