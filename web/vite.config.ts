@@ -228,7 +228,7 @@ const firstVisitChunks = {
       // kept cart (loaded once signed in): they come with those pages. Nor the Hindi words, nor the
       // parts of the catalogue fetched with the pages that show them.
       name: 'shell',
-      test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/](?!strict-csp|i18n[\\/]messages[\\/](?:hi\.json|[a-z]+[\\/]))|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas|address-fields|pincode|shipping-quote|quote|cart-back|use-cart-back|cart-sync|CartSync|use-kept-for-account|use-restore-link|reminder-consents)[^\\/]+\.tsx?$)/,
+      test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/](?!strict-csp|i18n[\\/]messages[\\/](?:hi\.json|[a-z]+[\\/]))|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas|address-fields|pincode|shipping-quote|quote|cart-back|use-cart-back|cart-sync|CartSync|use-restore-link|reminder-consents)[^\\/]+\.tsx?$)/,
       priority: 10,
     },
   ],

@@ -1,38 +1,69 @@
-import { useKeptForAccount } from '@/features/auth/use-kept-for-account';
+import { useEffect, useRef, useState } from 'react';
+import { useAuth } from '@/features/auth/auth-context';
 import { restoreIntoCart } from './cart-back';
 import { useCart } from './cart-context';
 import type { CartItem } from './cart-rules';
 import { fetchKeptCart, keepCart, mergeWithKept } from './cart-sync';
 
-/** The kept cart and the browser's as one (see mergeWithKept); undefined when the kept one cannot be read. */
-async function mergedWithKept(local: CartItem[]): Promise<CartItem[] | undefined> {
-  const kept = await fetchKeptCart();
-  if (!kept.ok || !kept.data) return undefined;
-  const { items: mine, toAdd } = mergeWithKept(local, kept.data.lines);
-  if (toAdd.length === 0) return mine;
-  try {
-    // Loaded when needed: the product reads bring the wire format's checks, kept off the first page's script.
-    const { productsForCart } = await import('./api');
-    return restoreIntoCart(mine, toAdd, await productsForCart(toAdd.map((line) => line.productId))).items;
-  } catch {
-    // The kept lines could not be read now: the browser's cart stays, and is written as it is.
-    return mine;
-  }
-}
+/** Writes after a pause, so a quantity clicked up five times is one request. */
+const WRITE_AFTER_MS = 400;
 
 /**
  * A signed-in shopper's cart is kept on the server too: at sign-in the kept cart and the
- * browser's become one, and each change after is written back, a moment after the last click.
- * A guest's cart stays in the browser only; a failed request leaves the browser's cart as it is.
+ * browser's become one (see mergeWithKept), and each change after is written back. A guest's
+ * cart stays in the browser only; a failed request leaves the browser's cart as it is.
  */
 export function CartSync() {
+  const { user, loading } = useAuth();
   const cart = useCart();
-  useKeptForAccount({
-    value: cart.items,
-    mergeWithKept: mergedWithKept,
-    apply: cart.replaceItems,
-    write: (items) => keepCart(items),
-    writeAfterMs: 400,
-  });
+  const items = useRef<CartItem[]>(cart.items);
+  items.current = cart.items;
+  const replace = useRef(cart.replaceItems);
+  replace.current = cart.replaceItems;
+  const [syncedFor, setSyncedFor] = useState<string | null>(null);
+  const lastWritten = useRef('');
+  const who = loading ? undefined : (user?.email ?? null);
+
+  useEffect(() => {
+    if (who === undefined) return;
+    setSyncedFor(null);
+    if (who === null) return;
+    let cancelled = false;
+    void (async () => {
+      const kept = await fetchKeptCart();
+      if (cancelled || !kept.ok || !kept.data) return;
+      const { items: mine, toAdd } = mergeWithKept(items.current, kept.data.lines);
+      let merged = mine;
+      if (toAdd.length > 0) {
+        try {
+          // Loaded when needed: the product reads bring the wire format's checks, kept off the first page's script.
+          const { productsForCart } = await import('./api');
+          merged = restoreIntoCart(mine, toAdd, await productsForCart(toAdd.map((line) => line.productId))).items;
+        } catch {
+          // The kept lines could not be read now: the browser's cart stays, and is written as it is.
+        }
+      }
+      if (cancelled) return;
+      replace.current(merged);
+      lastWritten.current = JSON.stringify(merged);
+      await keepCart(merged);
+      if (!cancelled) setSyncedFor(who);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [who]);
+
+  useEffect(() => {
+    if (!syncedFor || syncedFor !== who) return;
+    const text = JSON.stringify(cart.items);
+    if (text === lastWritten.current) return;
+    const timer = setTimeout(() => {
+      lastWritten.current = text;
+      void keepCart(cart.items);
+    }, WRITE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [syncedFor, who, cart.items]);
+
   return null;
 }

@@ -41,6 +41,9 @@ function subscribe(onChange: () => void) {
 /** The server knows no wishlist: the page it renders shows none, filled in as the browser takes over. */
 export const useWishlist = () => useSyncExternalStore(subscribe, getSnapshot, () => NOTHING);
 
+/** The browser's wishlist as it is now (outside React). */
+export const wishlistNow = (): string[] => read();
+
 /** Replaces the browser's wishlist (the union with the kept one, at sign-in). */
 export function replaceWishlist(ids: string[]): void {
   window.localStorage.setItem(WISHLIST_KEY, JSON.stringify(ids));
