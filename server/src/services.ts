@@ -164,6 +164,8 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
   let notices: StockNotices | undefined;
   // A delivered order's review request (for a shopper who asked for them).
   let reviewsOfOrders: ReviewService | undefined;
+  // A placed order's lines leave the shopper's kept cart.
+  let keptCarts: CartService | undefined;
   const orders = new OrderService(db, settings.orders, {
     // An order's invoice, messages and refund are written in the transaction of the change that causes them.
     onChange: async (trx, change) => {
@@ -177,6 +179,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
       if (change.kind === 'moved' && change.to === OrderStatus.Cancelled)
         await coupons.orderCancelled(trx, change.order.id, change.by?.actor);
       await reviewsOfOrders?.orderChanged(trx, change);
+      await keptCarts?.orderPlaced(trx, change);
     },
     waitsByHand: paymentWaitsByHand,
     documentsOf: (orderIds) => documentsOfOrders(db, orderIds),
@@ -327,6 +330,7 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     },
   });
   reviewsOfOrders = reviews;
+  keptCarts = carts;
   return {
     stores,
     accounts,

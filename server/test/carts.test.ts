@@ -129,6 +129,52 @@ describe('the kept cart and wishlist', () => {
   });
 });
 
+describe('an order placed', () => {
+  it('takes its lines out of the kept cart (in full or in part) and leaves the rest', async () => {
+    const shopper = await signUp(shop.app);
+    const [first, second, third] = [productAt(0), productAt(1), productAt(2)];
+    await http.put(
+      '/cart',
+      {
+        lines: [
+          { productId: first.id, quantity: 2 },
+          { productId: second.id, quantity: 3 },
+          { productId: third.id, quantity: 1 },
+        ],
+      },
+      shopper.token,
+    );
+    const placed = await http.post(
+      '/orders',
+      {
+        lines: [
+          { productId: first.id, quantity: 2 },
+          { productId: second.id, quantity: 1 },
+        ],
+        shippingAddress: validAddress,
+      },
+      shopper.token,
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(SavedCart.parse((await http.get('/cart', shopper.token)).json()).lines).toEqual([
+      { productId: second.id, quantity: 2 },
+      { productId: third.id, quantity: 1 },
+    ]);
+  });
+
+  it('empties a kept cart it took whole, and another shopper’s kept cart is untouched', async () => {
+    const buyer = await signUp(shop.app);
+    const other = await signUp(shop.app);
+    const line = { productId: productAt(1).id, quantity: 1 };
+    await http.put('/cart', { lines: [line] }, buyer.token);
+    await http.put('/cart', { lines: [line] }, other.token);
+    const placed = await http.post('/orders', { lines: [line], shippingAddress: validAddress }, buyer.token);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(SavedCart.parse((await http.get('/cart', buyer.token)).json()).lines).toEqual([]);
+    expect(SavedCart.parse((await http.get('/cart', other.token)).json()).lines).toEqual([line]);
+  });
+});
+
 describe('the consent to reminders', () => {
   it('is off until given, kept with its words, and withdrawn as easily', async () => {
     const shopper = await signUp(shop.app);

@@ -37,6 +37,8 @@ export interface ApiRequestOptions {
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** Sent even as the page is left (a write made on `pagehide`). */
+  keepalive?: boolean;
 }
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
@@ -153,6 +155,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       credentials: 'include',
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch {
     return { ok: false, status: null, error: null };

@@ -7,7 +7,7 @@ import {
   type SavedWishlist,
 } from '@netkart/contract';
 import { z } from 'zod';
-import type { Database, SavedCartRow } from '../../db/schema.js';
+import type { Database, OrderItemRow, SavedCartRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { notFound } from '../../http/errors.js';
 import { newId, nowIso } from '../../shared/ids.js';
@@ -16,7 +16,7 @@ import type { CatalogService } from '../catalog/service.js';
 import { type MessageSettings, shopUrl } from '../messages/layout.js';
 import type { Outbox } from '../messages/outbox.js';
 import { mailTexts } from '../messages/texts/catalogue.js';
-import type { OrderService } from '../orders/service.js';
+import type { OrderChange, OrderService } from '../orders/service.js';
 import type { StoreService } from '../stores/service.js';
 import type { WhatsAppService } from '../whatsapp/service.js';
 import { type ConsentOwner, ReminderConsentBook } from './consents.js';
@@ -43,6 +43,23 @@ function idsOf(row: Pick<SavedCartRow, 'wishlist_json'> | undefined): string[] {
   if (!row) return [];
   const parsed = StoredIds.safeParse(JSON.parse(row.wishlist_json));
   return parsed.success ? parsed.data : [];
+}
+
+/** An ordered item is a kept line's when it is the same product and variant (or size and colour, for a line kept before variants). */
+const isLineOf = (line: CartLine, item: OrderItemRow) =>
+  line.productId === item.product_id &&
+  (line.variantSku
+    ? line.variantSku === item.variant_sku
+    : (line.size ?? null) === item.size && (line.color ?? null) === item.color);
+
+/** The kept lines less what an order took: a line ordered in full goes, one ordered in part keeps the rest. */
+export function withoutOrdered(lines: CartLine[], items: OrderItemRow[]): CartLine[] {
+  const left: CartLine[] = [];
+  for (const line of lines) {
+    const ordered = items.filter((item) => isLineOf(line, item)).reduce((sum, item) => sum + item.quantity, 0);
+    if (line.quantity > ordered) left.push(ordered > 0 ? { ...line, quantity: line.quantity - ordered } : line);
+  }
+  return left;
 }
 
 export interface CartNeighbours {
@@ -116,6 +133,29 @@ export class CartService {
         .execute();
     });
     return { productIds, updatedAt: now };
+  }
+
+  /**
+   * A placed order takes its lines out of the shopper's kept cart, in the order's transaction: a
+   * page loaded before the browser's emptied cart reached the server finds them gone too, rather
+   * than merging them back. Lines the order did not take stay.
+   */
+  async orderPlaced(trx: Database, change: OrderChange): Promise<void> {
+    if (change.kind !== 'placed') return;
+    const row = await this.rowOf(trx, { storeId: change.order.store_id, userId: change.order.user_id });
+    if (!row) return;
+    const kept = linesOf(row);
+    const left = withoutOrdered(kept, change.items);
+    if (left.length === kept.length && left.every((line, at) => line.quantity === kept[at]?.quantity)) return;
+    await trx
+      .updateTable('saved_carts')
+      .set({
+        lines_json: JSON.stringify(left),
+        cart_updated_at: nowIso(),
+        ...(left.length === 0 ? { checkout_at: null, reminders_sent: 0 } : {}),
+      })
+      .where('id', '=', row.id)
+      .execute();
   }
 
   /** The cart a reminder's link names, with each product's name now (or as ordered, when it is gone). */

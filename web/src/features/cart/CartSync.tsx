@@ -58,11 +58,22 @@ export function CartSync() {
     if (!syncedFor || syncedFor !== who) return;
     const text = JSON.stringify(cart.items);
     if (text === lastWritten.current) return;
-    const timer = setTimeout(() => {
+    const write = (keepalive: boolean) => {
       lastWritten.current = text;
-      void keepCart(cart.items);
-    }, WRITE_AFTER_MS);
-    return () => clearTimeout(timer);
+      void keepCart(cart.items, false, keepalive);
+    };
+    const timer = setTimeout(() => write(false), WRITE_AFTER_MS);
+    // A page left within the pause (a reload, a typed address) still sends the change, or the next
+    // page would merge the older kept cart back in.
+    const leaving = () => {
+      clearTimeout(timer);
+      write(true);
+    };
+    window.addEventListener('pagehide', leaving);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pagehide', leaving);
+    };
   }, [syncedFor, who, cart.items]);
 
   return null;

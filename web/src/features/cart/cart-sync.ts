@@ -53,9 +53,13 @@ export function mergeWithKept(
 
 export const fetchKeptCart = () => apiRequest<SavedCart>('/cart');
 
-/** Writes the cart to the server; `checkout` when the shopper has reached checkout with it. */
-export const keepCart = (items: CartItem[], checkout = false) =>
+/**
+ * Writes the cart to the server; `checkout` when the shopper has reached checkout with it,
+ * `keepalive` when the page is being left.
+ */
+export const keepCart = (items: CartItem[], checkout = false, keepalive = false) =>
   apiRequest<SavedCart>('/cart', {
     method: 'PUT',
     body: { lines: keptLinesOf(items), ...(checkout ? { checkout: true } : {}) },
+    ...(keepalive ? { keepalive: true } : {}),
   });
