@@ -73,9 +73,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const signIn = async (email: string, password: string, rememberMe: boolean) => {
       const result = await api.authorize(email, password, rememberMe);
       if (!result.ok) {
-        throw new Error(
-          result.status === null ? t('auth.noResponse') : (result.error ?? t('auth.loginFailed')),
-        );
+        throw new Error(result.status === null ? t('auth.noResponse') : (result.error ?? t('auth.loginFailed')));
       }
       const token = result.data?.token;
       if (typeof token !== 'string' || !token) throw new Error(MISSING_TOKEN);
@@ -98,9 +96,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       async signInWithCode(phone, code, rememberMe = false) {
         const result = await api.verifySignInCode(phone, code, rememberMe);
         if (!result.ok) {
-          throw new Error(
-            result.status === null ? t('auth.noResponse') : (result.error ?? t('auth.codeFailed')),
-          );
+          throw new Error(result.status === null ? t('auth.noResponse') : (result.error ?? t('auth.codeFailed')));
         }
         const token = result.data?.token;
         if (typeof token !== 'string' || !token) throw new Error(MISSING_TOKEN);

@@ -106,9 +106,9 @@ describe('the forms on a Hindi page', () => {
       lastName: 'उपनाम कम से कम 2 अक्षरों का होना चाहिए',
       password: 'पासवर्ड ज़्यादा से ज़्यादा 128 अक्षरों का हो सकता है',
     });
-    expect(
-      errorsOf(resetPasswordSchemaIn(t).safeParse({ password: 'secret1', confirmPassword: 'secret2' })),
-    ).toEqual({ confirmPassword: 'दोनों पासवर्ड मेल नहीं खाते' });
+    expect(errorsOf(resetPasswordSchemaIn(t).safeParse({ password: 'secret1', confirmPassword: 'secret2' }))).toEqual({
+      confirmPassword: 'दोनों पासवर्ड मेल नहीं खाते',
+    });
     expect(
       errorsOf(
         changePasswordSchemaIn(t).safeParse({ currentPassword: '', password: 'secret1', confirmPassword: 'secret1' }),

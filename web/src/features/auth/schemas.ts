@@ -9,7 +9,11 @@ export const NAME_MIN = 2;
  * The forms' rules, their messages in the page's language: each form builds its schema from the
  * page's `useT()` (`loginSchemaIn(t)`), so a Hindi page says its errors in Hindi.
  */
-const emailIn = (t: Translate) => z.string().trim().email({ error: t('auth.invalidEmail') });
+const emailIn = (t: Translate) =>
+  z
+    .string()
+    .trim()
+    .email({ error: t('auth.invalidEmail') });
 const passwordIn = (t: Translate) =>
   z
     .string()
@@ -39,8 +43,14 @@ export const registerSchemaIn = (t: Translate) =>
   withMatchingPasswords(
     t,
     z.object({
-      firstName: z.string().trim().min(NAME_MIN, { error: t('auth.firstNameMin', { min: NAME_MIN }) }),
-      lastName: z.string().trim().min(NAME_MIN, { error: t('auth.lastNameMin', { min: NAME_MIN }) }),
+      firstName: z
+        .string()
+        .trim()
+        .min(NAME_MIN, { error: t('auth.firstNameMin', { min: NAME_MIN }) }),
+      lastName: z
+        .string()
+        .trim()
+        .min(NAME_MIN, { error: t('auth.lastNameMin', { min: NAME_MIN }) }),
       email: emailIn(t),
       password: passwordIn(t),
       confirmPassword: z.string(),

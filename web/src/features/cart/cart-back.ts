@@ -118,7 +118,9 @@ export function restoreIntoCart(
 /** What the shopper is told after: how much came back, and each line that did not (fully). */
 export function restoredMessage(restored: Restored, t: Translate = englishT): { title: string; description: string } {
   const count = restored.added.reduce((sum, line) => sum + line.quantity, 0);
-  const missing = restored.notAdded.map((line) => t('cartBack.line', { name: line.name, reason: line.reason })).join(' ');
+  const missing = restored.notAdded
+    .map((line) => t('cartBack.line', { name: line.name, reason: line.reason }))
+    .join(' ');
   if (count === 0) {
     return { title: t('cartBack.nothing'), description: missing };
   }

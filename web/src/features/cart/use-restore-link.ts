@@ -44,7 +44,8 @@ export function useRestoreLink(): void {
         const restored = restoreIntoCart(mine, lines, products, Number.POSITIVE_INFINITY, t);
         replace.current(restored.items);
         const message = restoredMessage(restored, t);
-        if (restored.notAdded.length === 0) toast.success(t('cartBack.restored'), { description: t('cartBack.todaysPrices') });
+        if (restored.notAdded.length === 0)
+          toast.success(t('cartBack.restored'), { description: t('cartBack.todaysPrices') });
         else toast(message.title, { description: message.description });
       } catch {
         toast.error(t('cartBack.restoreFailed'), { description: t('cartBack.checkConnection') });

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, FormField, Input } from '@/components/ui';

@@ -96,7 +96,11 @@ describe('the payment page', () => {
   it('on a Hindi page, says in Hindi that a paid order has nothing more to pay, and a cancelled one why', async () => {
     fakeApi({ [`GET /orders/${ORDER_ID}`]: () => [200, order({ status: 1 })] });
     const hindi = await hindiPage();
-    const { unmount } = renderPage(<PaymentPage />, { path: `/payment?orderId=${ORDER_ID}`, route: '/payment', i18n: hindi });
+    const { unmount } = renderPage(<PaymentPage />, {
+      path: `/payment?orderId=${ORDER_ID}`,
+      route: '/payment',
+      i18n: hindi,
+    });
     expect(await screen.findByRole('heading', { name: 'इस ऑर्डर का भुगतान हो चुका है' })).toBeVisible();
     await expectVisibleText(`ऑर्डर #${ORDER_ID} के लिए अब कुछ भी चुकाना बाकी नहीं है।`);
     unmount();
