@@ -1,8 +1,10 @@
+import type { I18n } from '@lingui/core';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders, createQueryClient } from '@/app/providers';
+import { createI18n, loadAllWords, messagesOf } from '@/lib/i18n';
 
 /** One fake API answer: a status and a JSON body. */
 export type Answer = [status: number, body: unknown];
@@ -45,13 +47,26 @@ function Landed() {
   );
 }
 
-/** Renders a page at `path` inside the app's providers, with every other route showing where it landed. */
-export function renderPage(page: ReactElement, options: { path: string; route?: string; state?: unknown }) {
+/** A Hindi page's translator, with every part of the catalogue (as the router would fetch them). */
+export async function hindiPage(): Promise<I18n> {
+  const i18n = createI18n('hi', await messagesOf('hi'));
+  await loadAllWords(i18n);
+  return i18n;
+}
+
+/**
+ * Renders a page at `path` inside the app's providers, with every other route showing where it landed;
+ * in English, or in the language of `i18n` (see `hindiPage`).
+ */
+export function renderPage(
+  page: ReactElement,
+  options: { path: string; route?: string; state?: unknown; i18n?: I18n },
+) {
   const [pathname = '/', search = ''] = options.path.split(/(?=\?)/);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
   return render(
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} i18n={options.i18n}>
       <MemoryRouter initialEntries={[{ pathname, search, state: options.state }]}>
         <Routes>
           <Route path={options.route ?? pathname} element={page} />

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { AUTH_TOKEN_CHANGE_EVENT, clearAuthToken, getAuthToken, setAuthToken } from '@/lib/auth-token';
+import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import * as api from './api';
 
@@ -30,6 +31,8 @@ export const MISSING_TOKEN = 'Authentication failed: Token is missing in the res
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  // What the shopper is told, in the page's language.
+  const t = useT();
   /** Another shopper's account must never be read from the cache. */
   const forgetAccount = useCallback(
     () => queryClient.removeQueries({ queryKey: api.accountInfoQuery.queryKey }),
@@ -70,11 +73,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const signIn = async (email: string, password: string, rememberMe: boolean) => {
       const result = await api.authorize(email, password, rememberMe);
       if (!result.ok) {
-        throw new Error(
-          result.status === null
-            ? 'No response from server. Please try again later.'
-            : (result.error ?? 'Failed to login. Please check your credentials.'),
-        );
+        throw new Error(result.status === null ? t('auth.noResponse') : (result.error ?? t('auth.loginFailed')));
       }
       const token = result.data?.token;
       if (typeof token !== 'string' || !token) throw new Error(MISSING_TOKEN);
@@ -89,19 +88,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         try {
           await signIn(email, password, rememberMe);
         } catch (error) {
-          toast.error('Error', { description: (error as Error).message });
+          toast.error(t('common.error'), { description: (error as Error).message });
           throw error;
         }
-        toast.success('Success!', { description: 'Logged in successfully.' });
+        toast.success(t('auth.success'), { description: t('auth.loggedIn') });
       },
       async signInWithCode(phone, code, rememberMe = false) {
         const result = await api.verifySignInCode(phone, code, rememberMe);
         if (!result.ok) {
-          throw new Error(
-            result.status === null
-              ? 'No response from server. Please try again later.'
-              : (result.error ?? 'That code did not work. Please try again.'),
-          );
+          throw new Error(result.status === null ? t('auth.noResponse') : (result.error ?? t('auth.codeFailed')));
         }
         const token = result.data?.token;
         if (typeof token !== 'string' || !token) throw new Error(MISSING_TOKEN);
@@ -109,15 +104,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setAuthToken(token, rememberMe);
         // A mobile-number account may have no email: the number stands for it until the account is read.
         setUser({ email: '' });
-        toast.success('Success!', { description: 'Logged in successfully.' });
+        toast.success(t('auth.success'), { description: t('auth.loggedIn') });
       },
       async register(input) {
         const result = await api.register(input);
         if (!result.ok) {
-          toast.error('Registration Error', { description: result.error ?? 'Failed to register. Please try again.' });
-          throw new Error(result.error ?? 'Failed to register. Please try again.');
+          const reason = result.error ?? t('auth.registerFailed');
+          toast.error(t('auth.registerError'), { description: reason });
+          throw new Error(reason);
         }
-        toast.success('Success!', { description: 'Account created successfully. You can now log in.' });
+        toast.success(t('auth.success'), { description: t('auth.registered') });
         // Signed in at once with the same credentials, for this browser session only (nothing asked to remember).
         try {
           await signIn(input.email, input.password, false);
@@ -133,10 +129,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUser(null);
         // A token the server no longer knows (401) is logged out all the same.
         if (!result.ok && result.status !== 401) {
-          toast.error('Error', { description: 'Failed to log out properly.' });
+          toast.error(t('common.error'), { description: t('auth.logoutFailed') });
           return;
         }
-        toast('Logged out', { description: 'You have been logged out successfully.' });
+        toast(t('auth.loggedOut'), { description: t('auth.loggedOutText') });
       },
       forget() {
         clearAuthToken();
@@ -144,7 +140,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUser(null);
       },
     };
-  }, [user, loading, forgetAccount]);
+  }, [user, loading, forgetAccount, t]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,13 +1,27 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { BASIC_EMAIL_PATTERN, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from './schemas';
+import { createI18n, englishT, messagesOf, type Translate } from '@/lib/i18n';
+import {
+  BASIC_EMAIL_PATTERN,
+  changePasswordSchemaIn,
+  forgotPasswordSchemaIn,
+  loginSchemaIn,
+  registerSchemaIn,
+  resetPasswordSchemaIn,
+} from './schemas';
 
-const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+// The forms as an English page builds them.
+const loginSchema = loginSchemaIn(englishT);
+const registerSchema = registerSchemaIn(englishT);
+const forgotPasswordSchema = forgotPasswordSchemaIn(englishT);
+const resetPasswordSchema = resetPasswordSchemaIn(englishT);
+
+const errorsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 
 describe('login form rules', () => {
   it('names a bad email and a short password', () => {
-    expect(messagesOf(loginSchema.safeParse({ email: 'asha', password: '123' }))).toEqual({
+    expect(errorsOf(loginSchema.safeParse({ email: 'asha', password: '123' }))).toEqual({
       email: 'Invalid email address',
       password: 'Password must be at least 6 characters',
     });
@@ -35,7 +49,7 @@ describe('registration form rules', () => {
     [{ password: 'short', confirmPassword: 'short' }, 'password', 'Password must be at least 6 characters'],
     [{ confirmPassword: 'secret2' }, 'confirmPassword', 'Passwords do not match'],
   ])('%j → %s: %s', (change, field, message) => {
-    expect(messagesOf(registerSchema.safeParse({ ...good, ...change }))[field]).toBe(message);
+    expect(errorsOf(registerSchema.safeParse({ ...good, ...change }))[field]).toBe(message);
   });
   it.each([
     ['a@b.c', true],
@@ -49,7 +63,7 @@ describe('registration form rules', () => {
 
 describe('password reset form rules', () => {
   it('asks for the email as sign-in does', () => {
-    expect(messagesOf(forgotPasswordSchema.safeParse({ email: '' }))).toEqual({ email: 'Invalid email address' });
+    expect(errorsOf(forgotPasswordSchema.safeParse({ email: '' }))).toEqual({ email: 'Invalid email address' });
     expect(forgotPasswordSchema.safeParse({ email: ' asha@example.in ' }).success).toBe(true);
   });
   it.each([
@@ -61,6 +75,56 @@ describe('password reset form rules', () => {
       { password: 'Password must be at most 128 characters' },
     ],
   ])('new password %j → %j, as at registration', (values, messages) => {
-    expect(messagesOf(resetPasswordSchema.safeParse(values))).toEqual(messages);
+    expect(errorsOf(resetPasswordSchema.safeParse(values))).toEqual(messages);
+  });
+});
+
+describe('the forms on a Hindi page', () => {
+  const hindi = async (): Promise<Translate> => {
+    const i18n = createI18n('hi', await messagesOf('hi'));
+    return (key, values) => i18n._(key, values);
+  };
+
+  it('say every rule in Hindi', async () => {
+    const t = await hindi();
+    expect(errorsOf(loginSchemaIn(t).safeParse({ email: 'asha', password: '123' }))).toEqual({
+      email: 'ईमेल पता सही नहीं है',
+      password: 'पासवर्ड कम से कम 6 अक्षरों का होना चाहिए',
+    });
+    expect(
+      errorsOf(
+        registerSchemaIn(t).safeParse({
+          firstName: 'A',
+          lastName: 'B',
+          email: 'asha@example.in',
+          password: 'p'.repeat(129),
+          confirmPassword: 'p'.repeat(129),
+        }),
+      ),
+    ).toEqual({
+      firstName: 'पहला नाम कम से कम 2 अक्षरों का होना चाहिए',
+      lastName: 'उपनाम कम से कम 2 अक्षरों का होना चाहिए',
+      password: 'पासवर्ड ज़्यादा से ज़्यादा 128 अक्षरों का हो सकता है',
+    });
+    expect(errorsOf(resetPasswordSchemaIn(t).safeParse({ password: 'secret1', confirmPassword: 'secret2' }))).toEqual({
+      confirmPassword: 'दोनों पासवर्ड मेल नहीं खाते',
+    });
+    expect(
+      errorsOf(
+        changePasswordSchemaIn(t).safeParse({ currentPassword: '', password: 'secret1', confirmPassword: 'secret1' }),
+      ),
+    ).toEqual({ currentPassword: 'मौजूदा पासवर्ड डालना ज़रूरी है।' });
+  });
+
+  it('the same rules on an English page say the English of before', () => {
+    expect(
+      errorsOf(
+        changePasswordSchemaIn(englishT).safeParse({
+          currentPassword: '',
+          password: 'secret1',
+          confirmPassword: 'secret1',
+        }),
+      ),
+    ).toEqual({ currentPassword: 'Current password is required.' });
   });
 });

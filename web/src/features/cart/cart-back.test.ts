@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createI18n, englishI18nNow, loadAllWords, messagesOf, type Translate } from '@/lib/i18n';
 import { type ProductForCart, restoredMessage, restoreIntoCart } from './cart-back';
 import type { CartItem } from './cart-rules';
 
@@ -11,6 +12,9 @@ const products = new Map<string, ProductForCart | 'gone'>([
   ['old', 'gone'],
   ['sold-out', { name: 'Dock', price: 9999, image: '/dock.svg', stock: 0 }],
 ]);
+
+// Its words are in the checkout's part of the catalogue, which a page fetches with itself.
+beforeAll(() => loadAllWords(englishI18nNow()));
 
 const inCart = (overrides: Partial<CartItem>): CartItem => ({
   id: 'hub',
@@ -132,6 +136,34 @@ describe('restoredMessage', () => {
     expect(restoredMessage({ items: [], added: [], notAdded: [{ name: 'Dock', reason: 'out of stock' }] })).toEqual({
       title: 'Nothing could be added to your cart',
       description: 'Dock: out of stock.',
+    });
+  });
+});
+
+describe('on a Hindi page', () => {
+  it('says what came back and what did not in Hindi', async () => {
+    const i18n = createI18n('hi', await messagesOf('hi'));
+    const t: Translate = (key, values) => i18n._(key, values);
+    const restored = restoreIntoCart(
+      [inCart({ quantity: 4 })],
+      [
+        { productId: 'hub', name: 'Hub', quantity: 3 },
+        { productId: 'sold-out', name: 'Dock', quantity: 1 },
+      ],
+      products,
+      5,
+      t,
+    );
+    expect(restored.notAdded).toEqual([
+      {
+        name: 'USB-C Hub',
+        reason: '3 में से 1 यूनिट डाले गए: एक ऑर्डर में एक प्रोडक्ट के ज़्यादा से ज़्यादा 5 यूनिट ही मिल सकते हैं',
+      },
+      { name: 'Dock', reason: 'स्टॉक में नहीं है' },
+    ]);
+    expect(restoredMessage(restored, t)).toEqual({
+      title: '1 आइटम आपके कार्ट में वापस आ गया',
+      description: `आज की कीमतों पर। पूरे नहीं डाले जा सके: USB-C Hub: ${restored.notAdded[0]?.reason}। Dock: स्टॉक में नहीं है।`,
     });
   });
 });

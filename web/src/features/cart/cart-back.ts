@@ -1,3 +1,4 @@
+import { englishT, type Translate } from '@/lib/i18n';
 import { type CartItem, lineKey, unitsOf } from './cart-rules';
 
 /** One line of an earlier order to put back in the cart. */
@@ -39,38 +40,39 @@ export interface Restored {
   notAdded: NotRestored[];
 }
 
-const units = (count: number) => (count === 1 ? '1 unit' : `${count} units`);
-
 /**
  * Merges an order's lines into the cart at today's prices: a line of the same product, size and
  * colour grows, the rest are added; each product stays within its stock and the store's cap on one
  * product per order (counted over all its lines, the cart's own included). What does not fit is
- * said, line by line, so the shopper knows what is missing and why.
+ * said, line by line, so the shopper knows what is missing and why, in the page's language (`t`; its
+ * words are in the checkout's part of the catalogue).
  */
 export function restoreIntoCart(
   cart: CartItem[],
   lines: LineToRestore[],
   products: ProductsNow,
   cap = Number.POSITIVE_INFINITY,
+  t: Translate = englishT,
 ): Restored {
+  const units = (count: number) => t('cartBack.units', { count });
   let items = cart;
   const added: Restored['added'] = [];
   const notAdded: NotRestored[] = [];
   for (const line of lines) {
     const sold = products.get(line.productId);
     if (!sold || sold === 'gone') {
-      notAdded.push({ name: line.name, reason: 'no longer sold' });
+      notAdded.push({ name: line.name, reason: t('cartBack.noLongerSold') });
       continue;
     }
     // A variant is sold at its own price from its own stock; one no longer offered is not sold.
     const variant = line.variantSku ? sold.variants?.get(line.variantSku) : undefined;
     if (line.variantSku && !variant) {
-      notAdded.push({ name: sold.name, reason: 'no longer sold' });
+      notAdded.push({ name: sold.name, reason: t('cartBack.noLongerSold') });
       continue;
     }
     const product = variant ? { ...sold, ...variant } : sold;
     if (product.stock <= 0) {
-      notAdded.push({ name: product.name, reason: 'out of stock' });
+      notAdded.push({ name: product.name, reason: t('cartBack.outOfStock') });
       continue;
     }
     const most = Math.min(product.stock, cap);
@@ -78,14 +80,16 @@ export function restoreIntoCart(
     const quantity = Math.min(line.quantity, room);
     if (quantity < line.quantity) {
       const limit =
-        cap < product.stock ? `at most ${cap} of one product per order` : `only ${units(product.stock)} in stock`;
+        cap < product.stock
+          ? t('cartBack.capLimit', { cap })
+          : t('cartBack.stockLimit', { units: units(product.stock) });
       const already = unitsOf(items, line.productId);
       notAdded.push({
         name: product.name,
         reason:
           quantity === 0
-            ? `your cart already holds ${units(already)}, and the shop allows ${limit}`
-            : `${units(quantity)} of ${line.quantity} added: ${limit}`,
+            ? t('cartBack.alreadyHolds', { units: units(already), limit })
+            : t('cartBack.partly', { added: units(quantity), wanted: line.quantity, limit }),
       });
     }
     if (quantity === 0) continue;
@@ -112,15 +116,16 @@ export function restoreIntoCart(
 }
 
 /** What the shopper is told after: how much came back, and each line that did not (fully). */
-export function restoredMessage(restored: Restored): { title: string; description: string } {
+export function restoredMessage(restored: Restored, t: Translate = englishT): { title: string; description: string } {
   const count = restored.added.reduce((sum, line) => sum + line.quantity, 0);
-  const missing = restored.notAdded.map((line) => `${line.name}: ${line.reason}.`).join(' ');
+  const missing = restored.notAdded
+    .map((line) => t('cartBack.line', { name: line.name, reason: line.reason }))
+    .join(' ');
   if (count === 0) {
-    return { title: 'Nothing could be added to your cart', description: missing };
+    return { title: t('cartBack.nothing'), description: missing };
   }
-  const title = count === 1 ? '1 item is back in your cart' : `${count} items are back in your cart`;
   return {
-    title,
-    description: missing ? `At today's prices. Not added in full: ${missing}` : "At today's prices.",
+    title: t('cartBack.back', { count }),
+    description: missing ? t('cartBack.notInFull', { missing }) : t('cartBack.todaysPrices'),
   };
 }

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
+import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import * as rules from './cart-rules';
 import { CART_STORAGE_KEY, type CartItem, parseStoredCart } from './cart-rules';
@@ -60,6 +61,7 @@ function save(next: CartItem[]) {
 export function CartProvider({ children }: { children: ReactNode }) {
   // The server knows no cart: the page it renders shows an empty one, filled in as the browser takes over.
   const items = useSyncExternalStore(subscribe, readStoredCart, () => NO_ITEMS);
+  const t = useT();
 
   const value = useMemo<CartState>(
     () => ({
@@ -69,28 +71,28 @@ export function CartProvider({ children }: { children: ReactNode }) {
       addItem(item) {
         const result = rules.addItem(items, { ...item, quantity: Math.max(1, item.quantity ?? 1) });
         save(result.items);
-        if (result.change === 'added') toast.success('Added to cart', { description: item.name });
-        else toast.success('Cart updated', { description: item.name });
+        if (result.change === 'added') toast.success(t('cartToast.added'), { description: item.name });
+        else toast.success(t('cartToast.updated'), { description: item.name });
       },
       removeItem(id, selectedSize, selectedColor) {
         save(rules.removeItem(items, id, selectedSize, selectedColor));
-        toast('Removed from cart');
+        toast(t('cartToast.removed'));
       },
       updateQuantity(id, quantity, selectedSize, selectedColor) {
         const next = rules.updateQuantity(items, id, quantity, selectedSize, selectedColor);
         if (next === items) return;
         save(next);
-        toast('Cart updated');
+        toast(t('cartToast.updated'));
       },
       clearCart(options) {
         save([]);
-        if (!options?.silent) toast('Cart cleared', { description: 'All items have been removed from your cart.' });
+        if (!options?.silent) toast(t('cartToast.cleared'), { description: t('cartToast.clearedText') });
       },
       replaceItems(next) {
         save(next);
       },
     }),
-    [items],
+    [items, t],
   );
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

@@ -1,4 +1,5 @@
 import { useStoreInfo } from '@/features/store-info/store-info';
+import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { productsForCart } from './api';
 import { type LineToRestore, type Restored, restoredMessage, restoreIntoCart } from './cart-back';
@@ -11,18 +12,19 @@ import { useCart } from './cart-context';
  */
 export function useCartBack() {
   const cart = useCart();
+  const t = useT();
   const cap = useStoreInfo().storeInfo?.maxLineQuantity ?? Number.POSITIVE_INFINITY;
   return async (lines: LineToRestore[]): Promise<Restored | undefined> => {
     let products: Awaited<ReturnType<typeof productsForCart>>;
     try {
       products = await productsForCart(lines.map((line) => line.productId));
     } catch {
-      toast.error('Your cart could not be filled', { description: 'Please check your connection and try again.' });
+      toast.error(t('cartBack.failed'), { description: t('cartBack.checkConnection') });
       return undefined;
     }
-    const restored = restoreIntoCart(cart.items, lines, products, cap);
+    const restored = restoreIntoCart(cart.items, lines, products, cap, t);
     if (restored.added.length > 0) cart.replaceItems(restored.items);
-    const message = restoredMessage(restored);
+    const message = restoredMessage(restored, t);
     if (restored.added.length > 0) toast.success(message.title, { description: message.description });
     else toast.error(message.title, { description: message.description });
     return restored;

@@ -2,6 +2,7 @@ import type { RestoredCart } from '@netkart/contract';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { apiRequest } from '@/lib/api-client';
+import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { productsForCart } from './api';
 import { restoredMessage, restoreIntoCart } from './cart-back';
@@ -17,6 +18,7 @@ export function useRestoreLink(): void {
   const [params] = useSearchParams();
   const token = params.get('restore');
   const navigate = useNavigate();
+  const t = useT();
   const cart = useCart();
   const items = useRef(cart.items);
   items.current = cart.items;
@@ -31,25 +33,23 @@ export function useRestoreLink(): void {
       const result = await apiRequest<RestoredCart>(`/cart/restore/${encodeURIComponent(token)}`);
       navigate('/cart', { replace: true });
       if (!result.ok) {
-        toast.error('Your cart could not be brought back', {
-          description: result.error ?? 'Please check your connection and try again.',
-        });
+        toast.error(t('cartBack.restoreFailed'), { description: result.error ?? t('cartBack.checkConnection') });
         return;
       }
       const { items: mine, toAdd } = mergeWithKept(items.current, result.data.lines);
       const names = new Map(result.data.lines.map((line) => [line.productId, line.name]));
       const lines = toAdd.map((line) => ({ ...line, name: names.get(line.productId) ?? line.name }));
       try {
-        const restored = restoreIntoCart(mine, lines, await productsForCart(lines.map((line) => line.productId)));
+        const products = await productsForCart(lines.map((line) => line.productId));
+        const restored = restoreIntoCart(mine, lines, products, Number.POSITIVE_INFINITY, t);
         replace.current(restored.items);
-        const message = restoredMessage(restored);
-        if (restored.notAdded.length === 0) toast.success('Your cart is back', { description: "At today's prices." });
+        const message = restoredMessage(restored, t);
+        if (restored.notAdded.length === 0)
+          toast.success(t('cartBack.restored'), { description: t('cartBack.todaysPrices') });
         else toast(message.title, { description: message.description });
       } catch {
-        toast.error('Your cart could not be brought back', {
-          description: 'Please check your connection and try again.',
-        });
+        toast.error(t('cartBack.restoreFailed'), { description: t('cartBack.checkConnection') });
       }
     })();
-  }, [token, navigate]);
+  }, [token, navigate, t]);
 }

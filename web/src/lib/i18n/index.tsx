@@ -100,7 +100,8 @@ export type Translate = (key: MessageKey, values?: MessageValues) => string;
 let englishI18n: I18n | undefined;
 /** English, ready at once (pages rendered without a chosen language, and tests). */
 export function englishI18nNow(): I18n {
-  englishI18n ??= createI18n(DEFAULT_LOCALE, compiled(english));
+  // Its own translator, never the page's (createI18n's in the browser), which takes the parts its pages fetch.
+  englishI18n ??= setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: compiled(english) } });
   return englishI18n;
 }
 

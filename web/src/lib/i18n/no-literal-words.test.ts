@@ -19,7 +19,6 @@ const NOT_YET_CONVERTED: string[] = [
   'features/account/components/SavedAddressesSection.tsx',
   'features/account/components/SessionsSection.tsx',
   'features/account/components/WhatsAppSection.tsx',
-  'features/payment/pages/PaymentPage.tsx',
 ];
 
 const src = path.resolve(import.meta.dirname, '../..');

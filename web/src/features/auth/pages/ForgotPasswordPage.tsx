@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button, buttonClasses, FormField, Input } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
 import { useT } from '@/lib/i18n';
 import { requestPasswordReset } from '../api';
-import { type ForgotPasswordValues, forgotPasswordSchema } from '../schemas';
+import { type ForgotPasswordValues, forgotPasswordSchemaIn } from '../schemas';
 
 /** Asks the shop to email a link for setting a new password. */
 export default function ForgotPasswordPage() {
@@ -14,12 +14,13 @@ export default function ForgotPasswordPage() {
   usePageMeta(t('forgot.title'));
   const [sent, setSent] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const schema = useMemo(() => forgotPasswordSchemaIn(t), [t]);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ForgotPasswordValues>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver: zodResolver(schema),
     defaultValues: { email: '' },
   });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderPage } from '@/test/render-page';
+import { fakeApi, hindiPage, renderPage } from '@/test/render-page';
 import { expectVisibleText } from '@/test/visible';
 import LoginPage from './LoginPage';
 
@@ -21,6 +21,30 @@ describe('the sign-in form', () => {
     await expectVisibleText('Invalid email address');
     expect(screen.getByText('Password must be at least 6 characters')).toBeVisible();
     expect(calls.filter((call) => call.route === 'POST /users/authorize')).toEqual([]);
+  });
+
+  it('on a Hindi page, says the messages and the signed-in toast in Hindi', async () => {
+    const calls = fakeApi({
+      'POST /users/authorize': () => [200, { token: 'token-123' }],
+      'GET /accountInfo': () => [200, { email: 'asha@example.in', firstName: 'Asha', lastName: 'Rao' }],
+    });
+    renderPage(<LoginPage />, { path: '/login', i18n: await hindiPage() });
+    await userEvent.type(screen.getByLabelText('ईमेल'), 'asha@');
+    await userEvent.type(screen.getByLabelText('पासवर्ड'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'साइन इन करें' }));
+
+    await expectVisibleText('ईमेल पता सही नहीं है');
+    expect(screen.getByText('पासवर्ड कम से कम 6 अक्षरों का होना चाहिए')).toBeVisible();
+    expect(screen.queryByText('Invalid email address')).toBeNull();
+    expect(calls.filter((call) => call.route === 'POST /users/authorize')).toEqual([]);
+
+    await userEvent.clear(screen.getByLabelText('ईमेल'));
+    await userEvent.type(screen.getByLabelText('ईमेल'), 'asha@example.in');
+    await userEvent.type(screen.getByLabelText('पासवर्ड'), '456789');
+    await userEvent.click(screen.getByRole('button', { name: 'साइन इन करें' }));
+    await expectVisibleText('Landed on /');
+    await waitFor(() => expect(screen.getByText('आप लॉग इन हो गए हैं।')).toBeVisible());
+    expect(screen.getByText('हो गया!')).toBeVisible();
   });
 
   it("tells the shopper the server's reason when sign-in fails", async () => {

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, Checkbox, FormField, Input } from '@/components/ui';
@@ -8,7 +9,7 @@ import { requestSignInCode } from '../api';
 import { useAuth } from '../auth-context';
 import { PhoneCodeForm } from '../components/PhoneCodeForm';
 import { originOf } from '../RequireAuth';
-import { type LoginValues, loginSchema } from '../schemas';
+import { type LoginValues, loginSchemaIn } from '../schemas';
 
 export default function LoginPage() {
   const t = useT();
@@ -16,12 +17,13 @@ export default function LoginPage() {
   const { login, signInWithCode } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
+  const schema = useMemo(() => loginSchemaIn(t), [t]);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginValues>({
-    resolver: zodResolver(loginSchema),
+    resolver: zodResolver(schema),
     defaultValues: { email: '', password: '', rememberMe: false },
   });
 

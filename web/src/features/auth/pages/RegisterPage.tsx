@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, FormField, Input } from '@/components/ui';
@@ -7,7 +8,7 @@ import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { useAuth } from '../auth-context';
 import { originOf } from '../RequireAuth';
-import { BASIC_EMAIL_PATTERN, type RegisterValues, registerSchema } from '../schemas';
+import { BASIC_EMAIL_PATTERN, type RegisterValues, registerSchemaIn } from '../schemas';
 
 export default function RegisterPage() {
   const t = useT();
@@ -15,12 +16,13 @@ export default function RegisterPage() {
   const { register: createAccount } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
+  const schema = useMemo(() => registerSchemaIn(t), [t]);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<RegisterValues>({
-    resolver: zodResolver(registerSchema),
+    resolver: zodResolver(schema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses, FormField, Input } from '@/components/ui';
@@ -8,7 +8,7 @@ import { clearAuthToken } from '@/lib/auth-token';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { confirmPasswordReset } from '../api';
-import { type ResetPasswordValues, resetPasswordSchema } from '../schemas';
+import { type ResetPasswordValues, resetPasswordSchemaIn } from '../schemas';
 
 function AskAgain() {
   const t = useT();
@@ -27,12 +27,13 @@ export default function ResetPasswordPage() {
   const token = params.get('token')?.trim() ?? '';
   const navigate = useNavigate();
   const [problem, setProblem] = useState<{ message: string; linkRefused: boolean } | null>(null);
+  const schema = useMemo(() => resetPasswordSchemaIn(t), [t]);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: zodResolver(schema),
     defaultValues: { password: '', confirmPassword: '' },
   });
 

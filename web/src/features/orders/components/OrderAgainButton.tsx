@@ -22,8 +22,8 @@ export function OrderAgainButton({ order, onDone }: { order: Order; onDone?: (do
     const restored = await cartBack(linesOf(order));
     setPending(false);
     if (!restored) return;
-    const message = restoredMessage(restored);
-    onDone?.({ message: `${message.title}. ${message.description}`.trim(), cartBack: restored.added.length > 0 });
+    const message = restoredMessage(restored, t);
+    onDone?.({ message: t('cartBack.told', message).trim(), cartBack: restored.added.length > 0 });
   };
   return (
     <Button variant="primary" onClick={again} disabled={pending}>

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anOrder, anOrderLine, SAMPLE_ADDRESS } from '@/test/orders';
-import { type Answer, type ApiCall, fakeApi, renderPage } from '@/test/render-page';
+import { type Answer, type ApiCall, fakeApi, hindiPage, renderPage } from '@/test/render-page';
 import { expectVisibleText } from '@/test/visible';
 import PaymentPage from './PaymentPage';
 
@@ -84,6 +84,33 @@ describe('the payment page', () => {
     fakeApi({});
     renderPage(<PaymentPage />, { path: '/payment' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Order ID is missing. Please return to checkout.');
+  });
+
+  it('on a Hindi page, says in Hindi that there is no order to pay', async () => {
+    fakeApi({});
+    renderPage(<PaymentPage />, { path: '/payment', i18n: await hindiPage() });
+    expect(await screen.findByRole('alert')).toHaveTextContent('ऑर्डर आईडी नहीं मिली। कृपया चेकआउट पर वापस जाएँ।');
+    expect(screen.getByRole('link', { name: 'चेकआउट पर वापस' })).toBeVisible();
+  });
+
+  it('on a Hindi page, says in Hindi that a paid order has nothing more to pay, and a cancelled one why', async () => {
+    fakeApi({ [`GET /orders/${ORDER_ID}`]: () => [200, order({ status: 1 })] });
+    const hindi = await hindiPage();
+    const { unmount } = renderPage(<PaymentPage />, {
+      path: `/payment?orderId=${ORDER_ID}`,
+      route: '/payment',
+      i18n: hindi,
+    });
+    expect(await screen.findByRole('heading', { name: 'इस ऑर्डर का भुगतान हो चुका है' })).toBeVisible();
+    await expectVisibleText(`ऑर्डर #${ORDER_ID} के लिए अब कुछ भी चुकाना बाकी नहीं है।`);
+    unmount();
+
+    fakeApi({
+      [`GET /orders/${ORDER_ID}`]: () => [200, order({ status: 4, cancelReason: 'Payment not received' })],
+    });
+    renderPage(<PaymentPage />, { path: `/payment?orderId=${ORDER_ID}`, route: '/payment', i18n: hindi });
+    expect(await screen.findByRole('heading', { name: 'यह ऑर्डर रद्द हो गया' })).toBeVisible();
+    await expectVisibleText(`ऑर्डर #${ORDER_ID} का भुगतान अब नहीं किया जा सकता। कारण: Payment not received`);
   });
 
   it('says so when the payment form cannot be loaded', async () => {

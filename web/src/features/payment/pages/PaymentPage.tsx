@@ -1,4 +1,4 @@
-import { PAYMENT_NOT_SET_UP, PaymentReturn } from '@netkart/contract';
+import { PaymentReturn } from '@netkart/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -10,19 +10,18 @@ import { OrderAgainButton } from '@/features/orders/components/OrderAgainButton'
 import { OrderSummary } from '@/features/orders/components/OrderSummary';
 import { isCancelled, isPaid } from '@/features/orders/order-status';
 import { usePageMeta } from '@/features/store-info/page-meta';
+import { useT } from '@/lib/i18n';
 import { fetchPaymentFields } from '../api';
 import { PaymentForm } from '../components/PaymentForm';
 import { PaymentError, PaymentFailed, PaymentLoading, PaymentNotice } from '../components/PaymentStates';
 import { type KnownDetails, NO_PROVIDER } from '../payment-fields';
 
-const MISSING_ORDER = 'Order ID is missing. Please return to checkout.';
-const LOAD_FAILED = 'Failed to load payment form. Please try again later.';
-
 /** A gateway's reason as a sentence: with its full stop. */
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 export default function PaymentPage() {
-  usePageMeta('Payment');
+  const t = useT();
+  usePageMeta(t('payment.title'));
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const orderId = searchParams.get('orderId') || (location.state as { orderId?: string } | null)?.orderId || '';
@@ -40,7 +39,7 @@ export default function PaymentPage() {
   // Said once the shopper cancels here (the items back in the cart) or orders a cancelled one again.
   const [undone, setUndone] = useState<{ message: string; cartBack: boolean } | null>(null);
 
-  if (!orderId) return <PaymentError message={MISSING_ORDER} />;
+  if (!orderId) return <PaymentError message={t('payment.missingOrder')} />;
   // The order is read first: a paid or cancelled order never shows a form.
   if (order.isPending) return <PaymentLoading />;
   if (order.isError) return <PaymentError message={order.error.message} />;
@@ -49,28 +48,27 @@ export default function PaymentPage() {
 
   if (outcome === 'refund') {
     return (
-      <PaymentNotice title="Your payment will be refunded" summary={summary}>
-        We received your payment, but this order could not take it{reason ? `: ${sentence(reason)}` : '.'} The shop will
-        refund the full amount to you.
+      <PaymentNotice title={t('payment.refundTitle')} summary={summary}>
+        {reason ? t('payment.refundBecause', { reason: sentence(reason) }) : t('payment.refund')}
       </PaymentNotice>
     );
   }
   if (isPaid(paidFor.status)) {
     return (
-      <PaymentNotice title="This order is already paid" tone="success" summary={summary}>
-        There is nothing more to pay for order #{paidFor.id}.
+      <PaymentNotice title={t('payment.paidTitle')} tone="success" summary={summary}>
+        {t('payment.nothingToPay', { id: paidFor.id })}
       </PaymentNotice>
     );
   }
   if (isCancelled(paidFor.status)) {
     return (
       <PaymentNotice
-        title="This order was cancelled"
+        title={t('success.cancelledTitle')}
         summary={summary}
         actions={
           undone?.cartBack ? (
             <Link to="/cart" className={buttonClasses('primary', 'md')}>
-              View cart
+              {t('orders.viewCart')}
             </Link>
           ) : (
             <OrderAgainButton order={paidFor} onDone={setUndone} />
@@ -79,16 +77,18 @@ export default function PaymentPage() {
       >
         {undone
           ? undone.message
-          : `Order #${paidFor.id} can no longer be paid.${paidFor.cancelReason ? ` Reason: ${paidFor.cancelReason}` : ''}`}
+          : paidFor.cancelReason
+            ? t('payment.cancelledBecause', { id: paidFor.id, reason: paidFor.cancelReason })
+            : t('payment.cancelled', { id: paidFor.id })}
       </PaymentNotice>
     );
   }
   if (fields.isPending || account.isPending) return <PaymentLoading />;
-  if (fields.isError) return <PaymentError message={LOAD_FAILED} />;
+  if (fields.isError) return <PaymentError message={t('payment.loadFailed')} />;
   if (fields.data.provider === NO_PROVIDER) {
     return (
-      <PaymentNotice title="Payment" summary={summary}>
-        {PAYMENT_NOT_SET_UP}
+      <PaymentNotice title={t('payment.title')} summary={summary}>
+        {t('payment.notSetUp')}
       </PaymentNotice>
     );
   }
