@@ -12,13 +12,6 @@ import { literalWords } from '@/test/literal-words';
 /** Not yet converted. */
 const NOT_YET_CONVERTED: string[] = [
   'app/pages/ApiTestPage.tsx',
-  'features/account/components/AddressEditor.tsx',
-  'features/account/components/ChangePasswordSection.tsx',
-  'features/account/components/EmailSection.tsx',
-  'features/account/components/MyDataSection.tsx',
-  'features/account/components/SavedAddressesSection.tsx',
-  'features/account/components/SessionsSection.tsx',
-  'features/account/components/WhatsAppSection.tsx',
   'features/payment/pages/PaymentPage.tsx',
 ];
 
