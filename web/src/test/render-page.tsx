@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -45,13 +46,19 @@ function Landed() {
   );
 }
 
-/** Renders a page at `path` inside the app's providers, with every other route showing where it landed. */
-export function renderPage(page: ReactElement, options: { path: string; route?: string; state?: unknown }) {
+/**
+ * Renders a page at `path` inside the app's providers, with every other route showing where it landed;
+ * in English unless `i18n` is another language's translator (see `hindiI18n`).
+ */
+export function renderPage(
+  page: ReactElement,
+  options: { path: string; route?: string; state?: unknown; i18n?: I18n },
+) {
   const [pathname = '/', search = ''] = options.path.split(/(?=\?)/);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
   return render(
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} i18n={options.i18n}>
       <MemoryRouter initialEntries={[{ pathname, search, state: options.state }]}>
         <Routes>
           <Route path={options.route ?? pathname} element={page} />
@@ -60,4 +67,12 @@ export function renderPage(page: ReactElement, options: { path: string; route?: 
       </MemoryRouter>
     </AppProviders>,
   );
+}
+
+/** A Hindi page's translator with every part of the catalogue loaded, for `renderPage`'s `i18n`. */
+export async function hindiI18n(): Promise<I18n> {
+  const { createI18n, loadAllWords, messagesOf } = await import('@/lib/i18n');
+  const i18n = createI18n('hi', await messagesOf('hi'));
+  await loadAllWords(i18n);
+  return i18n;
 }

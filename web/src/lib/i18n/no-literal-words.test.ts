@@ -10,10 +10,7 @@ import { literalWords } from '@/test/literal-words';
  */
 
 /** Not yet converted. */
-const NOT_YET_CONVERTED: string[] = [
-  'app/pages/ApiTestPage.tsx',
-  'features/payment/pages/PaymentPage.tsx',
-];
+const NOT_YET_CONVERTED: string[] = ['app/pages/ApiTestPage.tsx', 'features/payment/pages/PaymentPage.tsx'];
 
 const src = path.resolve(import.meta.dirname, '../..');
 

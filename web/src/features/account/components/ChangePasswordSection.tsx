@@ -45,7 +45,11 @@ export function ChangePasswordSection() {
       </h2>
       <p className="mt-2 text-sm text-slate-600">{t('changePassword.intro')}</p>
       <form method="post" onSubmit={onSubmit} noValidate className="mt-4 grid gap-4 sm:max-w-md">
-        <FormField label={t('changePassword.current')} htmlFor="current-password" error={errors.currentPassword?.message}>
+        <FormField
+          label={t('changePassword.current')}
+          htmlFor="current-password"
+          error={errors.currentPassword?.message}
+        >
           <Input
             id="current-password"
             type="password"
@@ -56,7 +60,11 @@ export function ChangePasswordSection() {
         <FormField label={t('changePassword.new')} htmlFor="new-password" error={errors.password?.message}>
           <Input id="new-password" type="password" autoComplete="new-password" {...register('password')} />
         </FormField>
-        <FormField label={t('changePassword.confirm')} htmlFor="confirm-new-password" error={errors.confirmPassword?.message}>
+        <FormField
+          label={t('changePassword.confirm')}
+          htmlFor="confirm-new-password"
+          error={errors.confirmPassword?.message}
+        >
           <Input
             id="confirm-new-password"
             type="password"

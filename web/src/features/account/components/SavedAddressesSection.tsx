@@ -114,9 +114,7 @@ export function SavedAddressesSection() {
         <AddressEditor editing={undefined} onDone={edited} onCancel={() => setEditing(undefined)} />
       ) : addresses.isSuccess ? (
         full ? (
-          <p className="mt-4 text-sm text-slate-600">
-            {t('book.full', { max: numbers.number(MAX_SAVED_ADDRESSES) })}
-          </p>
+          <p className="mt-4 text-sm text-slate-600">{t('book.full', { max: numbers.number(MAX_SAVED_ADDRESSES) })}</p>
         ) : (
           <Button variant="outline" className="mt-4" onClick={() => setEditing('new')}>
             {t('book.add')}

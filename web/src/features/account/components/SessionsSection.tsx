@@ -66,7 +66,8 @@ export function SessionsSection() {
               <Monitor aria-hidden="true" className="h-5 w-5 text-slate-500" />
               <div className="flex-1">
                 <p className="font-medium text-slate-900">
-                  {deviceName(session, t)} {session.current ? <Badge tone="green">{t('sessions.thisDevice')}</Badge> : null}
+                  {deviceName(session, t)}{' '}
+                  {session.current ? <Badge tone="green">{t('sessions.thisDevice')}</Badge> : null}
                 </p>
                 <p className="text-sm text-slate-600">
                   {t('sessions.lastUsed', { when: dates.dateTime(session.lastUsedAt) })}
