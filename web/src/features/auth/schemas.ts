@@ -1,6 +1,6 @@
 import { PASSWORD_MAX } from '@netkart/contract';
 import { z } from 'zod';
-import { englishT, type Translate } from '@/lib/i18n';
+import type { Translate } from '@/lib/i18n';
 
 export const PASSWORD_MIN = 6;
 export const NAME_MIN = 2;
@@ -76,8 +76,6 @@ export const changePasswordSchemaIn = (t: Translate) =>
     }),
   );
 export type ChangePasswordValues = z.infer<ReturnType<typeof changePasswordSchemaIn>>;
-/** In English, for the account's section until it builds its own from the page's translator. */
-export const changePasswordSchema = changePasswordSchemaIn(englishT);
 
 /** Spec section 5: text, '@', text, '.', text. */
 export const BASIC_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -10,16 +10,7 @@ import { literalWords } from '@/test/literal-words';
  */
 
 /** Not yet converted. */
-const NOT_YET_CONVERTED: string[] = [
-  'app/pages/ApiTestPage.tsx',
-  'features/account/components/AddressEditor.tsx',
-  'features/account/components/ChangePasswordSection.tsx',
-  'features/account/components/EmailSection.tsx',
-  'features/account/components/MyDataSection.tsx',
-  'features/account/components/SavedAddressesSection.tsx',
-  'features/account/components/SessionsSection.tsx',
-  'features/account/components/WhatsAppSection.tsx',
-];
+const NOT_YET_CONVERTED: string[] = ['app/pages/ApiTestPage.tsx'];
 
 const src = path.resolve(import.meta.dirname, '../..');
 

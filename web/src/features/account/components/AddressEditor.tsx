@@ -12,9 +12,8 @@ import {
   usePinFirst,
 } from '@/features/auth/address-fields';
 import { addSavedAddress, updateSavedAddress } from '@/features/auth/saved-addresses';
+import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-
-const FAILED = 'Something went wrong. Please try again.';
 
 /**
  * One address of the book, new or being changed: the checkout's fields under the server's own rules,
@@ -30,6 +29,7 @@ export function AddressEditor({
   onDone: (message: string) => Promise<void>;
   onCancel: () => void;
 }) {
+  const t = useT();
   const form = useForm<AddressForm, unknown, AddressForm>({
     defaultValues: editing
       ? Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, editing[field]]))
@@ -45,11 +45,11 @@ export function AddressEditor({
       : await addSavedAddress({ ...address, ...(isDefault ? { isDefault: true } : {}) });
     if (!result.ok) {
       if (!showFieldError(form, result.field, result.error)) {
-        toast.error('Address not saved', { description: result.error ?? FAILED });
+        toast.error(t('book.notSaved'), { description: result.error ?? t('account.failed') });
       }
       return;
     }
-    await onDone(editing ? 'Address changed' : 'Address saved');
+    await onDone(editing ? t('book.changed') : t('book.saved'));
   });
 
   const headingId = editing ? `edit-address-${editing.id}` : 'new-address';
@@ -62,7 +62,7 @@ export function AddressEditor({
       className="mt-4 space-y-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200"
     >
       <h3 id={headingId} className="font-semibold text-slate-900">
-        {editing ? 'Change address' : 'New address'}
+        {editing ? t('book.changeHeading') : t('book.newHeading')}
       </h3>
       <AddressFields form={form} idPrefix="book" pincode={pincode} />
       {editing?.isDefault ? null : (
@@ -73,16 +73,16 @@ export function AddressEditor({
             onChange={(event) => setIsDefault(event.currentTarget.checked)}
           />
           <label htmlFor="book-default" className="text-sm text-slate-700">
-            Use this address first at checkout
+            {t('book.useFirst')}
           </label>
         </div>
       )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={form.formState.isSubmitting}>
-          {editing ? 'Save changes' : 'Save address'}
+          {editing ? t('book.saveChanges') : t('book.saveAddress')}
         </Button>
         <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
+          {t('book.cancel')}
         </Button>
       </div>
     </form>

@@ -1,22 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, FormField, Input } from '@/components/ui';
-import { type ChangePasswordValues, changePasswordSchema } from '@/features/auth/schemas';
+import { type ChangePasswordValues, changePasswordSchemaIn } from '@/features/auth/schemas';
+import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { accountSessionsQuery, changeMyPassword } from '../api';
 
-const NO_RESPONSE = 'No response from server. Please try again later.';
-const FAILED = 'Could not change your password. Please try again.';
-
-const signedOutText = (ended: number) =>
-  ended === 0
-    ? 'No other device was signed in.'
-    : `${ended} other ${ended === 1 ? 'device was' : 'devices were'} signed out.`;
-
 /** A new password for the signed-in shopper: the current one first; every other device is signed out. */
 export function ChangePasswordSection() {
+  const t = useT();
+  const schema = useMemo(() => changePasswordSchemaIn(t), [t]);
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const {
@@ -25,7 +20,7 @@ export function ChangePasswordSection() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordValues>({
-    resolver: zodResolver(changePasswordSchema),
+    resolver: zodResolver(schema),
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
 
@@ -33,12 +28,12 @@ export function ChangePasswordSection() {
     setProblem(null);
     const result = await changeMyPassword(values.currentPassword, values.password);
     if (!result.ok) {
-      setProblem(result.status === null ? NO_RESPONSE : (result.error ?? FAILED));
+      setProblem(result.status === null ? t('common.noResponse') : (result.error ?? t('changePassword.failed')));
       return;
     }
     reset();
-    toast.success('Password changed', {
-      description: `${result.data.message} ${signedOutText(result.data.otherSessionsEnded)}`,
+    toast.success(t('changePassword.done'), {
+      description: `${t('changePassword.updated')} ${t('changePassword.signedOut', { ended: result.data.otherSessionsEnded })}`,
     });
     await queryClient.invalidateQueries({ queryKey: accountSessionsQuery.queryKey });
   });
@@ -46,14 +41,15 @@ export function ChangePasswordSection() {
   return (
     <section aria-labelledby="password-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <h2 id="password-heading" className="text-lg font-semibold text-slate-900">
-        Change password
+        {t('changePassword.title')}
       </h2>
-      <p className="mt-2 text-sm text-slate-600">
-        Every other device signed in to your account is signed out; this one stays signed in. We email you when it
-        changes.
-      </p>
+      <p className="mt-2 text-sm text-slate-600">{t('changePassword.intro')}</p>
       <form method="post" onSubmit={onSubmit} noValidate className="mt-4 grid gap-4 sm:max-w-md">
-        <FormField label="Current password" htmlFor="current-password" error={errors.currentPassword?.message}>
+        <FormField
+          label={t('changePassword.current')}
+          htmlFor="current-password"
+          error={errors.currentPassword?.message}
+        >
           <Input
             id="current-password"
             type="password"
@@ -61,10 +57,14 @@ export function ChangePasswordSection() {
             {...register('currentPassword')}
           />
         </FormField>
-        <FormField label="New password" htmlFor="new-password" error={errors.password?.message}>
+        <FormField label={t('changePassword.new')} htmlFor="new-password" error={errors.password?.message}>
           <Input id="new-password" type="password" autoComplete="new-password" {...register('password')} />
         </FormField>
-        <FormField label="Confirm new password" htmlFor="confirm-new-password" error={errors.confirmPassword?.message}>
+        <FormField
+          label={t('changePassword.confirm')}
+          htmlFor="confirm-new-password"
+          error={errors.confirmPassword?.message}
+        >
           <Input
             id="confirm-new-password"
             type="password"
@@ -79,7 +79,7 @@ export function ChangePasswordSection() {
         ) : null}
         <div>
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Change password'}
+            {isSubmitting ? t('common.saving') : t('changePassword.title')}
           </Button>
         </div>
       </form>

@@ -1,15 +1,15 @@
 import type { AccountInfo } from '@netkart/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Button, FormField, Input } from '@/components/ui';
+import { useT } from '@/lib/i18n';
 import { addMyEmail } from '../api';
-
-const FAILED = 'Something went wrong. Please try again.';
 
 /**
  * An account made by mobile number adds an email: a link is sent to it, and following the link
  * adds it (the answer is the same whether or not the email can be added).
  */
 export function EmailSection({ info }: { info: AccountInfo | undefined }) {
+  const t = useT();
   const id = useId();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -21,36 +21,33 @@ export function EmailSection({ info }: { info: AccountInfo | undefined }) {
     event.preventDefault();
     const typed = email.trim();
     if (!typed) {
-      setProblem('Email is required.');
+      setProblem(t('addEmail.required'));
       return;
     }
     setBusy(true);
     const result = await addMyEmail(typed);
     setBusy(false);
     if (!result.ok) {
-      setProblem(
-        result.status === null ? 'No response from server. Please try again later.' : (result.error ?? FAILED),
-      );
+      setProblem(result.status === null ? t('common.noResponse') : (result.error ?? t('account.failed')));
       return;
     }
-    setSent(result.data.message);
+    // The server's one answer (EMAIL_LINK_SENT), in the page's language.
+    setSent(t('addEmail.sent'));
   };
 
   return (
     <section aria-labelledby="add-email-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <h2 id="add-email-heading" className="text-lg font-semibold text-slate-900">
-        Add an email
+        {t('addEmail.heading')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        For receipts by email, and to sign in with a password as well as with a code to your phone.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{t('addEmail.intro')}</p>
       {sent ? (
         <p role="status" className="mt-4 text-sm text-slate-700">
           {sent}
         </p>
       ) : (
         <form method="post" onSubmit={submit} noValidate className="mt-4 max-w-sm space-y-3">
-          <FormField label="Email" htmlFor={`${id}-email`} error={problem ?? undefined}>
+          <FormField label={t('account.email')} htmlFor={`${id}-email`} error={problem ?? undefined}>
             <Input
               id={`${id}-email`}
               type="email"
@@ -64,7 +61,7 @@ export function EmailSection({ info }: { info: AccountInfo | undefined }) {
             />
           </FormField>
           <Button type="submit" disabled={busy}>
-            Send me a link
+            {t('addEmail.send')}
           </Button>
         </form>
       )}

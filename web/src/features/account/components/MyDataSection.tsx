@@ -1,18 +1,17 @@
-import { ACCOUNT_DELETED } from '@netkart/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Input, Label } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
+import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { deleteMyAccount, exportMyData, requestDeleteCode, saveAsFile } from '../api';
-
-const FAILED = 'Something went wrong. Please try again.';
 
 /**
  * The shopper's rights over their data: a copy of it, and deleting the account, proved by its
  * password, or (`byCode`: an account made by mobile number has no password) by a code sent to its phone.
  */
 export function MyDataSection({ byCode = false }: { byCode?: boolean }) {
+  const t = useT();
   const { forget } = useAuth();
   const navigate = useNavigate();
   const passwordId = useId();
@@ -21,16 +20,17 @@ export function MyDataSection({ byCode = false }: { byCode?: boolean }) {
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const [codeNote, setCodeNote] = useState<string | null>(null);
+  const [codeSent, setCodeSent] = useState(false);
 
   const sendCode = async () => {
     setProblem(null);
     const result = await requestDeleteCode();
     if (!result.ok) {
-      setProblem(result.error ?? FAILED);
+      setProblem(result.error ?? t('account.failed'));
       return;
     }
-    setCodeNote(result.data.message);
+    // The server's one answer (DELETE_CODE_SENT), in the page's language.
+    setCodeSent(true);
   };
 
   const download = async () => {
@@ -38,7 +38,7 @@ export function MyDataSection({ byCode = false }: { byCode?: boolean }) {
     const result = await exportMyData();
     setExporting(false);
     if (!result.ok) {
-      toast.error('Error', { description: result.error ?? FAILED });
+      toast.error(t('common.error'), { description: result.error ?? t('account.failed') });
       return;
     }
     saveAsFile(result.data, `my-data-${result.data.store.host}.json`);
@@ -47,36 +47,36 @@ export function MyDataSection({ byCode = false }: { byCode?: boolean }) {
   const remove = async (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
-      setProblem(byCode ? 'The code is the 6 digits we sent.' : 'Password is required.');
+      setProblem(byCode ? t('myData.codeRequired') : t('myData.passwordRequired'));
       return;
     }
     setDeleting(true);
     const result = await deleteMyAccount(byCode ? { code: password } : { password });
     setDeleting(false);
     if (!result.ok) {
-      setProblem(result.error ?? FAILED);
+      setProblem(result.error ?? t('account.failed'));
       return;
     }
     forget();
-    toast.success(ACCOUNT_DELETED);
+    toast.success(t('myData.deleted'));
     navigate('/');
   };
 
   return (
     <section aria-labelledby="my-data-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <h2 id="my-data-heading" className="text-lg font-semibold text-slate-900">
-        Your data
+        {t('myData.heading')}
       </h2>
       <p className="mt-2 text-sm text-slate-600">
-        Download a copy of what we keep about you — your account, addresses and orders — or delete your account. See our{' '}
+        {t('myData.introBefore')}
         <Link to="/privacy" className="font-medium text-brand-700 underline">
-          Privacy Policy
+          {t('myData.privacy')}
         </Link>
-        .
+        {t('myData.introAfter')}
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="outline" onClick={download} disabled={exporting}>
-          Download my data
+          {t('myData.download')}
         </Button>
         {confirming ? null : (
           <Button
@@ -86,23 +86,20 @@ export function MyDataSection({ byCode = false }: { byCode?: boolean }) {
               if (byCode) void sendCode();
             }}
           >
-            Delete my account
+            {t('myData.delete')}
           </Button>
         )}
       </div>
       {confirming ? (
         <form method="post" onSubmit={remove} className="mt-4 space-y-3 rounded-xl bg-red-50 p-4" noValidate>
-          <p className="text-sm text-red-900">
-            Deleting your account signs you out everywhere and erases your name, email, phone and addresses from your
-            account and orders. Invoices already issued keep what the tax law requires. This cannot be undone.
-          </p>
+          <p className="text-sm text-red-900">{t('myData.warning')}</p>
           <div className="space-y-1">
-            {byCode && codeNote ? (
+            {byCode && codeSent ? (
               <p role="status" className="text-sm text-red-900">
-                {codeNote}
+                {t('myData.codeSent')}
               </p>
             ) : null}
-            <Label htmlFor={passwordId}>{byCode ? 'Code sent to your mobile' : 'Password'}</Label>
+            <Label htmlFor={passwordId}>{byCode ? t('myData.code') : t('myData.password')}</Label>
             <Input
               id={passwordId}
               type={byCode ? 'text' : 'password'}
@@ -124,11 +121,11 @@ export function MyDataSection({ byCode = false }: { byCode?: boolean }) {
           </div>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="destructive" disabled={deleting}>
-              Delete my account for good
+              {t('myData.deleteForGood')}
             </Button>
             {byCode ? (
               <Button type="button" variant="outline" onClick={sendCode}>
-                Send a new code
+                {t('myData.newCode')}
               </Button>
             ) : null}
             <Button
@@ -140,7 +137,7 @@ export function MyDataSection({ byCode = false }: { byCode?: boolean }) {
                 setProblem(null);
               }}
             >
-              Keep my account
+              {t('myData.keep')}
             </Button>
           </div>
         </form>

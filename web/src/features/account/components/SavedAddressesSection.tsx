@@ -10,16 +10,17 @@ import {
   savedAddressesQuery,
 } from '@/features/auth/saved-addresses';
 import type { ApiResult } from '@/lib/api-client';
+import { useNumbers, useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { AddressEditor } from './AddressEditor';
-
-const FAILED = 'Something went wrong. Please try again.';
 
 /**
  * The shopper's address book (also saved at checkout): add, change or remove an address, or make one
  * the default the checkout starts with.
  */
 export function SavedAddressesSection() {
+  const t = useT();
+  const numbers = useNumbers();
   const queryClient = useQueryClient();
   const addresses = useQuery(savedAddressesQuery);
   const [busy, setBusy] = useState(false);
@@ -32,7 +33,7 @@ export function SavedAddressesSection() {
     setBusy(false);
     // Already removed elsewhere (404): the list is refreshed all the same.
     if (!result.ok && result.status !== 404) {
-      toast.error('Error', { description: result.error ?? FAILED });
+      toast.error(t('common.error'), { description: result.error ?? t('account.failed') });
       return;
     }
     toast.success(done);
@@ -46,22 +47,20 @@ export function SavedAddressesSection() {
   };
   const full = (addresses.data?.length ?? 0) >= MAX_SAVED_ADDRESSES;
 
-  const remove = (address: SavedAddress) => act(() => removeSavedAddress(address.id), 'Address removed');
-  const makeDefault = (address: SavedAddress) => act(() => makeDefaultAddress(address.id), 'Default address changed');
+  const remove = (address: SavedAddress) => act(() => removeSavedAddress(address.id), t('book.removed'));
+  const makeDefault = (address: SavedAddress) => act(() => makeDefaultAddress(address.id), t('book.defaultChanged'));
 
   return (
     <section aria-labelledby="addresses-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <h2 id="addresses-heading" className="text-lg font-semibold text-slate-900">
-        Saved addresses
+        {t('book.heading')}
       </h2>
       {addresses.isPending ? (
         <Skeleton className="mt-4 h-16 w-full rounded-xl" />
       ) : addresses.isError ? (
-        <p className="mt-4 text-sm text-red-700">Could not load your saved addresses. Please refresh the page.</p>
+        <p className="mt-4 text-sm text-red-700">{t('book.loadFailed')}</p>
       ) : addresses.data.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">
-          None yet. Add one here, or tick “Save this address” at checkout to keep one for your next order.
-        </p>
+        <p className="mt-2 text-sm text-slate-600">{t('book.none')}</p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100">
           {addresses.data.map((address) => (
@@ -69,7 +68,7 @@ export function SavedAddressesSection() {
               <MapPin aria-hidden="true" className="h-5 w-5 text-slate-500" />
               <div className="flex-1">
                 <p className="text-slate-900">
-                  {addressLine(address)} {address.isDefault ? <Badge tone="green">Default</Badge> : null}
+                  {addressLine(address)} {address.isDefault ? <Badge tone="green">{t('book.default')}</Badge> : null}
                 </p>
                 <p className="text-sm text-slate-600">{address.phone}</p>
               </div>
@@ -77,30 +76,30 @@ export function SavedAddressesSection() {
                 variant="outline"
                 size="sm"
                 disabled={busy}
-                aria-label={`Change ${addressLine(address)}`}
+                aria-label={t('book.changeNamed', { address: addressLine(address) })}
                 onClick={() => setEditing(address.id)}
               >
-                Change
+                {t('book.change')}
               </Button>
               {address.isDefault ? null : (
                 <Button
                   variant="outline"
                   size="sm"
                   disabled={busy}
-                  aria-label={`Make default: ${addressLine(address)}`}
+                  aria-label={t('book.makeDefaultNamed', { address: addressLine(address) })}
                   onClick={() => makeDefault(address)}
                 >
-                  Make default
+                  {t('book.makeDefault')}
                 </Button>
               )}
               <Button
                 variant="outline"
                 size="sm"
                 disabled={busy}
-                aria-label={`Remove ${addressLine(address)}`}
+                aria-label={t('book.removeNamed', { address: addressLine(address) })}
                 onClick={() => remove(address)}
               >
-                Remove
+                {t('book.remove')}
               </Button>
               {editing === address.id ? (
                 <div className="w-full">
@@ -115,12 +114,10 @@ export function SavedAddressesSection() {
         <AddressEditor editing={undefined} onDone={edited} onCancel={() => setEditing(undefined)} />
       ) : addresses.isSuccess ? (
         full ? (
-          <p className="mt-4 text-sm text-slate-600">
-            Your address book is full ({MAX_SAVED_ADDRESSES} addresses): remove one to add another.
-          </p>
+          <p className="mt-4 text-sm text-slate-600">{t('book.full', { max: numbers.number(MAX_SAVED_ADDRESSES) })}</p>
         ) : (
           <Button variant="outline" className="mt-4" onClick={() => setEditing('new')}>
-            Add an address
+            {t('book.add')}
           </Button>
         )
       ) : null}

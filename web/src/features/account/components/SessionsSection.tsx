@@ -3,17 +3,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Monitor } from '@/components/icons';
 import { Badge, Button, Skeleton } from '@/components/ui';
-import { formatDateTime } from '@/lib/dates';
+import { type Translate, useDates, useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { accountSessionsQuery, endOtherSessions, endSession } from '../api';
 
-const FAILED = 'Something went wrong. Please try again.';
-export const UNKNOWN_DEVICE = 'Unknown device';
-
-const deviceName = (session: AccountSession) => session.device || UNKNOWN_DEVICE;
+const deviceName = (session: AccountSession, t: Translate) => session.device || t('sessions.unknownDevice');
 
 /** Where the shopper is signed in: each device with its last use (India time), and a way to sign it out. */
 export function SessionsSection() {
+  const t = useT();
+  const dates = useDates();
   const queryClient = useQueryClient();
   const sessions = useQuery(accountSessionsQuery);
   const [busy, setBusy] = useState(false);
@@ -26,10 +25,12 @@ export function SessionsSection() {
     setBusy(false);
     // Already ended elsewhere (404): the list is refreshed all the same.
     if (!result.ok && result.status !== 404) {
-      toast.error('Error', { description: result.error ?? FAILED });
+      toast.error(t('common.error'), { description: result.error ?? t('account.failed') });
       return;
     }
-    toast.success('Signed out', { description: `${deviceName(session)} is no longer signed in.` });
+    toast.success(t('sessions.signedOut'), {
+      description: t('sessions.deviceSignedOut', { device: deviceName(session, t) }),
+    });
     await refresh();
   };
 
@@ -38,13 +39,11 @@ export function SessionsSection() {
     const result = await endOtherSessions();
     setBusy(false);
     if (!result.ok) {
-      toast.error('Error', { description: result.error ?? FAILED });
+      toast.error(t('common.error'), { description: result.error ?? t('account.failed') });
       return;
     }
     const { ended } = result.data;
-    toast.success('Signed out', {
-      description: `${ended} other ${ended === 1 ? 'device is' : 'devices are'} no longer signed in.`,
-    });
+    toast.success(t('sessions.signedOut'), { description: t('sessions.othersSignedOut', { ended }) });
     await refresh();
   };
 
@@ -53,15 +52,13 @@ export function SessionsSection() {
   return (
     <section aria-labelledby="sessions-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <h2 id="sessions-heading" className="text-lg font-semibold text-slate-900">
-        Where you are signed in
+        {t('sessions.heading')}
       </h2>
-      <p className="mt-2 text-sm text-slate-600">
-        If you do not recognise a device, sign it out and choose a new password with Forgot password.
-      </p>
+      <p className="mt-2 text-sm text-slate-600">{t('sessions.intro')}</p>
       {sessions.isPending ? (
         <Skeleton className="mt-4 h-16 w-full rounded-xl" />
       ) : sessions.isError ? (
-        <p className="mt-4 text-sm text-red-700">Could not load your devices. Please refresh the page.</p>
+        <p className="mt-4 text-sm text-red-700">{t('sessions.loadFailed')}</p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100">
           {sessions.data.map((session) => (
@@ -69,19 +66,25 @@ export function SessionsSection() {
               <Monitor aria-hidden="true" className="h-5 w-5 text-slate-500" />
               <div className="flex-1">
                 <p className="font-medium text-slate-900">
-                  {deviceName(session)} {session.current ? <Badge tone="green">This device</Badge> : null}
+                  {deviceName(session, t)}{' '}
+                  {session.current ? <Badge tone="green">{t('sessions.thisDevice')}</Badge> : null}
                 </p>
-                <p className="text-sm text-slate-600">Last used {formatDateTime(session.lastUsedAt)}</p>
+                <p className="text-sm text-slate-600">
+                  {t('sessions.lastUsed', { when: dates.dateTime(session.lastUsedAt) })}
+                </p>
               </div>
               {session.current ? null : (
                 <Button
                   variant="outline"
                   size="sm"
                   disabled={busy}
-                  aria-label={`Sign out ${deviceName(session)}, last used ${formatDateTime(session.lastUsedAt)}`}
+                  aria-label={t('sessions.signOutNamed', {
+                    device: deviceName(session, t),
+                    when: dates.dateTime(session.lastUsedAt),
+                  })}
                   onClick={() => signOutOne(session)}
                 >
-                  Sign out
+                  {t('sessions.signOut')}
                 </Button>
               )}
             </li>
@@ -90,7 +93,7 @@ export function SessionsSection() {
       )}
       {others.length > 0 ? (
         <Button variant="outline" className="mt-4" disabled={busy} onClick={signOutOthers}>
-          Sign out all other devices
+          {t('sessions.signOutOthers')}
         </Button>
       ) : null}
     </section>

@@ -2,7 +2,7 @@ import { typedIndianMobile, WHATSAPP_CONSENT_TEXT } from '@netkart/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, FormField, Input, Skeleton } from '@/components/ui';
-import { formatDateTime } from '@/lib/dates';
+import { useDates, useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { setWhatsAppUpdates, whatsAppUpdatesQuery } from '../api';
 
@@ -11,6 +11,8 @@ import { setWhatsAppUpdates, whatsAppUpdatesQuery } from '../api';
  * they are recorded), and off with one button: withdrawing is as easy as giving.
  */
 export function WhatsAppSection({ phone }: { phone: string | null | undefined }) {
+  const t = useT();
+  const dates = useDates();
   const queryClient = useQueryClient();
   const updates = useQuery(whatsAppUpdatesQuery);
   const [number, setNumber] = useState(phone ?? '+91');
@@ -22,35 +24,36 @@ export function WhatsAppSection({ phone }: { phone: string | null | undefined })
     const result = await setWhatsAppUpdates(body);
     setBusy(false);
     if (!result.ok) {
-      setError(result.error ?? 'Something went wrong. Please try again.');
+      setError(result.error ?? t('account.failed'));
       return;
     }
     setError(undefined);
     queryClient.setQueryData(whatsAppUpdatesQuery.queryKey, result.data);
-    toast.success(result.data.enabled ? 'WhatsApp updates on' : 'WhatsApp updates off', {
+    toast.success(result.data.enabled ? t('whatsapp.turnedOn') : t('whatsapp.turnedOff'), {
       description: result.data.enabled
-        ? `Your orders' news will come to ${result.data.phone} on WhatsApp.`
-        : 'We will not send your orders’ news on WhatsApp.',
+        ? t('whatsapp.turnedOnText', { phone: result.data.phone ?? '' })
+        : t('whatsapp.turnedOffText'),
     });
   };
 
   return (
     <section aria-labelledby="whatsapp-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <h2 id="whatsapp-heading" className="text-lg font-semibold text-slate-900">
-        Order updates on WhatsApp
+        {t('whatsapp.heading')}
       </h2>
       {updates.isPending ? (
         <Skeleton className="mt-4 h-12 w-full rounded-xl" />
       ) : updates.isError ? (
-        <p className="mt-2 text-sm text-red-700">Could not load your WhatsApp updates. Please refresh the page.</p>
+        <p className="mt-2 text-sm text-red-700">{t('whatsapp.loadFailed')}</p>
       ) : updates.data.enabled ? (
         <div className="mt-2 space-y-3 text-sm text-slate-700">
           <p>
-            On, to {updates.data.phone}
-            {updates.data.since ? ` since ${formatDateTime(updates.data.since)}` : ''}: placed, shipped and delivered.
+            {updates.data.since
+              ? t('whatsapp.onSince', { phone: updates.data.phone ?? '', since: dates.dateTime(updates.data.since) })
+              : t('whatsapp.on', { phone: updates.data.phone ?? '' })}
           </p>
           <Button variant="outline" size="sm" disabled={busy} onClick={() => change({ enabled: false })}>
-            Stop WhatsApp updates
+            {t('whatsapp.stop')}
           </Button>
         </div>
       ) : (
@@ -62,7 +65,7 @@ export function WhatsAppSection({ phone }: { phone: string | null | undefined })
           }}
         >
           <p className="text-sm text-slate-700">{WHATSAPP_CONSENT_TEXT}</p>
-          <FormField label="WhatsApp number" htmlFor="whatsapp-phone" error={error}>
+          <FormField label={t('whatsapp.number')} htmlFor="whatsapp-phone" error={error}>
             <Input
               id="whatsapp-phone"
               type="tel"
@@ -74,7 +77,7 @@ export function WhatsAppSection({ phone }: { phone: string | null | undefined })
             />
           </FormField>
           <Button type="submit" size="sm" disabled={busy}>
-            Send me WhatsApp updates
+            {t('whatsapp.start')}
           </Button>
         </form>
       )}
