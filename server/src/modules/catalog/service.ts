@@ -56,6 +56,7 @@ import {
   type VariantInput,
   variantsOf,
 } from './variants.js';
+import { followLists, hasLists, makeVariantsFromLists } from './variants-from-lists.js';
 
 export type { OrderedAmong, ProductListFilters };
 
@@ -593,13 +594,70 @@ export class CatalogService {
     return writeTransaction(this.db, (trx) => deleteProducts(trx, storeId, skus, { ...options, orderedAmong }));
   }
 
-  /** Creates or updates many products by SKU: all of them or none (see import/). Batches may stream in. */
-  importMany(
+  /**
+   * Creates or updates many products by SKU: all of them or none (see import/). Batches may stream in.
+   * Then each written product with size/colour lists and no variants gets its variants from them
+   * (variants-from-lists.ts); a file's own variant rows, written after, replace them.
+   */
+  async importMany(
     storeId: string,
     inputs: ProductInput[] | AsyncIterable<ProductInput[] | PreparedRows>,
     options: ImportOptions = {},
   ): Promise<ImportCounts> {
-    return importProducts(this.db, storeId, inputs, { ...options, afterUpdates: this.stockMayBeBack });
+    const withLists: string[] = [];
+    const note = (batch: ProductInput[] | PreparedRows) => {
+      if (Array.isArray(batch)) {
+        for (const input of batch) if (hasLists(input.attributes)) withLists.push(input.sku.toLowerCase());
+      } else {
+        for (const made of batch.prepared)
+          if (/siz|colo/i.test(made.attributes_json) && hasLists(JSON.parse(made.attributes_json)))
+            withLists.push(made.sku.toLowerCase());
+      }
+    };
+    const noted = Array.isArray(inputs)
+      ? (note(inputs), inputs)
+      : (async function* () {
+          for await (const batch of inputs) {
+            note(batch);
+            yield batch;
+          }
+        })();
+    const counts = await importProducts(this.db, storeId, noted, { ...options, afterUpdates: this.stockMayBeBack });
+    if (!options.dryRun && withLists.length) await this.variantsFromListsBySku(storeId, withLists);
+    return counts;
+  }
+
+  /** The products with these SKUs (lower-cased) that have size/colour lists and no variants get them, in one transaction. */
+  private async variantsFromListsBySku(storeId: string, skus: string[]): Promise<void> {
+    await writeTransaction(this.db, async (trx) => {
+      let made = 0;
+      for (let start = 0; start < skus.length; start += 500) {
+        const rows = await trx
+          .selectFrom('products')
+          .select('id')
+          .where('store_id', '=', storeId)
+          .where((eb) => eb(eb.fn('lower', ['sku']), 'in', skus.slice(start, start + 500)))
+          .execute();
+        made += (
+          await makeVariantsFromLists(
+            trx,
+            storeId,
+            rows.map((row) => row.id),
+          )
+        ).length;
+      }
+      if (made) await catalogueChanged(trx, storeId);
+    });
+  }
+
+  /** A saved product with size/colour lists and no variants gets them from its lists, in the caller's transaction; true when it did. */
+  async variantsFromLists(trx: Database, storeId: string, productId: string): Promise<boolean> {
+    return (await makeVariantsFromLists(trx, storeId, [productId])).length > 0;
+  }
+
+  /** A saved product's variants made from its lists follow the lists' changes, in the caller's transaction (variants-from-lists.ts). */
+  followLists(trx: Database, storeId: string, productId: string): Promise<void> {
+    return followLists(trx, storeId, productId);
   }
 }
 
