@@ -49,7 +49,7 @@ export async function makeVariantsFromLists(trx: Database, storeId: string, prod
       .where('store_id', '=', storeId)
       .where('id', 'in', ids)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('product_variants').select('id').whereRef('product_id', '=', 'products.id'))),
+        not(exists(selectFrom('product_variants').select('id').whereRef('product_variants.product_id', '=', 'products.id'))),
       )
       .execute();
     for (const product of products) {
