@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 let made = 0;
-const sleeve = (overrides: Record<string, unknown> = {}) => {
+type Attribute = { key: string; value: string[]; metricUnit: null };
+const sleeve = (overrides: { sku?: string; stock?: number; attributes?: Attribute[] } = {}) => {
   made += 1;
   return {
     sku: `BO-SLV-${made}`,

@@ -610,18 +610,23 @@ export class CatalogService {
         for (const input of batch) if (hasLists(input.attributes)) withLists.push(input.sku.toLowerCase());
       } else {
         for (const made of batch.prepared)
-          if (/siz|colo/i.test(made.attributes_json) && hasLists(JSON.parse(made.attributes_json)))
+          if (/siz|colo/i.test(made.attributes_json) && hasLists(JSON.parse(made.attributes_json) as ProductInput['attributes']))
             withLists.push(made.sku.toLowerCase());
       }
     };
-    const noted = Array.isArray(inputs)
-      ? (note(inputs), inputs)
-      : (async function* () {
-          for await (const batch of inputs) {
-            note(batch);
-            yield batch;
-          }
-        })();
+    let noted: ProductInput[] | AsyncIterable<ProductInput[] | PreparedRows>;
+    if (Array.isArray(inputs)) {
+      note(inputs);
+      noted = inputs;
+    } else {
+      const stream: AsyncIterable<ProductInput[] | PreparedRows> = inputs;
+      noted = (async function* () {
+        for await (const batch of stream) {
+          note(batch);
+          yield batch;
+        }
+      })();
+    }
     const counts = await importProducts(this.db, storeId, noted, { ...options, afterUpdates: this.stockMayBeBack });
     if (!options.dryRun && withLists.length) await this.variantsFromListsBySku(storeId, withLists);
     return counts;
