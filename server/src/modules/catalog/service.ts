@@ -628,13 +628,18 @@ export class CatalogService {
       })();
     }
     const counts = await importProducts(this.db, storeId, noted, { ...options, afterUpdates: this.stockMayBeBack });
-    if (!options.dryRun && withLists.length) await this.variantsFromListsBySku(storeId, withLists);
+    if (!options.dryRun && counts.created + counts.updated > 0) await this.afterImport(storeId, withLists);
     return counts;
   }
 
-  /** The products with these SKUs (lower-cased) that have size/colour lists and no variants get them, in one transaction. */
-  private async variantsFromListsBySku(storeId: string, skus: string[]): Promise<void> {
+  /**
+   * After an import's products are in, in one transaction: the products with these SKUs (lower-cased)
+   * that have size/colour lists and no variants get them, and every product with variants reads its
+   * stock and prices from them again (a file's row for it, without variant rows, set its own).
+   */
+  private async afterImport(storeId: string, skus: string[]): Promise<void> {
     await writeTransaction(this.db, async (trx) => {
+      await keepProductsToTheirVariants(trx, storeId);
       let made = 0;
       for (let start = 0; start < skus.length; start += 500) {
         const rows = await trx
@@ -651,7 +656,8 @@ export class CatalogService {
           )
         ).length;
       }
-      if (made) await catalogueChanged(trx, storeId);
+      await catalogueChanged(trx, storeId);
+      if (made) await this.stockMayBeBack(trx, storeId);
     });
   }
 
