@@ -640,7 +640,6 @@ export class CatalogService {
   private async afterImport(storeId: string, skus: string[]): Promise<void> {
     await writeTransaction(this.db, async (trx) => {
       await keepProductsToTheirVariants(trx, storeId);
-      let made = 0;
       for (let start = 0; start < skus.length; start += 500) {
         const rows = await trx
           .selectFrom('products')
@@ -648,16 +647,13 @@ export class CatalogService {
           .where('store_id', '=', storeId)
           .where((eb) => eb(eb.fn('lower', ['sku']), 'in', skus.slice(start, start + 500)))
           .execute();
-        made += (
-          await makeVariantsFromLists(
-            trx,
-            storeId,
-            rows.map((row) => row.id),
-          )
-        ).length;
+        await makeVariantsFromLists(
+          trx,
+          storeId,
+          rows.map((row) => row.id),
+        );
       }
       await catalogueChanged(trx, storeId);
-      if (made) await this.stockMayBeBack(trx, storeId);
     });
   }
 
