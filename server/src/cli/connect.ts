@@ -2,6 +2,7 @@ import { createServices } from '../app.js';
 import { migrateToLatest, openDatabase } from '../db/open.js';
 import { oneAtATime } from '../db/start-lock.js';
 import { CliError, type Shop } from './context.js';
+import { hindiSmsKinds } from '../config.js';
 import { configFromEnvironment } from './environment.js';
 
 /** The database the server uses (same DATA_DIR and DATABASE_URL), migrated as the server would. */
@@ -23,7 +24,11 @@ export async function connectFromEnvironment(): Promise<Shop> {
       orders: config.orders,
       couriers: config.couriers,
       // The orders it moves send their messages like the server's, through the same outbox.
-      messages: { ...(config.mail.notifyEmail ? { notifyEmail: config.mail.notifyEmail } : {}), port: config.port },
+      messages: {
+        ...(config.mail.notifyEmail ? { notifyEmail: config.mail.notifyEmail } : {}),
+        port: config.port,
+        hindiSmsKinds: hindiSmsKinds(config),
+      },
     });
     return {
       db: opened.db,
