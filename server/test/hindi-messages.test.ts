@@ -222,7 +222,11 @@ describe("the account's emails in its language", () => {
     expect((await made(englishEmail)).statusCode).toBe(201);
     expect((await made(`welcome.xx.${stamp}@example.in`, 'fr' as 'en')).statusCode).toBe(400);
     // The page's language is the account's: what the shop writes later is in it too.
-    const kept = await shop.db.selectFrom('users').select('language').where('email', '=', hindiEmail).executeTakeFirst();
+    const kept = await shop.db
+      .selectFrom('users')
+      .select('language')
+      .where('email', '=', hindiEmail)
+      .executeTakeFirst();
     expect(kept?.language).toBe('hi');
 
     const sender = new MailSender(shop.services.outbox, shop.services.stores, { smtpUrl: peer.url, outboxDir });
@@ -230,7 +234,9 @@ describe("the account's emails in its language", () => {
     await sender.runOnce();
     const hindi = peer.received.find((received) => received.envelopeTo[0] === hindiEmail);
     expect(hindi?.subject).toBe(`${store.store_name} में आपका स्वागत है`);
-    expect(hindi?.text).toContain(`Asha, आपका स्वागत है। आपका ${store.store_name} खाता तैयार है; आप ${hindiEmail} से साइन इन करेंगे।`);
+    expect(hindi?.text).toContain(
+      `Asha, आपका स्वागत है। आपका ${store.store_name} खाता तैयार है; आप ${hindiEmail} से साइन इन करेंगे।`,
+    );
     expect(hindi?.text).toMatch(/खरीदारी शुरू करें: \S+\/hi(\s|$)/);
     expect(hindi?.text).toContain('/hi/forgot-password');
     expect(englishLeft(hindi?.text ?? '', [store.store_name, 'Asha'])).toEqual([]);

@@ -192,7 +192,10 @@ describe('Notify me', () => {
 
     await setStock(out.id, 3);
     const peer = await startSmtpPeer();
-    const sender = new MailSender(shop.services.outbox, shop.services.stores, { smtpUrl: peer.url, outboxDir: scratch });
+    const sender = new MailSender(shop.services.outbox, shop.services.stores, {
+      smtpUrl: peer.url,
+      outboxDir: scratch,
+    });
     try {
       await sender.runOnce();
       const mailTo = (email: string) => peer.received.find((received) => received.envelopeTo.includes(email));

@@ -1,8 +1,8 @@
 import { createServices } from '../app.js';
+import { hindiSmsKinds } from '../config.js';
 import { migrateToLatest, openDatabase } from '../db/open.js';
 import { oneAtATime } from '../db/start-lock.js';
 import { CliError, type Shop } from './context.js';
-import { hindiSmsKinds } from '../config.js';
 import { configFromEnvironment } from './environment.js';
 
 /** The database the server uses (same DATA_DIR and DATABASE_URL), migrated as the server would. */

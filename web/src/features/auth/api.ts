@@ -21,8 +21,7 @@ export const register = (input: {
   lastName: string;
   /** The page's language: kept on the account, for its emails (English when left out). */
   language?: 'en' | 'hi';
-}) =>
-  apiRequest<unknown>('/users/register', { method: 'POST', body: input });
+}) => apiRequest<unknown>('/users/register', { method: 'POST', body: input });
 
 /** Always answered alike (202) whether or not the email has an account; 429 when asked too often. */
 export const requestPasswordReset = (email: string) =>
