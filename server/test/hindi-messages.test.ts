@@ -247,7 +247,8 @@ describe("the account's emails in its language", () => {
       `Welcome, Asha. Your ${store.store_name} account is ready; you sign in with ${englishEmail}.`,
     );
     expect(english?.text).not.toContain('/hi/');
-  });
+    // Three registrations, each hashing its password.
+  }, 120_000);
 
   it('sends a password reset link in Hindi, to the Hindi page', async () => {
     const shopper = await hindiShopper();
