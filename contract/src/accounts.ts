@@ -30,6 +30,8 @@ export const RegisterRequest = z.object({
   password: Password,
   firstName: personName('First name'),
   lastName: personName('Last name'),
+  /** The language of the page the account is made from: kept on it, for its welcome and every later email. */
+  language: z.enum(['en', 'hi'], { error: 'language must be one of en, hi.' }).optional(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 

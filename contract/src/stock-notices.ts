@@ -11,6 +11,8 @@ export const StockNoticeRequest = z.object({
     .max(100, { error: 'variantSku must be at most 100 characters.' })
     .nullish()
     .transform((value) => value || undefined),
+  /** The language of the page the wish is left from: its email is written in it (left out: the signed-in account's, else English). */
+  language: z.enum(['en', 'hi'], { error: 'language must be one of en, hi.' }).optional(),
 });
 export type StockNoticeRequest = z.infer<typeof StockNoticeRequest>;
 

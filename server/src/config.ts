@@ -5,6 +5,7 @@ import type { RateLimitConfig } from './http/limits.js';
 import type { TrustProxy } from './http/recorded-answers.js';
 import type { CourierEnvironment } from './modules/couriers/provider.js';
 import { MSG91_API_URL, type Msg91Settings } from './modules/messages/providers/msg91.js';
+import { HINDI_SMS_TEMPLATES, hasHindiTemplate } from './modules/messages/sms-templates.js';
 import type { OrderPolicy } from './modules/orders/service.js';
 import { PAYMENT_VARIABLES, paymentEnvironmentOf } from './modules/payments/environment.js';
 import type { PaymentEnvironment } from './modules/payments/settings.js';
@@ -92,6 +93,11 @@ export const Environment = z.object({
     z.string().regex(/^\s*[a-z-]+=[\w-]+\s*(,\s*[a-z-]+=[\w-]+\s*)*$/, {
       error:
         'MSG91_TEMPLATE_IDS must be kind=template-id pairs, comma-separated: sign-in-code=…,cod-code=…,order-update=…',
+    }),
+  ),
+  MSG91_HINDI_TEMPLATE_IDS: optionalSetting(
+    z.string().regex(/^\s*[a-z-]+=[\w-]+\s*(,\s*[a-z-]+=[\w-]+\s*)*$/, {
+      error: 'MSG91_HINDI_TEMPLATE_IDS must be kind=template-id pairs, comma-separated: cod-code=…,order-update=…',
     }),
   ),
   SIGN_IN_CODES_PER_PHONE: positiveInt(5),
@@ -264,16 +270,33 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** The SMS kinds a Hindi shopper gets in Hindi: those MSG91_HINDI_TEMPLATE_IDS names (with SMS_PROVIDER=msg91). */
+export const hindiSmsKinds = (config: Pick<Config, 'sms'>): string[] =>
+  Object.keys(config.sms?.msg91.hindiTemplateIds ?? {});
+
+/** 'kind=id,kind=id' as { kind: id }; {} for none. */
+const kindPairs = (setting: string | undefined): Record<string, string> =>
+  Object.fromEntries(
+    (setting ?? '')
+      .split(',')
+      .filter((pair) => pair.trim() !== '')
+      .map((pair) => pair.split('=').map((part) => part.trim()) as [string, string]),
+  );
+
 /** MSG91's settings when SMS_PROVIDER=msg91: each one it needs, named when missing. */
 function smsOf(e: z.infer<typeof Environment>): Config['sms'] {
   if (e.SMS_PROVIDER !== 'msg91') return undefined;
   const missing = (['MSG91_AUTH_KEY', 'MSG91_SENDER_ID', 'MSG91_TEMPLATE_IDS'] as const).filter((name) => !e[name]);
   if (missing.length > 0) throw new Error(`Invalid environment: SMS_PROVIDER=msg91 needs ${missing.join(', ')}.`);
-  const templateIds = Object.fromEntries(
-    (e.MSG91_TEMPLATE_IDS ?? '')
-      .split(',')
-      .map((pair) => pair.split('=').map((part) => part.trim()) as [string, string]),
-  );
+  const templateIds = kindPairs(e.MSG91_TEMPLATE_IDS);
+  const hindiTemplateIds = kindPairs(e.MSG91_HINDI_TEMPLATE_IDS);
+  // Sign-in codes have no Hindi template: the shopper's language is not known before they sign in.
+  const noHindi = Object.keys(hindiTemplateIds).filter((kind) => !hasHindiTemplate(kind));
+  if (noHindi.length > 0) {
+    throw new Error(
+      `Invalid environment: MSG91_HINDI_TEMPLATE_IDS names ${noHindi.join(', ')}, which has no Hindi text; it takes ${Object.keys(HINDI_SMS_TEMPLATES).join(', ')}.`,
+    );
+  }
   return {
     provider: 'msg91',
     msg91: {
@@ -281,6 +304,7 @@ function smsOf(e: z.infer<typeof Environment>): Config['sms'] {
       senderId: e.MSG91_SENDER_ID ?? '',
       apiUrl: e.MSG91_API_URL,
       templateIds,
+      hindiTemplateIds,
     },
   };
 }

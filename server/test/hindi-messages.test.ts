@@ -205,6 +205,51 @@ describe('order updates on WhatsApp in Hindi', () => {
 });
 
 describe("the account's emails in its language", () => {
+  it('welcomes an account made from a Hindi page in Hindi, over the mail server; one made in English as before', async () => {
+    const http = client(shop.app);
+    const stamp = Date.now();
+    const hindiEmail = `welcome.hi.${stamp}@example.in`;
+    const englishEmail = `welcome.en.${stamp}@example.in`;
+    const made = (email: string, language?: 'en' | 'hi') =>
+      http.post('/users/register', {
+        email,
+        password: 'secret12',
+        firstName: 'Asha',
+        lastName: 'Rao',
+        ...(language ? { language } : {}),
+      });
+    expect((await made(hindiEmail, 'hi')).statusCode).toBe(201);
+    expect((await made(englishEmail)).statusCode).toBe(201);
+    expect((await made(`welcome.xx.${stamp}@example.in`, 'fr' as 'en')).statusCode).toBe(400);
+    // The page's language is the account's: what the shop writes later is in it too.
+    const kept = await shop.db
+      .selectFrom('users')
+      .select('language')
+      .where('email', '=', hindiEmail)
+      .executeTakeFirst();
+    expect(kept?.language).toBe('hi');
+
+    const sender = new MailSender(shop.services.outbox, shop.services.stores, { smtpUrl: peer.url, outboxDir });
+    senders.push(sender);
+    await sender.runOnce();
+    const hindi = peer.received.find((received) => received.envelopeTo[0] === hindiEmail);
+    expect(hindi?.subject).toBe(`${store.store_name} में आपका स्वागत है`);
+    expect(hindi?.text).toContain(
+      `Asha, आपका स्वागत है। आपका ${store.store_name} खाता तैयार है; आप ${hindiEmail} से साइन इन करेंगे।`,
+    );
+    expect(hindi?.text).toMatch(/खरीदारी शुरू करें: \S+\/hi(\s|$)/);
+    expect(hindi?.text).toContain('/hi/forgot-password');
+    expect(englishLeft(hindi?.text ?? '', [store.store_name, 'Asha'])).toEqual([]);
+
+    const english = peer.received.find((received) => received.envelopeTo[0] === englishEmail);
+    expect(english?.subject).toBe(`Welcome to ${store.store_name}`);
+    expect(english?.text).toContain(
+      `Welcome, Asha. Your ${store.store_name} account is ready; you sign in with ${englishEmail}.`,
+    );
+    expect(english?.text).not.toContain('/hi/');
+    // Three registrations, each hashing its password.
+  }, 120_000);
+
   it('sends a password reset link in Hindi, to the Hindi page', async () => {
     const shopper = await hindiShopper();
     expect((await client(shop.app).post('/users/password-reset', { email: shopper.email })).statusCode).toBeLessThan(

@@ -108,6 +108,7 @@ describe('the frozen migrations', () => {
       ['2027-02-06-hindi-catalogue', 'Success'],
       ['2027-02-07-item-discounts', 'Success'],
       ['2027-02-08-variant-listing', 'Success'],
+      ['2027-02-10-message-language', 'Success'],
     ]);
     // Made by the shop of then, migrated by today's files: the schema of a fresh database.
     await expect(asJson(await sqliteSchema(db))).toMatchFileSnapshot(path.join(fixtures, 'schema-sqlite.json'));

@@ -168,6 +168,62 @@ describe('Notify me', () => {
     }
   });
 
+  it('writes the email in the language of the page the wish was left from, or of a signed-in Hindi account', async () => {
+    const out = await product(0, { title: 'Travel Router N300' });
+    await shop.db.updateTable('products').set({ title_hi: 'ट्रैवल राउटर N300' }).where('id', '=', out.id).execute();
+    const fromHindiPage = newEmail();
+    const english = newEmail();
+    // A signed-in shopper who reads the shop in Hindi, whose form sends no language.
+    const hindiAccount = await signUp(shop.app);
+    expect((await client(shop.app).post('/account/language', { language: 'hi' }, hindiAccount.token)).statusCode).toBe(
+      200,
+    );
+    expect((await notify(out.id, { email: fromHindiPage, language: 'hi' })).statusCode).toBe(201);
+    expect((await notify(out.id, { email: english, language: 'en' })).statusCode).toBe(201);
+    const signedIn = await request({
+      method: 'POST',
+      url: `/api/v1/products/${out.id}/notify`,
+      payload: { email: hindiAccount.email },
+      headers: { authorization: `Bearer ${hindiAccount.token}` },
+      remoteAddress: nextNetwork(),
+    });
+    expect(signedIn.statusCode).toBe(201);
+    expect((await notify(out.id, { email: newEmail(), language: 'fr' })).statusCode).toBe(400);
+
+    await setStock(out.id, 3);
+    const peer = await startSmtpPeer();
+    const sender = new MailSender(shop.services.outbox, shop.services.stores, {
+      smtpUrl: peer.url,
+      outboxDir: scratch,
+    });
+    try {
+      await sender.runOnce();
+      // The signed-in shopper's welcome went too: the product's email is the one naming it.
+      const mailTo = (email: string) =>
+        peer.received.find((received) => received.envelopeTo.includes(email) && received.text.includes('N300'));
+      const link = productPath({ id: out.id, name: out.title });
+      for (const email of [fromHindiPage, hindiAccount.email]) {
+        const hindi = mailTo(email);
+        expect(hindi?.subject).toBe('फिर से स्टॉक में: ट्रैवल राउटर N300');
+        expect(hindi?.text).toContain('ट्रैवल राउटर N300 फिर से स्टॉक में है');
+        expect(hindi?.text).toContain('इसके बारे में आपको यही एक ईमेल मिलेगा');
+        // The Hindi page of the product, by its English name as the storefront's links.
+        expect(hindi?.text).toContain(`http://localhost:${PORT}/hi${link}`);
+        expect(hindi?.text).not.toContain('back in stock');
+      }
+      const inEnglish = mailTo(english);
+      expect(inEnglish?.subject).toBe('Back in stock: Travel Router N300');
+      expect(inEnglish?.text).toContain(
+        'You asked us to tell you when Travel Router N300 was back. It is in stock now, while it lasts.',
+      );
+      expect(inEnglish?.text).toContain(`http://localhost:${PORT}${link}`);
+      expect(inEnglish?.text).not.toContain('/hi/');
+    } finally {
+      sender.close();
+      await peer.close();
+    }
+  });
+
   it('takes a second wish after the first was sent, and sends it at the next restock', async () => {
     const out = await product(0);
     const email = newEmail();

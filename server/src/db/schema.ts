@@ -814,6 +814,8 @@ export interface StockNoticesTable {
   /** The variant waited for, by SKU; '' for the product (one without options, or any of its variants). */
   variant_sku: ColumnType<string, string | undefined, string>;
   email: string;
+  /** The language its one email is written in: the page's the wish was left from ('en' for wishes from before). */
+  language: Generated<'en' | 'hi'>;
   created_at: string;
 }
 

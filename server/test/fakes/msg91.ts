@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
  * variables by name), answered `{ type: 'success', message: <request id> }`, or
  * `{ type: 'error', message }` with 400 for a body it cannot use. Like MSG91, it fills the
  * registered template's `##variable##`s to make the SMS it sends; a template it does not know,
- * or a variable missing, is refused. It can fail the next call with a 5xx, once.
+ * or a variable missing, is refused. A text in another script than English (a Hindi template) goes
+ * as Unicode only when the call says `unicode: 1`, as MSG91 asks; without it each such character
+ * reaches the phone as '?', as a plain-text SMS carries it. It can fail the next call with a 5xx, once.
  */
 
 export interface SentSms {
@@ -17,7 +19,12 @@ export interface SentSms {
   sender: string | undefined;
   mobiles: string;
   text: string;
+  /** Sent as Unicode (`unicode: 1`); left out for a plain-text SMS. */
+  unicode?: true;
 }
+
+/** What a plain-text (GSM) SMS cannot carry: anything past ASCII, as far as this fake is concerned. */
+const NOT_PLAIN = /[^\t\n\r -~]/g;
 
 export class FakeMsg91 {
   readonly sent: SentSms[] = [];
@@ -70,7 +77,7 @@ export class FakeMsg91 {
       this.failNext = undefined;
       return answer(status, { type: 'error', message: 'Service temporarily unavailable' });
     }
-    let body: { template_id?: unknown; sender?: unknown; recipients?: unknown };
+    let body: { template_id?: unknown; sender?: unknown; recipients?: unknown; unicode?: unknown };
     try {
       body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof body;
     } catch {
@@ -81,6 +88,7 @@ export class FakeMsg91 {
     if (!Array.isArray(body.recipients) || body.recipients.length === 0) {
       return answer(400, { type: 'error', message: 'Recipients missing' });
     }
+    const unicode = body.unicode === 1 || body.unicode === '1';
     const ready: SentSms[] = [];
     for (const recipient of body.recipients as Record<string, unknown>[]) {
       const mobiles = String(recipient.mobiles ?? '');
@@ -96,7 +104,8 @@ export class FakeMsg91 {
         templateId: body.template_id as string,
         sender: typeof body.sender === 'string' ? body.sender : undefined,
         mobiles,
-        text,
+        text: unicode ? text : text.replace(NOT_PLAIN, '?'),
+        ...(unicode ? { unicode: true as const } : {}),
       });
     }
     this.sent.push(...ready);

@@ -64,6 +64,7 @@ import * as reviewVotes from './2027-02-05-review-votes.js';
 import * as hindiCatalogue from './2027-02-06-hindi-catalogue.js';
 import * as itemDiscounts from './2027-02-07-item-discounts.js';
 import * as variantListing from './2027-02-08-variant-listing.js';
+import * as messageLanguage from './2027-02-10-message-language.js';
 
 const migrations: [name: string, migration: Migration][] = [
   ['2026-11-01-initial', initial],
@@ -119,6 +120,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['2027-02-06-hindi-catalogue', hindiCatalogue],
   ['2027-02-07-item-discounts', itemDiscounts],
   ['2027-02-08-variant-listing', variantListing],
+  ['2027-02-10-message-language', messageLanguage],
 ];
 
 export const migrationProvider: MigrationProvider = {

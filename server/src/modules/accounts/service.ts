@@ -54,7 +54,8 @@ export class AccountService {
       phone_verified_at: null,
       // An email typed at registration is not proved by a link (docs/decisions.md).
       email_verified_at: null,
-      language: 'en',
+      // The language of the page it is made from: its welcome is written in it, and every later email.
+      language: input.language ?? 'en',
     };
     try {
       await writeTransaction(this.db, async (trx) => {

@@ -98,12 +98,16 @@ export class CatalogService {
     await this.stockMayBeBack(trx, storeId);
   }
 
-  /** Which of these products are shown and in stock now, with their names, in the caller's transaction. */
-  inStockAmong(trx: Database, storeId: string, productIds: string[]): Promise<Pick<ProductRow, 'id' | 'title'>[]> {
+  /** Which of these products are shown and in stock now, with their names (English and Hindi), in the caller's transaction. */
+  inStockAmong(
+    trx: Database,
+    storeId: string,
+    productIds: string[],
+  ): Promise<Pick<ProductRow, 'id' | 'title' | 'title_hi'>[]> {
     if (productIds.length === 0) return Promise.resolve([]);
     return trx
       .selectFrom('products')
-      .select(['id', 'title'])
+      .select(['id', 'title', 'title_hi'])
       .where('store_id', '=', storeId)
       .where(shownOnly())
       .where('stock', '>', 0)
@@ -111,19 +115,20 @@ export class CatalogService {
       .execute();
   }
 
-  /** The variants in stock, with their product's title, among these products' that are on sale, in the caller's transaction. */
+  /** The variants in stock, with their product's titles (English and Hindi), among these products' that are on sale, in the caller's transaction. */
   variantsInStockAmong(
     trx: Database,
     storeId: string,
     productIds: string[],
   ): Promise<
-    (Pick<ProductVariantRow, 'product_id' | 'sku' | 'option1' | 'option2' | 'option3'> & { title: string })[]
+    (Pick<ProductVariantRow, 'product_id' | 'sku' | 'option1' | 'option2' | 'option3'> &
+      Pick<ProductRow, 'title' | 'title_hi'>)[]
   > {
     if (productIds.length === 0) return Promise.resolve([]);
     return trx
       .selectFrom('product_variants as v')
       .innerJoin('products', 'products.id', 'v.product_id')
-      .select(['v.product_id', 'v.sku', 'v.option1', 'v.option2', 'v.option3', 'products.title'])
+      .select(['v.product_id', 'v.sku', 'v.option1', 'v.option2', 'v.option3', 'products.title', 'products.title_hi'])
       .where('v.store_id', '=', storeId)
       .where('products.store_id', '=', storeId)
       .where(shownOnly())

@@ -9,6 +9,8 @@ export interface MessageSettings {
   notifyEmail?: string;
   /** The shop's port, for links to a store served on localhost. */
   port?: number;
+  /** The SMS kinds the merchant has Hindi DLT templates for (MSG91_HINDI_TEMPLATE_IDS): a Hindi shopper's go in Hindi. */
+  hindiSmsKinds?: readonly string[];
 }
 
 /** The shop's address as a shopper opens it: the store's public origin (see publicOriginOf), never a request's Host. */

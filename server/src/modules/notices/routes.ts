@@ -18,7 +18,7 @@ export async function stockNoticeRoutes(app: FastifyInstance, { notices }: { not
     response: withErrors({ 201: StockNoticeResponse }),
   };
   api.post('/products/:id/notify', { schema: notify }, async (request, reply) => {
-    const { email, variantSku } = valid(request, 'body');
+    const { email, variantSku, language } = valid(request, 'body');
     // The newsletter's limit per network address, counted apart from its sign-ups.
     const wait = await limits.subscriptionsByAddress.take(limitKey(request.store.id, 'notify', request.ip));
     if (wait) {
@@ -28,7 +28,9 @@ export async function stockNoticeRoutes(app: FastifyInstance, { notices }: { not
       );
     }
     // The same answer for a new wish and one already waiting: it tells nobody who else asked.
-    await notices.wish(request.store.id, valid(request, 'params').id, email, variantSku);
+    // Its email in the language of the page it is left from; else a signed-in shopper's own; else English.
+    const writtenIn = language ?? request.user?.language ?? 'en';
+    await notices.wish(request.store.id, valid(request, 'params').id, email, variantSku, writtenIn);
     return reply.code(201).send({ message: STOCK_NOTICE_RECORDED });
   });
 }

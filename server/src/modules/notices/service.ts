@@ -8,37 +8,38 @@ import { PRODUCT_NOT_FOUND } from '../catalog/service.js';
 import { variantName } from '../catalog/variants.js';
 import { type MessageSettings, renderMessage, shopUrl } from '../messages/layout.js';
 import type { Outbox, OutgoingMessage } from '../messages/outbox.js';
+import type { MailTexts } from '../messages/texts/catalogue.js';
+import { mailTexts } from '../messages/texts/catalogue.js';
+import { englishTexts } from '../messages/texts/en.js';
 import type { Store, StoreService } from '../stores/service.js';
 
 export const BACK_IN_STOCK_KIND = 'stock.back';
 
-/** The one email of a wish: the product is back, its link, and that the address is now forgotten. */
+/**
+ * The one email of a wish, in its language: the product is back, its link, and that the address is
+ * now forgotten. `shown` is the product's (or variant's) name in that language; `title` its English one.
+ */
 export function backInStockMessage(
   store: Store,
-  product: { id: string; title: string; productTitle?: string },
+  product: { id: string; title: string; productTitle?: string; shown?: string },
   email: string,
   settings: MessageSettings = {},
+  mail: MailTexts = englishTexts,
 ): OutgoingMessage {
-  // A variant's email names it ("Sleeve (Olive)"); its link is the product's page.
+  const texts = mail.stock;
+  // A variant's email names it ("Sleeve (Olive)"); its link is the product's page, by its English name.
   const name = product.productTitle ?? product.title;
-  const url = `${shopUrl(store, settings)}${productPath({ id: product.id, name })}`;
+  const shown = product.shown ?? product.title;
+  const url = `${shopUrl(store, settings)}${mail.pagePrefix}${productPath({ id: product.id, name })}`;
   const { text, html } = renderMessage(store, [
-    {
-      heading: `${product.title} is back in stock`,
-      lines: [`You asked us to tell you when ${product.title} was back. It is in stock now, while it lasts.`],
-      links: [{ label: 'See the product', url }],
-    },
-    {
-      lines: [
-        'This is the only email you get about it: we have deleted your address from the waiting list, and nothing else comes from it.',
-      ],
-    },
+    { heading: texts.heading(shown), lines: [texts.asked(shown)], links: [{ label: texts.seeProduct, url }] },
+    { lines: [texts.onlyEmail] },
   ]);
   return {
     storeId: store.id,
     kind: BACK_IN_STOCK_KIND,
     recipient: email,
-    subject: `Back in stock: ${product.title}`,
+    subject: texts.subject(shown),
     text,
     html,
   };
@@ -59,10 +60,17 @@ export class StockNotices {
 
   /**
    * Records the wish of an address for a shown product (by id or address) that is out of stock, or
-   * for one sold-out variant of it (by SKU); an address already waiting is left as it is. 404 for no
-   * such product, 400 for no such variant, 409 when it is in stock.
+   * for one sold-out variant of it (by SKU), and the language its email is to be written in; an
+   * address already waiting is left as it is. 404 for no such product, 400 for no such variant,
+   * 409 when it is in stock.
    */
-  async wish(storeId: string, idOrAddress: string, email: string, variantSku?: string): Promise<void> {
+  async wish(
+    storeId: string,
+    idOrAddress: string,
+    email: string,
+    variantSku?: string,
+    language: 'en' | 'hi' = 'en',
+  ): Promise<void> {
     const product = await this.catalog.get(storeId, idOrAddress);
     if (!product) throw notFound(PRODUCT_NOT_FOUND);
     const variant = variantSku === undefined ? undefined : await this.variantOf(storeId, product, variantSku);
@@ -77,6 +85,7 @@ export class StockNotices {
           product_id: product.id,
           variant_sku: sku,
           email,
+          language,
           created_at: nowIso(),
         })
         .onConflict((conflict) => conflict.columns(['product_id', 'variant_sku', 'email']).doNothing())
@@ -120,10 +129,16 @@ export class StockNotices {
       wanted.has(`${variant.product_id} ${variant.sku}`),
     );
     const back = [
-      ...backProducts.map((product) => ({ id: product.id, title: product.title, sku: '' })),
+      ...backProducts.map((product) => ({
+        id: product.id,
+        title: product.title,
+        titleHi: product.title_hi || product.title,
+        sku: '',
+      })),
       ...backVariants.map((variant) => ({
         id: variant.product_id,
         title: variantName(variant.title, variant),
+        titleHi: variantName(variant.title_hi || variant.title, variant),
         productTitle: variant.title,
         sku: variant.sku,
       })),
@@ -137,10 +152,14 @@ export class StockNotices {
         .where('store_id', '=', storeId)
         .where('product_id', '=', product.id)
         .where('variant_sku', '=', product.sku)
-        .returning('email')
+        .returning(['email', 'language'])
         .execute();
-      for (const { email } of claimed) {
-        await this.outbox.enqueue(trx, backInStockMessage(store, product, email, this.settings));
+      for (const { email, language } of claimed) {
+        const shown = language === 'hi' ? product.titleHi : product.title;
+        await this.outbox.enqueue(
+          trx,
+          backInStockMessage(store, { ...product, shown }, email, this.settings, mailTexts(language)),
+        );
       }
     }
   }

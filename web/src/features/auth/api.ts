@@ -14,8 +14,14 @@ export const authorize = (email: string, password: string, rememberMe?: boolean)
     body: { email, password, ...(rememberMe === undefined ? {} : { rememberMe }) },
   });
 
-export const register = (input: { email: string; password: string; firstName: string; lastName: string }) =>
-  apiRequest<unknown>('/users/register', { method: 'POST', body: input });
+export const register = (input: {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  /** The page's language: kept on the account, for its emails (English when left out). */
+  language?: 'en' | 'hi';
+}) => apiRequest<unknown>('/users/register', { method: 'POST', body: input });
 
 /** Always answered alike (202) whether or not the email has an account; 429 when asked too often. */
 export const requestPasswordReset = (email: string) =>

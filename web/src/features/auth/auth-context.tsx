@@ -17,7 +17,13 @@ export interface AuthState {
   /** Signs in with the code texted to `phone` (the account is made on its first sign-in); throws with the server's reason. */
   signInWithCode(phone: string, code: string, rememberMe?: boolean): Promise<void>;
   /** Creates the account, then signs in with it; `signedIn` false when that second step failed. */
-  register(input: { firstName: string; lastName: string; email: string; password: string }): Promise<{
+  register(input: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+    language?: 'en' | 'hi';
+  }): Promise<{
     signedIn: boolean;
   }>;
   logout(): Promise<void>;

@@ -153,6 +153,6 @@ export const subscribeToNewsletter = (input: NewsletterRequest) =>
 /** "Notify me" on an out-of-stock product: one email when it is back (201 once recorded, 409 if it is in stock). */
 export const askToBeNotified = (
   productId: string,
-  input: Pick<StockNoticeRequest, 'email'> & { variantSku?: string },
+  input: Pick<StockNoticeRequest, 'email'> & { variantSku?: string; language?: 'en' | 'hi' },
 ) =>
   apiRequest<StockNoticeResponse>(`/products/${encodeURIComponent(productId)}/notify`, { method: 'POST', body: input });

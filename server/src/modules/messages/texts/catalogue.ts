@@ -131,6 +131,14 @@ export interface MailTexts {
     lastReminder: string;
     howToStop: string;
   };
+  /** The one email of a "Notify me" wish: the product (or variant) is back. */
+  stock: {
+    subject(product: string): string;
+    heading(product: string): string;
+    asked(product: string): string;
+    seeProduct: string;
+    onlyEmail: string;
+  };
 }
 
 export const MAIL_TEXTS: Record<ShopLanguage, MailTexts> = { en: englishTexts, hi: hindiTexts };

@@ -132,4 +132,12 @@ export const englishTexts: MailTexts = {
     lastReminder: 'This is the last reminder about this cart.',
     howToStop: 'To stop them, untick "email me a reminder" on the checkout page: your choice is kept from then on.',
   },
+  stock: {
+    subject: (product) => `Back in stock: ${product}`,
+    heading: (product) => `${product} is back in stock`,
+    asked: (product) => `You asked us to tell you when ${product} was back. It is in stock now, while it lasts.`,
+    seeProduct: 'See the product',
+    onlyEmail:
+      'This is the only email you get about it: we have deleted your address from the waiting list, and nothing else comes from it.',
+  },
 };

@@ -73,6 +73,27 @@ const tooManyUnconfirmed = (cap: number) =>
 export const codeText = (storeName: string, orderId: string, code: string, minutes: number) =>
   `${code} is your code to confirm cash-on-delivery order ${orderId} at ${storeName}. It expires in ${minutes} minutes. Do not share it with anyone.`;
 
+/** The values of the code's SMS template ('cod-code'), by its variables' names. */
+export interface CodCodeValues {
+  code: string;
+  order: string;
+  shop: string;
+  minutes: string;
+}
+
+/**
+ * The code's SMS to an order's shopper, in the caller's transaction: in their language where the
+ * merchant has its template (passed in by the messages); English (codeText) when not told.
+ */
+export type CodCodeText = (
+  trx: Database,
+  owner: { storeId: string; userId: string },
+  values: CodCodeValues,
+) => Promise<string>;
+
+const englishCodeText: CodCodeText = async (_trx, _owner, values) =>
+  codeText(values.shop, values.order, values.code, Number(values.minutes));
+
 /**
  * Cash on delivery beside the store's online provider: the store's rules (checked when an order is
  * placed, offered per PIN), the 6-digit confirmation code sent to the order's phone (stored hashed,
@@ -85,6 +106,7 @@ export class CodService {
     private readonly sendText: SendText,
     private readonly policy: CodCodePolicy = DEFAULT_COD_CODE_POLICY,
     private readonly alsoSendCode?: AlsoSendCode,
+    private readonly codeTextOf: CodCodeText = englishCodeText,
   ) {}
 
   /** Each open transaction's reading of the rules, by store (see rulesInTransaction). */
@@ -209,7 +231,11 @@ export class CodService {
       storeId: order.store_id,
       kind: 'cod-code',
       phone: order.phone,
-      text: codeText(storeName, order.id, code, this.policy.codeMinutes),
+      text: await this.codeTextOf(
+        trx,
+        { storeId: order.store_id, userId: order.user_id },
+        { code, order: order.id, shop: storeName, minutes: String(this.policy.codeMinutes) },
+      ),
     });
     // The SMS always goes; WhatsApp besides it, when the shopper asked for updates there.
     await this.alsoSendCode?.(trx, {

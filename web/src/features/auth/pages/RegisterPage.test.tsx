@@ -73,6 +73,11 @@ describe('the registration form', () => {
     await expectVisibleText('Landed on /checkout');
     expect(screen.getByText('Account created successfully. You can now log in.')).toBeVisible();
     expect(document.cookie).toContain('auth_token=token-new');
+    // The page's language goes with the registration: the welcome email is written in it.
+    expect(calls.find((call) => call.route === 'POST /users/register')?.body).toMatchObject({
+      email: 'asha@example.in',
+      language: 'en',
+    });
     expect(calls.find((call) => call.route === 'POST /users/authorize')?.body).toEqual({
       email: 'asha@example.in',
       password: 'correct horse',

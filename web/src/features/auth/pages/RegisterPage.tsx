@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, FormField, Input } from '@/components/ui';
 import { usePageMeta } from '@/features/store-info/page-meta';
-import { useT } from '@/lib/i18n';
+import { useLocale, useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { useAuth } from '../auth-context';
 import { originOf } from '../RequireAuth';
@@ -12,6 +12,7 @@ import { BASIC_EMAIL_PATTERN, type RegisterValues, registerSchemaIn } from '../s
 
 export default function RegisterPage() {
   const t = useT();
+  const locale = useLocale();
   usePageMeta(t('login.createAccount'));
   const { register: createAccount } = useAuth();
   const navigate = useNavigate();
@@ -38,6 +39,8 @@ export default function RegisterPage() {
         password: values.password,
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
+        // The page's language is kept on the new account: its welcome and later emails are written in it.
+        language: locale,
       });
       // Back to where the shopper was going (e.g. /checkout), not home: a lost checkout is a lost order.
       if (signedIn) navigate(originOf(location.state), { replace: true });

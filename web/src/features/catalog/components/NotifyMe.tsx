@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Button, Input } from '@/components/ui';
 import { useAuth } from '@/features/auth/auth-context';
-import { useT } from '@/lib/i18n';
+import { useLocale, useT } from '@/lib/i18n';
 import { askToBeNotified } from '../api';
 
 type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
@@ -12,6 +12,7 @@ type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
  */
 export function NotifyMe({ productId, variantSku }: { productId: string; variantSku?: string | undefined }) {
   const t = useT();
+  const locale = useLocale();
   const { user } = useAuth();
   const own = user?.email.includes('@') ? user.email : '';
   const [typed, setTyped] = useState<string | null>(null);
@@ -24,7 +25,8 @@ export function NotifyMe({ productId, variantSku }: { productId: string; variant
     if (sending) return;
     setSending(true);
     setOutcome(null);
-    const result = await askToBeNotified(productId, { email, ...(variantSku ? { variantSku } : {}) });
+    // The page's language: the email that the product is back is written in it.
+    const result = await askToBeNotified(productId, { email, ...(variantSku ? { variantSku } : {}), language: locale });
     setSending(false);
     if (result.ok) {
       setOutcome({ ok: true, text: result.data.message });

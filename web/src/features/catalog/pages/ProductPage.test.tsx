@@ -156,7 +156,7 @@ describe('Notify me on an out-of-stock product', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Notify me' }));
     expect(await within(form).findByRole('status')).toHaveTextContent(RECORDED);
     expect(calls.filter((call) => call.route === `POST /products/${stand.id}/notify`).map((call) => call.body)).toEqual(
-      [{ email: 'asha.rao@example.in' }],
+      [{ email: 'asha.rao@example.in', language: 'en' }],
     );
   });
 
@@ -251,7 +251,7 @@ describe('picking a variant', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Notify me' }));
     expect(await within(form).findByRole('status')).toHaveTextContent(RECORDED);
     expect(calls.filter((call) => call.route === `POST /products/${stand.id}/notify`).map((call) => call.body)).toEqual(
-      [{ email: 'asha.rao@example.in', variantSku: 'TC-BLK-L' }],
+      [{ email: 'asha.rao@example.in', variantSku: 'TC-BLK-L', language: 'en' }],
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Short' }));
