@@ -134,7 +134,9 @@ describe('a product made with sizes and colours and no variants', () => {
   it('gets its variants when a save adds sizes and colours to a product without them', async () => {
     const product = await create({ product: sleeve({ stock: 6, attributes: [] }) });
     expect(product.variants).toEqual([]);
-    const saved = await save(product, { attributes: [{ key: 'Color', value: ['Grey', 'Olive', 'Grey'], metricUnit: null }] });
+    const saved = await save(product, {
+      attributes: [{ key: 'Color', value: ['Grey', 'Olive', 'Grey'], metricUnit: null }],
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await stocks(product.id)).toEqual({ [`${product.sku}-GREY`]: 3, [`${product.sku}-OLIVE`]: 3 });
   });

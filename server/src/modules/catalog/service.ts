@@ -615,7 +615,10 @@ export class CatalogService {
         for (const input of batch) if (hasLists(input.attributes)) withLists.push(input.sku.toLowerCase());
       } else {
         for (const made of batch.prepared)
-          if (/siz|colo/i.test(made.attributes_json) && hasLists(JSON.parse(made.attributes_json) as ProductInput['attributes']))
+          if (
+            /siz|colo/i.test(made.attributes_json) &&
+            hasLists(JSON.parse(made.attributes_json) as ProductInput['attributes'])
+          )
             withLists.push(made.sku.toLowerCase());
       }
     };

@@ -49,11 +49,19 @@ export async function makeVariantsFromLists(trx: Database, storeId: string, prod
       .where('store_id', '=', storeId)
       .where('id', 'in', ids)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('product_variants').select('id').whereRef('product_variants.product_id', '=', 'products.id'))),
+        not(
+          exists(
+            selectFrom('product_variants').select('id').whereRef('product_variants.product_id', '=', 'products.id'),
+          ),
+        ),
       )
       .execute();
     for (const product of products) {
-      const lists = variantsFromLists({ sku: product.sku, stock: Number(product.stock), attributes: attributesOf(product) });
+      const lists = variantsFromLists({
+        sku: product.sku,
+        stock: Number(product.stock),
+        attributes: attributesOf(product),
+      });
       if (lists.variants.length === 0) continue;
       const taken = await skusStartingWith(trx, storeId, product.sku);
       const variants: VariantInput[] = lists.variants.map((variant) => ({

@@ -389,7 +389,11 @@ describe('the variants table', () => {
       within(screen.getByRole('table', { name: 'Variants made on saving' }))
         .getAllByRole('row')
         .slice(1)
-        .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        );
 
     it('shows the variants a save makes, each with its SKU and share of the stock, and follows the lists as typed', async () => {
       const calls = api(sleeve, { 'PUT /admin/products/p1': () => [200, sleeve] });
@@ -435,12 +439,14 @@ describe('the variants table', () => {
         { name: 'Size', values: ['13 inch', '15 inch'] },
         { name: 'Colour', values: ['Grey', 'Olive'] },
       ]);
-      expect(body.variants.map(({ sku, options, regularPrice, stock }) => [sku, options, regularPrice, stock])).toEqual([
-        ['SLV-CANVAS-13INCH-GREY', { Size: '13 inch', Colour: 'Grey' }, 1499, 4],
-        ['SLV-CANVAS-13INCH-OLIVE', { Size: '13 inch', Colour: 'Olive' }, 1499, 2],
-        ['SLV-CANVAS-15INCH-GREY', { Size: '15 inch', Colour: 'Grey' }, 1499, 2],
-        ['SLV-CANVAS-15INCH-OLIVE', { Size: '15 inch', Colour: 'Olive' }, 1499, 0],
-      ]);
+      expect(body.variants.map(({ sku, options, regularPrice, stock }) => [sku, options, regularPrice, stock])).toEqual(
+        [
+          ['SLV-CANVAS-13INCH-GREY', { Size: '13 inch', Colour: 'Grey' }, 1499, 4],
+          ['SLV-CANVAS-13INCH-OLIVE', { Size: '13 inch', Colour: 'Olive' }, 1499, 2],
+          ['SLV-CANVAS-15INCH-GREY', { Size: '15 inch', Colour: 'Grey' }, 1499, 2],
+          ['SLV-CANVAS-15INCH-OLIVE', { Size: '15 inch', Colour: 'Olive' }, 1499, 0],
+        ],
+      );
     });
 
     it('shows none for a product whose lists are not sizes or colours', async () => {
