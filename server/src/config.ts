@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { RateLimitConfig } from './http/limits.js';
 import type { TrustProxy } from './http/recorded-answers.js';
 import type { CourierEnvironment } from './modules/couriers/provider.js';
+import type { MessageSettings } from './modules/messages/layout.js';
 import { MSG91_API_URL, type Msg91Settings } from './modules/messages/providers/msg91.js';
 import { HINDI_SMS_TEMPLATES, hasHindiTemplate } from './modules/messages/sms-templates.js';
 import type { OrderPolicy } from './modules/orders/service.js';
@@ -20,6 +21,26 @@ const invokedFrom = process.env.INIT_CWD ?? process.cwd();
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const optionalSetting = (rule: z.ZodType<string>) =>
   z.preprocess((value) => (value === '' ? undefined : value), rule.optional());
+
+/** 'kind=id,kind=id' (MSG91's template ids by message kind) as { kind: id }; unset: {}. */
+const templateIdPairs = (name: string, example: string) =>
+  z.preprocess(
+    (value) => (value === undefined ? '' : value),
+    z
+      .string()
+      .regex(/^(\s*[a-z-]+=[\w-]+\s*(,\s*[a-z-]+=[\w-]+\s*)*)?$/, {
+        error: `${name} must be kind=template-id pairs, comma-separated: ${example}`,
+      })
+      .transform(
+        (setting): Record<string, string> =>
+          Object.fromEntries(
+            setting
+              .split(',')
+              .filter((pair) => pair.trim() !== '')
+              .map((pair) => pair.split('=').map((part) => part.trim()) as [string, string]),
+          ),
+      ),
+  );
 
 const WORKERS_RULE = 'WORKERS must be a whole number of server processes, 1 to 64.';
 
@@ -89,17 +110,8 @@ export const Environment = z.object({
       error: 'MSG91_API_URL must be an http(s):// address, like https://control.msg91.com.',
     })
     .default(MSG91_API_URL),
-  MSG91_TEMPLATE_IDS: optionalSetting(
-    z.string().regex(/^\s*[a-z-]+=[\w-]+\s*(,\s*[a-z-]+=[\w-]+\s*)*$/, {
-      error:
-        'MSG91_TEMPLATE_IDS must be kind=template-id pairs, comma-separated: sign-in-code=…,cod-code=…,order-update=…',
-    }),
-  ),
-  MSG91_HINDI_TEMPLATE_IDS: optionalSetting(
-    z.string().regex(/^\s*[a-z-]+=[\w-]+\s*(,\s*[a-z-]+=[\w-]+\s*)*$/, {
-      error: 'MSG91_HINDI_TEMPLATE_IDS must be kind=template-id pairs, comma-separated: cod-code=…,order-update=…',
-    }),
-  ),
+  MSG91_TEMPLATE_IDS: templateIdPairs('MSG91_TEMPLATE_IDS', 'sign-in-code=…,cod-code=…,order-update=…'),
+  MSG91_HINDI_TEMPLATE_IDS: templateIdPairs('MSG91_HINDI_TEMPLATE_IDS', 'cod-code=…,order-update=…'),
   SIGN_IN_CODES_PER_PHONE: positiveInt(5),
   SIGN_IN_CODES_PER_IP: positiveInt(20),
   NOTIFY_EMAIL: optionalSetting(z.email({ error: 'NOTIFY_EMAIL must be an email address.' })),
@@ -270,26 +282,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** The SMS kinds a Hindi shopper gets in Hindi: those MSG91_HINDI_TEMPLATE_IDS names (with SMS_PROVIDER=msg91). */
-export const hindiSmsKinds = (config: Pick<Config, 'sms'>): string[] =>
-  Object.keys(config.sms?.msg91.hindiTemplateIds ?? {});
-
-/** 'kind=id,kind=id' as { kind: id }; {} for none. */
-const kindPairs = (setting: string | undefined): Record<string, string> =>
-  Object.fromEntries(
-    (setting ?? '')
-      .split(',')
-      .filter((pair) => pair.trim() !== '')
-      .map((pair) => pair.split('=').map((part) => part.trim()) as [string, string]),
-  );
+/**
+ * Where the messages point, who hears of new orders, and which SMS kinds a Hindi shopper gets in
+ * Hindi (those MSG91_HINDI_TEMPLATE_IDS names): the server and the `store` command send alike.
+ */
+export const messageSettingsOf = (config: Pick<Config, 'sms' | 'mail' | 'port'>): MessageSettings => ({
+  ...(config.mail.notifyEmail ? { notifyEmail: config.mail.notifyEmail } : {}),
+  port: config.port,
+  hindiSmsKinds: Object.keys(config.sms?.msg91.hindiTemplateIds ?? {}),
+});
 
 /** MSG91's settings when SMS_PROVIDER=msg91: each one it needs, named when missing. */
 function smsOf(e: z.infer<typeof Environment>): Config['sms'] {
   if (e.SMS_PROVIDER !== 'msg91') return undefined;
-  const missing = (['MSG91_AUTH_KEY', 'MSG91_SENDER_ID', 'MSG91_TEMPLATE_IDS'] as const).filter((name) => !e[name]);
+  const missing: string[] = (['MSG91_AUTH_KEY', 'MSG91_SENDER_ID'] as const).filter((name) => !e[name]);
+  if (Object.keys(e.MSG91_TEMPLATE_IDS).length === 0) missing.push('MSG91_TEMPLATE_IDS');
   if (missing.length > 0) throw new Error(`Invalid environment: SMS_PROVIDER=msg91 needs ${missing.join(', ')}.`);
-  const templateIds = kindPairs(e.MSG91_TEMPLATE_IDS);
-  const hindiTemplateIds = kindPairs(e.MSG91_HINDI_TEMPLATE_IDS);
+  const templateIds = e.MSG91_TEMPLATE_IDS;
+  const hindiTemplateIds = e.MSG91_HINDI_TEMPLATE_IDS;
   // Sign-in codes have no Hindi template: the shopper's language is not known before they sign in.
   const noHindi = Object.keys(hindiTemplateIds).filter((kind) => !hasHindiTemplate(kind));
   if (noHindi.length > 0) {

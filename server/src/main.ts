@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp, createServices } from './app.js';
-import { hindiSmsKinds, readConfig } from './config.js';
+import { messageSettingsOf, readConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/open.js';
 import { oneAtATime, StartLockTimeout } from './db/start-lock.js';
 import { probeWrite } from './db/write-probe.js';
@@ -37,11 +37,7 @@ function openShop() {
     orders: config.orders,
     couriers: config.couriers,
     whatsApp: config.whatsApp,
-    messages: {
-      ...(config.mail.notifyEmail ? { notifyEmail: config.mail.notifyEmail } : {}),
-      port: config.port,
-      hindiSmsKinds: hindiSmsKinds(config),
-    },
+    messages: messageSettingsOf(config),
   });
   return { db, dialect, services };
 }

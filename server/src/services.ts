@@ -24,7 +24,7 @@ import type { MessageSettings } from './modules/messages/layout.js';
 import { OrderMail } from './modules/messages/order-mail.js';
 import { Outbox } from './modules/messages/outbox.js';
 import { refundMessage } from './modules/messages/refund-messages.js';
-import { fillTemplate, smsLanguageFor } from './modules/messages/sms-templates.js';
+import { shopperSmsText } from './modules/messages/sms-templates.js';
 import { StockSummary } from './modules/messages/stock-summary.js';
 import { enqueueTextMessage } from './modules/messages/text-messages.js';
 import { mailTexts } from './modules/messages/texts/catalogue.js';
@@ -238,14 +238,13 @@ export function createModuleServices(db: Database, settings: ServiceSettings): M
     DEFAULT_COD_CODE_POLICY,
     (trx, message) => whatsApp.codCode(trx, message),
     // In Hindi to a Hindi shopper when the merchant has the Hindi template; the account is asked at send time.
-    async (trx, owner, values) => {
-      const language = await accounts.languageOf(owner.storeId, owner.userId, trx);
-      return fillTemplate(
+    async (trx, owner, values) =>
+      shopperSmsText(
         'cod-code',
         { ...values },
-        smsLanguageFor('cod-code', language, settings.messages?.hindiSmsKinds),
-      );
-    },
+        await accounts.languageOf(owner.storeId, owner.userId, trx),
+        settings.messages?.hindiSmsKinds,
+      ),
   );
   const catalog = new CatalogService(db, (trx, productIds) => orders.productsOrderedAmong(trx, productIds));
   // Stock raised anywhere in the catalogue: each waiting "Notify me" gets its one email, in that transaction.

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageSettingsOf, readConfig } from '../src/config.js';
 import type { MessageSettings } from '../src/modules/messages/layout.js';
 import { msg91Gateway } from '../src/modules/messages/providers/msg91.js';
 import { MailSender } from '../src/modules/messages/sender.js';
@@ -143,5 +144,41 @@ describe("a Hindi shopper's SMS", () => {
     );
     expect(row?.text).toContain(orderId);
     expect(row?.last_error).toMatch(/MSG91_HINDI_TEMPLATE_IDS has no template id for order-update/);
+  });
+});
+
+describe("the merchant's MSG91 settings", () => {
+  const msg91 = {
+    SMS_PROVIDER: 'msg91',
+    MSG91_AUTH_KEY: AUTH_KEY,
+    MSG91_SENDER_ID: 'NETKRT',
+    MSG91_TEMPLATE_IDS: ' sign-in-code=tpl-sign-in, cod-code=tpl-cod ,order-update=tpl-order',
+  };
+
+  it('reads the template ids by kind, and sends a Hindi shopper Hindi only of the kinds MSG91_HINDI_TEMPLATE_IDS names', () => {
+    const config = readConfig({ ...msg91, MSG91_HINDI_TEMPLATE_IDS: 'order-update=tpl-order-hi' });
+    expect(config.sms?.msg91.templateIds).toEqual(TEMPLATE_IDS);
+    expect(config.sms?.msg91.hindiTemplateIds).toEqual(HINDI_TEMPLATE_IDS);
+    expect(messageSettingsOf(config).hindiSmsKinds).toEqual(['order-update']);
+    expect(messageSettingsOf(readConfig(msg91)).hindiSmsKinds).toEqual([]);
+    expect(messageSettingsOf(readConfig({})).hindiSmsKinds).toEqual([]);
+  });
+
+  it('names the setting that is wrong, and what it takes', () => {
+    expect(() => readConfig({ ...msg91, MSG91_TEMPLATE_IDS: 'sign-in-code tpl-sign-in' })).toThrow(
+      'MSG91_TEMPLATE_IDS must be kind=template-id pairs, comma-separated: sign-in-code=…,cod-code=…,order-update=…',
+    );
+    expect(() => readConfig({ ...msg91, MSG91_HINDI_TEMPLATE_IDS: 'order-update=' })).toThrow(
+      'MSG91_HINDI_TEMPLATE_IDS must be kind=template-id pairs, comma-separated: cod-code=…,order-update=…',
+    );
+    expect(() => readConfig({ ...msg91, MSG91_TEMPLATE_IDS: '' })).toThrow(
+      'SMS_PROVIDER=msg91 needs MSG91_TEMPLATE_IDS.',
+    );
+    expect(() => readConfig({ SMS_PROVIDER: 'msg91' })).toThrow(
+      'SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY, MSG91_SENDER_ID, MSG91_TEMPLATE_IDS.',
+    );
+    expect(() => readConfig({ ...msg91, MSG91_HINDI_TEMPLATE_IDS: 'sign-in-code=tpl-hi' })).toThrow(
+      'MSG91_HINDI_TEMPLATE_IDS names sign-in-code, which has no Hindi text; it takes cod-code, order-update.',
+    );
   });
 });

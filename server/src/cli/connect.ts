@@ -1,5 +1,5 @@
 import { createServices } from '../app.js';
-import { hindiSmsKinds } from '../config.js';
+import { messageSettingsOf } from '../config.js';
 import { migrateToLatest, openDatabase } from '../db/open.js';
 import { oneAtATime } from '../db/start-lock.js';
 import { CliError, type Shop } from './context.js';
@@ -24,11 +24,7 @@ export async function connectFromEnvironment(): Promise<Shop> {
       orders: config.orders,
       couriers: config.couriers,
       // The orders it moves send their messages like the server's, through the same outbox.
-      messages: {
-        ...(config.mail.notifyEmail ? { notifyEmail: config.mail.notifyEmail } : {}),
-        port: config.port,
-        hindiSmsKinds: hindiSmsKinds(config),
-      },
+      messages: messageSettingsOf(config),
     });
     return {
       db: opened.db,

@@ -64,6 +64,14 @@ export function fillTemplate(kind: SmsKind, values: Record<string, string>, lang
   });
 }
 
+/** A shopper's SMS of this kind: its template filled in, in Hindi where smsLanguageFor says so. */
+export const shopperSmsText = (
+  kind: SmsKind,
+  values: Record<string, string>,
+  shopperLanguage: string | undefined,
+  hindiKinds: readonly string[] = [],
+): string => fillTemplate(kind, values, smsLanguageFor(kind, shopperLanguage, hindiKinds));
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
