@@ -119,12 +119,12 @@ export async function productWithOptions(
   return product;
 }
 
-/** A product in stock that needs no size choice, from the first category (LAN Adapters). */
+/** A product in stock that needs no size or colour choice (it has no variants), from the first category (LAN Adapters). */
 export async function simpleProduct(request: APIRequestContext): Promise<ListedProduct> {
   const response = await request.get('/api/v1/products?category=lan%20adapters&limit=100');
   const { data } = (await response.json()) as { data: ListedProduct[] };
   const product = data.find(
-    (item) => item.stock > 5 && !item.attributes.some((attribute) => /^sizes?$/i.test(attribute.key)),
+    (item) => item.stock > 5 && !item.attributes.some((attribute) => /^(sizes?|colou?rs?)$/i.test(attribute.key)),
   );
   if (!product) throw new Error('the demo catalogue has no simple LAN adapter in stock');
   return product;

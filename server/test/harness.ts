@@ -241,11 +241,15 @@ export const validAddress = {
   phone: '+91 98450 12345',
 };
 
-/** Products a shopper can order as they are: at least `minStock` in stock, and no size to choose. */
+/** Products a shopper can order as they are: at least `minStock` in stock, and no size or colour to choose. */
 export async function orderableProducts(app: FastifyInstance, minStock = 5, host?: string): Promise<Product[]> {
   const http = client(app, host ? { host } : {});
   const { data } = ProductListResponse.parse((await http.get('/products?limit=100')).json());
-  return data.filter((product) => product.stock >= minStock && productOptions(product.attributes).sizes.length <= 1);
+  // A product with more than one size or colour is sold per variant: a line must name one.
+  return data.filter((product) => {
+    const { sizes, colors } = productOptions(product.attributes);
+    return product.stock >= minStock && sizes.length <= 1 && colors.length <= 1;
+  });
 }
 
 /** Runs `work` while the demo store pays with `provider` and these settings (over that provider's own), then puts them back. */

@@ -55,14 +55,14 @@ describe('order lines with options', () => {
 
   it('merges lines with the same choices', async () => {
     const product = sleeve();
-    const { sizes } = productOptions(product.attributes);
+    const { sizes, colors } = productOptions(product.attributes);
     const response = await order([
-      { productId: product.id, quantity: 1, size: sizes[0] },
-      { productId: product.id, quantity: 1, size: sizes[0] },
+      { productId: product.id, quantity: 1, size: sizes[0], color: colors[0] },
+      { productId: product.id, quantity: 1, size: sizes[0], color: colors[0] },
     ]);
     expect(response.statusCode).toBe(201);
     expect(Order.parse(response.json()).items).toEqual([
-      expect.objectContaining({ quantity: 2, size: sizes[0], color: null }),
+      expect.objectContaining({ quantity: 2, size: sizes[0], color: colors[0] }),
     ]);
   });
 
@@ -83,7 +83,8 @@ describe('order lines with options', () => {
       () => [{ productId: sleeve().id, quantity: 1, size: '17"' }],
       (p: Product) => [p.title, '17"'],
     ],
-    ['no size when it has several', () => [{ productId: sleeve().id, quantity: 1 }], (p: Product) => [p.title, 'size']],
+    // The sleeve's sizes and colours are its variants: a line names one.
+    ['no size when it has several', () => [{ productId: sleeve().id, quantity: 1 }], (p: Product) => [p.title, 'Size']],
     [
       'a colour it does not have',
       () => [

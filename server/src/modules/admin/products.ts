@@ -58,6 +58,8 @@ export class AdminProducts {
   async create(storeId: string, record: Record, staff: StaffRow, variants?: VariantsWrite): Promise<AdminProduct> {
     const row = await this.catalog.createOne(storeId, record, async (trx, created) => {
       if (variants) await this.writeVariants(trx, storeId, created.id, variants, staff, created.sku);
+      // Sizes and colours without variants: a variant each, so no colour sells stock it has not.
+      await this.catalog.variantsFromLists(trx, storeId, created.id);
       await this.audit.record(trx, {
         storeId,
         actor: staffActor(staff),
@@ -91,9 +93,13 @@ export class AdminProducts {
             after.sku,
           );
         } else {
+          // Variants made from the sizes and colours follow the lists' changes.
+          await this.catalog.followLists(trx, storeId, id);
           // The form's stock and prices of a product with variants are its variants' (their sum, the cheapest).
           await this.catalog.keepToVariants(trx, storeId, id);
         }
+        // Sizes and colours and (still) no variants: a variant each, the product's stock split among them.
+        await this.catalog.variantsFromLists(trx, storeId, id);
         await this.recordChange(trx, storeId, staff, 'product.update', before, after);
       },
     );

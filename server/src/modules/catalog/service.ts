@@ -56,6 +56,7 @@ import {
   type VariantInput,
   variantsOf,
 } from './variants.js';
+import { followLists, hasLists, makeVariantsFromLists } from './variants-from-lists.js';
 
 export type { OrderedAmong, ProductListFilters };
 
@@ -598,13 +599,80 @@ export class CatalogService {
     return writeTransaction(this.db, (trx) => deleteProducts(trx, storeId, skus, { ...options, orderedAmong }));
   }
 
-  /** Creates or updates many products by SKU: all of them or none (see import/). Batches may stream in. */
-  importMany(
+  /**
+   * Creates or updates many products by SKU: all of them or none (see import/). Batches may stream in.
+   * Then each written product with size/colour lists and no variants gets its variants from them
+   * (variants-from-lists.ts); a file's own variant rows, written after, replace them.
+   */
+  async importMany(
     storeId: string,
     inputs: ProductInput[] | AsyncIterable<ProductInput[] | PreparedRows>,
     options: ImportOptions = {},
   ): Promise<ImportCounts> {
-    return importProducts(this.db, storeId, inputs, { ...options, afterUpdates: this.stockMayBeBack });
+    const withLists: string[] = [];
+    const note = (batch: ProductInput[] | PreparedRows) => {
+      if (Array.isArray(batch)) {
+        for (const input of batch) if (hasLists(input.attributes)) withLists.push(input.sku.toLowerCase());
+      } else {
+        for (const made of batch.prepared)
+          if (
+            /siz|colo/i.test(made.attributes_json) &&
+            hasLists(JSON.parse(made.attributes_json) as ProductInput['attributes'])
+          )
+            withLists.push(made.sku.toLowerCase());
+      }
+    };
+    let noted: ProductInput[] | AsyncIterable<ProductInput[] | PreparedRows>;
+    if (Array.isArray(inputs)) {
+      note(inputs);
+      noted = inputs;
+    } else {
+      const stream: AsyncIterable<ProductInput[] | PreparedRows> = inputs;
+      noted = (async function* () {
+        for await (const batch of stream) {
+          note(batch);
+          yield batch;
+        }
+      })();
+    }
+    const counts = await importProducts(this.db, storeId, noted, { ...options, afterUpdates: this.stockMayBeBack });
+    if (!options.dryRun && counts.created + counts.updated > 0) await this.afterImport(storeId, withLists);
+    return counts;
+  }
+
+  /**
+   * After an import's products are in, in one transaction: the products with these SKUs (lower-cased)
+   * that have size/colour lists and no variants get them, and every product with variants reads its
+   * stock and prices from them again (a file's row for it, without variant rows, set its own).
+   */
+  private async afterImport(storeId: string, skus: string[]): Promise<void> {
+    await writeTransaction(this.db, async (trx) => {
+      await keepProductsToTheirVariants(trx, storeId);
+      for (let start = 0; start < skus.length; start += 500) {
+        const rows = await trx
+          .selectFrom('products')
+          .select('id')
+          .where('store_id', '=', storeId)
+          .where((eb) => eb(eb.fn('lower', ['sku']), 'in', skus.slice(start, start + 500)))
+          .execute();
+        await makeVariantsFromLists(
+          trx,
+          storeId,
+          rows.map((row) => row.id),
+        );
+      }
+      await catalogueChanged(trx, storeId);
+    });
+  }
+
+  /** A saved product with size/colour lists and no variants gets them from its lists, in the caller's transaction; true when it did. */
+  async variantsFromLists(trx: Database, storeId: string, productId: string): Promise<boolean> {
+    return (await makeVariantsFromLists(trx, storeId, [productId])).length > 0;
+  }
+
+  /** A saved product's variants made from its lists follow the lists' changes, in the caller's transaction (variants-from-lists.ts). */
+  followLists(trx: Database, storeId: string, productId: string): Promise<void> {
+    return followLists(trx, storeId, productId);
   }
 }
 

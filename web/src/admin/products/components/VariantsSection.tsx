@@ -1,4 +1,4 @@
-import type { AdminProduct, SaveProductRequest } from '@netkart/contract';
+import { type AdminProduct, type SaveProductRequest, variantsFromLists } from '@netkart/contract';
 import { CirclePlus, Trash } from '@/components/icons';
 import { Button, Input } from '@/components/ui';
 
@@ -57,6 +57,41 @@ export function variantsTableOf(product: AdminProduct | undefined): VariantsTabl
       heightCm: text(variant.heightCm),
       images: variant.images ?? [],
       stockSeen: variant.stock,
+    })),
+  };
+}
+
+/**
+ * The variants a save makes of the form's sizes and colours when the table has none (the server's
+ * own rule: a variant per size and colour, the product's prices, its stock split evenly, the
+ * remainder to the first). Empty when the form has no size or colour list.
+ */
+export function variantsTableFromLists(values: {
+  sku: string;
+  stock: string;
+  regularPrice: string;
+  discountedPrice: string;
+  mrp: string;
+  attributes: { key: string; value: string }[];
+}): VariantsTable {
+  const made = variantsFromLists({
+    sku: values.sku.trim(),
+    stock: Number(values.stock.replace(/[,\s]/g, '')) || 0,
+    attributes: values.attributes.map((attribute) => ({
+      key: attribute.key,
+      value: attribute.value.split(','),
+    })),
+  });
+  return {
+    names: made.options.map((option) => option.name),
+    rows: made.variants.map((variant) => ({
+      ...emptyRow(made.options.length),
+      sku: variant.sku,
+      values: variant.values,
+      regularPrice: values.regularPrice.trim(),
+      discountedPrice: values.discountedPrice.trim(),
+      mrp: values.mrp.trim(),
+      stock: String(variant.stock),
     })),
   };
 }
@@ -130,7 +165,16 @@ const emptyRow = (options: number): VariantRow => ({
  * The product's options (Colour, Length …) and its variants in one table: each its own SKU, option
  * values, prices and stock. With variants, the product's stock and price are theirs (the sum, the cheapest).
  */
-export function VariantsSection({ table, onChange }: { table: VariantsTable; onChange(next: VariantsTable): void }) {
+export function VariantsSection({
+  table,
+  onChange,
+  fromLists,
+}: {
+  table: VariantsTable;
+  onChange(next: VariantsTable): void;
+  /** The variants the form's sizes and colours make when the table has none (variantsTableFromLists). */
+  fromLists?: VariantsTable;
+}) {
   const setName = (index: number, name: string) =>
     onChange({ ...table, names: table.names.map((each, at) => (at === index ? name : each)) });
   const setRow = (index: number, change: Partial<VariantRow>) =>
@@ -179,6 +223,9 @@ export function VariantsSection({ table, onChange }: { table: VariantsTable; onC
           </Button>
         ) : null}
       </div>
+      {table.names.length === 0 && fromLists && fromLists.rows.length > 0 ? (
+        <FromLists table={fromLists} onMake={() => onChange(fromLists)} />
+      ) : null}
       {table.names.length > 0 ? (
         <div className="overflow-x-auto">
           <table className="min-w-full text-sm">
@@ -288,5 +335,48 @@ export function VariantsSection({ table, onChange }: { table: VariantsTable; onC
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** The variants a save will make of the sizes and colours, shown as they will be, and a button to edit them first. */
+function FromLists({ table, onMake }: { table: VariantsTable; onMake(): void }) {
+  return (
+    <div className="space-y-2 rounded-lg bg-slate-50 p-3">
+      <p className="text-sm text-slate-700">
+        This product has sizes or colours: saving it makes a variant of each, with its own SKU and stock (the stock
+        split evenly), so no size or colour sells stock it does not have.
+      </p>
+      <div className="overflow-x-auto">
+        <table aria-label="Variants made on saving" className="min-w-full text-sm">
+          <thead>
+            <tr className="text-left text-slate-600">
+              <th className="p-1 font-medium">SKU</th>
+              {table.names.map((name) => (
+                <th key={name} className="p-1 font-medium">
+                  {name}
+                </th>
+              ))}
+              <th className="p-1 font-medium">Stock</th>
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((row) => (
+              <tr key={row.sku || row.values.join('|')}>
+                <td className="p-1 text-slate-900">{row.sku}</td>
+                {row.values.map((value, at) => (
+                  <td key={`${table.names[at] ?? at}`} className="p-1 text-slate-900">
+                    {value}
+                  </td>
+                ))}
+                <td className="p-1 text-slate-900">{row.stock}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Button variant="outline" size="sm" onClick={onMake}>
+        Make variants from these sizes and colours
+      </Button>
+    </div>
   );
 }

@@ -374,4 +374,87 @@ describe('the variants table', () => {
     const body = calls.find((call) => call.route === 'PUT /admin/products/p1')?.body as Record<string, unknown>;
     expect(body.variants).toBeUndefined();
   });
+
+  describe('of a product with sizes and colours and no variants', () => {
+    const sleeve = anAdminProduct({
+      sku: 'SLV-CANVAS',
+      title: 'Canvas Laptop Sleeve',
+      stock: 10,
+      attributes: [
+        { key: 'Size', value: ['13 inch', '15 inch'], metricUnit: null },
+        { key: 'Colour', value: ['Grey', 'Olive'], metricUnit: null },
+      ],
+    });
+    const shownRows = () =>
+      within(screen.getByRole('table', { name: 'Variants made on saving' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        );
+
+    it('shows the variants a save makes, each with its SKU and share of the stock, and follows the lists as typed', async () => {
+      const calls = api(sleeve, { 'PUT /admin/products/p1': () => [200, sleeve] });
+      renderAdmin('/admin/products/p1');
+      await screen.findByLabelText(/Regular price/);
+      expect(shownRows()).toEqual([
+        ['SLV-CANVAS-13INCH-GREY', '13 inch', 'Grey', '4'],
+        ['SLV-CANVAS-13INCH-OLIVE', '13 inch', 'Olive', '2'],
+        ['SLV-CANVAS-15INCH-GREY', '15 inch', 'Grey', '2'],
+        ['SLV-CANVAS-15INCH-OLIVE', '15 inch', 'Olive', '2'],
+      ]);
+      await userEvent.type(screen.getByLabelText('Values 2'), ', Black');
+      expect(shownRows()).toHaveLength(6);
+      expect(shownRows()[2]).toEqual(['SLV-CANVAS-13INCH-BLACK', '13 inch', 'Black', '1']);
+      // Saved as shown, the server makes them: the form sends no variants of its own.
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(calls.some((call) => call.route === 'PUT /admin/products/p1')).toBe(true));
+      const body = calls.find((call) => call.route === 'PUT /admin/products/p1')?.body as Record<string, unknown>;
+      expect(body.variants).toBeUndefined();
+    });
+
+    it('fills the table with them to edit before saving, and saves the table', async () => {
+      const calls = api(sleeve, { 'PUT /admin/products/p1': () => [200, sleeve] });
+      renderAdmin('/admin/products/p1');
+      await screen.findByLabelText(/Regular price/);
+      await userEvent.click(screen.getByRole('button', { name: 'Make variants from these sizes and colours' }));
+      expect(screen.queryByRole('table', { name: 'Variants made on saving' })).toBeNull();
+      expect(screen.getByLabelText('Option 1 name')).toHaveValue('Size');
+      expect(screen.getByLabelText('Option 2 name')).toHaveValue('Colour');
+      expect(screen.getByLabelText('Variant 4 SKU')).toHaveValue('SLV-CANVAS-15INCH-OLIVE');
+      expect(screen.getByLabelText('Variant 1 regularPrice')).toHaveValue('1499');
+      const olive = screen.getByLabelText('Variant 4 stock');
+      expect(olive).toHaveValue('2');
+      await userEvent.clear(olive);
+      await userEvent.type(olive, '0');
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(calls.some((call) => call.route === 'PUT /admin/products/p1')).toBe(true));
+      const body = calls.find((call) => call.route === 'PUT /admin/products/p1')?.body as {
+        options: unknown;
+        variants: { sku: string; options: Record<string, string>; regularPrice: number; stock: number }[];
+      };
+      expect(body.options).toEqual([
+        { name: 'Size', values: ['13 inch', '15 inch'] },
+        { name: 'Colour', values: ['Grey', 'Olive'] },
+      ]);
+      expect(body.variants.map(({ sku, options, regularPrice, stock }) => [sku, options, regularPrice, stock])).toEqual(
+        [
+          ['SLV-CANVAS-13INCH-GREY', { Size: '13 inch', Colour: 'Grey' }, 1499, 4],
+          ['SLV-CANVAS-13INCH-OLIVE', { Size: '13 inch', Colour: 'Olive' }, 1499, 2],
+          ['SLV-CANVAS-15INCH-GREY', { Size: '15 inch', Colour: 'Grey' }, 1499, 2],
+          ['SLV-CANVAS-15INCH-OLIVE', { Size: '15 inch', Colour: 'Olive' }, 1499, 0],
+        ],
+      );
+    });
+
+    it('shows none for a product whose lists are not sizes or colours', async () => {
+      api(anAdminProduct({ attributes: [{ key: 'Speed', value: ['1 Gbps'], metricUnit: null }] }));
+      renderAdmin('/admin/products/p1');
+      await screen.findByLabelText(/Regular price/);
+      expect(screen.queryByRole('table', { name: 'Variants made on saving' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Make variants from these sizes and colours' })).toBeNull();
+    });
+  });
 });

@@ -14,7 +14,12 @@ import { useProduct, useSaveProduct } from '../api';
 import { AttributesSection } from '../components/AttributesSection';
 import { DetailsSection } from '../components/DetailsSection';
 import { PicturesSection } from '../components/PicturesSection';
-import { VariantsSection, variantsTableOf, variantsToSave } from '../components/VariantsSection';
+import {
+  VariantsSection,
+  variantsTableFromLists,
+  variantsTableOf,
+  variantsToSave,
+} from '../components/VariantsSection';
 import { emptyProduct, formFieldOf, type ProductFormValues, productFormSchema, toFormValues } from '../product-form';
 import { productPath } from './ProductsPage';
 
@@ -100,6 +105,8 @@ function ProductForm({ product, onReload }: { product?: AdminProduct; onReload?:
     defaultValues: product ? toFormValues(product) : emptyProduct,
   });
   const { errors } = form.formState;
+  // Sizes and colours with no variants in the table: the variants a save makes, shown before it.
+  const fromLists = variantsTableFromLists(form.watch());
 
   const submit = form.handleSubmit(async (record) => {
     setProblem(null);
@@ -159,7 +166,7 @@ function ProductForm({ product, onReload }: { product?: AdminProduct; onReload?:
 
           <AttributesSection form={form} />
 
-          <VariantsSection table={variants} onChange={setVariants} />
+          <VariantsSection table={variants} onChange={setVariants} fromLists={fromLists} />
 
           <PicturesSection form={form} errors={errors} />
         </fieldset>
