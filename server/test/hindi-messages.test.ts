@@ -131,7 +131,7 @@ describe("an order's emails in the shopper's language", () => {
     ]);
     for (const row of rows) expectHindi(row, [first.product.title, first.id, second.id, 'Delhivery', 'DL123456789IN']);
     const cancelled = rows.find((row) => row.kind === 'order.cancelled');
-    expect(cancelled?.text).toContain(`आपका ऑर्डर ${second.id} रद्द कर दिया गया है: पेमेंट नहीं मिला`);
+    expect(cancelled?.text).toContain(`आपका ऑर्डर ${second.id} रद्द कर दिया गया है: भुगतान नहीं मिला`);
     const shipped = rows.find((row) => row.kind === 'order.shipped');
     expect(shipped?.text).toContain('कूरियर: Delhivery');
   });
@@ -235,7 +235,7 @@ describe("the account's emails in its language", () => {
     const hindi = peer.received.find((received) => received.envelopeTo[0] === hindiEmail);
     expect(hindi?.subject).toBe(`${store.store_name} में आपका स्वागत है`);
     expect(hindi?.text).toContain(
-      `Asha, आपका स्वागत है। आपका ${store.store_name} खाता तैयार है; आप ${hindiEmail} से साइन इन करेंगे।`,
+      `Asha, आपका स्वागत है। आपका ${store.store_name} अकाउंट तैयार है; आप ${hindiEmail} से साइन इन करेंगे।`,
     );
     expect(hindi?.text).toMatch(/खरीदारी शुरू करें: \S+\/hi(\s|$)/);
     expect(hindi?.text).toContain('/hi/forgot-password');

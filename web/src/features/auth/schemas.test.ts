@@ -107,7 +107,7 @@ describe('the forms on a Hindi page', () => {
       password: 'पासवर्ड ज़्यादा से ज़्यादा 128 अक्षरों का हो सकता है',
     });
     expect(errorsOf(resetPasswordSchemaIn(t).safeParse({ password: 'secret1', confirmPassword: 'secret2' }))).toEqual({
-      confirmPassword: 'दोनों पासवर्ड मेल नहीं खाते',
+      confirmPassword: 'दोनों पासवर्ड एक जैसे नहीं हैं',
     });
     expect(
       errorsOf(

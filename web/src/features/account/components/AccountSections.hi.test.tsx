@@ -51,10 +51,10 @@ describe('the account’s sections on a Hindi page', () => {
     expect(await within(list).findByText('यह डिवाइस')).toBeVisible();
     // 18:45 UTC is 12:15 am the next day in India.
     expect(list).toHaveTextContent('अनजान डिवाइस');
-    expect(list).toHaveTextContent('आख़िरी बार इस्तेमाल: 26 नव॰ 2026, 12:15 am');
+    expect(list).toHaveTextContent('आखिरी बार इस्तेमाल: 26 नव॰ 2026, 12:15 am');
     expect(
       within(list).getByRole('button', {
-        name: 'अनजान डिवाइस को साइन आउट करें, आख़िरी बार इस्तेमाल: 26 नव॰ 2026, 12:15 am',
+        name: 'अनजान डिवाइस को साइन आउट करें, आखिरी बार इस्तेमाल: 26 नव॰ 2026, 12:15 am',
       }),
     ).toBeVisible();
     expect(list).not.toHaveTextContent(/Last used|This device|Unknown device/);

@@ -43,7 +43,7 @@ describe('the sign-in form', () => {
     await userEvent.type(screen.getByLabelText('पासवर्ड'), '456789');
     await userEvent.click(screen.getByRole('button', { name: 'साइन इन करें' }));
     await expectVisibleText('Landed on /');
-    await waitFor(() => expect(screen.getByText('आप लॉग इन हो गए हैं।')).toBeVisible());
+    await waitFor(() => expect(screen.getByText('आप साइन इन हो गए हैं।')).toBeVisible());
     expect(screen.getByText('हो गया!')).toBeVisible();
   });
 
