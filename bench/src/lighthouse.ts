@@ -83,7 +83,7 @@ try {
   const chosen = process.env.PAGES?.split(',') ?? ['/', '/products', '/product/{id}'];
   const pages = chosen.map((page) => page.replace('{id}', data[0]?.id ?? ''));
   console.log(
-    '| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | script (transferred) | benchmarkIndex |',
+    '| page | performance (range) | accessibility | best practices | SEO | LCP | CLS | TBT (range) | script (transferred) | benchmarkIndex (range) |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const page of pages) {
@@ -91,8 +91,11 @@ try {
     const name = page === '/' ? 'home' : page.split('/').filter(Boolean).slice(0, 2).join('-');
     for (let run = 0; run < RUNS; run += 1) runs.push(await measure(shop.origin + page, `${name}-${run + 1}`));
     const of = (key: keyof Figures) => median(runs.map((figures) => figures[key]));
+    // The spread beside the median: on a shared machine one run can differ from the next by more than two builds do.
+    const spread = (key: keyof Figures) =>
+      `${Math.round(Math.min(...runs.map((figures) => figures[key])))}–${Math.round(Math.max(...runs.map((figures) => figures[key])))}`;
     console.log(
-      `| ${page.replace(/\/product\/.+$/, '/product/{id}')} | ${of('performance')} | ${of('accessibility')} | ${of('bestPractices')} | ${of('seo')} | ${(of('lcpMs') / 1000).toFixed(1)} s | ${of('cls').toFixed(3)} | ${Math.round(of('tbtMs'))} ms | ${of('scriptKb').toFixed(0)} KB | ${Math.round(Math.min(...runs.map((figures) => figures.benchmarkIndex)))}–${Math.round(Math.max(...runs.map((figures) => figures.benchmarkIndex)))} |`,
+      `| ${page.replace(/\/product\/.+$/, '/product/{id}')} | ${of('performance')} (${spread('performance')}) | ${of('accessibility')} | ${of('bestPractices')} | ${of('seo')} | ${(of('lcpMs') / 1000).toFixed(1)} s | ${of('cls').toFixed(3)} | ${Math.round(of('tbtMs'))} ms (${spread('tbtMs')}) | ${of('scriptKb').toFixed(0)} KB | ${Math.round(of('benchmarkIndex'))} (${spread('benchmarkIndex')}) |`,
     );
   }
 } finally {
