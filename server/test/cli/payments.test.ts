@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Order, PaymentResponse, ProductListResponse } from '@netkart/contract';
+import type { Order, PaymentResponse } from '@netkart/contract';
 import { describe, expect, it } from 'vitest';
-import { client, signUp, validAddress } from '../harness.js';
+import { client, orderableProducts, signUp, validAddress } from '../harness.js';
 import { useCliShop } from './cli-harness.js';
 
 const cli = useCliShop();
@@ -79,7 +79,8 @@ describe('payments settings', () => {
 
     const shopper = await signUp(cli.shop.app);
     const http = client(cli.shop.app);
-    const [product] = ((await http.get('/products?category=Storage')).json() as ProductListResponse).data;
+    // One a line can name as it is: a product with size or colour lists is sold per variant.
+    const [product] = await orderableProducts(cli.shop.app);
     const order = (
       await http.post('/orders', { products: { [product?.id ?? '']: 1 }, shippingAddress: validAddress }, shopper.token)
     ).json() as Order;
@@ -156,7 +157,8 @@ describe('payments refunds', () => {
   async function paidOrder(utr: string): Promise<Order> {
     const shopper = await signUp(cli.shop.app);
     const http = client(cli.shop.app);
-    const [product] = ((await http.get('/products?category=Storage')).json() as ProductListResponse).data;
+    // One a line can name as it is: a product with size or colour lists is sold per variant.
+    const [product] = await orderableProducts(cli.shop.app);
     const order = (
       await http.post('/orders', { products: { [product?.id ?? '']: 1 }, shippingAddress: validAddress }, shopper.token)
     ).json() as Order;
