@@ -126,7 +126,11 @@ test('two sizes and colours of one product become two order lines, each with its
   ]) {
     await page.goto(`/product/${sleeve.id}`);
     await page.getByRole('group', { name: 'Size' }).getByRole('button', { name: size, exact: true }).click();
-    await page.getByRole('group', { name: 'Color' }).getByRole('button', { name: color, exact: true }).click();
+    // The sleeve's sizes and colours are its variants, whose options are named as the merchant named them.
+    await page
+      .getByRole('group', { name: /^Colou?r$/ })
+      .getByRole('button', { name: color, exact: true })
+      .click();
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await expect(page).toHaveURL(/\/cart$/);
   }

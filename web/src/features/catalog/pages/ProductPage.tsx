@@ -32,6 +32,10 @@ import { productStructuredData, summaryOf } from '../structured-data';
 import { asVariant, canChoose, chosenVariant, firstChoice, type VariantChoice, variantLabel } from '../variant-choice';
 import { toggleWishlist, useWishlist } from '../wishlist';
 
+/** The colour among a variant's options (named Colour or Color), if it has one. */
+const colourOf = (options: Record<string, string>): string | undefined =>
+  Object.entries(options).find(([name]) => /^colou?r$/i.test(name))?.[1];
+
 export default function ProductPage() {
   const t = useT();
   const { id } = useParams();
@@ -112,13 +116,18 @@ function ProductDetails({ product: whole }: { product: StoreProduct }) {
     const fitting = whole.variants.filter((each) =>
       Object.entries(next).every(([option, chosen]) => each.options[option] === chosen),
     );
+    let chosen = next;
     if (fitting.length === 0) {
       const other =
         whole.variants.find((each) => each.options[name] === value && each.stock > 0) ??
         whole.variants.find((each) => each.options[name] === value);
-      setChoice(other ? { ...other.options } : next);
-    } else setChoice(next);
-    setPictureIndex(0);
+      if (other) chosen = { ...other.options };
+    }
+    setChoice(chosen);
+    // The chosen colour's own picture, as for a product sold without variants (pictureFor).
+    const colour = colourOf(chosen);
+    const index = colour ? product.images.findIndex((image) => image.url === pictureFor(product, colour)) : -1;
+    setPictureIndex(Math.max(index, 0));
   };
 
   const chooseColor = (value: string) => {
@@ -139,7 +148,7 @@ function ProductDetails({ product: whole }: { product: StoreProduct }) {
       addItem({
         id: product.id,
         name: product.name,
-        image: product.image,
+        image: pictureFor(product, colourOf(variant.options)),
         price: product.price,
         quantity: Math.min(quantity, canAdd),
         variantSku: variant.sku,
