@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEEKDAYS } from './delivery-days.js';
 import { stateByName } from './gst.js';
 
 /**
@@ -9,9 +10,6 @@ import { stateByName } from './gst.js';
 /** India-time days, YYYY-MM-DD: when a parcel would arrive at the soonest and at the latest. */
 export const DeliveryEstimate = z.object({ earliest: z.string(), latest: z.string() });
 export type DeliveryEstimate = z.infer<typeof DeliveryEstimate>;
-
-export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDay = (day: string) => ISO_DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
@@ -123,20 +121,6 @@ export const DeliveryRules = z
     path: ['zones'],
   });
 export type DeliveryRules = z.infer<typeof DeliveryRules>;
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-/** An India-time day (YYYY-MM-DD) as a shopper reads it: "Tue, 2 Dec". */
-export function shortDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return `${WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
-}
-
-/** The promise as the shop says it everywhere: "Delivery by Tue, 2 Dec" (the latest day). */
-export const deliveryByText = (estimate: DeliveryEstimate): string => `Delivery by ${shortDay(estimate.latest)}`;
-
-/** What the product page says of a PIN the shop does not deliver to. */
-export const notDeliverableText = (pincode: string): string => `Not deliverable to ${pincode}`;
 
 /**
  * Where couriers reach last and charge their far rate: the north-east, Jammu and Kashmir, Ladakh and

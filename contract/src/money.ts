@@ -18,3 +18,12 @@ export function formatRupees(amount: number): string {
   const fraction = Math.abs(paise) % 100;
   return `${sign}₹${whole}${fraction ? `.${String(fraction).padStart(2, '0')}` : ''}`;
 }
+
+/**
+ * A count as en-IN and hi-IN write it (Latin digits, grouped the Indian way: 1,00,000), written out
+ * for the same reason as formatRupees. A count that is not a whole number is written as it is.
+ */
+export function formatCount(value: number): string {
+  if (!Number.isSafeInteger(value)) return String(value);
+  return `${value < 0 ? '-' : ''}${groupIndian(String(Math.abs(value)))}`;
+}

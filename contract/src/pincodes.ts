@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { DeliveryEstimate } from './delivery.js';
 
-/** A PIN code as India Post writes it: 6 digits, the first not 0. */
-export const PINCODE_PATTERN = /^[1-9][0-9]{5}$/;
-
 /** GET /pincodes/{pin}: where a PIN is, whether the shop delivers there, and when. */
 export const PincodeAnswer = z.object({
   pincode: z.string(),

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-export const REVIEW_TITLE_MAX = 120;
-export const REVIEW_TEXT_MAX = 4000;
-export const REVIEWS_PAGE_SIZE = 10;
+import { REVIEW_TEXT_MAX, REVIEW_TITLE_MAX } from './review-rules.js';
 
 /** A product's approved reviews: their average stars (one decimal) and how many. */
 export const ProductRating = z.object({ average: z.number(), count: z.number().int() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PINCODE_PATTERN } from './pincodes.js';
+import { PINCODE_PATTERN } from './pincode-rules.js';
 
 /**
  * Shipping charged the way Indian couriers bill: by zone (from the store's PIN to the order's) and

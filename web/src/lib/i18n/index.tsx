@@ -1,5 +1,6 @@
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { I18nProvider, useLingui } from '@lingui/react';
+import { formatCount } from '@netkart/contract';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { type DateLocale, formatDate, formatDateTime, formatLongDate } from '../dates';
 import { formatPrice } from '../money';
@@ -8,6 +9,7 @@ import type accountWords from './messages/account/en.json';
 import type checkoutWords from './messages/checkout/en.json';
 import english from './messages/en.json';
 import type productWords from './messages/product/en.json';
+import { renderMessage } from './render-message';
 
 /**
  * Every word the storefront shows comes from a message catalogue (messages/en.json, hi.json):
@@ -106,7 +108,7 @@ export function englishI18nNow(): I18n {
 }
 
 /** English words, where no page's translator is at hand. */
-export const englishT: Translate = (key, values) => englishI18nNow()._(key, values);
+export const englishT: Translate = (key, values) => renderMessage(englishI18nNow(), key, values);
 
 export function LanguageProvider({ i18n, children }: { i18n?: I18n; children: ReactNode }) {
   return <I18nProvider i18n={i18n ?? englishI18nNow()}>{children}</I18nProvider>;
@@ -120,18 +122,16 @@ export function useLocale(): Locale {
 /** The page's translator: `t('nav.allProducts')`, `t('cart.items', { count })`. */
 export function useT(): Translate {
   const { i18n } = useLingui();
-  return useCallback((key: MessageKey, values?: MessageValues) => i18n._(key, values), [i18n]);
+  return useCallback((key: MessageKey, values?: MessageValues) => renderMessage(i18n, key, values), [i18n]);
 }
 
 /** Prices and numbers as the page's language writes them (both group by lakh: ₹1,00,000). */
 export function useNumbers() {
-  const locale = useLocale();
-  return useMemo(() => {
-    const intl = INTL_LOCALE[locale];
-    const count = new Intl.NumberFormat(intl);
-    return { price: formatPrice, number: (value: number) => count.format(value) };
-  }, [locale]);
+  return NUMBERS;
 }
+
+// en-IN and hi-IN write numbers alike (Latin digits, lakh grouping): no Intl formatter (see formatCount).
+const NUMBERS = { price: formatPrice, number: formatCount };
 
 /** Dates as the page's language writes them: '05 Nov 2026' / '05 नव॰ 2026'. */
 export function useDates() {
