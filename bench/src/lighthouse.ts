@@ -89,7 +89,14 @@ try {
   for (const page of pages) {
     const runs: Figures[] = [];
     const name = page === '/' ? 'home' : page.split('/').filter(Boolean).slice(0, 2).join('-');
-    for (let run = 0; run < RUNS; run += 1) runs.push(await measure(shop.origin + page, `${name}-${run + 1}`));
+    let unfinished = 0;
+    for (let run = 0; run < RUNS; run += 1) {
+      const figures = await measure(shop.origin + page, `${name}-${run + 1}`);
+      // A run Lighthouse could not finish (no paint seen, a timeout) has no TBT and scores 0: left out, and counted.
+      if (Number.isFinite(figures.tbtMs) && figures.performance > 0) runs.push(figures);
+      else unfinished += 1;
+    }
+    if (unfinished > 0) console.log(`(${page}: ${unfinished} of ${RUNS} runs unfinished, left out)`);
     const of = (key: keyof Figures) => median(runs.map((figures) => figures[key]));
     // The spread beside the median: on a shared machine one run can differ from the next by more than two builds do.
     const spread = (key: keyof Figures) =>
