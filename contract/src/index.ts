@@ -17,6 +17,7 @@ export * from './delivery.js';
 export * from './delivery-days.js';
 export * from './gst.js';
 export * from './gst-books.js';
+export * from './hindi-glossary.js';
 export * from './listing-rules.js';
 export * from './money.js';
 export * from './newsletter.js';

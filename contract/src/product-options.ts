@@ -7,9 +7,11 @@ interface AttributeLike {
   value: string[];
 }
 
+/** The values of the first attribute with one of these keys, trimmed (none when it holds no list). */
 function valuesOf(attributes: readonly AttributeLike[], keys: readonly string[]): string[] {
-  const found = attributes.find((attribute) => keys.includes(attribute.key.trim().toLowerCase()));
-  return found ? found.value.map((value) => value.trim()).filter((value) => value !== '') : [];
+  const found = attributes.find((attribute) => keys.includes(String(attribute.key).trim().toLowerCase()));
+  if (!found || !Array.isArray(found.value)) return [];
+  return found.value.map((value) => String(value).trim()).filter((value) => value !== '');
 }
 
 /** The sizes and colours a shopper chooses from, the one reading of them for the storefront and the server. */
@@ -30,12 +32,9 @@ export function isFeatured(attributes: readonly AttributeLike[]): boolean {
 export const stockOf = (stock: unknown): number =>
   typeof stock === 'number' && Number.isFinite(stock) ? Math.max(0, stock) : Number.POSITIVE_INFINITY;
 
-/** The distinct values of the first attribute with one of these keys, trimmed, 50 at most (as variants read them). */
-function listOf(attributes: readonly AttributeLike[], keys: readonly string[]): string[] {
-  const found = attributes.find((attribute) => keys.includes(String(attribute.key).trim().toLowerCase()));
-  if (!found || !Array.isArray(found.value)) return [];
-  return [...new Set(found.value.map((value) => String(value).trim()).filter((value) => value !== ''))].slice(0, 50);
-}
+/** The distinct values of the first attribute with one of these keys, 50 at most (as variants read them). */
+const listOf = (attributes: readonly AttributeLike[], keys: readonly string[]): string[] =>
+  [...new Set(valuesOf(attributes, keys))].slice(0, 50);
 
 /** The options a product's size and colour lists give: Size, then Colour, each with its values (none without lists). */
 export function optionsFromLists(attributes: readonly AttributeLike[]): { name: string; values: string[] }[] {

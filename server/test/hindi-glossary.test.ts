@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import {
   COD_NOT_CONFIRMED_REASON,
   COD_PAYMENT,
+  type HindiGlossary,
+  hindiGlossaryCheck,
   ORDER_EXPIRED_REASON,
   RETURNED_TO_ORIGIN_REASON,
 } from '@netkart/contract';
@@ -12,31 +14,9 @@ import { hindiTexts } from '../src/modules/messages/texts/hi.js';
  * The emails' Hindi follows the shop's glossary (docs/hindi-glossary.json, which the storefront's
  * catalogues are tested against too): none of the words it rejects for an idea, in any email text.
  */
-interface Glossary {
-  terms: { en: string; use: string; rejected: string[] }[];
-  letters: { use: string; rejected: string[] };
-}
-const glossary = JSON.parse(
-  fs.readFileSync(new URL('../../docs/hindi-glossary.json', import.meta.url), 'utf8'),
-) as Glossary;
-
-const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const rules = [
-  ...glossary.terms.flatMap((term) =>
-    term.rejected.map((word) => ({
-      word,
-      use: term.use,
-      // A whole word: खाते inside दिखाते is not the word खाते.
-      pattern: new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${literal(word.normalize('NFC'))}(?![\\p{L}\\p{M}\\p{N}])`, 'u'),
-    })),
-  ),
-  ...glossary.letters.rejected.map((letter) => ({
-    word: letter,
-    use: glossary.letters.use,
-    pattern: new RegExp(literal(letter.normalize('NFC')), 'u'),
-  })),
-];
-const rejectedIn = (text: string) => rules.filter((rule) => rule.pattern.test(text.normalize('NFC')));
+const rejectedIn = hindiGlossaryCheck(
+  JSON.parse(fs.readFileSync(new URL('../../docs/hindi-glossary.json', import.meta.url), 'utf8')) as HindiGlossary,
+);
 
 /** Every text the Hindi emails can show: each function called with stand-ins for what it fills in. */
 function emailTexts(node: unknown, path: string): [string, string][] {

@@ -56,7 +56,7 @@ import {
   type VariantInput,
   variantsOf,
 } from './variants.js';
-import { followLists, hasLists, makeVariantsFromLists } from './variants-from-lists.js';
+import { followLists, hasLists, makeVariantsFromLists, rowHasLists } from './variants-from-lists.js';
 
 export type { OrderedAmong, ProductListFilters };
 
@@ -383,8 +383,9 @@ export class CatalogService {
   }
 
   /**
-   * Writes an import's variants, each product's replacing those it had, in one transaction; then
-   * every product with variants reads their stock and prices again (an older file's row may have set its own).
+   * Writes an import's variants, each product's replacing those it had (and setting its stock and
+   * prices from them), in one transaction. Run after importMany, whose last step already had every
+   * other product with variants read its stock and prices from them again.
    */
   async importVariants(storeId: string, groups: VariantGroup[]): Promise<void> {
     await writeTransaction(this.db, async (trx) => {
@@ -393,7 +394,6 @@ export class CatalogService {
         if (!parent) continue;
         await replaceVariants(trx, storeId, parent.id, group.options, group.variants);
       }
-      await keepProductsToTheirVariants(trx, storeId);
       await this.stockMayBeBack(trx, storeId);
       await catalogueChanged(trx, storeId);
     });
@@ -614,12 +614,7 @@ export class CatalogService {
       if (Array.isArray(batch)) {
         for (const input of batch) if (hasLists(input.attributes)) withLists.push(input.sku.toLowerCase());
       } else {
-        for (const made of batch.prepared)
-          if (
-            /siz|colo/i.test(made.attributes_json) &&
-            hasLists(JSON.parse(made.attributes_json) as ProductInput['attributes'])
-          )
-            withLists.push(made.sku.toLowerCase());
+        for (const made of batch.prepared) if (rowHasLists(made)) withLists.push(made.sku.toLowerCase());
       }
     };
     let noted: ProductInput[] | AsyncIterable<ProductInput[] | PreparedRows>;

@@ -7,9 +7,8 @@ import {
 } from '@netkart/contract';
 import type { Database, ProductRow } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { newId } from '../../shared/ids.js';
 import { toRupees } from '../../shared/money.js';
-import { keepProductsToTheirVariants, optionsOf, replaceVariants, type VariantInput, valuesOf } from './variants.js';
+import { optionsOf, replaceVariants, type VariantInput, valuesOf, variantInputOf } from './variants.js';
 
 /*
  * A product's size and colour lists (its attributes Size and Colour) made its options and
@@ -32,6 +31,10 @@ const attributesOf = (row: Pick<ProductRow, 'attributes_json'>): Attributes => {
 
 /** True when these attributes hold a size or colour list (a product saved with them gets variants). */
 export const hasLists = (attributes: Attributes): boolean => optionsFromLists(attributes).length > 0;
+
+/** The same of a product's stored row; most rows name neither, and are not parsed. */
+export const rowHasLists = (row: Pick<ProductRow, 'attributes_json'>): boolean =>
+  /siz|colo/i.test(row.attributes_json) && hasLists(attributesOf(row));
 
 /**
  * Gives each of these products that has size/colour lists and no variants its options and variants
@@ -115,49 +118,18 @@ export async function followLists(trx: Database, storeId: string, productId: str
     const message = `${stocked.sku} still has ${stocked.stock} in stock: set its stock to 0 before taking ${valuesOf(stocked).join(', ')} off the lists.`;
     throw new HttpError(409, message, {}, 'attributes');
   }
-  if (gone.length)
-    await trx
-      .deleteFrom('product_variants')
-      .where(
-        'id',
-        'in',
-        gone.map((variant) => variant.id),
-      )
-      .execute();
+  // The variants kept as they are, in their order, then a variant for each value added (stock 0, the product's prices).
   const taken = await skusStartingWith(trx, storeId, product.sku);
-  const last = variants.reduce((most, variant) => Math.max(most, Number(variant.position)), -1);
-  if (added.length) {
-    await trx
-      .insertInto('product_variants')
-      .values(
-        added.map((values, index) => ({
-          id: newId(),
-          store_id: storeId,
-          product_id: productId,
-          sku: freeSku(taken, variantSkuFrom(product.sku, values)),
-          option1: values[0] ?? null,
-          option2: values[1] ?? null,
-          option3: null,
-          regular_price: Number(product.regular_price),
-          discounted_price: product.discounted_price === null ? null : Number(product.discounted_price),
-          mrp: product.mrp === null ? null : Number(product.mrp),
-          stock: 0,
-          images_json: '[]',
-          weight_grams: null,
-          length_cm: null,
-          breadth_cm: null,
-          height_cm: null,
-          position: last + 1 + index,
-        })),
-      )
-      .execute();
-  }
-  await trx
-    .updateTable('products')
-    .set({ options_json: JSON.stringify(wanted) })
-    .where('id', '=', productId)
-    .execute();
-  await keepProductsToTheirVariants(trx, storeId, [productId]);
+  for (const variant of gone) taken.delete(variant.sku.toLowerCase());
+  const kept = variants.filter((variant) => wantedKeys.has(keyOf(valuesOf(variant)))).map(variantInputOf);
+  const made: VariantInput[] = added.map((values) => ({
+    ...pricesOf(product),
+    sku: freeSku(taken, variantSkuFrom(product.sku, values)),
+    values,
+    stock: 0,
+    images: [],
+  }));
+  await replaceVariants(trx, storeId, productId, wanted, [...kept, ...made]);
 }
 
 function pricesOf(product: ProductRow): Pick<VariantInput, 'regularPrice' | 'discountedPrice' | 'mrp'> {

@@ -1,6 +1,6 @@
 import type { AdminProduct, ProductRecord } from '@netkart/contract';
 import { useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import { type Control, type Path, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowLeft } from '@/components/icons';
@@ -16,6 +16,7 @@ import { DetailsSection } from '../components/DetailsSection';
 import { PicturesSection } from '../components/PicturesSection';
 import {
   VariantsSection,
+  type VariantsTable,
   variantsTableFromLists,
   variantsTableOf,
   variantsToSave,
@@ -105,8 +106,6 @@ function ProductForm({ product, onReload }: { product?: AdminProduct; onReload?:
     defaultValues: product ? toFormValues(product) : emptyProduct,
   });
   const { errors } = form.formState;
-  // Sizes and colours with no variants in the table: the variants a save makes, shown before it.
-  const fromLists = variantsTableFromLists(form.watch());
 
   const submit = form.handleSubmit(async (record) => {
     setProblem(null);
@@ -166,7 +165,7 @@ function ProductForm({ product, onReload }: { product?: AdminProduct; onReload?:
 
           <AttributesSection form={form} />
 
-          <VariantsSection table={variants} onChange={setVariants} fromLists={fromLists} />
+          <FormVariants control={form.control} table={variants} onChange={setVariants} />
 
           <PicturesSection form={form} errors={errors} />
         </fieldset>
@@ -187,4 +186,26 @@ function ProductForm({ product, onReload }: { product?: AdminProduct; onReload?:
       </form>
     </div>
   );
+}
+
+/**
+ * The variants table, and with sizes and colours but no variants in it, the variants a save makes,
+ * shown before it. It alone follows the fields those are made of: typing elsewhere in the form does
+ * not draw it again, nor the form on each of its keys.
+ */
+function FormVariants({
+  control,
+  table,
+  onChange,
+}: {
+  control: Control<ProductFormValues, unknown, ProductRecord>;
+  table: VariantsTable;
+  onChange(next: VariantsTable): void;
+}) {
+  const [sku, stock, regularPrice, discountedPrice, mrp, attributes] = useWatch({
+    control,
+    name: ['sku', 'stock', 'regularPrice', 'discountedPrice', 'mrp', 'attributes'],
+  });
+  const fromLists = variantsTableFromLists({ sku, stock, regularPrice, discountedPrice, mrp, attributes });
+  return <VariantsSection table={table} onChange={onChange} fromLists={fromLists} />;
 }

@@ -32,9 +32,12 @@ import { productStructuredData, summaryOf } from '../structured-data';
 import { asVariant, canChoose, chosenVariant, firstChoice, type VariantChoice, variantLabel } from '../variant-choice';
 import { toggleWishlist, useWishlist } from '../wishlist';
 
-/** The colour among a variant's options (named Colour or Color), if it has one. */
-const colourOf = (options: Record<string, string>): string | undefined =>
-  Object.entries(options).find(([name]) => /^colou?r$/i.test(name))?.[1];
+/** The value of a variant's option whose name matches, if it has one. */
+const optionValue = (options: Record<string, string>, name: RegExp): string | undefined =>
+  Object.entries(options).find(([option]) => name.test(option))?.[1];
+/** A variant's colour (its option named Colour or Color) and size. */
+const colourOf = (options: Record<string, string>) => optionValue(options, /^colou?r$/i);
+const sizeOf = (options: Record<string, string>) => optionValue(options, /^size$/i);
 
 export default function ProductPage() {
   const t = useT();
@@ -110,6 +113,10 @@ function ProductDetails({ product: whole }: { product: StoreProduct }) {
   const canAdd = Math.max(0, Math.min(product.stock, cap) - inCart);
   const atCap = cap < product.stock && inCart + quantity >= cap;
 
+  /** Where the picture of a colour (pictureFor) is among the product's pictures. */
+  const pictureIndexOf = (colour: string) =>
+    product.images.findIndex((image) => image.url === pictureFor(product, colour));
+
   const chooseValue = (name: string, value: string) => {
     const next = { ...choice, [name]: value };
     // A value that does not go with the other choices takes the first variant in stock that has it.
@@ -124,15 +131,14 @@ function ProductDetails({ product: whole }: { product: StoreProduct }) {
       if (other) chosen = { ...other.options };
     }
     setChoice(chosen);
-    // The chosen colour's own picture, as for a product sold without variants (pictureFor).
+    // The chosen colour's own picture, as for a product sold without variants.
     const colour = colourOf(chosen);
-    const index = colour ? product.images.findIndex((image) => image.url === pictureFor(product, colour)) : -1;
-    setPictureIndex(Math.max(index, 0));
+    setPictureIndex(Math.max(colour ? pictureIndexOf(colour) : -1, 0));
   };
 
   const chooseColor = (value: string) => {
     setColor(value);
-    const index = product.images.findIndex((image) => image.url === pictureFor(product, value));
+    const index = pictureIndexOf(value);
     if (index >= 0) setPictureIndex(index);
   };
 
@@ -143,18 +149,18 @@ function ProductDetails({ product: whole }: { product: StoreProduct }) {
         toast.error(t('product.chooseOption'), { description: whole.options.map((option) => option.name).join(', ') });
         return;
       }
-      const named = (...names: string[]) =>
-        Object.entries(variant.options).find(([name]) => names.includes(name.toLowerCase()))?.[1];
+      const colour = colourOf(variant.options);
+      const chosenSize = sizeOf(variant.options);
       addItem({
         id: product.id,
         name: product.name,
-        image: pictureFor(product, colourOf(variant.options)),
+        image: pictureFor(product, colour),
         price: product.price,
         quantity: Math.min(quantity, canAdd),
         variantSku: variant.sku,
         variantLabel: variantLabel(variant),
-        ...(named('size') ? { selectedSize: named('size') } : {}),
-        ...(named('colour', 'color') ? { selectedColor: named('colour', 'color') } : {}),
+        ...(chosenSize ? { selectedSize: chosenSize } : {}),
+        ...(colour ? { selectedColor: colour } : {}),
       });
       navigate('/cart');
       return;
