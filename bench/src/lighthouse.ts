@@ -9,7 +9,9 @@
  * Each page is measured RUNS times (3 by default) in a fresh headless Chromium; the median of each
  * figure is reported. The storefront must be built (`npm run build`). PAGES picks some of the three
  * pages (`/product/{id}` stands for the first product); LIGHTHOUSE_REPORTS names a folder to keep
- * each run's full report in (its treemap, unused script and main-thread breakdown).
+ * each run's full report in (its treemap, unused script and main-thread breakdown). LIGHTHOUSE_TASKS=1
+ * prints, from the trace Lighthouse took, each task of the page's main thread that its 4× slower CPU
+ * makes a long task (12.5 ms of this machine's time or more) and what it held: what TBT is made of.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +24,7 @@ const chromePath = [process.env.CHROME_PATH, '/usr/bin/chromium'].find((file) =>
 if (!chromePath) throw new Error('Chromium not found: set CHROME_PATH or apt-get install -y chromium');
 const RUNS = Number(process.env.RUNS ?? 3);
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+const TASKS = process.env.LIGHTHOUSE_TASKS === '1';
 if (REPORTS) fs.mkdirSync(REPORTS, { recursive: true });
 
 interface Figures {
@@ -46,6 +49,7 @@ async function measure(url: string, reportName: string): Promise<Figures> {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (REPORTS) fs.writeFileSync(path.join(REPORTS, `${reportName}.json`), JSON.stringify(result.lhr));
+    if (TASKS) printLongTasks(reportName, result.artifacts.Trace.traceEvents as TraceEvent[]);
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
@@ -65,6 +69,55 @@ async function measure(url: string, reportName: string): Promise<Figures> {
     };
   } finally {
     chrome.kill();
+  }
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { beginData?: { url?: string }; data?: { url?: string } };
+}
+
+/**
+ * The page's main-thread tasks long enough to count once Lighthouse slows them 4×, each with the
+ * events that took most of it (by self time: an event's time less its children's).
+ */
+function printLongTasks(reportName: string, events: TraceEvent[]): void {
+  const parsing = events.find((event) => event.name === 'ParseHTML' && event.args?.beginData?.url?.startsWith('http'));
+  if (!parsing) return;
+  const main = events
+    .filter((event) => event.pid === parsing.pid && event.tid === parsing.tid && event.ph === 'X')
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const selfTime = new Map<TraceEvent, number>();
+  const open: TraceEvent[] = [];
+  for (const event of main) {
+    while (open.length > 0 && (open.at(-1)?.ts ?? 0) + (open.at(-1)?.dur ?? 0) <= event.ts) open.pop();
+    const parent = open.at(-1);
+    if (parent) selfTime.set(parent, (selfTime.get(parent) ?? 0) - (event.dur ?? 0));
+    selfTime.set(event, (selfTime.get(event) ?? 0) + (event.dur ?? 0));
+    open.push(event);
+  }
+  console.log(`${reportName}: main-thread tasks of 12.5 ms or more (ms from the page's first byte parsed)`);
+  for (const task of main.filter((event) => event.name === 'RunTask' && (event.dur ?? 0) >= 12_500)) {
+    const end = task.ts + (task.dur ?? 0);
+    const byName = new Map<string, number>();
+    for (const event of main)
+      if (event !== task && event.ts >= task.ts && event.ts < end) {
+        const script = event.args?.data?.url?.split('/').pop();
+        const name = event.name === 'FunctionCall' && script ? `${event.name} ${script}` : event.name;
+        byName.set(name, (byName.get(name) ?? 0) + (selfTime.get(event) ?? 0));
+      }
+    const held = [...byName]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([name, us]) => `${name} ${(us / 1000).toFixed(1)}`);
+    console.log(
+      `  at ${Math.round((task.ts - parsing.ts) / 1000)}: ${((task.dur ?? 0) / 1000).toFixed(1)} ms (${held.join(', ')})`,
+    );
   }
 }
 
