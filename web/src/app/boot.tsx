@@ -12,12 +12,6 @@ import { AppProviders, createQueryClient } from './providers';
 import { createHydratingRouter } from './router';
 
 /**
- * Called by the take-over in a task of its own, before hydration (see lib/cn); taken from here so
- * that the take-over's own chunk imports nothing of the shell's, evaluated after the framework.
- */
-export { prepareClassMerging } from '@/lib/cn';
-
-/**
  * Marks the page as taken over by the browser (`<html data-interactive>`): from then on its buttons
  * and forms are the app's. Browser tests wait for it before they click. It wraps the router rather
  * than standing beside it, so the tree has the server's shape and every useId matches the server's

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
  * loads or preloads (those its entry preloads once the content has painted included), and the home
  * page's own chunks with everything they import, gzipped. React
  * and ReactDOM alone are about 66 KB of it; the home page is at 147 KB, about 2.2 times that (React
- * Router ~30 KB, TanStack Query ~12 KB and tailwind-merge ~7 KB are most of the rest; the offline
+ * Router ~30 KB and TanStack Query ~12 KB are most of the rest; the offline
  * notice, the category cards and the router's chunk of its own added ~4 KB). The message catalogue
  * took it from 148.4 to 155.3 KB: Lingui's runtime ~3 KB and the English catalogue ~4 KB (283 words,
  * every one on the first load). The catalogue is now in parts: the product, checkout and account

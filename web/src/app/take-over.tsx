@@ -18,10 +18,8 @@ export async function takeOver(root: HTMLElement, earlyActions: EarlyActions): P
   await yieldToBrowser();
   await import('./routing-first');
   await yieldToBrowser();
-  const { prepareApp, prepareClassMerging } = await import('./boot');
+  const { prepareApp } = await import('./boot');
   const { app, serverRendered } = await prepareApp(earlyActions);
-  await yieldToBrowser();
-  prepareClassMerging();
   await yieldToBrowser();
 
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the

@@ -10,6 +10,7 @@ import { rememberLanguage, saveAccountLanguage } from '@/lib/i18n/save-language'
  * The same page in the other language: a plain link (the page is rendered afresh in that language,
  * with its font), and the choice is remembered so the shop opens in it next time. A signed-in
  * shopper's account keeps it too (for the emails the shop sends): saved before the page changes.
+ * `className` gives its display (`flex`, or `hidden sm:flex`) with its place and colour.
  */
 export function LanguageSwitch({ className }: { className?: string }) {
   const t = useT();
@@ -18,7 +19,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
   // The router's address is inside the language's prefix; the page's own address has it.
   const here = `${basenameOf(current)}${pathname}${search}${hash}`;
   return (
-    <nav aria-label={t('language.switch')} className={cn('flex items-center gap-1 text-sm', className)}>
+    <nav aria-label={t('language.switch')} className={cn('items-center gap-1 text-sm', className)}>
       {LOCALES.filter((locale) => locale !== current).map((locale) => (
         <a
           key={locale}

@@ -90,7 +90,7 @@ export function Footer() {
         ) : null}
       </div>
       <SellerDetails tone="dark" className="mx-auto max-w-7xl px-4 pb-8 sm:px-6 lg:px-8" />
-      <LanguageSwitch className="mx-auto max-w-7xl px-4 pb-4 text-slate-300 sm:px-6 lg:px-8" />
+      <LanguageSwitch className="mx-auto flex max-w-7xl px-4 pb-4 text-slate-300 sm:px-6 lg:px-8" />
       <p className="border-t border-slate-800 py-6 text-center text-xs text-slate-400">
         © {new Date().getFullYear()}{' '}
         {name === null ? (

@@ -95,7 +95,7 @@ export function Header() {
           to="/"
           className="flex min-h-11 min-w-11 items-center gap-1.5 text-lg font-bold text-slate-900 sm:gap-2 sm:text-xl"
         >
-          <StoreBrand logoClassName="max-sm:h-7" />
+          <StoreBrand logoClassName="h-8 max-w-40 max-sm:h-7" />
         </Link>
 
         {/* Beside the search box the links need a wide screen; narrower, they are in the menu. */}

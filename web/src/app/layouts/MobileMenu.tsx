@@ -63,7 +63,7 @@ export default function MobileMenu({ open, onOpenChange, title, categories, link
             </div>
             <ul className="flex flex-col gap-0.5 border-t border-slate-200 pt-4">{links.map(item)}</ul>
           </nav>
-          <LanguageSwitch className="mt-4 border-t border-slate-200 px-1 pt-2 text-slate-700" />
+          <LanguageSwitch className="mt-4 flex border-t border-slate-200 px-1 pt-2 text-slate-700" />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

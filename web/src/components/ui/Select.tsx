@@ -10,7 +10,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
 ) {
   return (
     <div className="relative">
-      <select ref={ref} className={cn(controlClasses, 'h-11 appearance-none pr-10', className)} {...props}>
+      <select ref={ref} className={cn(controlClasses, 'field-line appearance-none pr-10', className)} {...props}>
         {children}
       </select>
       <ChevronDown

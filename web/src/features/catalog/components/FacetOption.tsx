@@ -19,9 +19,10 @@ export function FacetOption({ type, name, checked, onChange, label, count, disab
   return (
     <label
       className={cn(
-        'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 text-sm text-slate-700 hover:bg-slate-50 md:min-h-9',
-        checked && 'font-medium text-slate-900',
-        disabled && 'cursor-not-allowed text-slate-500 hover:bg-transparent',
+        'flex min-h-11 items-center gap-3 rounded-lg px-2 text-sm md:min-h-9',
+        disabled
+          ? 'cursor-not-allowed text-slate-500'
+          : cn('cursor-pointer hover:bg-slate-50', checked ? 'font-medium text-slate-900' : 'text-slate-700'),
       )}
     >
       <input

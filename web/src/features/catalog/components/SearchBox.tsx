@@ -147,7 +147,7 @@ export function SearchBox({ focusOnMount = false, onDone }: SearchBoxProps) {
           onFocus={() => setOpen(true)}
           onBlur={close}
           onKeyDown={onKeyDown}
-          className={cn(controlClasses, 'h-11 pl-9')}
+          className={cn(controlClasses, 'field-line pl-9')}
         />
         <div
           id={listboxId}

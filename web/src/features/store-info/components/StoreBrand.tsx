@@ -11,10 +11,12 @@ const LOGO_COPY_WIDTH = 320;
  * same height stands in, so no brand but the store's own is ever shown and nothing moves when it arrives.
  */
 export function StoreBrand({
-  logoClassName,
+  logoClassName = 'h-8 max-w-40',
   placeholderClassName,
 }: {
+  /** The logo's height and widest (`h-8 max-w-40` unless given). */
   logoClassName?: string;
+  /** The placeholder's size and colour (see `BrandPlaceholder`). */
   placeholderClassName?: string;
 }) {
   const { storeInfo, isLoading } = useStoreInfo();
@@ -30,7 +32,7 @@ export function StoreBrand({
           <img
             src={logo}
             alt=""
-            className={cn('h-8 w-auto max-w-40 shrink-0 object-contain', logoClassName)}
+            className={cn('w-auto shrink-0 object-contain', logoClassName)}
             onError={() => setBrokenLogo(logo)}
           />
         </PictureCopies>
@@ -43,10 +45,13 @@ export function StoreBrand({
   );
 }
 
-/** Stands in for the store's name; the link around it is still named for screen readers. */
+/**
+ * Stands in for the store's name; the link around it is still named for screen readers. `className`
+ * gives its size and colour, a light `h-7 w-32` bar unless given.
+ */
 export function BrandPlaceholder({
   pulse,
-  className,
+  className = 'h-7 w-32 bg-slate-200',
   label = 'Home',
 }: {
   pulse: boolean;
@@ -55,10 +60,7 @@ export function BrandPlaceholder({
 }) {
   return (
     <>
-      <span
-        aria-hidden="true"
-        className={cn('inline-block h-7 w-32 rounded-md bg-slate-200', pulse && 'animate-pulse', className)}
-      />
+      <span aria-hidden="true" className={cn('inline-block rounded-md', pulse && 'animate-pulse', className)} />
       {label ? <span className="sr-only">{label}</span> : null}
     </>
   );
