@@ -19,6 +19,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startShopProcess } from './shop-process.js';
+import { onMainThread, pageParsing, type TraceEvent } from './trace-events.js';
 
 const chromePath = [process.env.CHROME_PATH, '/usr/bin/chromium'].find((file) => file && fs.existsSync(file));
 if (!chromePath) throw new Error('Chromium not found: set CHROME_PATH or apt-get install -y chromium');
@@ -72,25 +73,15 @@ async function measure(url: string, reportName: string): Promise<Figures> {
   }
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { beginData?: { url?: string }; data?: { url?: string } };
-}
-
 /**
  * The page's main-thread tasks long enough to count once Lighthouse slows them 4×, each with the
  * events that took most of it (by self time: an event's time less its children's).
  */
 function printLongTasks(reportName: string, events: TraceEvent[]): void {
-  const parsing = events.find((event) => event.name === 'ParseHTML' && event.args?.beginData?.url?.startsWith('http'));
+  const parsing = pageParsing(events);
   if (!parsing) return;
-  const main = events
-    .filter((event) => event.pid === parsing.pid && event.tid === parsing.tid && event.ph === 'X')
+  const main = onMainThread(events, parsing)
+    .filter((event) => event.ph === 'X')
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const selfTime = new Map<TraceEvent, number>();
   const open: TraceEvent[] = [];

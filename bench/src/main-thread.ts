@@ -23,22 +23,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { REPOSITORY, type ShopProcess, startShopProcess } from './shop-process.js';
+import { onMainThread, pageParsing, type TraceEvent } from './trace-events.js';
 
 const chromePath = [process.env.CHROME_PATH, '/usr/bin/chromium'].find((file) => file && fs.existsSync(file));
 if (!chromePath) throw new Error('Chromium not found: set CHROME_PATH or apt-get install -y chromium');
 const RUNS = Number(process.env.RUNS ?? 7);
 const SLOWDOWN = 4;
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { beginData?: { url?: string } };
-}
 
 interface Figures {
   blockingMs: number;
@@ -94,11 +84,11 @@ async function open(url: string): Promise<Figures> {
     await complete;
     // The page's address once redirected (`/product/{id}` answers 301 to its readable address).
     const landed = page.url();
-    const parsing = events.find((event) => event.name === 'ParseHTML' && event.args?.beginData?.url === landed);
+    const parsing = pageParsing(events, landed);
     if (!parsing) throw new Error(`no trace of ${url}`);
     const painted = events.find((event) => event.name === 'firstContentfulPaint' && event.pid === parsing.pid);
-    const tasks = events
-      .filter((event) => event.pid === parsing.pid && event.tid === parsing.tid && event.name === 'RunTask')
+    const tasks = onMainThread(events, parsing)
+      .filter((event) => event.name === 'RunTask')
       .map((task) => ({ at: task.ts, ms: ((task.tdur ?? 0) / 1000) * SLOWDOWN }));
     const afterPaint = tasks.filter((task) => task.at >= (painted?.ts ?? 0));
     return {

@@ -20,9 +20,8 @@ export function FacetOption({ type, name, checked, onChange, label, count, disab
     <label
       className={cn(
         'flex min-h-11 items-center gap-3 rounded-lg px-2 text-sm md:min-h-9',
-        disabled
-          ? 'cursor-not-allowed text-slate-500'
-          : cn('cursor-pointer hover:bg-slate-50', checked ? 'font-medium text-slate-900' : 'text-slate-700'),
+        disabled ? 'cursor-not-allowed' : 'cursor-pointer hover:bg-slate-50',
+        disabled ? 'text-slate-500' : checked ? 'font-medium text-slate-900' : 'text-slate-700',
       )}
     >
       <input
