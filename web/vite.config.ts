@@ -231,6 +231,15 @@ const firstVisitChunks = {
       test: /web[\\/]src[\\/](app[\\/](providers|app-state|router|layouts[\\/](?!MobileMenu)[^.]+)\.tsx?|lib[\\/](?!strict-csp|i18n[\\/]messages[\\/](?:hi\.json|[a-z]+[\\/]))|components[\\/]ui[\\/]|features[\\/](auth|cart|store-info)[\\/](?!schemas|address-fields|pincode|shipping-quote|quote|cart-back|use-cart-back|cart-sync|CartSync|use-restore-link|reminder-consents)[^\\/]+\.tsx?$)/,
       priority: 10,
     },
+    {
+      // What the catalogue's pages share (the product card and its parts, the category cards, the
+      // pages' loaders, reviews' and the wishlist's queries): the pages a shopper lands on most
+      // import it as one chunk. Apart, they were nine, each a preload the page's take-over added to
+      // the document and waited for.
+      name: 'catalogue',
+      test: /web[\\/]src[\\/](app[\\/]loaders|components[\\/]ProductImage|features[\\/]catalog[\\/](components[\\/](ProductCard|PriceTag|QuickAddButton|RatingStars|CategoryCards)|reviews|wishlist)|features[\\/]policies[\\/]slugs)\.tsx?$|contract[\\/]src[\\/]policy-slugs\.ts$/,
+      priority: 10,
+    },
   ],
 };
 

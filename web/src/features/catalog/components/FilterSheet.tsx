@@ -1,11 +1,12 @@
 import type { ProductFacets } from '@netkart/contract';
-import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
-import { SlidersHorizontal, X } from '@/components/icons';
-import { Button, buttonClasses } from '@/components/ui';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { SlidersHorizontal } from '@/components/icons';
+import { buttonClasses } from '@/components/ui';
 import { useT } from '@/lib/i18n';
 import type { ListingParams } from '../listing';
-import { FilterPanel, type SearchChange } from './FilterPanel';
+import type { SearchChange } from './FilterPanel';
+
+const FilterSheetDialog = lazy(() => import('./FilterSheetDialog'));
 
 interface FilterSheetProps {
   params: ListingParams;
@@ -15,40 +16,44 @@ interface FilterSheetProps {
   onChange(change: SearchChange): void;
 }
 
-/** The filters on a phone: a button that opens them in a sheet from the bottom, focus kept inside. */
+/**
+ * The filters on a phone: a button that opens them in a sheet from the bottom. The sheet's code
+ * (Radix's dialog, ~13 KB compressed) is fetched when the shopper first opens it, not with the page.
+ */
 export function FilterSheet({ params, facets, total, onChange }: FilterSheetProps) {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   const t = useT();
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className={buttonClasses('outline', 'md', 'md:hidden')}>
+    <>
+      <button
+        ref={opener}
+        type="button"
+        className={buttonClasses('outline', 'md', 'md:hidden')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
         <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
         {t('listing.filters')}
-      </Dialog.Trigger>
-      {/* Mounted only while open: a closed Radix dialog still runs its presence machine, whose first
-          update after the page is taken over is synchronous and brings every pending effect with it. */}
-      {open ? (
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-          <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85vh] flex-col rounded-t-2xl bg-white shadow-xl focus:outline-none">
-            <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
-              <Dialog.Title className="text-lg font-bold text-slate-900">{t('listing.filters')}</Dialog.Title>
-              <Dialog.Close className={buttonClasses('ghost', 'icon')} aria-label={t('filters.close')}>
-                <X aria-hidden="true" className="h-5 w-5" />
-              </Dialog.Close>
-            </div>
-            <Dialog.Description className="sr-only">{t('filters.sheetDescription')}</Dialog.Description>
-            <div className="min-h-0 flex-1 overflow-y-auto px-4 py-2">
-              <FilterPanel params={params} facets={facets} onChange={onChange} heading={false} />
-            </div>
-            <div className="border-t border-slate-200 p-4">
-              <Button className="w-full" onClick={() => setOpen(false)}>
-                {t('filters.showProducts', { total })}
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
+      </button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <FilterSheetDialog
+            open={open}
+            onOpenChange={setOpen}
+            params={params}
+            facets={facets}
+            total={total}
+            onChange={onChange}
+            opener={opener}
+          />
+        </Suspense>
       ) : null}
-    </Dialog.Root>
+    </>
   );
 }

@@ -340,7 +340,8 @@ describe('filtering the products', () => {
     showListing('/products?q=hub', () => listing([hub]));
     await shown();
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
-    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    // The sheet's code comes with its first opening.
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
     await userEvent.click(within(sheet).getByRole('checkbox', { name: '10 Gbps (2)' }));
     await waitFor(() => expect(address()).toBe('?q=hub&attr.Speed=10'));
     expect(within(sheet).getByRole('checkbox', { name: '10 Gbps (2)' })).toBeChecked();
@@ -349,5 +350,6 @@ describe('filtering the products', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close filters' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Filters' })).toHaveFocus();
   });
 });
