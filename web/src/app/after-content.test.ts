@@ -25,6 +25,12 @@ function priorityPicture() {
   return decoding;
 }
 
+/** A page still loading the pictures it fetches at once: the test sends its `load` event. */
+function pageLoading() {
+  vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+  return () => window.dispatchEvent(new Event('load'));
+}
+
 /** Whether the promise has settled, after the timers and frames due so far have run. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
   let done = false;
@@ -62,6 +68,28 @@ describe('the page asks for its script', () => {
   it('after 3 s at most when the picture is slow', async () => {
     vi.useFakeTimers();
     priorityPicture();
+    const shown = afterContentShown();
+    await vi.advanceTimersByTimeAsync(2_900);
+    expect(await settled(shown)).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await settled(shown)).toBe(true);
+  });
+
+  it('once the other pictures it loads at once have arrived too (the page has loaded)', async () => {
+    vi.useFakeTimers();
+    const decoding = priorityPicture();
+    const load = pageLoading();
+    const shown = afterContentShown();
+    decoding.resolve();
+    expect(await settled(shown)).toBe(false);
+    load();
+    expect(await settled(shown)).toBe(true);
+  });
+
+  it('after 3 s at most in all when the pictures are slow', async () => {
+    vi.useFakeTimers();
+    priorityPicture();
+    pageLoading();
     const shown = afterContentShown();
     await vi.advanceTimersByTimeAsync(2_900);
     expect(await settled(shown)).toBe(false);
