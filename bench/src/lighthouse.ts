@@ -7,9 +7,10 @@
  *   PAGES=/,/products RUNS=5 LIGHTHOUSE_REPORTS=reports npm run lighthouse --workspace bench
  *
  * Each page is opened once unmeasured (the shop makes its pictures' copies then), then measured RUNS
- * times (3 by default) in a fresh headless Chromium; the median of each figure is reported. The storefront must be built (`npm run build`). PAGES picks some of the three
- * pages (`/product/{id}` stands for the first product); LIGHTHOUSE_REPORTS names a folder to keep
- * each run's full report in (its treemap, unused script and main-thread breakdown). LIGHTHOUSE_TASKS=1
+ * times (3 by default) in a fresh headless Chromium; the median of each figure is reported. The
+ * storefront must be built (`npm run build`). PAGES picks some of the three pages (`/product/{id}`
+ * stands for the first product); LIGHTHOUSE_REPORTS names a folder to keep each run's full report in
+ * (its treemap, unused script and main-thread breakdown). LIGHTHOUSE_TASKS=1
  * prints, from the trace Lighthouse took, each task of the page's main thread that its 4× slower CPU
  * makes a long task (12.5 ms of this machine's time or more), its CPU time and what it held, then the
  * long tasks as Lighthouse's simulation placed them: what TBT is made of.
@@ -42,7 +43,25 @@ interface Figures {
   benchmarkIndex: number;
 }
 
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+/** Lighthouse on `url` in a fresh headless Chromium, closed after. */
+async function runLighthouse(url: string, categories?: string[]) {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: categories,
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    return result;
+  } finally {
+    chrome.kill();
+  }
+}
 
 /**
  * A page opened once, unmeasured, before its runs: the shop makes a picture's phone-sized copies on
@@ -50,44 +69,33 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disa
  * otherwise count as the page's.
  */
 async function warmUp(url: string): Promise<void> {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
-  try {
-    await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-  } finally {
-    chrome.kill();
-  }
+  await runLighthouse(url, ['performance']);
 }
 
 async function measure(url: string, reportName: string): Promise<Figures> {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
-  try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
-    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    if (REPORTS) fs.writeFileSync(path.join(REPORTS, `${reportName}.json`), JSON.stringify(result.lhr));
-    const { categories, audits } = result.lhr;
-    if (TASKS) {
-      printLongTasks(reportName, result.artifacts.Trace.traceEvents as TraceEvent[]);
-      printSimulatedLongTasks(audits);
-    }
-    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-    const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-    const scripts = (
-      audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] }
-    )?.items?.filter((item) => item.resourceType === 'Script');
-    return {
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      seo: score('seo'),
-      lcpMs: value('largest-contentful-paint'),
-      cls: value('cumulative-layout-shift'),
-      tbtMs: value('total-blocking-time'),
-      scriptKb: (scripts ?? []).reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
-      benchmarkIndex: result.lhr.environment.benchmarkIndex,
-    };
-  } finally {
-    chrome.kill();
+  const result = await runLighthouse(url);
+  if (REPORTS) fs.writeFileSync(path.join(REPORTS, `${reportName}.json`), JSON.stringify(result.lhr));
+  const { categories, audits } = result.lhr;
+  if (TASKS) {
+    printLongTasks(reportName, result.artifacts.Trace.traceEvents as TraceEvent[]);
+    printSimulatedLongTasks(audits);
   }
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  const scripts = (
+    audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] }
+  )?.items?.filter((item) => item.resourceType === 'Script');
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: value('largest-contentful-paint'),
+    cls: value('cumulative-layout-shift'),
+    tbtMs: value('total-blocking-time'),
+    scriptKb: (scripts ?? []).reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
+    benchmarkIndex: result.lhr.environment.benchmarkIndex,
+  };
 }
 
 /**

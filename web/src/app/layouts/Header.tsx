@@ -10,6 +10,7 @@ import { StoreBrand } from '@/features/store-info/components/StoreBrand';
 import { storeNameOf, useStoreInfo } from '@/features/store-info/store-info';
 import { cn } from '@/lib/cn';
 import { useT } from '@/lib/i18n';
+import { useLazyDialog } from '@/lib/use-lazy-dialog';
 
 const SCROLL_THRESHOLD = 20;
 const MobileMenu = lazy(() => import('./MobileMenu'));
@@ -34,10 +35,8 @@ export function Header() {
   const { user } = useAuth();
   const scrolled = useScrolled();
   const t = useT();
-  const [menuOpen, setMenuOpen] = useState(false);
   // The menu's code is fetched the first time it is opened, and kept mounted after.
-  const [menuWanted, setMenuWanted] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useLazyDialog();
   const [searchOpen, setSearchOpen] = useState(false);
   const searchRowId = useId();
   const searchToggle = useRef<HTMLButtonElement>(null);
@@ -59,24 +58,17 @@ export function Header() {
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-3 sm:gap-4 sm:px-6 lg:px-8">
         <button
-          ref={menuButton}
-          type="button"
+          {...menu.openerProps}
           className={buttonClasses('ghost', 'icon', 'lg:hidden')}
           aria-label={t('menu.open')}
-          aria-haspopup="dialog"
-          aria-expanded={menuOpen}
-          onClick={() => {
-            setMenuWanted(true);
-            setMenuOpen(true);
-          }}
         >
           <Menu aria-hidden="true" className="h-5 w-5" />
         </button>
-        {menuWanted ? (
+        {menu.wanted ? (
           <Suspense fallback={null}>
             <MobileMenu
-              open={menuOpen}
-              onOpenChange={setMenuOpen}
+              open={menu.open}
+              onOpenChange={menu.setOpen}
               title={storeInfo ? storeNameOf(storeInfo) : t('menu.title')}
               categories={categories.map((category) => ({ to: categoryHref(category), label: category }))}
               links={[
@@ -85,7 +77,7 @@ export function Header() {
                 { to: '/track-order', label: t('nav.trackOrder') },
                 { to: '/contact', label: t('nav.contact') },
               ]}
-              opener={menuButton}
+              opener={menu.opener}
             />
           </Suspense>
         ) : null}

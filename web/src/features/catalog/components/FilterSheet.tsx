@@ -1,8 +1,9 @@
 import type { ProductFacets } from '@netkart/contract';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { SlidersHorizontal } from '@/components/icons';
 import { buttonClasses } from '@/components/ui';
 import { useT } from '@/lib/i18n';
+import { useLazyDialog } from '@/lib/use-lazy-dialog';
 import type { ListingParams } from '../listing';
 import type { SearchChange } from './FilterPanel';
 
@@ -21,36 +22,24 @@ interface FilterSheetProps {
  * (Radix's dialog, ~13 KB compressed) is fetched when the shopper first opens it, not with the page.
  */
 export function FilterSheet({ params, facets, total, onChange }: FilterSheetProps) {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
+  const sheet = useLazyDialog();
   const t = useT();
   return (
     <>
-      <button
-        ref={opener}
-        type="button"
-        className={buttonClasses('outline', 'md', 'md:hidden')}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
-      >
+      <button {...sheet.openerProps} className={buttonClasses('outline', 'md', 'md:hidden')}>
         <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
         {t('listing.filters')}
       </button>
-      {wanted ? (
+      {sheet.wanted ? (
         <Suspense fallback={null}>
           <FilterSheetDialog
-            open={open}
-            onOpenChange={setOpen}
+            open={sheet.open}
+            onOpenChange={sheet.setOpen}
             params={params}
             facets={facets}
             total={total}
             onChange={onChange}
-            opener={opener}
+            opener={sheet.opener}
           />
         </Suspense>
       ) : null}

@@ -35,36 +35,32 @@ export default function FilterSheetDialog({
   const t = useT();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      {/* Mounted only while open: a closed Radix dialog still runs its presence machine, whose first
-          update after the page is taken over is synchronous and brings every pending effect with it. */}
-      {open ? (
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-          <Dialog.Content
-            className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85vh] flex-col rounded-t-2xl bg-white shadow-xl focus:outline-none"
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              opener.current?.focus();
-            }}
-          >
-            <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
-              <Dialog.Title className="text-lg font-bold text-slate-900">{t('listing.filters')}</Dialog.Title>
-              <Dialog.Close className={buttonClasses('ghost', 'icon')} aria-label={t('filters.close')}>
-                <X aria-hidden="true" className="h-5 w-5" />
-              </Dialog.Close>
-            </div>
-            <Dialog.Description className="sr-only">{t('filters.sheetDescription')}</Dialog.Description>
-            <div className="min-h-0 flex-1 overflow-y-auto px-4 py-2">
-              <FilterPanel params={params} facets={facets} onChange={onChange} heading={false} />
-            </div>
-            <div className="border-t border-slate-200 p-4">
-              <Button className="w-full" onClick={() => onOpenChange(false)}>
-                {t('filters.showProducts', { total })}
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      ) : null}
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
+        <Dialog.Content
+          className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85vh] flex-col rounded-t-2xl bg-white shadow-xl focus:outline-none"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener.current?.focus();
+          }}
+        >
+          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
+            <Dialog.Title className="text-lg font-bold text-slate-900">{t('listing.filters')}</Dialog.Title>
+            <Dialog.Close className={buttonClasses('ghost', 'icon')} aria-label={t('filters.close')}>
+              <X aria-hidden="true" className="h-5 w-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">{t('filters.sheetDescription')}</Dialog.Description>
+          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-2">
+            <FilterPanel params={params} facets={facets} onChange={onChange} heading={false} />
+          </div>
+          <div className="border-t border-slate-200 p-4">
+            <Button className="w-full" onClick={() => onOpenChange(false)}>
+              {t('filters.showProducts', { total })}
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
     </Dialog.Root>
   );
 }
